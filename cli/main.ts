@@ -1,0 +1,52 @@
+/** The command line: picks a command, turns usage mistakes into one sentence and exit 2. */
+import { validateCommand } from "./commands/validate.js";
+import { EXIT, UsageError, processIo, type CliIo } from "./io.js";
+
+type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, { readonly run: Command; readonly summary: string }> = {
+  validate: { run: validateCommand, summary: "validate a captured payload against a body schema" },
+};
+
+/** Top-level help. */
+export function mainHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  return `Usage: cms-conformance <command> [options]
+
+Conformance suite for the Content Management and Role Filter Query Interface.
+
+Commands:
+${lines.join("\n")}
+
+Run cms-conformance <command> --help for a command's options.
+`;
+}
+
+/** Runs the CLI with `argv` (without node and the script); returns the exit code. */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout.write(mainHelp());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr.write(`cms-conformance: unknown command ${JSON.stringify(name)}; run cms-conformance --help\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      io.stderr.write(`cms-conformance ${name}: ${(error as Error).message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+}

@@ -1,0 +1,47 @@
+/** The ambiguity register (DESIGN §3): every choice the suite makes where the spec is silent. */
+import { readFileSync } from "node:fs";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { SCHEMAS_DIR } from "./schemaCatalogue.js";
+
+/** One entry of the register. */
+export interface AmbiguityEntry {
+  readonly id: string;
+  readonly question: string;
+  readonly sections: readonly string[];
+  readonly default: string;
+  readonly why: string;
+  readonly strict: string;
+}
+
+interface RegisterFile {
+  readonly version: number;
+  readonly entries: readonly AmbiguityEntry[];
+}
+
+function loadRegister(): RegisterFile {
+  const data: unknown = JSON.parse(readFileSync(new URL("./ambiguity-register.json", import.meta.url), "utf8"));
+  const metaSchema: unknown = JSON.parse(readFileSync(`${SCHEMAS_DIR}meta/ambiguity-register.schema.json`, "utf8"));
+  const validate = new Ajv2020({ strict: true, allErrors: true }).compile<RegisterFile>(metaSchema as object);
+  if (!validate(data)) {
+    throw new Error(`contract/ambiguity-register.json is invalid: ${JSON.stringify(validate.errors)}`);
+  }
+  const ids = data.entries.map((entry) => entry.id);
+  const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (duplicate) throw new Error(`contract/ambiguity-register.json: duplicate entry id ${duplicate}`);
+  return data;
+}
+
+const REGISTER = loadRegister();
+
+/** Every entry, in the register's order. */
+export const AMBIGUITY_REGISTER: readonly AmbiguityEntry[] = REGISTER.entries;
+
+/** Version of the register's format. */
+export const AMBIGUITY_REGISTER_VERSION: number = REGISTER.version;
+
+/** Looks an entry up; throws on an unknown id, which is a bug in a schema or a check. */
+export function ambiguityEntry(id: string): AmbiguityEntry {
+  const entry = AMBIGUITY_REGISTER.find((candidate) => candidate.id === id);
+  if (!entry) throw new Error(`no ambiguity register entry ${JSON.stringify(id)}`);
+  return entry;
+}

@@ -1,0 +1,31 @@
+/**
+ * Regenerates what is derived from the contract: contract/types.generated.ts
+ * (json-schema-to-typescript) and the ambiguity register table in README.md.
+ * Run: npm run generate. With --check, writes nothing and exits 1 on drift.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { generateContractTypes } from "../contract/generateContractTypes.js";
+import { withRegisterTable } from "../contract/renderRegisterMarkdown.js";
+
+const typesFile = fileURLToPath(new URL("../contract/types.generated.ts", import.meta.url));
+const readmeFile = fileURLToPath(new URL("../README.md", import.meta.url));
+
+const outputs = [
+  { file: typesFile, text: await generateContractTypes() },
+  { file: readmeFile, text: withRegisterTable(readFileSync(readmeFile, "utf8")) },
+];
+
+const check = process.argv.includes("--check");
+let drift = false;
+for (const { file, text } of outputs) {
+  if (readFileSync(file, "utf8") === text) continue;
+  if (check) {
+    console.error(`${file} differs from what the contract generates: run npm run generate`);
+    drift = true;
+  } else {
+    writeFileSync(file, text);
+    console.log(`wrote ${file}`);
+  }
+}
+process.exitCode = drift ? 1 : 0;
