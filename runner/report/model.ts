@@ -1,0 +1,112 @@
+/**
+ * The result model of a run: what report.json holds and what every reporter reads.
+ * Reporters receive a RunReport and never reach into the runner (STYLE: vitest's reporters).
+ * schemas/meta/report.schema.json describes the same structure for report.json.
+ */
+import type { Exchange } from "../http/types.js";
+import type { SchemaIssue } from "../../contract/validators.js";
+import type { OperationName } from "../../contract/operations.js";
+import type { AmbiguityEntry } from "../../contract/ambiguityRegister.js";
+
+/** DESIGN §3: failed (target wrong), warning (departs from a register default), skipped, error (we could not judge). */
+export type Outcome = "passed" | "failed" | "warning" | "skipped" | "error";
+
+/** MUST → failure, SHOULD → warning. */
+export type CheckLevel = "MUST" | "SHOULD";
+
+/** Families of DESIGN §4. */
+export type CheckFamily =
+  | "http"
+  | "auth"
+  | "schema"
+  | "pagination"
+  | "search"
+  | "permissions"
+  | "analytics"
+  | "role-filters"
+  | "errors"
+  | "consistency";
+
+/** One piece of evidence: an exchange plus what the check made of it. */
+export interface EvidenceItem {
+  /** What this request was for, e.g. "page 2 of size 10". */
+  readonly label: string;
+  readonly exchange: Exchange;
+  /** Schema violations found in the response body, if validated. */
+  readonly schemaIssues?: readonly SchemaIssue[];
+}
+
+/** A fast-check failure, enough to replay it. */
+export interface PropertyFailure {
+  readonly seed: number;
+  readonly path: string;
+  readonly numRuns: number;
+  /** The shrunk counterexample, as JSON. */
+  readonly counterexample: unknown;
+}
+
+/** The verdict of one check on one operation. */
+export interface CheckResult {
+  readonly checkId: string;
+  readonly title: string;
+  readonly family: CheckFamily;
+  readonly operation: OperationName;
+  readonly outcome: Outcome;
+  readonly level: CheckLevel;
+  /** Spec sections, e.g. ["4.1", "8"]. */
+  readonly specRefs: readonly string[];
+  /** Register entries this verdict relied on. */
+  readonly registerRefs: readonly string[];
+  /** One or two sentences: what was checked and what was found. */
+  readonly message: string;
+  /** What the spec (or the register default) expects, and what came back. */
+  readonly expected?: string;
+  readonly actual?: string;
+  /** For skipped: what to add to the configuration to run it. */
+  readonly skipReason?: string;
+  readonly evidence: readonly EvidenceItem[];
+  readonly property?: PropertyFailure;
+  readonly durationMs: number;
+}
+
+/** Counts by outcome. */
+export interface RunSummary {
+  readonly total: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly warnings: number;
+  readonly skipped: number;
+  readonly errors: number;
+}
+
+/** Facts about the run. */
+export interface RunMeta {
+  readonly suiteVersion: string;
+  /** sha256 of the contract's schema files. */
+  readonly schemaHash: string;
+  readonly target: { readonly baseUrl: string; readonly embedded: boolean };
+  readonly profile: "default" | "strict";
+  readonly seed: number;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly requestCount: number;
+  readonly retries429: number;
+  readonly nodeVersion: string;
+  readonly maxExamples: number;
+  /** How large listings were sampled, in words ("walked every page" or "sampled 20 of 1000 pages"). */
+  readonly sampling: readonly string[];
+}
+
+/** The whole result of a run. */
+export interface RunReport {
+  readonly reportVersion: 1;
+  /** "pass" when nothing failed or errored (warnings count as failures under the strict profile). */
+  readonly verdict: "pass" | "fail";
+  readonly meta: RunMeta;
+  readonly summary: RunSummary;
+  readonly results: readonly CheckResult[];
+  /** The register, as the run used it. */
+  readonly register: readonly AmbiguityEntry[];
+  /** Response times in milliseconds, by operation. */
+  readonly timings: Readonly<Partial<Record<OperationName, readonly number[]>>>;
+}
