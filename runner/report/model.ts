@@ -8,8 +8,20 @@ import type { SchemaIssue } from "../../contract/validators.js";
 import type { OperationName } from "../../contract/operations.js";
 import type { AmbiguityEntry } from "../../contract/ambiguityRegister.js";
 
-/** DESIGN §3: failed (target wrong), warning (departs from a register default), skipped, error (we could not judge). */
-export type Outcome = "passed" | "failed" | "warning" | "skipped" | "error";
+/**
+ * DESIGN §3: failed (target wrong), warning (departs from a register default), skipped,
+ * error (we could not judge); waived: a failure excused by an unexpired waiver (--waivers).
+ */
+export type Outcome = "passed" | "failed" | "warning" | "skipped" | "error" | "waived";
+
+/** A waiver from the vendor-acceptance waivers file. */
+export interface Waiver {
+  readonly checkId: string;
+  readonly operation: OperationName;
+  readonly reason: string;
+  /** ISO date (YYYY-MM-DD) after which the waiver no longer applies. */
+  readonly expires: string;
+}
 
 /** MUST → failure, SHOULD → warning. */
 export type CheckLevel = "MUST" | "SHOULD";
@@ -66,6 +78,8 @@ export interface CheckResult {
   readonly skipReason?: string;
   readonly evidence: readonly EvidenceItem[];
   readonly property?: PropertyFailure;
+  /** Present when outcome is "waived": the waiver that excused the failure. */
+  readonly waiver?: Waiver;
   readonly durationMs: number;
 }
 
@@ -77,6 +91,7 @@ export interface RunSummary {
   readonly warnings: number;
   readonly skipped: number;
   readonly errors: number;
+  readonly waived: number;
 }
 
 /** Facts about the run. */
