@@ -1,0 +1,44 @@
+/**
+ * report.json: the RunReport as data, described by schemas/meta/report.schema.json
+ * (versioned by reportVersion). Written once at the end of a run.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { EvidenceItem, RunReport } from "../runner/report/model.js";
+import { redactReport } from "./redactReport.js";
+import { redactSecrets } from "./redactSecrets.js";
+
+/** $id of the schema that report.json follows. */
+export const REPORT_SCHEMA_ID = "https://schemas.cms-conformance.invalid/meta/report.schema.json";
+
+/** Options of the JSON reporter. */
+export interface JsonReportOptions {
+  /** Where to write report.json. */
+  readonly file: string;
+  /** Values to replace with [REDACTED] (length ≥ 4). */
+  readonly secrets?: readonly string[];
+}
+
+/** exchange.json is the unredacted parse of bodyText (checks need it); the report keeps bodyText only. */
+function withoutParsedBody(item: EvidenceItem): EvidenceItem {
+  const { json: _parsed, ...exchange } = item.exchange;
+  return { ...item, exchange };
+}
+
+/** The text of report.json: pretty-printed, `$schema` first, exchange.json left out, secrets redacted. */
+export function renderJsonReport(report: RunReport, secrets: readonly string[] = []): string {
+  const redacted = redactReport(report, secrets);
+  const document = {
+    $schema: REPORT_SCHEMA_ID,
+    ...redacted,
+    results: redacted.results.map((result) => ({ ...result, evidence: result.evidence.map(withoutParsedBody) })),
+  };
+  return redactSecrets(`${JSON.stringify(document, null, 2)}\n`, secrets);
+}
+
+/** Writes report.json (creating its folder) and returns its path. */
+export async function writeJsonReport(report: RunReport, options: JsonReportOptions): Promise<string> {
+  await mkdir(dirname(options.file), { recursive: true });
+  await writeFile(options.file, renderJsonReport(report, options.secrets ?? []), "utf8");
+  return options.file;
+}

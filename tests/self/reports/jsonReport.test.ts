@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import type { FormatsPlugin } from "ajv-formats";
+import { renderJsonReport, writeJsonReport, REPORT_SCHEMA_ID } from "../../../reports/writeJsonReport.js";
+import { makeBigRunReport, makeResult, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
+
+// ajv-formats is CommonJS; its default export arrives wrapped under vitest (as in contract/validators.ts).
+const addFormats: FormatsPlugin =
+  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+
+const schema = JSON.parse(readFileSync(new URL("../../../schemas/meta/report.schema.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const ajv = new Ajv2020({ strict: true, allErrors: true });
+addFormats(ajv);
+const validate = ajv.compile(schema);
+
+function errorsOf(data: unknown): string {
+  return validate(data) ? "" : JSON.stringify(validate.errors, null, 2);
+}
+
+describe("report.json", () => {
+  it("has the $id the writer announces and is versioned", () => {
+    expect(schema.$id).toBe(REPORT_SCHEMA_ID);
+    expect((schema.properties as Record<string, unknown>).reportVersion).toEqual(expect.objectContaining({ const: 1 }));
+  });
+
+  it("validates against schemas/meta/report.schema.json for the fixture with every outcome", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "cms-json-"));
+    const file = await writeJsonReport(makeRunReport(), { file: join(dir, "report.json"), secrets: PLANTED_SECRETS });
+    const data: unknown = JSON.parse(await readFile(file, "utf8"));
+    expect(errorsOf(data)).toBe("");
+  });
+
+  it("validates for a big run and for the strict profile", () => {
+    expect(errorsOf(JSON.parse(renderJsonReport(makeBigRunReport(50, 100))))).toBe("");
+    expect(errorsOf(JSON.parse(renderJsonReport(makeRunReport(undefined, "strict"))))).toBe("");
+  });
+
+  it("omits exchange.json (the unredacted parse) and keeps bodyText", () => {
+    const text = renderJsonReport(makeRunReport(), PLANTED_SECRETS);
+    const data = JSON.parse(text) as { results: { evidence: { exchange: Record<string, unknown> }[] }[] };
+    const exchanges = data.results.flatMap((result) => result.evidence.map((item) => item.exchange));
+    expect(exchanges.length).toBeGreaterThan(0);
+    for (const exchange of exchanges) expect(exchange).not.toHaveProperty("json");
+  });
+
+  it("rejects what RunReport cannot hold: unknown fields, a wrong outcome, a waived result without its waiver", () => {
+    const good = JSON.parse(renderJsonReport(makeRunReport())) as Record<string, unknown>;
+    expect(errorsOf({ ...good, extra: 1 })).toContain("additionalProperties");
+    expect(errorsOf({ ...good, reportVersion: 2 })).toContain("const");
+    const bad = (result: object) => errorsOf(JSON.parse(renderJsonReport(makeRunReport([makeResult(result as never)]))));
+    expect(bad({ outcome: "flaky" })).toContain("enum");
+    expect(bad({ outcome: "waived" })).toContain("waiver");
+    expect(bad({ outcome: "skipped" })).toContain("skipReason");
+    expect(bad({ operation: "listWidgets" })).toContain("enum");
+  });
+});

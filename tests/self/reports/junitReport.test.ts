@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { renderJunitReport } from "../../../reports/writeJunitReport.js";
+import { escapeXml } from "../../../reports/escapeXml.js";
+import { HOSTILE, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
+
+interface Node {
+  readonly [key: string]: unknown;
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  parseAttributeValue: false,
+  parseTagValue: false,
+  isArray: (name) => ["testsuite", "testcase", "property", "failure", "error", "skipped"].includes(name),
+});
+
+const report = makeRunReport();
+const xml = renderJunitReport(report, { secrets: PLANTED_SECRETS });
+const root = parser.parse(xml) as { testsuites: Node & { testsuite: (Node & { testcase: Node[] })[] } };
+const suites = root.testsuites.testsuite;
+const cases = suites.flatMap((suite) => suite.testcase);
+const caseFor = (checkId: string, operation: string): Node => {
+  const found = suites.find((suite) => suite["@name"] === operation)?.testcase.find((testcase) => String(testcase["@name"]).startsWith(`${checkId} `));
+  if (!found) throw new Error(`no testcase ${checkId} in ${operation}`);
+  return found;
+};
+
+describe("junit.xml", () => {
+  it("is well-formed XML 1.0", () => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
+  });
+
+  it("has testsuites > testsuite[name,tests,failures,errors,skipped,time] > testcase[classname,name,time], one suite per operation", () => {
+    expect(suites.map((suite) => suite["@name"])).toEqual(["listFactoryDefaultWidgets", "listLandingPages", "getAnalytic", "getWidget", "getRoleFilters"]);
+    for (const suite of suites) {
+      for (const key of ["@tests", "@failures", "@errors", "@skipped", "@time"]) expect(suite[key], `${String(suite["@name"])} ${key}`).toMatch(/^\d+(\.\d+)?$/);
+      expect(Number(suite["@tests"])).toBe(suite.testcase.length);
+      for (const testcase of suite.testcase) {
+        expect(testcase["@classname"]).toBe(`cms-conformance.${String(suite["@name"])}`);
+        expect(testcase["@name"]).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+ — /);
+        expect(testcase["@time"]).toMatch(/^\d+\.\d{3}$/);
+      }
+    }
+    expect(cases).toHaveLength(report.results.length);
+    expect(root.testsuites["@tests"]).toBe(String(report.results.length));
+  });
+
+  it("counts agree with the run's summary and the suite time is the sum of its cases", () => {
+    const sum = (key: string) => suites.reduce((total, suite) => total + Number(suite[key]), 0);
+    expect(sum("@failures")).toBe(report.summary.failed);
+    expect(sum("@errors")).toBe(report.summary.errors);
+    expect(sum("@skipped")).toBe(report.summary.skipped);
+    const getWidget = suites.find((suite) => suite["@name"] === "getWidget");
+    const caseTime = getWidget?.testcase.reduce((total, testcase) => total + Number(testcase["@time"]), 0) ?? NaN;
+    expect(Number(getWidget?.["@time"])).toBeCloseTo(caseTime, 3);
+  });
+
+  it("maps failed → <failure message type>, error → <error>, skipped → <skipped message>", () => {
+    const failed = caseFor("schema.response-body", "getWidget");
+    const failure = (failed.failure as Node[])[0];
+    expect(failure?.["@type"]).toBe("MUST");
+    expect(String(failure?.["@message"])).toContain(HOSTILE.script);
+    expect(String(failure?.["#text"])).toContain("Expected: a Widget");
+    expect(String(failure?.["#text"])).toContain("/preferredSize/height must be integer");
+
+    const property = String(((caseFor("role-filters.union-law", "getRoleFilters").failure as Node[])[0])?.["#text"]);
+    expect(property).toContain("seed -1840326517");
+    expect(property).toContain("Counterexample:");
+
+    const errored = caseFor("http.valid-request-ok", "getAnalytic");
+    expect((errored.error as Node[])[0]?.["@type"]).toBe("timeout");
+    expect(errored).not.toHaveProperty("failure");
+
+    const skipped = caseFor("permissions.restricted-listing-subset", "listFactoryDefaultWidgets");
+    expect((skipped.skipped as Node[])[0]?.["@message"]).toContain("CMS_RESTRICTED_TOKEN");
+  });
+
+  it("keeps warnings and waived failures visible without failing them", () => {
+    for (const [checkId, operation, outcome] of [["pagination.past-end-empty", "listLandingPages", "warning"], ["get.unknown-id-404", "getAnalytic", "waived"]] as const) {
+      const testcase = caseFor(checkId, operation);
+      expect(testcase).not.toHaveProperty("failure");
+      expect(testcase).not.toHaveProperty("error");
+      expect(testcase).not.toHaveProperty("skipped");
+      expect(String(testcase["system-out"])).toContain(outcome.toUpperCase());
+      const props = (testcase.properties as { property: Node[] }).property;
+      expect(props).toContainEqual({ "@name": "outcome", "@value": outcome });
+    }
+  });
+
+  it("escapes markup and strips characters XML 1.0 cannot hold", () => {
+    expect(xml).not.toContain("<script>");
+    expect(xml).not.toContain("<img");
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    expect(escapeXml(`a\u0000b\u001bc${HOSTILE.cdataEnd}"\n`)).toBe("abc]]&gt;&quot;&#10;");
+    expect(escapeXml("line\nbreak", "text")).toBe("line\nbreak");
+    expect(escapeXml("\ud800 lone \udfff ok \ud83d\ude00")).toBe(" lone  ok \ud83d\ude00");
+  });
+
+  it("contains no planted secret", () => {
+    for (const secret of PLANTED_SECRETS) expect(xml).not.toContain(secret);
+  });
+});
