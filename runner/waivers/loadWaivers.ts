@@ -1,0 +1,115 @@
+/** Reads and checks a vendor-acceptance waivers file (schemas/meta/waivers.schema.json). */
+import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import type { FormatsPlugin } from "ajv-formats";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { SCHEMAS_DIR } from "../../contract/schemaCatalogue.js";
+import type { Waiver } from "../report/model.js";
+import { WaiversFileError } from "./WaiversFileError.js";
+
+// ajv-formats is CommonJS; its default export arrives wrapped under tsx and vitest.
+const addFormats: FormatsPlugin =
+  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+
+interface WaiversFile {
+  readonly waivers: readonly Waiver[];
+}
+
+let compiled: ValidateFunction<WaiversFile> | undefined;
+
+function validator(): ValidateFunction<WaiversFile> {
+  if (!compiled) {
+    const schema: unknown = JSON.parse(readFileSync(`${SCHEMAS_DIR}meta/waivers.schema.json`, "utf8"));
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    addFormats(ajv);
+    compiled = ajv.compile<WaiversFile>(schema as object);
+  }
+  return compiled;
+}
+
+function describeError(error: ErrorObject): string {
+  const where = error.instancePath === "" ? "(root)" : error.instancePath;
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === "additionalProperties") return `${where} has an unknown field ${JSON.stringify(params.additionalProperty)}`;
+  if (error.keyword === "required") return `${where} is missing the field ${JSON.stringify(params.missingProperty)}`;
+  if (error.keyword === "enum") return `${where} must be one of ${(params.allowedValues as unknown[]).join(", ")}`;
+  if (error.keyword === "format" || (error.keyword === "pattern" && where.endsWith("/expires"))) {
+    return `${where} must be a calendar date written YYYY-MM-DD`;
+  }
+  if (error.keyword === "pattern" && where.endsWith("/reason")) return `${where} must not be blank: say why the failure is accepted`;
+  return `${where} ${error.message ?? error.keyword}`;
+}
+
+/** Levenshtein distance, to suggest the check id a typo was meant to be. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function suggestion(id: string, known: ReadonlySet<string>): string {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of known) {
+    const d = distance(id, candidate);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(3, Math.floor(id.length / 4)) ? ` (did you mean ${best}?)` : "";
+}
+
+/**
+ * Loads the waivers file at `path`; throws WaiversFileError when it cannot be read, is not JSON,
+ * breaks schemas/meta/waivers.schema.json (each error with its place in the file), names a check id
+ * that is not in `knownCheckIds`, or waives the same check and operation twice.
+ */
+export async function loadWaivers(path: string, knownCheckIds: ReadonlySet<string>): Promise<Waiver[]> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
+    throw new WaiversFileError(`cannot read the waivers file ${path} (${code}); give the path of a readable JSON file`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new WaiversFileError(`the waivers file ${path} is not JSON: ${(error as Error).message}`);
+  }
+  const validate = validator();
+  if (!validate(data)) {
+    const problems = (validate.errors ?? []).map(describeError);
+    throw new WaiversFileError(
+      `the waivers file ${path} is not valid (schemas/meta/waivers.schema.json): ${[...new Set(problems)].join("; ")}`,
+    );
+  }
+  const unknown = data.waivers.flatMap((waiver, index) =>
+    knownCheckIds.has(waiver.checkId)
+      ? []
+      : [`/waivers/${index}/checkId ${JSON.stringify(waiver.checkId)} is not a check of this suite${suggestion(waiver.checkId, knownCheckIds)}`],
+  );
+  if (unknown.length > 0) {
+    throw new WaiversFileError(`the waivers file ${path} names unknown check ids: ${unknown.join("; ")}`);
+  }
+  const seen = new Map<string, number>();
+  for (const [index, waiver] of data.waivers.entries()) {
+    const key = `${waiver.checkId} ${waiver.operation}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw new WaiversFileError(
+        `the waivers file ${path} waives ${waiver.checkId} on ${waiver.operation} twice (/waivers/${first} and /waivers/${index}); keep one`,
+      );
+    }
+    seen.set(key, index);
+  }
+  return data.waivers.map((waiver) => ({ checkId: waiver.checkId, operation: waiver.operation, reason: waiver.reason, expires: waiver.expires }));
+}
