@@ -1,0 +1,84 @@
+/** A small evaluator for the keywords the compiler supports: filters enums, `not` and `if` branches. */
+import { flattenFragments, type SchemaEnvironment } from "./flattenFragments.js";
+import { childFragment, isPlainObject, jsonEqual, type Fragment } from "./schemaFragment.js";
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const patternCache = new Map<string, RegExp>();
+
+/** The RegExp of a `pattern`, with the `u` flag as Ajv uses it. */
+export function patternRegExp(pattern: string): RegExp {
+  let re = patternCache.get(pattern);
+  if (re === undefined) {
+    re = new RegExp(pattern, "u");
+    patternCache.set(pattern, re);
+  }
+  return re;
+}
+
+/** The JSON type of a value in JSON Schema terms ("integer" for whole numbers). */
+export function jsonTypeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+function hasType(value: unknown, type: unknown): boolean {
+  const actual = jsonTypeOf(value);
+  const types = Array.isArray(type) ? type : [type];
+  return types.some((t) => t === actual || (t === "number" && actual === "integer"));
+}
+
+/** True when `value` satisfies every fragment of the conjunction (including `absent`). */
+export function matchesAll(fragments: readonly Fragment[], value: unknown, env: SchemaEnvironment): boolean {
+  return flattenFragments(fragments, env).every((leaf) => matchesLeaf(leaf, value, env));
+}
+
+/** True when `value` satisfies one fragment. */
+export function matchesFragment(fragment: Fragment, value: unknown, env: SchemaEnvironment): boolean {
+  return matchesAll([fragment], value, env);
+}
+
+function matchesLeaf(leaf: Fragment, value: unknown, env: SchemaEnvironment): boolean {
+  const { schema } = leaf;
+  if (typeof schema === "boolean") return schema;
+  if (leaf.absent && isPlainObject(value) && leaf.absent.some((name) => Object.hasOwn(value, name))) return false;
+  const sub = (key: string, s: unknown, v: unknown): boolean => matchesFragment(childFragment(leaf, key, s), v, env);
+
+  if (schema.type !== undefined && !hasType(value, schema.type)) return false;
+  if (schema.const !== undefined && !jsonEqual(schema.const, value)) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.some((option) => jsonEqual(option, value))) return false;
+  if (typeof value === "string") {
+    if (typeof schema.pattern === "string" && !patternRegExp(schema.pattern).test(value)) return false;
+    if (schema.format === "date-time" && !(DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)))) return false;
+  }
+  if (typeof value === "number") {
+    if (typeof schema.minimum === "number" && value < schema.minimum) return false;
+    if (typeof schema.maximum === "number" && value > schema.maximum) return false;
+  }
+  if (Array.isArray(value)) {
+    if (typeof schema.minItems === "number" && value.length < schema.minItems) return false;
+    if (typeof schema.maxItems === "number" && value.length > schema.maxItems) return false;
+    if (schema.items !== undefined && !value.every((item) => sub("items", schema.items, item))) return false;
+  }
+  if (isPlainObject(value)) {
+    if (Array.isArray(schema.required) && !schema.required.every((name) => typeof name === "string" && Object.hasOwn(value, name))) return false;
+    const properties = isPlainObject(schema.properties) ? schema.properties : {};
+    for (const [name, propertySchema] of Object.entries(properties)) {
+      if (Object.hasOwn(value, name) && !sub(`properties/${name}`, propertySchema, value[name])) return false;
+    }
+    if (schema.additionalProperties !== undefined) {
+      for (const name of Object.keys(value)) {
+        if (!Object.hasOwn(properties, name) && !sub("additionalProperties", schema.additionalProperties, value[name])) return false;
+      }
+    }
+  }
+  if (Array.isArray(schema.anyOf) && !schema.anyOf.some((s, i) => sub(`anyOf/${i}`, s, value))) return false;
+  if (Array.isArray(schema.oneOf) && schema.oneOf.filter((s, i) => sub(`oneOf/${i}`, s, value)).length !== 1) return false;
+  if (schema.not !== undefined && sub("not", schema.not, value)) return false;
+  if (schema.if !== undefined) {
+    const branch = sub("if", schema.if, value) ? "then" : "else";
+    if (schema[branch] !== undefined && !sub(branch, schema[branch], value)) return false;
+  }
+  return true;
+}

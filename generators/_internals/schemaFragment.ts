@@ -1,0 +1,42 @@
+/** The compiler's view of a schema: fragments of one conjunction, each with its base URI and location. */
+
+/** A JSON Schema object as read from a file (booleans are handled beside it). */
+export type SchemaObject = Readonly<Record<string, unknown>>;
+
+/** Which reading of the contract to generate for (DESIGN §3): as stated, or with the register's `x-strict` defaults. */
+export type SchemaProfile = "stated" | "strict";
+
+/** One schema taking part in a conjunction ("allOf"): where it lives and what it says. */
+export interface Fragment {
+  readonly schema: SchemaObject | boolean;
+  /** Absolute URI relative `$ref`s resolve against (the enclosing `$id`). */
+  readonly baseUri: string;
+  /** `$id#/json/pointer` of the fragment, for messages. */
+  readonly location: string;
+  /** Property names the value must not carry (the compiler's own constraint, from negating `required`). */
+  readonly absent?: readonly string[];
+}
+
+/** True for a JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The fragment for a subschema found under `key` (a JSON Pointer suffix such as "properties/id"). */
+export function childFragment(parent: Fragment, key: string, schema: unknown): Fragment {
+  if (typeof schema !== "boolean" && !isPlainObject(schema)) {
+    throw new Error(`schema ${parent.location}/${key}: expected a schema (object or boolean), received ${JSON.stringify(schema)}`);
+  }
+  return { schema, baseUri: parent.baseUri, location: `${parent.location}/${key}` };
+}
+
+/** Structural equality of JSON values (for `enum` and `const`). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
+  }
+  return false;
+}
