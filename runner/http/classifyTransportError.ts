@@ -1,0 +1,92 @@
+/** Turns whatever undici or the socket threw into a TransportFailure: a kind and one sentence. */
+import type { TransportFailure } from "./types.js";
+
+/** What was known when the error came. */
+export interface TransportErrorContext {
+  /** Our own deadline fired (the abort reason is then ours, whatever undici calls it). */
+  readonly timedOut: boolean;
+  readonly timeoutMs: number;
+  /** Whether the status line and headers had arrived. */
+  readonly headersReceived: boolean;
+  readonly bytesReceived: number;
+  /** The response's Content-Length, when it announced one. */
+  readonly contentLength: number | undefined;
+  /** scheme://host:port of the target, for messages. */
+  readonly origin: string;
+}
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  return codeOf((error as { cause?: unknown }).cause);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Classifies an error thrown while sending a request or reading its answer. Never throws. */
+export function classifyTransportError(error: unknown, context: TransportErrorContext): TransportFailure {
+  const { timeoutMs, headersReceived, bytesReceived, contentLength, origin } = context;
+  const code = codeOf(error);
+  const timeoutCodes = ["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"];
+  if (context.timedOut || (code !== undefined && timeoutCodes.includes(code))) {
+    if (code === "UND_ERR_CONNECT_TIMEOUT" || code === "ETIMEDOUT") {
+      return { kind: "timeout", message: `could not connect to ${origin} within ${timeoutMs} ms.` };
+    }
+    return {
+      kind: "timeout",
+      message: headersReceived
+        ? `response body not complete within ${timeoutMs} ms (${bytesReceived} bytes received).`
+        : `no response headers within ${timeoutMs} ms.`,
+    };
+  }
+  switch (code) {
+    case "ECONNREFUSED":
+      return { kind: "connection-refused", message: `connection refused by ${origin}: is the target running?` };
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+    case "EAI_NODATA":
+      return { kind: "dns", message: `the host name of ${origin} could not be resolved (${code}).` };
+    case "ECONNRESET":
+    case "EPIPE":
+      return {
+        kind: "connection-reset",
+        message: headersReceived
+          ? `the target reset the connection mid-body after ${bytesReceived} bytes.`
+          : "the target reset the connection before answering.",
+      };
+    case "UND_ERR_RES_CONTENT_LENGTH_MISMATCH":
+      return truncated(bytesReceived, contentLength);
+    case "UND_ERR_SOCKET":
+      if (!headersReceived) return { kind: "connection-reset", message: "the target closed the connection without answering." };
+      if (contentLength !== undefined && bytesReceived < contentLength) return truncated(bytesReceived, contentLength);
+      return { kind: "protocol", message: `the target closed the connection mid-body after ${bytesReceived} bytes.` };
+    case "UND_ERR_HEADERS_OVERFLOW":
+      return { kind: "protocol", message: "the response headers exceed 16 KiB." };
+    case "UND_ERR_DESTROYED":
+    case "UND_ERR_CLOSED":
+      return { kind: "other", message: "the HTTP client was closed before the answer came." };
+    case "UND_ERR_INVALID_ARG":
+      return { kind: "other", message: `the request could not be sent: ${firstSentence(messageOf(error))}` };
+    default:
+      if (code?.startsWith("HPE_") === true) {
+        return { kind: "protocol", message: `malformed HTTP from the target (${code}: ${firstSentence(messageOf(error))})` };
+      }
+      return { kind: "other", message: `the request failed: ${firstSentence(messageOf(error))}${code === undefined ? "" : ` (${code})`}` };
+  }
+}
+
+function truncated(bytesReceived: number, contentLength: number | undefined): TransportFailure {
+  const announced = contentLength === undefined ? "" : ` of the ${contentLength} announced by Content-Length`;
+  return { kind: "protocol", message: `truncated body: the connection ended after ${bytesReceived} bytes${announced}.` };
+}
+
+/** The first line of an error message, bounded, so a failure stays one sentence. */
+function firstSentence(text: string): string {
+  const line = (text.split("\n")[0] ?? "").trim();
+  const bounded = line.length > 200 ? `${line.slice(0, 200)}…` : line;
+  return /[.!?]$/.test(bounded) ? bounded : `${bounded}.`;
+}

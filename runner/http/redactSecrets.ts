@@ -1,0 +1,71 @@
+/**
+ * Replaces configured secret values by their placeholders in any text: request and response
+ * headers, URLs, bodies, failure messages. Reporters call it again as a last line of defence.
+ */
+import type { HttpClientOptions } from "./types.js";
+
+/** A secret value and the placeholder shown instead, e.g. { value: token, placeholder: "$CMS_TOKEN" }. */
+export type SecretValue = HttpClientOptions["secrets"][number];
+
+/**
+ * Values shorter than this (after trimming) are never redacted: replacing "a" or "42" everywhere
+ * would garble evidence without protecting anything. Real tokens and client ids are far longer.
+ */
+export const MIN_SECRET_LENGTH = 4;
+
+/** Options of redactSecrets. */
+export interface RedactOptions {
+  /**
+   * The text was cut (at the size cap): also redact a trailing prefix of a secret, so a
+   * token echoed across the cut does not leak its first characters.
+   */
+  readonly textWasCut?: boolean;
+}
+
+/** The forms a secret may take in text: as is, JSON-escaped, URL-encoded, and the bare token of "Bearer <token>". */
+function variantsOf(secret: SecretValue): string[] {
+  const forms = new Set<string>();
+  const add = (value: string): void => {
+    if (value.trim().length >= MIN_SECRET_LENGTH) forms.add(value);
+  };
+  const values = [secret.value];
+  const bearer = /^bearer\s+(.+)$/i.exec(secret.value.trim());
+  if (bearer?.[1] !== undefined) values.push(bearer[1]);
+  for (const value of values) {
+    add(value);
+    add(JSON.stringify(value).slice(1, -1));
+    add(encodeURIComponent(value));
+  }
+  return [...forms];
+}
+
+/** Every redactable form of every secret, longest first so a longer secret wins over one it contains. */
+export function secretVariants(secrets: readonly SecretValue[]): readonly SecretValue[] {
+  const variants: SecretValue[] = [];
+  for (const secret of secrets) {
+    for (const value of variantsOf(secret)) variants.push({ value, placeholder: secret.placeholder });
+  }
+  return variants.sort((a, b) => b.value.length - a.value.length);
+}
+
+/** Replaces every occurrence of every secret (values of at least MIN_SECRET_LENGTH characters) by its placeholder. */
+export function redactSecrets(text: string, secrets: readonly SecretValue[], options: RedactOptions = {}): string {
+  if (text.length === 0 || secrets.length === 0) return text;
+  const variants = secretVariants(secrets);
+  let result = text;
+  for (const { value, placeholder } of variants) {
+    if (result.includes(value)) result = result.split(value).join(placeholder);
+  }
+  if (options.textWasCut === true) result = redactCutTail(result, variants);
+  return result;
+}
+
+/** Redacts a tail of the text that is the start of a secret (at least MIN_SECRET_LENGTH characters of it). */
+function redactCutTail(text: string, variants: readonly SecretValue[]): string {
+  for (const { value, placeholder } of variants) {
+    for (let length = value.length - 1; length >= MIN_SECRET_LENGTH; length -= 1) {
+      if (text.endsWith(value.slice(0, length))) return text.slice(0, text.length - length) + placeholder;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,82 @@
+/** A target that answers late, stalls, trickles forever or never answers yields "timeout" within the bound. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/createHttpClient.js";
+import type { HttpClient } from "../../../runner/http/types.js";
+import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { expectNoSecrets, postRequest, SECRETS, timedSend } from "./httpTestKit.js";
+
+const TIMEOUT_MS = 500;
+/** Generous for a loaded 2-core CI: timeout plus slack. */
+const BOUND_MS = 3_000;
+
+let target: HostileTarget;
+let client: HttpClient;
+
+beforeAll(async () => {
+  target = await startHostileTarget({ lateHeadersMs: 20_000, chunkIntervalMs: 20 });
+  client = createHttpClient({ baseUrl: target.origin, timeoutMs: TIMEOUT_MS, secrets: SECRETS });
+});
+afterAll(async () => {
+  await client.close();
+  await target.close();
+});
+
+describe("timeouts", () => {
+  it("defaults to 10 000 ms", () => {
+    expect(HTTP_CLIENT_DEFAULTS.timeoutMs).toBe(10_000);
+  });
+
+  it("headers later than the timeout: timeout, no response", async () => {
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/late-headers/platform/cms/getWidget"));
+    expect(exchange.failure).toEqual({ kind: "timeout", message: `no response headers within ${TIMEOUT_MS} ms.` });
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.isJson).toBe(false);
+    expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    expect(elapsedMs).toBeLessThan(BOUND_MS);
+    expectNoSecrets(exchange);
+  });
+
+  it("a body that stalls midway: timeout, the partial response kept", async () => {
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/stall-mid-body/x"));
+    expect(exchange.failure?.kind).toBe("timeout");
+    expect(exchange.failure?.message).toMatch(/^response body not complete within 500 ms \(\d+ bytes received\)\.$/);
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.response?.bodyText).toBe('{"stalled":"...');
+    expect(exchange.response?.truncated).toBe(false);
+    expect(exchange.isJson).toBe(false);
+    expect(elapsedMs).toBeLessThan(BOUND_MS);
+  });
+
+  it("chunks forever (each within undici's body timeout): the overall deadline still ends it", async () => {
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/endless/x"));
+    expect(exchange.failure?.kind).toBe("timeout");
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.response?.bodyBytes).toBeGreaterThan(10);
+    expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    expect(elapsedMs).toBeLessThan(BOUND_MS);
+  });
+
+  it("a connection taken and never answered: timeout", async () => {
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/never-answer/x"));
+    expect(exchange.failure?.kind).toBe("timeout");
+    expect(exchange.response).toBeUndefined();
+    expect(elapsedMs).toBeLessThan(BOUND_MS);
+    expect(target.hits("/never-answer/x")).toBe(1);
+  });
+
+  it("a per-request timeout overrides the client's and appears in curl's --max-time", async () => {
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/never-answer/y", { timeoutMs: 150 }));
+    expect(exchange.failure).toEqual({ kind: "timeout", message: "no response headers within 150 ms." });
+    expect(elapsedMs).toBeLessThan(BOUND_MS);
+    expect(exchange.curl).toContain("--max-time 0.15");
+  });
+
+  it("four hung requests at once all resolve within the bound (no queueing past the deadline)", async () => {
+    const started = performance.now();
+    const exchanges = await Promise.all(
+      ["a", "b", "c", "d"].map((name) => client.send(postRequest(`/never-answer/${name}`))),
+    );
+    expect(exchanges.map((exchange) => exchange.failure?.kind)).toEqual(["timeout", "timeout", "timeout", "timeout"]);
+    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+  });
+});
