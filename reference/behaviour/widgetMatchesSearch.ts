@@ -1,0 +1,16 @@
+/** §4.1 widget search: case-insensitive substring over the translated name and description, the i18n keys and the tags. */
+import type { Widget } from "../../contract/types.generated.js";
+
+/** The texts a widget search looks in. */
+export function widgetSearchTexts(widget: Widget, translations: Readonly<Record<string, string>>): string[] {
+  const keys = [widget.name, widget.description].filter((key): key is string => typeof key === "string");
+  const translated = keys.map((key) => translations[key]).filter((text): text is string => text !== undefined);
+  return [...keys, ...translated, ...(widget.tags ?? [])];
+}
+
+/** True when `searchValue` is empty or occurs, ignoring case, in one of the widget's texts. */
+export function widgetMatchesSearch(widget: Widget, searchValue: string, translations: Readonly<Record<string, string>>): boolean {
+  if (searchValue === "") return true;
+  const needle = searchValue.toLocaleLowerCase("pt-BR");
+  return widgetSearchTexts(widget, translations).some((text) => text.toLocaleLowerCase("pt-BR").includes(needle));
+}

@@ -1,0 +1,37 @@
+/** Faults that give a §7 error body the wrong shape. */
+import type { ReferenceFault } from "./ReferenceFault.js";
+import { rewriteJson } from "./rewriteJson.js";
+
+/** Each breaks the stated shape of one §7 body. */
+export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
+  {
+    name: "not-found-reason-bad-request",
+    section: "§7",
+    description: "404 bodies carry reason BAD_REQUEST instead of OBJECT_NOT_FOUND.",
+    caughtBy: ["schema.error-body"],
+    respond: (response) => rewriteJson(response, response.status === 404, (body) => ({ ...body, reason: "BAD_REQUEST" })),
+  },
+  {
+    name: "bad-request-without-domain-service",
+    section: "§7",
+    description: "Content management 400 bodies leave out domain and service.",
+    caughtBy: ["schema.error-body"],
+    respond: (response, { operation }) =>
+      rewriteJson(response, response.status === 400 && operation !== "getRoleFilters", ({ domain: _domain, service: _service, ...rest }) => rest),
+  },
+  {
+    name: "role-filters-error-code",
+    section: "§7",
+    description: "getRoleFilters 400 bodies carry errorCode invalidField instead of getRoleFiltersResponse.",
+    caughtBy: ["schema.error-body"],
+    respond: (response, { operation }) =>
+      rewriteJson(response, response.status === 400 && operation === "getRoleFilters", (body) => ({ ...body, errorCode: "invalidField" })),
+  },
+  {
+    name: "unauthorized-body-not-json",
+    section: "§7",
+    description: "401 answers carry the plain text Unauthorized instead of {error, error_description}.",
+    caughtBy: ["auth.unauthorized-body"],
+    respond: (response) => (response.status === 401 ? { status: 401, text: "Unauthorized", headers: { "Content-Type": "text/plain; charset=utf-8" } } : response),
+  },
+];

@@ -1,0 +1,39 @@
+/** The catalogue of faults (DESIGN §6): every named variant of the reference server, unique names. */
+import { AUTH_FAULTS } from "./authFaults.js";
+import { ERROR_BODY_FAULTS } from "./errorBodyFaults.js";
+import { GET_FAULTS } from "./getFaults.js";
+import { HTTP_FAULTS } from "./httpFaults.js";
+import { PAGINATION_FAULTS } from "./paginationFaults.js";
+import { PERMISSION_FAULTS } from "./permissionFaults.js";
+import type { ReferenceFault } from "./ReferenceFault.js";
+import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
+import { SCHEMA_FAULTS } from "./schemaFaults.js";
+import { SEARCH_FAULTS } from "./searchFaults.js";
+
+function catalogue(faults: readonly ReferenceFault[]): readonly ReferenceFault[] {
+  const seen = new Set<string>();
+  for (const fault of faults) {
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(fault.name)) throw new Error(`fault name ${JSON.stringify(fault.name)} is not kebab-case`);
+    if (seen.has(fault.name)) throw new Error(`fault name ${JSON.stringify(fault.name)} is used twice`);
+    seen.add(fault.name);
+  }
+  return faults;
+}
+
+/** Every fault, grouped by family. */
+export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
+  ...PAGINATION_FAULTS,
+  ...SCHEMA_FAULTS,
+  ...GET_FAULTS,
+  ...ERROR_BODY_FAULTS,
+  ...AUTH_FAULTS,
+  ...PERMISSION_FAULTS,
+  ...SEARCH_FAULTS,
+  ...ROLE_FILTER_FAULTS,
+  ...HTTP_FAULTS,
+]);
+
+/** The fault with that name, if any. */
+export function findFault(name: string): ReferenceFault | undefined {
+  return FAULT_CATALOGUE.find((fault) => fault.name === name);
+}

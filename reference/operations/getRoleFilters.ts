@@ -1,0 +1,23 @@
+/** §4.5 getRoleFilters. */
+import type { GetRoleFiltersResponse } from "../../contract/types.generated.js";
+import { badRequest } from "../http/errorResponses.js";
+import { jsonResponse, type ReferenceResponse } from "../http/ReferenceResponse.js";
+import type { OperationContext, RequestObject } from "./OperationContext.js";
+
+/**
+ * The union of the roles' filter groups. roles is required (register required-request-fields);
+ * an empty list gives no filters; domainName and serviceName must be strings when sent and
+ * do not narrow the result (register role-filter-scope).
+ */
+export function getRoleFilters(body: RequestObject, context: OperationContext): ReferenceResponse {
+  const { roles, domainName, serviceName } = body;
+  if (roles === undefined) return badRequest("getRoleFilters", "roles is required", "missingField");
+  if (!Array.isArray(roles) || !roles.every((role): role is string => typeof role === "string")) {
+    return badRequest("getRoleFilters", `roles must be an array of strings, got ${JSON.stringify(roles)}`, "invalidField");
+  }
+  for (const [name, value] of [["domainName", domainName], ["serviceName", serviceName]] as const) {
+    if (value !== undefined && typeof value !== "string") return badRequest("getRoleFilters", `${name} must be a string, got ${JSON.stringify(value)}`, "invalidField");
+  }
+  const response: GetRoleFiltersResponse = { filters: context.behaviour.roleFilters(context.data, roles) };
+  return jsonResponse(200, response);
+}

@@ -1,0 +1,86 @@
+/** Starts the reference server (DESIGN §6): all five operations of §4, in memory, deterministic from a seed. */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { buildReferenceData } from "./data/buildReferenceData.js";
+import type { ReferenceSizes } from "./data/referenceData.js";
+import { createReferenceHandler } from "./createReferenceHandler.js";
+import { findFault, FAULT_CATALOGUE } from "./faults/faultCatalogue.js";
+import { createReferenceCredentials } from "./referenceCredentials.js";
+import { isReferenceMode, type ReferenceMode } from "./referenceMode.js";
+
+export type { ReferenceMode } from "./referenceMode.js";
+
+/** How to start the server; every field has a default. */
+export interface ReferenceServerOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (an ephemeral port). */
+  port?: number;
+  /** Default 1. */
+  seed?: number;
+  /** Default "default". */
+  mode?: ReferenceMode;
+  /** A fault of the catalogue applied to the plain paths. */
+  fault?: string;
+  /** Item counts; default 137 widgets, 53 landing pages, 34 analytics ("empty" mode: all 0). */
+  sizes?: Partial<{ widgets: number; landingPages: number; analytics: number }>;
+}
+
+/** A started server: where it is, how to call it, what it holds. */
+export interface RunningReferenceServer {
+  /** e.g. "http://127.0.0.1:43121" (no trailing slash). */
+  baseUrl: string;
+  credentials: { clientId: string; token: string; restrictedToken: string };
+  fixtures: { analyticIds: string[]; roles: string[]; domainName: string; serviceName: string };
+  /** baseUrl + "/faults/" + name; throws on an unknown fault. */
+  faultBaseUrl(name: string): string;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** Starts the server and resolves once it listens. */
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
+  const mode = options.mode ?? "default";
+  if (!isReferenceMode(mode)) throw new Error(`unknown mode ${JSON.stringify(mode)}`);
+  const fault = options.fault === undefined ? undefined : findFault(options.fault);
+  if (options.fault !== undefined && !fault) {
+    throw new Error(`unknown fault ${JSON.stringify(options.fault)}; known faults: ${FAULT_CATALOGUE.map((known) => known.name).join(", ")}`);
+  }
+  const sizes: Partial<ReferenceSizes> = mode === "empty" ? { widgets: 0, landingPages: 0, analytics: 0, ...options.sizes } : { ...options.sizes };
+  const data = buildReferenceData(options.seed ?? 1, sizes);
+  const credentials = createReferenceCredentials();
+  const server = createServer(createReferenceHandler({ data, credentials, mode, ...(fault ? { fault } : {}) }));
+  server.keepAliveTimeout = 1000;
+  const host = options.host ?? "127.0.0.1";
+  const address = await listen(server, options.port ?? 0, host);
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const baseUrl = `http://${shownHost}:${address.port}`;
+  return {
+    baseUrl,
+    credentials: { ...credentials },
+    fixtures: {
+      analyticIds: data.analytics.map((record) => String(record.analytic.id)),
+      roles: data.roles.map((role) => role.name),
+      domainName: data.domainName,
+      serviceName: data.serviceName,
+    },
+    faultBaseUrl(name: string): string {
+      if (!findFault(name)) throw new Error(`unknown fault ${JSON.stringify(name)}`);
+      return `${baseUrl}/faults/${name}`;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
