@@ -6,6 +6,7 @@ type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { readonly run: Command; readonly summary: string }> = {
   validate: { run: validateCommand, summary: "validate a captured payload against a body schema" },
+  serve: { run: async (argv, io) => (await import("./commands/serve.js")).serveCommand(argv, io), summary: "run the reference server and its faults (--fault, --mode; --help)" },
   openapi: { run: async (argv, io) => (await import("./commands/openapi.js")).openapiCommand(argv, io), summary: "print the OpenAPI 3.1 document of the contract (--out FILE)" },
 };
 

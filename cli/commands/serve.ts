@@ -1,0 +1,141 @@
+/** `cms-conformance serve`: runs the reference server (and its faults) until SIGINT/SIGTERM. */
+import { parseArgs } from "node:util";
+import { FAULT_CATALOGUE, findFault } from "../../reference/faults/faultCatalogue.js";
+import { isReferenceMode, REFERENCE_MODES } from "../../reference/referenceMode.js";
+import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from "../../reference/startReferenceServer.js";
+import { EXIT, UsageError, type CliIo } from "../io.js";
+
+/** Help text of the command. */
+export const SERVE_HELP = `Usage: cms-conformance serve [options]
+
+Starts the reference implementation of the interface: all five operations, in memory,
+deterministic from a seed, with an admin user (Visualizar permission) and a restricted one.
+Prints one JSON line {baseUrl, clientId, token, restrictedToken, analyticIds, roles,
+domainName, serviceName}, then a human-readable block with a curl example. Client id and
+tokens are random on every start. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+
+Every fault of the catalogue is also served at {baseUrl}/faults/<name>/platform/...
+
+Options:
+  --host <host>            address to listen on; default 127.0.0.1 (loopback)
+  --port <n>               port; default 0 (an ephemeral port, printed in baseUrl)
+  --seed <n>               seed of the data set (same seed, same data); default 1
+  --mode <name>            ${REFERENCE_MODES.join(" | ")}; default default
+                             extra-fields: unknown fields at every object level
+                             sdk-minimal:  every field the vendor SDK marks optional left out
+                             empty:        no widgets, landing pages or analytics
+  --fault <name>           serve this fault on the plain paths (see --list-faults)
+  --widgets <n>            number of widgets; default 137
+  --landing-pages <n>      number of landing pages; default 53
+  --analytics <n>          number of analytics; default 34
+  --list-faults            print the fault catalogue (name, section, caught by) and exit
+  -h, --help               show this help
+`;
+
+function integerOption(name: string, value: string | undefined, minimum: number, maximum: number): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < minimum || parsed > maximum) {
+    throw new UsageError(`--${name} must be an integer from ${minimum} to ${maximum}, not ${JSON.stringify(value)}`);
+  }
+  return parsed;
+}
+
+/** Resolves on the first SIGINT or SIGTERM. */
+export function terminationSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve(signal);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+function faultListing(): string {
+  const width = Math.max(...FAULT_CATALOGUE.map((fault) => fault.name.length));
+  return FAULT_CATALOGUE.map((fault) => `${fault.name.padEnd(width)}  ${fault.section.padEnd(6)}  ${fault.caughtBy.join(", ")}\n    ${fault.description}\n`).join("");
+}
+
+function announcement(server: RunningReferenceServer, options: ReferenceServerOptions): string {
+  const { baseUrl, credentials, fixtures } = server;
+  const line = JSON.stringify({ baseUrl, ...credentials, ...fixtures });
+  const curl = `curl -s -X POST ${baseUrl}/platform/cms/listFactoryDefaultWidgets -H 'Content-Type: application/json' -H 'client_id: ${credentials.clientId}' -H 'Authorization: Bearer ${credentials.token}' -d '{"pagination":{"pageNumber":0,"pageSize":3}}'`;
+  return `${line}
+
+Reference server listening on ${baseUrl}
+  mode              ${options.mode ?? "default"}, seed ${options.seed ?? 1}, fault ${options.fault ?? "none"}
+  client id         ${credentials.clientId}
+  admin token       ${credentials.token}   (has Visualizar)
+  restricted token  ${credentials.restrictedToken}
+  analytic ids      ${fixtures.analyticIds.length}${fixtures.analyticIds[0] ? `, e.g. ${fixtures.analyticIds[0]}` : ""}
+  roles             ${fixtures.roles.join(", ")} (domainName ${fixtures.domainName}, serviceName ${fixtures.serviceName})
+  faults            ${FAULT_CATALOGUE.length}, each at ${baseUrl}/faults/<name>/platform/... (serve --list-faults)
+
+Try:
+  ${curl}
+
+Stop with Ctrl-C.
+`;
+}
+
+/** Runs the command until `stop` resolves (SIGINT/SIGTERM by default); returns its exit code. */
+export async function serveCommand(argv: readonly string[], io: CliIo, stop: () => Promise<unknown> = terminationSignal): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      host: { type: "string", default: "127.0.0.1" },
+      port: { type: "string" },
+      seed: { type: "string" },
+      mode: { type: "string", default: "default" },
+      fault: { type: "string" },
+      widgets: { type: "string" },
+      "landing-pages": { type: "string" },
+      analytics: { type: "string" },
+      "list-faults": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(SERVE_HELP);
+    return EXIT.ok;
+  }
+  if (values["list-faults"]) {
+    io.stdout.write(faultListing());
+    return EXIT.ok;
+  }
+  if (!isReferenceMode(values.mode)) throw new UsageError(`--mode must be one of ${REFERENCE_MODES.join(", ")}, not ${JSON.stringify(values.mode)}`);
+  if (values.fault !== undefined && !findFault(values.fault)) {
+    throw new UsageError(`unknown fault ${JSON.stringify(values.fault)}; run serve --list-faults for the names`);
+  }
+  const sizes = {
+    widgets: integerOption("widgets", values.widgets, 0, 100_000),
+    landingPages: integerOption("landing-pages", values["landing-pages"], 0, 100_000),
+    analytics: integerOption("analytics", values.analytics, 0, 100_000),
+  };
+  const options: ReferenceServerOptions = {
+    host: values.host,
+    port: integerOption("port", values.port, 0, 65_535) ?? 0,
+    seed: integerOption("seed", values.seed, 0, 2 ** 32 - 1) ?? 1,
+    mode: values.mode,
+    ...(values.fault !== undefined ? { fault: values.fault } : {}),
+    sizes: Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== undefined)),
+  };
+  let server: RunningReferenceServer;
+  try {
+    server = await startReferenceServer(options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE" || code === "EADDRNOTAVAIL" || code === "EACCES" || code === "ENOTFOUND") {
+      throw new UsageError(`cannot listen on ${options.host}:${options.port} (${code}); choose another --host or --port (0 picks a free port)`);
+    }
+    throw error;
+  }
+  io.stdout.write(announcement(server, options));
+  await stop();
+  await server.close();
+  io.stderr.write("reference server stopped\n");
+  return EXIT.ok;
+}
