@@ -1,0 +1,38 @@
+/** Builds the valid request arbitrary of one operation from its request schema and the context's hints. */
+import type fc from "fast-check";
+import type { OperationName } from "../../contract/operations.js";
+import { schemaIdForBody } from "../../contract/schemaCatalogue.js";
+import { formatSchemaIssue, validateBody } from "../../contract/validators.js";
+import { assertRequestContext, REQUIRED_CONTEXT, type RequestContext } from "../requestContext.js";
+import { schemaArbitrary } from "../schemaArbitrary.js";
+import { requestHints } from "./requestHints.js";
+import { isPlainObject } from "./schemaFragment.js";
+
+const ID_FIELD: Readonly<Record<"widgetIds" | "analyticIds", string>> = { widgetIds: "widgetId", analyticIds: "analyticId" };
+
+/** Every id the context gives must itself be valid in the request, or no valid request could carry it. */
+function assertContextIds(operation: OperationName, context: RequestContext): void {
+  const listField = REQUIRED_CONTEXT[operation];
+  if (listField === undefined) return;
+  const field = ID_FIELD[listField];
+  (context[listField] ?? []).forEach((id, i) => {
+    const issues = validateBody(`${operation}.request`, { [field]: id }).stated;
+    const [first] = issues;
+    if (first !== undefined) {
+      throw new Error(`context.${listField}[${i}] = ${JSON.stringify(id)} cannot be sent as ${field}: ${formatSchemaIssue(first)}`);
+    }
+  });
+}
+
+/**
+ * Valid requests of `operation`, compiled from its request schema under the strict profile (the
+ * suite always sends widgetId, analyticId and roles: register entry required-request-fields), with
+ * the bug-finding bias of requestHints.
+ */
+export function buildRequestArbitrary(operation: OperationName, context: RequestContext): fc.Arbitrary<Record<string, unknown>> {
+  assertRequestContext(operation, context);
+  assertContextIds(operation, context);
+  return schemaArbitrary(schemaIdForBody(`${operation}.request`), { profile: "strict", hints: requestHints(operation, context) }).filter(
+    (value): value is Record<string, unknown> => isPlainObject(value),
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * Invalid request derivations, read generically off a request schema: for each property (nested
+ * objects included) a wrong JSON type, a value below `minimum`, a fraction for an integer, a string
+ * breaking `pattern`; for each field an `x-strict` entry requires, the field missing. Expectations
+ * follow the register entry invalid-field-status (§7).
+ */
+import fc from "fast-check";
+import { AMBIGUITY_REGISTER } from "../../contract/ambiguityRegister.js";
+import type { OperationName } from "../../contract/operations.js";
+import { schemaIdForBody } from "../../contract/schemaCatalogue.js";
+import { flattenFragments, type SchemaEnvironment } from "./flattenFragments.js";
+import { intersectTypes, numbersOf, objectLeaves, propertiesOf, requiredOf, stringsOf } from "./builders/leafKeywords.js";
+import { patternRegExp } from "./matchesSchema.js";
+import { childFragment, isPlainObject, type Fragment } from "./schemaFragment.js";
+import { contractSchemaRegistry } from "./schemaRegistry.js";
+
+/** How the suite judges a target's answer to an invalid request (register entry invalid-field-status). */
+export type InvalidExpectation = "must-400" | "should-400" | "400-or-404";
+
+/** A step into a request body: a property name, or any item of an array. */
+export type BodySegment = { readonly property: string } | { readonly item: true };
+
+/** One derivation: where it strikes, what it puts there, and how the answer is judged. */
+export interface InvalidRule {
+  readonly rule: string;
+  readonly description: string;
+  readonly registerEntry: string;
+  readonly expectation: InvalidExpectation;
+  /** Where the bad value goes ([] for the whole body); "raw" rules replace the JSON text itself. */
+  readonly target: { readonly kind: "json"; readonly at: readonly BodySegment[]; readonly value: fc.Arbitrary<unknown> | "delete" } | { readonly kind: "raw"; readonly text: (validJson: string) => fc.Arbitrary<string> };
+}
+
+const WRONG_TYPES: Readonly<Record<string, readonly string[]>> = {
+  string: ["number"],
+  integer: ["string", "boolean"],
+  number: ["string"],
+  boolean: ["string"],
+  array: ["string"],
+  object: ["string", "array"],
+};
+
+const WRONG_VALUES: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
+  number: fc.oneof(fc.constantFrom(0, 1, -1), fc.integer()),
+  string: fc.oneof(fc.constantFrom("1", "0", "10", "-1", "true", ""), fc.string({ maxLength: 8 })),
+  boolean: fc.boolean(),
+  array: fc.oneof(fc.constant<unknown[]>([]), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 3 })),
+};
+
+function sectionsOf(fragments: readonly Fragment[]): string {
+  const sections = new Set(objectLeaves(fragments).flatMap(({ schema }) => (typeof schema.description === "string" ? (schema.description.match(/§[\d.]+\d/g) ?? []) : [])));
+  return sections.size > 0 ? ` (${[...sections].join(", ")})` : "";
+}
+
+function labelOf(at: readonly BodySegment[]): string {
+  return at.map((s) => ("property" in s ? `.${s.property}` : "[]")).join("").replace(/^\./, "");
+}
+
+function kebab(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+}
+
+/** A string that breaks `pattern`: a valid-looking value mutated, or any text, kept only when it does not match. */
+function patternBreaker(pattern: string): fc.Arbitrary<string> {
+  const re = patternRegExp(pattern);
+  const mutated = fc.string({ minLength: 1, maxLength: 12 }).chain((seed) =>
+    fc.constantFrom(`${seed}/`, seed.toUpperCase(), ` ${seed}`, seed.replace(/\//g, "\\"), seed.slice(1), `${seed}/`.toUpperCase()),
+  );
+  return fc.oneof(fc.constantFrom("", "not-an-id", " ", "/"), mutated, fc.string({ maxLength: 16 })).filter((s) => !re.test(s));
+}
+
+function propertyRules(fragments: readonly Fragment[], at: readonly BodySegment[], env: SchemaEnvironment, out: InvalidRule[]): void {
+  const leaves = flattenFragments(fragments, env);
+  const label = labelOf(at);
+  const where = sectionsOf(leaves);
+  const types = intersectTypes(leaves) ?? [];
+  const [type] = types;
+  if (types.length !== 1 || type === undefined) return; // a union type has no single "wrong" type
+  for (const wrong of WRONG_TYPES[type] ?? []) {
+    const value = WRONG_VALUES[wrong];
+    if (value === undefined) continue;
+    out.push({
+      rule: `${label}:wrong-type-${wrong}`,
+      description: `${label} holds a JSON ${wrong} where the schema says ${type}${where}`,
+      registerEntry: "invalid-field-status",
+      expectation: "must-400",
+      target: { kind: "json", at, value },
+    });
+  }
+  const minimum = numbersOf(leaves, "minimum");
+  if ((type === "integer" || type === "number") && minimum.length > 0) {
+    const min = Math.max(...minimum);
+    const below = type === "integer" ? Math.ceil(min) - 1 : min - 1;
+    out.push({
+      rule: `${label}:below-minimum`,
+      description: `${label} is below its minimum ${min}${where}`,
+      registerEntry: "invalid-field-status",
+      expectation: "should-400",
+      target: { kind: "json", at, value: fc.oneof(fc.constant(below), fc.integer({ min: -(2 ** 31), max: below })) },
+    });
+  }
+  if (type === "integer") {
+    const lo = minimum.length > 0 ? Math.max(0, Math.ceil(Math.max(...minimum))) : 0;
+    const maximum = numbersOf(leaves, "maximum");
+    const hi = maximum.length > 0 ? Math.floor(Math.min(...maximum)) - 1 : lo + 1000;
+    out.push({
+      rule: `${label}:fractional`,
+      description: `${label} is a fractional number where the schema says integer${where}`,
+      registerEntry: "invalid-field-status",
+      expectation: "should-400",
+      target: { kind: "json", at, value: fc.tuple(fc.integer({ min: lo, max: Math.max(lo, hi) }), fc.constantFrom(0.5, 0.1, 0.25, 0.999)).map(([n, f]) => n + f) },
+    });
+  }
+  const [pattern, ...morePatterns] = stringsOf(leaves, "pattern");
+  if (type === "string" && pattern !== undefined && morePatterns.length === 0) {
+    const last = [...at].reverse().find((s): s is { property: string } => "property" in s);
+    const specific = last ? `malformed-${kebab(last.property)}` : undefined;
+    const entry = AMBIGUITY_REGISTER.find((e) => e.id === specific);
+    out.push({
+      rule: `${label}:pattern-mismatch`,
+      description: `${label} does not match ${pattern}${where}`,
+      registerEntry: entry?.id ?? "invalid-field-status",
+      expectation: entry ? "400-or-404" : "should-400",
+      target: { kind: "json", at, value: patternBreaker(pattern) },
+    });
+  }
+  if (type === "object") {
+    for (const { fragment, schema } of objectLeaves(leaves)) {
+      for (const [name, sub] of Object.entries(propertiesOf(fragment, schema))) {
+        propertyRules([childFragment(fragment, `properties/${name}`, sub)], [...at, { property: name }], env, out);
+      }
+    }
+  }
+  if (type === "array") {
+    const items = objectLeaves(leaves).flatMap(({ fragment, schema }) => (schema.items === undefined ? [] : [childFragment(fragment, "items", schema.items)]));
+    if (items.length > 0) propertyRules(items, [...at, { item: true }], env, out);
+  }
+}
+
+function isMalformed(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Every derivation of one operation's request schema, in a stable order. */
+export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
+  const registry = contractSchemaRegistry();
+  const root = registry.root(schemaIdForBody(`${operation}.request`));
+  const stated: SchemaEnvironment = { registry, profile: "stated" };
+  const rules: InvalidRule[] = [];
+
+  for (const [kind, value] of [
+    ["array", fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 })],
+    ["string", fc.string({ maxLength: 12 })],
+    ["number", fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n)))],
+    ["null", fc.constant(null)],
+  ] as const) {
+    rules.push({
+      rule: `body:${kind}`,
+      description: `the body is a JSON ${kind}, not an object (§4: JSON object bodies)`,
+      registerEntry: "invalid-field-status",
+      expectation: "must-400",
+      target: { kind: "json", at: [], value },
+    });
+  }
+  rules.push(
+    {
+      rule: "raw:malformed-json",
+      description: "the body is not well-formed JSON (§4, §7)",
+      registerEntry: "invalid-field-status",
+      expectation: "must-400",
+      target: {
+        kind: "raw",
+        text: (json) => fc.constantFrom(json.slice(0, -1), `${json},`, `${json}}`, json.replace(/"/g, "'"), `{${json}`, "{", "nul").filter(isMalformed),
+      },
+    },
+    {
+      rule: "raw:empty-body",
+      description: "the request carries an empty body (§4: every operation takes a JSON body)",
+      registerEntry: "invalid-field-status",
+      expectation: "must-400",
+      target: { kind: "raw", text: () => fc.constant("") },
+    },
+  );
+
+  const leaves = flattenFragments([root], stated);
+  for (const { fragment, schema } of objectLeaves(leaves)) {
+    for (const [name, sub] of Object.entries(propertiesOf(fragment, schema))) {
+      propertyRules([childFragment(fragment, `properties/${name}`, sub)], [{ property: name }], stated, rules);
+    }
+  }
+
+  // Fields only an x-strict entry requires: the register says what a request without them gets.
+  const statedRequired = requiredOf(leaves);
+  const entries = typeof root.schema === "object" && Array.isArray(root.schema["x-strict"]) ? root.schema["x-strict"] : [];
+  entries.forEach((entry, i) => {
+    if (!isPlainObject(entry) || typeof entry.register !== "string") return;
+    const entryFragment = childFragment(root, `x-strict/${i}/schema`, entry.schema);
+    for (const name of requiredOf([entryFragment])) {
+      if (statedRequired.has(name)) continue;
+      rules.push({
+        rule: `${name}:missing`,
+        description: `${name} is missing, which the operation cannot work without (register ${entry.register}; §7 "required parameters missing")`,
+        registerEntry: entry.register,
+        expectation: "should-400",
+        target: { kind: "json", at: [{ property: name }], value: "delete" },
+      });
+    }
+  });
+  return rules;
+}
