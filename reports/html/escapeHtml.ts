@@ -5,17 +5,16 @@
 
 const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** A C0 control or DEL shown as its Unicode "control picture" (U+2400…), so it is visible and inert. */
-function controlPicture(char: string): string {
-  const code = char.charCodeAt(0);
-  return String.fromCharCode(code === 0x7f ? 0x2421 : 0x2400 + code);
+/** A C0 control or DEL shown as its JSON escape (\u001b), so it is visible, inert and readable in any font. */
+function visibleControl(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }
 
-/** Escapes text for HTML content or a double- or single-quoted attribute; control characters become visible symbols. */
+/** Escapes text for HTML content or a double- or single-quoted attribute; control characters become visible \uXXXX text. */
 export function escapeHtml(value: unknown): string {
   const text = typeof value === "string" ? value : String(value);
   return text
     .replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, controlPicture)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, visibleControl)
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 }

@@ -1,0 +1,68 @@
+/** One piece of evidence in the HTML report: request, response, timing, schema issues, curl. */
+import type { EvidenceItem } from "../../runner/report/model.js";
+import { html, type SafeHtml } from "./html.js";
+
+/** Limits that keep index.html a sane size for big runs. */
+export interface EvidenceLimits {
+  /** Characters of a body shown per item (default 64 KiB); the rest is in report.json. */
+  readonly maxBodyChars: number;
+}
+
+/** Pretty-prints JSON text; other text is shown as it came. */
+function prettyBody(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function bodyBlock(text: string | undefined, limits: EvidenceLimits, notes: readonly string[] = []): SafeHtml {
+  if (text === undefined || text === "") return html`<p class="muted">(no body)</p>`;
+  const pretty = prettyBody(text);
+  const cut = pretty.length > limits.maxBodyChars;
+  const shown = cut ? pretty.slice(0, limits.maxBodyChars) : pretty;
+  const allNotes = [...notes, ...(cut ? [`Shown up to ${Math.round(limits.maxBodyChars / 1024)} KiB of ${pretty.length.toLocaleString("en")} characters; the whole body is in report.json.`] : [])];
+  return html`<pre>${shown}${cut ? "\n…" : ""}</pre>${allNotes.map((note) => html`<p class="note">${note}</p>`)}`;
+}
+
+function headersTable(headers: Readonly<Record<string, string>>): SafeHtml {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return html`<p class="muted">(no headers recorded)</p>`;
+  return html`<table class="headers"><tbody>${entries.map(([name, value]) => html`<tr><td>${name}</td><td>${value}</td></tr>`)}</tbody></table>`;
+}
+
+function statusClass(status: number): string {
+  return `s${Math.floor(status / 100)}`;
+}
+
+/** The evidence item `index` of result `resultId`, fully expanded. */
+export function renderEvidence(item: EvidenceItem, resultId: number, index: number, limits: EvidenceLimits): SafeHtml {
+  const { exchange } = item;
+  const { request, response, failure } = exchange;
+  const curlId = `curl-${resultId}-${index}`;
+  const retries = exchange.retriesAfter429 > 0 ? ` · waited out ${exchange.retriesAfter429} × 429` : "";
+  const responseNotes = response?.truncated ? [`The target sent ${response.bodyBytes.toLocaleString("en")} bytes; the suite kept only the first part.`] : [];
+  const issues = item.schemaIssues ?? [];
+  return html`<div class="evidence">
+<h4>${item.label} <span class="muted mono">· ${exchange.startedAt} · ${exchange.durationMs.toFixed(1)} ms${retries}</span></h4>
+${failure ? html`<div class="failure-box"><strong>No usable response (${failure.kind}):</strong> ${failure.message}</div>` : ""}
+<div class="exchange">
+<div><h5>Request</h5><pre>${request.method} ${request.url}</pre>${headersTable(request.headers)}${request.body === undefined ? "" : bodyBlock(request.body, limits)}</div>
+<div><h5>Response</h5>${
+    response
+      ? html`<p><span class="status ${statusClass(response.status)}">${response.status}</span> <span class="muted">${response.bodyBytes.toLocaleString("en")} bytes</span></p>${headersTable(response.headers)}${bodyBlock(response.bodyText, limits, responseNotes)}`
+      : html`<p class="muted">No response.</p>`
+  }</div>
+</div>
+${
+    issues.length > 0
+      ? html`<h5>Schema issues (ajv)</h5><div class="table-wrap"><table class="issues"><thead><tr><th>Body path</th><th>Problem</th><th>Schema path</th><th>Keyword</th><th>Params</th><th>Register</th></tr></thead><tbody>${issues.map(
+          (issue) =>
+            html`<tr><td class="mono">${issue.instancePath === "" ? "(root)" : issue.instancePath}</td><td>${issue.message}</td><td class="mono">${issue.schemaPath}</td><td class="mono">${issue.keyword}</td><td class="mono">${JSON.stringify(issue.params)}</td><td>${issue.register ? html`<a href="#reg-${issue.register}">${issue.register}</a>` : ""}</td></tr>`,
+        )}</tbody></table></div>`
+      : ""
+  }
+<h5>Reproduce</h5><div class="curl"><pre id="${curlId}">${exchange.curl}</pre><button type="button" data-copy="${curlId}">Copy curl</button></div>
+</div>`;
+}

@@ -1,0 +1,186 @@
+/**
+ * index.html: one self-contained file (inline CSS and script, no external URL, no fetch) a
+ * reviewer opens offline. Text is escaped by `html`; data for the script travels as JSON in a
+ * <script type="application/json"> block; a Content-Security-Policy lets only our own script run.
+ */
+import { createHash } from "node:crypto";
+import type { CheckResult, Outcome, RunReport } from "../../runner/report/model.js";
+import { OPERATIONS } from "../../contract/operations.js";
+import { OUTCOME_LABEL, OUTCOME_ORDER } from "../outcomeOrder.js";
+import { redactReport } from "../redactReport.js";
+import { redactSecrets } from "../redactSecrets.js";
+import { html, SafeHtml } from "./html.js";
+import { jsonForScript } from "./jsonForScript.js";
+import { renderMatrix } from "./renderMatrix.js";
+import { renderRegister } from "./renderRegister.js";
+import { renderResult } from "./renderResult.js";
+import { renderTimingChart } from "./renderTimingChart.js";
+import { REPORT_SCRIPT } from "./reportScript.js";
+import { REPORT_STYLES } from "./reportStyles.js";
+
+/** Options of the HTML reporter. */
+export interface HtmlReportOptions {
+  /** Values to replace with [REDACTED] (length ≥ 4). */
+  readonly secrets?: readonly string[];
+  /** Characters of each body shown (default 65536); the rest is in report.json. */
+  readonly maxBodyChars?: number;
+  /** Evidence items shown per result (default 10). */
+  readonly maxEvidenceItems?: number;
+}
+
+const OUTCOME_WORD: Readonly<Record<Outcome, string>> = { failed: "failed", error: "errors", warning: "warnings", waived: "waived", skipped: "skipped", passed: "passed" };
+
+function countOf(report: RunReport, outcome: Outcome): number {
+  const { summary } = report;
+  const counts: Record<Outcome, number> = { failed: summary.failed, error: summary.errors, warning: summary.warnings, waived: summary.waived, skipped: summary.skipped, passed: summary.passed };
+  return counts[outcome];
+}
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
+/** One sentence under the verdict: why it is what it is. */
+function verdictReason(report: RunReport): string {
+  const { summary, meta } = report;
+  const parts: string[] = [];
+  if (summary.failed > 0) parts.push(`${plural(summary.failed, "check")} failed`);
+  if (summary.errors > 0) parts.push(`${plural(summary.errors, "check")} could not be judged (error)`);
+  if (meta.profile === "strict" && summary.warnings > 0) parts.push(`${plural(summary.warnings, "warning")} fail under the strict profile`);
+  const head = parts.length > 0 ? `${parts.join("; ")}.` : "Nothing failed and nothing errored.";
+  const tail: string[] = [];
+  if (meta.profile === "default" && summary.warnings > 0) {
+    tail.push(summary.warnings === 1 ? "1 warning (a departure from a register default) does not fail the default profile." : `${summary.warnings} warnings (departures from register defaults) do not fail the default profile.`);
+  }
+  if (summary.waived > 0) tail.push(`${plural(summary.waived, "failure")} waived.`);
+  if (summary.skipped > 0) tail.push(`${plural(summary.skipped, "check")} skipped for missing configuration.`);
+  return [head, ...tail].join(" ");
+}
+
+/** "2025-01-15T10:00:00.000Z" → "2025-01-15 10:00:00 UTC"; anything else as it came. */
+function readableTime(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(iso);
+  return match ? `${match[1] ?? ""} ${match[2] ?? ""} UTC` : iso;
+}
+
+function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 120) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+function metaList(report: RunReport): SafeHtml {
+  const { meta } = report;
+  const items: readonly (readonly [string, unknown])[] = [
+    ["Target", `${meta.target.baseUrl}${meta.target.embedded ? " (embedded reference server)" : ""}`],
+    ["Profile", meta.profile],
+    ["Seed", meta.seed],
+    ["Started", readableTime(meta.startedAt)],
+    ["Duration", formatDuration(meta.durationMs)],
+    ["Requests", `${meta.requestCount}${meta.retries429 > 0 ? ` (${meta.retries429} waited out after 429)` : ""}`],
+    ["Suite version", meta.suiteVersion],
+    ["Schema hash", meta.schemaHash],
+    ["Node", meta.nodeVersion],
+    ["Examples per property", meta.maxExamples],
+    ["Report format", `version ${report.reportVersion}`],
+  ];
+  return html`<dl class="meta">${items.map(([name, value]) => html`<div class="${name === "Schema hash" || name === "Target" ? "wide" : ""}"><dt>${name}</dt><dd class="${name === "Schema hash" || name === "Seed" ? "mono" : ""}">${value}</dd></div>`)}</dl>
+${meta.sampling.length > 0 ? html`<h5>Sampling</h5><ul>${meta.sampling.map((line) => html`<li>${line}</li>`)}</ul>` : ""}`;
+}
+
+function filters(report: RunReport): SafeHtml {
+  const families = [...new Set(report.results.map((result) => result.family))].sort();
+  return html`<form class="filters" id="filters" role="search" aria-label="Filter results">
+<fieldset><legend>Outcome</legend>${OUTCOME_ORDER.map((outcome) => html`<label><input type="checkbox" name="outcome" value="${outcome}" checked> <span class="badge o-${outcome}">${OUTCOME_LABEL[outcome]}</span></label>`)}</fieldset>
+<label>Operation <select name="operation"><option value="">all</option>${OPERATIONS.map((op) => html`<option value="${op.name}">${op.name}</option>`)}</select></label>
+<label>Family <select name="family"><option value="">all</option>${families.map((family) => html`<option value="${family}">${family}</option>`)}</select></label>
+<label>Level <select name="level"><option value="">all</option><option value="MUST">MUST</option><option value="SHOULD">SHOULD</option></select></label>
+<input type="search" name="q" placeholder="Search id, title, message…" aria-label="Search">
+<button type="reset">Reset</button>
+<span class="shown" id="shown" aria-live="polite"></span>
+</form>`;
+}
+
+/** Most serious first, then in the spec's operation order, then by check id. */
+function findingOrder(results: readonly CheckResult[]): number[] {
+  const operationIndex = (name: string) => OPERATIONS.findIndex((op) => op.name === name);
+  return results
+    .map((_, id) => id)
+    .sort((a, b) => {
+      const ra = results[a];
+      const rb = results[b];
+      if (!ra || !rb) return 0;
+      return OUTCOME_ORDER.indexOf(ra.outcome) - OUTCOME_ORDER.indexOf(rb.outcome) || operationIndex(ra.operation) - operationIndex(rb.operation) || ra.checkId.localeCompare(rb.checkId);
+    });
+}
+
+/** What the script needs: per result its facets and a lower-case search text. */
+function scriptData(results: readonly CheckResult[]): unknown {
+  return {
+    results: results.map((result, id) => ({
+      id,
+      outcome: result.outcome,
+      operation: result.operation,
+      family: result.family,
+      level: result.level,
+      text: [result.checkId, result.title, result.operation, result.family, result.level, result.outcome, result.message, result.expected ?? "", result.actual ?? "", result.skipReason ?? "", ...result.specRefs.map((ref) => `§${ref}`), ...result.registerRefs].join(" ").toLowerCase(),
+    })),
+  };
+}
+
+/** The text of index.html, secrets redacted. */
+export function renderHtmlReport(report: RunReport, options: HtmlReportOptions = {}): string {
+  const secrets = options.secrets ?? [];
+  const limits = { maxBodyChars: options.maxBodyChars ?? 64 * 1024, maxEvidenceItems: options.maxEvidenceItems ?? 10 };
+  const run = redactReport(report, secrets);
+  const scriptHash = createHash("sha256").update(REPORT_SCRIPT, "utf8").digest("base64");
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
+  const verdictWord = run.verdict === "pass" ? "PASS" : "FAIL";
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>${verdictWord} · cms-conformance · ${run.meta.target.baseUrl}</title>
+<style>${new SafeHtml(REPORT_STYLES) /* our own stylesheet: trusted */}</style>
+</head>
+<body>
+<header class="verdict ${run.verdict}" id="verdict">
+<div class="verdict-word" data-verdict="${run.verdict}">${verdictWord}</div>
+<div><h1>cms-conformance · ${run.meta.target.baseUrl}</h1>
+<p class="why">${verdictReason(run)}</p>
+<p class="muted">${run.meta.profile} profile · ${plural(run.summary.total, "verdict")} · started ${readableTime(run.meta.startedAt)} · ${formatDuration(run.meta.durationMs)} · ${plural(run.meta.requestCount, "request")}</p></div>
+<ul class="counts">${OUTCOME_ORDER.map((outcome) => {
+    const count = countOf(run, outcome);
+    return html`<li><a class="count${count === 0 ? " zero" : ""}" href="#findings" data-only-outcome="${outcome}"><span class="badge o-${outcome}">${OUTCOME_LABEL[outcome]}</span><b>${count}</b> ${OUTCOME_WORD[outcome]}</a></li>`;
+  })}</ul>
+</header>
+<nav class="toc"><a href="#run">Run</a><a href="#matrix">Matrix</a><a href="#findings">Findings</a><a href="#timings">Response times</a><a href="#register">Ambiguity register</a></nav>
+<main>
+<section id="run"><h2>Run</h2>${metaList(run)}</section>
+${filters(run)}
+<section id="matrix"><h2>Spec section × check × operation</h2>
+<p class="muted">Each check is listed under every section it enforces. Click an outcome for its evidence.</p>
+${renderMatrix(run.results)}</section>
+<section id="findings"><h2>Findings</h2>
+<div class="toolbar"><button type="button" id="expand-all">Expand all</button><button type="button" id="collapse-all">Collapse all</button><span class="muted">Most serious first. Passed checks carry no evidence.</span></div>
+<p class="empty" id="no-match" hidden>No result matches the filters.</p>
+${findingOrder(run.results).map((id) => {
+    const result = run.results[id];
+    return result ? renderResult(result, id, limits) : "";
+  })}
+</section>
+<section id="timings"><h2>Response times per operation</h2>${renderTimingChart(run.timings)}</section>
+<section id="register"><h2>Ambiguity register</h2>${renderRegister(run)}</section>
+</main>
+<footer>cms-conformance ${run.meta.suiteVersion} · report format ${run.reportVersion} · generated from report.json data; this file makes no network request.</footer>
+<script type="application/json" id="report-data">${new SafeHtml(jsonForScript(scriptData(run.results)))}</script>
+<script>${new SafeHtml(REPORT_SCRIPT)}</script>
+</body>
+</html>
+`;
+  return redactSecrets(page.value, secrets);
+}
+
