@@ -15,14 +15,16 @@ function variableName(placeholder: string): string | undefined {
   return /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(placeholder)?.[1];
 }
 
-/** Splits text at every secret occurrence; secrets whose placeholder is no shell variable become literal placeholders. */
+/** Splits text at every secret occurrence (any case); secrets whose placeholder is no shell variable become literal placeholders. */
 function segmentsOf(text: string, secrets: readonly SecretValue[]): Segment[] {
   let segments: Segment[] = [{ literal: text }];
   for (const { value, placeholder } of secretVariants(secrets)) {
     const name = variableName(placeholder);
+    // Case-insensitive like redactSecrets: a re-cased secret is still a secret.
+    const pattern = new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
     segments = segments.flatMap((segment): Segment[] => {
-      if (!("literal" in segment) || !segment.literal.includes(value)) return [segment];
-      const parts = segment.literal.split(value);
+      if (!("literal" in segment) || !segment.literal.toLowerCase().includes(value.toLowerCase())) return [segment];
+      const parts = segment.literal.split(pattern);
       const out: Segment[] = [];
       parts.forEach((part, index) => {
         if (index > 0) out.push(name === undefined ? { literal: placeholder } : { variable: name });
@@ -62,7 +64,10 @@ export function quoteShellWordWithSecrets(
   style: "double" | "concat" = "concat",
 ): string {
   const segments = segmentsOf(text, secrets);
-  if (segments.every((segment) => "literal" in segment)) return quoteShellWord(text);
+  if (segments.every((segment) => "literal" in segment)) {
+    // No shell variables: the secrets (if any) were replaced by literal placeholders.
+    return quoteShellWord(segments.map((segment) => ("literal" in segment ? segment.literal : "")).join(""));
+  }
   if (style === "double" && segments.every((segment) => !("literal" in segment) || doubleQuotable(segment.literal))) {
     let word = "";
     segments.forEach((segment, index) => {

@@ -48,13 +48,22 @@ export function secretVariants(secrets: readonly SecretValue[]): readonly Secret
   return variants.sort((a, b) => b.value.length - a.value.length);
 }
 
-/** Replaces every occurrence of every secret (values of at least MIN_SECRET_LENGTH characters) by its placeholder. */
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Replaces every occurrence of every secret (values of at least MIN_SECRET_LENGTH characters)
+ * by its placeholder. Matching ignores case: header names arrive lower-cased, and a secret
+ * echoed in another case is still a leak.
+ */
 export function redactSecrets(text: string, secrets: readonly SecretValue[], options: RedactOptions = {}): string {
   if (text.length === 0 || secrets.length === 0) return text;
   const variants = secretVariants(secrets);
   let result = text;
+  const lower = text.toLowerCase();
   for (const { value, placeholder } of variants) {
-    if (result.includes(value)) result = result.split(value).join(placeholder);
+    if (!lower.includes(value.toLowerCase())) continue;
+    // A function replacement: "$&" or "$1" in a placeholder must stay literal.
+    result = result.replace(new RegExp(escapeRegExp(value), "gi"), () => placeholder);
   }
   if (options.textWasCut === true) result = redactCutTail(result, variants);
   return result;
@@ -64,7 +73,7 @@ export function redactSecrets(text: string, secrets: readonly SecretValue[], opt
 function redactCutTail(text: string, variants: readonly SecretValue[]): string {
   for (const { value, placeholder } of variants) {
     for (let length = value.length - 1; length >= MIN_SECRET_LENGTH; length -= 1) {
-      if (text.endsWith(value.slice(0, length))) return text.slice(0, text.length - length) + placeholder;
+      if (text.toLowerCase().endsWith(value.slice(0, length).toLowerCase())) return text.slice(0, text.length - length) + placeholder;
     }
   }
   return text;

@@ -33,10 +33,10 @@ export async function timedSend(client: HttpClient, request: OutgoingRequest): P
   return { exchange, elapsedMs: performance.now() - started };
 }
 
-/** Asserts that neither secret appears anywhere in the JSON of the value. */
+/** Asserts that neither secret (nor the token's first 12 characters) appears, in any case, in the JSON of the value. */
 export function expectNoSecrets(value: unknown): void {
-  const text = JSON.stringify(value);
-  expect(text).not.toContain(TOKEN);
-  expect(text).not.toContain(CLIENT_ID);
-  expect(text).not.toContain(TOKEN.slice(0, 12));
+  const text = JSON.stringify(value).toLowerCase();
+  expect(text).not.toContain(TOKEN.toLowerCase());
+  expect(text).not.toContain(CLIENT_ID.toLowerCase());
+  expect(text).not.toContain(TOKEN.slice(0, 12).toLowerCase());
 }

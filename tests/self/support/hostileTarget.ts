@@ -192,11 +192,11 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
   let maxOpen = 0;
   let streamed = 0;
 
-  /** A timer cleared on close and when the connection goes away. */
-  const later = (socket: Socket, ms: number, action: () => void, repeat = false): void => {
+  /** A timer cleared on close and when the answer ends or its connection goes away. */
+  const later = (response: ServerResponse, ms: number, action: () => void, repeat = false): void => {
     const timer = repeat ? setInterval(action, ms) : setTimeout(action, ms);
     timers.add(timer);
-    socket.once("close", () => {
+    response.once("close", () => {
       clearTimeout(timer);
       timers.delete(timer);
     });
@@ -215,10 +215,10 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
         response.writeHead(200, jsonHeaders).end(json({ ok: true }));
         return;
       case "slow":
-        later(socket, settings.slowMs, () => response.writeHead(200, jsonHeaders).end(json({ ok: true })));
+        later(response, settings.slowMs, () => response.writeHead(200, jsonHeaders).end(json({ ok: true })));
         return;
       case "late-headers":
-        later(socket, settings.lateHeadersMs, () => response.writeHead(200, jsonHeaders).end(json({ late: true })));
+        later(response, settings.lateHeadersMs, () => response.writeHead(200, jsonHeaders).end(json({ late: true })));
         return;
       case "stall-mid-body":
         response.writeHead(200, { ...jsonHeaders, "content-length": "1000" });
@@ -227,7 +227,7 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
       case "reset-mid-body":
         response.writeHead(200, { ...jsonHeaders, "content-length": "100000" });
         response.write('{"reset":"' + "x".repeat(1000), () => {
-          later(socket, 20, () => socket.resetAndDestroy());
+          later(response, 20, () => socket.resetAndDestroy());
         });
         return;
       case "non-json":
@@ -246,7 +246,7 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
         response.writeHead(200, jsonHeaders); // chunked, no length
         response.write("[");
         later(
-          socket,
+          response,
           settings.chunkIntervalMs,
           () => {
             const chunk = '"more",';
@@ -329,8 +329,7 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
       open -= 1;
     };
     response.once("finish", end);
-    response.once("close", end);
-    request.socket.once("close", end);
+    response.once("close", end); // also when the connection goes away first
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {

@@ -1,0 +1,110 @@
+/** Refused, reset, truncated and unresolvable targets become the right failure kind, never a rejection. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { classifyTransportError } from "../../../runner/http/classifyTransportError.js";
+import { createHttpClient } from "../../../runner/http/createHttpClient.js";
+import { startHostileTarget, unusedBaseUrl, type HostileTarget } from "../support/hostileTarget.js";
+import { expectNoSecrets, postRequest, SECRETS, TOKEN, timedSend } from "./httpTestKit.js";
+
+const BOUND_MS = 3_000;
+
+let target: HostileTarget;
+beforeAll(async () => {
+  target = await startHostileTarget();
+});
+afterAll(async () => {
+  await target.close();
+});
+
+describe("connection failures", () => {
+  it("nothing listens: connection-refused, one sentence, fast", async () => {
+    const baseUrl = await unusedBaseUrl();
+    const client = createHttpClient({ baseUrl, timeoutMs: 1_000, secrets: SECRETS });
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/platform/cms/getWidget"));
+    await client.close();
+    expect(exchange.failure).toEqual({
+      kind: "connection-refused",
+      message: `connection refused by ${baseUrl}: is the target running?`,
+    });
+    expect(exchange.response).toBeUndefined();
+    expect(elapsedMs).toBeLessThan(BOUND_MS);
+  });
+
+  it("a secret in the base URL never reaches the message or the recorded URL", async () => {
+    const baseUrl = `${await unusedBaseUrl()}/tenant/${TOKEN}`;
+    const client = createHttpClient({ baseUrl, timeoutMs: 1_000, secrets: SECRETS });
+    const { exchange } = await timedSend(client, postRequest("/x"));
+    await client.close();
+    expect(exchange.failure?.kind).toBe("connection-refused");
+    expect(exchange.request.url).toMatch(/\/tenant\/\$CMS_TOKEN\/x$/);
+    expect(exchange.curl).toContain('/tenant/"$CMS_TOKEN"/x');
+    expectNoSecrets(exchange);
+  });
+
+  it("reset mid-body: connection-reset with the partial response", async () => {
+    const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 2_000, secrets: SECRETS });
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/reset-mid-body/x"));
+    await client.close();
+    expect(exchange.failure?.kind).toBe("connection-reset");
+    expect(exchange.failure?.message).toMatch(/^the target reset the connection mid-body after \d+ bytes\.$/);
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.isJson).toBe(false);
+    expect(elapsedMs).toBeLessThan(BOUND_MS);
+  });
+
+  it("Content-Length larger than what follows: protocol, truncated body", async () => {
+    const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 2_000, secrets: SECRETS });
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/truncated/x"));
+    await client.close();
+    expect(exchange.failure).toEqual({
+      kind: "protocol",
+      message: "truncated body: the connection ended after 18 bytes of the 1000 announced by Content-Length.",
+    });
+    expect(exchange.response?.bodyText).toBe('{"truncated":"abc"');
+    expect(exchange.response?.truncated).toBe(false);
+    expect(exchange.isJson).toBe(false);
+    expect(elapsedMs).toBeLessThan(BOUND_MS);
+  });
+
+  it("the target goes away while requests are in flight: every send resolves", async () => {
+    const doomed = await startHostileTarget();
+    const client = createHttpClient({ baseUrl: doomed.origin, timeoutMs: 1_000, secrets: SECRETS });
+    const pending = ["a", "b", "c"].map((name) => client.send(postRequest(`/never-answer/${name}`)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await doomed.close();
+    const exchanges = await Promise.all(pending);
+    await client.close();
+    for (const exchange of exchanges) expect(["connection-reset", "timeout"]).toContain(exchange.failure?.kind);
+  });
+
+  it("a send after close resolves with an 'other' failure", async () => {
+    const client = createHttpClient({ baseUrl: target.origin, secrets: SECRETS });
+    await client.close();
+    const exchange = await client.send(postRequest("/ok/x"));
+    expect(exchange.failure).toEqual({ kind: "other", message: "the HTTP client is closed." });
+  });
+
+  it("DNS errors (classified without touching the network)", () => {
+    const context = { timedOut: false, timeoutMs: 1000, headersReceived: false, bytesReceived: 0, contentLength: undefined, origin: "http://cms.invalid" };
+    const error = Object.assign(new Error("getaddrinfo ENOTFOUND cms.invalid"), { code: "ENOTFOUND" });
+    expect(classifyTransportError(error, context)).toEqual({
+      kind: "dns",
+      message: "the host name of http://cms.invalid could not be resolved (ENOTFOUND).",
+    });
+    expect(classifyTransportError(Object.assign(new Error("x"), { code: "EAI_AGAIN" }), context).kind).toBe("dns");
+  });
+
+  it("odd errors still classify: parser errors are protocol, unknown ones other, non-Errors too", () => {
+    const context = { timedOut: false, timeoutMs: 1000, headersReceived: true, bytesReceived: 3, contentLength: undefined, origin: "http://h" };
+    expect(classifyTransportError(Object.assign(new Error("Invalid chunk size"), { code: "HPE_INVALID_CHUNK_SIZE" }), context).kind).toBe("protocol");
+    expect(classifyTransportError("a string", context)).toEqual({ kind: "other", message: "the request failed: a string." });
+    expect(classifyTransportError(new Error("boom\nstack"), { ...context, timedOut: true }).kind).toBe("timeout");
+  });
+
+  it("a request that cannot be built resolves with 'other' (a header with a newline)", async () => {
+    const client = createHttpClient({ baseUrl: target.origin, secrets: SECRETS });
+    const exchange = await client.send({ path: "/ok/x", headers: { "x-bad": "a\r\nInjected: 1" } });
+    await client.close();
+    expect(exchange.failure?.kind).toBe("other");
+    expect(target.requests().some((request) => "injected" in request.headers)).toBe(false);
+  });
+});

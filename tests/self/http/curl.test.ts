@@ -1,0 +1,99 @@
+/** curl commands are correctly quoted: run through bash with a stand-in curl, every argument survives. */
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { buildCurlCommand, type CurlRequest } from "../../../runner/http/buildCurlCommand.js";
+import { quoteShellWord, quoteShellWordWithSecrets } from "../../../runner/http/quoteShellWord.js";
+import { CLIENT_ID, CREDENTIAL_HEADERS, SECRETS, TOKEN } from "./httpTestKit.js";
+
+/** Runs the command in bash with curl replaced by a function printing its arguments NUL-separated. */
+function argumentsOf(command: string, env: Record<string, string> = { CMS_TOKEN: TOKEN, CMS_CLIENT_ID: CLIENT_ID }): string[] {
+  const script = `curl() { printf '%s\\0' "$@"; }\n${command}`;
+  const out = execFileSync("bash", ["--norc", "--noprofile", "-c", script], {
+    env: { PATH: process.env["PATH"] ?? "", ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return out.split("\0").slice(0, -1);
+}
+
+const nasty = `{"q":"it's \\"$HOME\\" \`id\` $(id) !x & | ; \\\\ é \u0001","t":"${TOKEN}"}`;
+
+describe("buildCurlCommand", () => {
+  const request: CurlRequest = {
+    method: "POST",
+    url: "http://127.0.0.1:8080/platform/cms/getWidget?a=1&b='2'",
+    headers: CREDENTIAL_HEADERS,
+    body: nasty,
+  };
+
+  it("writes secrets as placeholders in double quotes, never the values", () => {
+    const command = buildCurlCommand(request, { secrets: SECRETS, timeoutMs: 10_000 });
+    expect(command).not.toContain(TOKEN);
+    expect(command).not.toContain(CLIENT_ID);
+    expect(command).toContain('-H "Authorization: Bearer $CMS_TOKEN"');
+    expect(command).toContain('-H "client_id: $CMS_CLIENT_ID"');
+    expect(command).toContain("--max-time 10");
+    expect(command).toMatch(/^curl -sS -i \\\n {2}-X POST \\\n/);
+  });
+
+  it("round-trips through bash: method, URL, headers with the real secrets, body byte for byte", () => {
+    const command = buildCurlCommand(request, { secrets: SECRETS, timeoutMs: 2_500 });
+    const args = argumentsOf(command);
+    expect(args).toEqual([
+      "-sS",
+      "-i",
+      "-X",
+      "POST",
+      request.url,
+      "-H",
+      `Authorization: Bearer ${TOKEN}`,
+      "-H",
+      `client_id: ${CLIENT_ID}`,
+      "-H",
+      "Content-Type: application/json",
+      "-H",
+      "Accept: application/json",
+      "-H",
+      "User-Agent:",
+      "--data-raw",
+      nasty,
+      "--max-time",
+      "2.5",
+    ]);
+  });
+
+  it("headers the check did not send are removed from curl's defaults; an empty value uses 'Name;'", () => {
+    const command = buildCurlCommand({ method: "POST", url: "http://h/x", headers: { client_id: "" } }, { secrets: SECRETS, timeoutMs: 1000 });
+    expect(argumentsOf(command)).toEqual(["-sS", "-i", "-X", "POST", "http://h/x", "-H", "client_id;", "-H", "Accept:", "-H", "Content-Type:", "-H", "User-Agent:", "--max-time", "1"]);
+  });
+
+  it("a secret next to letters and a '!' in a header still quote correctly", () => {
+    const headers = { "X-A": `${TOKEN}suffix`, "X-B": `wow! ${TOKEN}` };
+    const command = buildCurlCommand({ method: "GET", url: "http://h/", headers }, { secrets: SECRETS, timeoutMs: 1000 });
+    expect(command).toContain('"X-A: ${CMS_TOKEN}suffix"');
+    expect(command).not.toContain(TOKEN);
+    const args = argumentsOf(command);
+    expect(args).toContain(`X-A: ${TOKEN}suffix`);
+    expect(args).toContain(`X-B: wow! ${TOKEN}`);
+  });
+});
+
+describe("quoteShellWord", () => {
+  it("leaves safe words bare and single-quotes the rest", () => {
+    expect(quoteShellWord("POST")).toBe("POST");
+    expect(quoteShellWord("it's")).toBe(`'it'\\''s'`);
+    expect(quoteShellWord("")).toBe("''");
+  });
+
+  it("round-trips arbitrary text, including every ASCII character", () => {
+    const every = Array.from({ length: 126 }, (_, i) => String.fromCharCode(i + 1)).join("");
+    for (const text of [every, "''", "\\", "a\nb", "$CMS_TOKEN", "é😀"]) {
+      expect(argumentsOf(`curl ${quoteShellWord(text)}`)).toEqual([text]);
+    }
+  });
+
+  it("placeholders that are not shell variables stay literal", () => {
+    const word = quoteShellWordWithSecrets(`x ${TOKEN}`, [{ value: TOKEN, placeholder: "[redacted]" }]);
+    expect(argumentsOf(`curl ${word}`)).toEqual(["x [redacted]"]);
+  });
+});

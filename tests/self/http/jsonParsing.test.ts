@@ -1,0 +1,67 @@
+/** isJson/json follow the body alone (not its content type); hostile strings are kept exactly as text. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildExchange } from "../../../runner/http/buildExchange.js";
+import { createHttpClient } from "../../../runner/http/createHttpClient.js";
+import type { HttpClient } from "../../../runner/http/types.js";
+import { HOSTILE_STRINGS, startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
+
+let target: HostileTarget;
+let client: HttpClient;
+beforeAll(async () => {
+  target = await startHostileTarget();
+  client = createHttpClient({ baseUrl: target.origin, timeoutMs: 2_000, secrets: SECRETS });
+});
+afterAll(async () => {
+  await client.close();
+  await target.close();
+});
+
+describe("JSON parsing", () => {
+  it("HTML labelled application/json: not JSON, the text kept", async () => {
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/non-json/x"));
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.response?.headers["content-type"]).toBe("application/json");
+    expect(exchange.response?.bodyText).toBe("<html><body>Service Unavailable</body></html>");
+    expect(exchange.isJson).toBe(false);
+    expect("json" in exchange).toBe(false);
+    expect(exchange.failure).toBeUndefined();
+    expect(elapsedMs).toBeLessThan(2_000);
+  });
+
+  it("HTML/JS and control characters in every string: parsed, kept byte for byte, serialisable", async () => {
+    const { exchange } = await timedSend(client, postRequest("/hostile-strings/x"));
+    expect(exchange.isJson).toBe(true);
+    const body = exchange.json as Record<string, unknown>;
+    expect(body["id"]).toBe(HOSTILE_STRINGS[0]);
+    expect(body["name"]).toBe(HOSTILE_STRINGS[1]);
+    expect(body["title"]).toBe("\u0000\u001b[31m");
+    expect(body[HOSTILE_STRINGS[0]]).toBe(HOSTILE_STRINGS[1]);
+    expect(exchange.response?.bodyText).toContain("<script>alert(1)</script>");
+    // Escaping is the reporters' job; the evidence must survive a JSON round trip intact.
+    expect(JSON.parse(JSON.stringify(exchange))).toEqual(exchange);
+  });
+
+  it("a JSON null body is JSON (json null, isJson true); parsing ignores the content type", () => {
+    const attempt = {
+      response: { status: 200, headers: { "content-type": "text/plain" }, body: Buffer.from("null"), bytesReceived: 4, truncated: false },
+      startedAt: new Date().toISOString(),
+      durationMs: 1,
+    };
+    const sent = { method: "POST", url: "http://127.0.0.1:1/x", headers: {} };
+    const exchange = buildExchange(sent, attempt, { secrets: SECRETS, timeoutMs: 1000, maxResponseBytes: 100, retriesAfter429: 0 });
+    expect(exchange.isJson).toBe(true);
+    expect("json" in exchange && exchange.json === null).toBe(true);
+  });
+
+  it("the request body is recorded as sent: JSON serialised, raw text as is", async () => {
+    const json = await client.send(postRequest("/ok/json", { body: { json: { a: [1, "é"] } } }));
+    expect(json.request.body).toBe('{"a":[1,"é"]}');
+    const raw = await client.send(postRequest("/ok/raw", { body: { raw: "{not json" } }));
+    expect(raw.request.body).toBe("{not json");
+    expect(target.requests().find((request) => request.path === "/ok/raw")?.body).toBe("{not json");
+    const none = await client.send({ path: "/ok/none", headers: {} });
+    expect(none.request.body).toBeUndefined();
+    expect(none.request.method).toBe("POST");
+  });
+});

@@ -1,0 +1,97 @@
+/** No secret appears anywhere in an Exchange, even when the target echoes it back; redactSecrets itself. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpClient } from "../../../runner/http/createHttpClient.js";
+import { MIN_SECRET_LENGTH, redactSecrets } from "../../../runner/http/redactSecrets.js";
+import { redactJsonValue } from "../../../runner/http/redactJsonValue.js";
+import type { HttpClient } from "../../../runner/http/types.js";
+import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { CLIENT_ID, expectNoSecrets, postRequest, SECRETS, TOKEN, timedSend } from "./httpTestKit.js";
+
+let target: HostileTarget;
+let client: HttpClient;
+beforeAll(async () => {
+  target = await startHostileTarget();
+  client = createHttpClient({ baseUrl: target.origin, timeoutMs: 2_000, secrets: SECRETS });
+});
+afterAll(async () => {
+  await client.close();
+  await target.close();
+});
+
+describe("secrets in exchanges", () => {
+  it("the target echoes Authorization and client_id in its body and headers: all redacted", async () => {
+    const { exchange } = await timedSend(client, postRequest("/echo-credentials/platform/cms/getWidget"));
+    // The target really did receive the secrets (the test would prove nothing otherwise).
+    expect(target.requests()[0]?.headers["authorization"]).toBe(`Bearer ${TOKEN}`);
+    expectNoSecrets(exchange);
+    expect(exchange.request.headers).toMatchObject({ Authorization: "Bearer $CMS_TOKEN", client_id: "$CMS_CLIENT_ID" });
+    expect(exchange.response?.headers["x-echo-authorization"]).toBe("Bearer $CMS_TOKEN");
+    expect(exchange.response?.headers["x-echo-client-id"]).toBe("$CMS_CLIENT_ID");
+    expect(exchange.response?.bodyText).toContain('"authorization":"Bearer $CMS_TOKEN"');
+    expect(exchange.json).toMatchObject({ authorization: "Bearer $CMS_TOKEN", client_id: "$CMS_CLIENT_ID" });
+    expect(exchange.curl).toContain('-H "Authorization: Bearer $CMS_TOKEN"');
+    expect(exchange.curl).toContain('-H "client_id: $CMS_CLIENT_ID"');
+  });
+
+  it("secrets in the request body and echoed with JSON escapes are redacted too", async () => {
+    const { exchange } = await timedSend(client, postRequest("/ok/x", { body: { json: { note: `my token is ${TOKEN}` } } }));
+    expectNoSecrets(exchange);
+    expect(exchange.request.body).toBe('{"note":"my token is $CMS_TOKEN"}');
+    // A body that spells the token with \u escapes: bodyText does not contain it, json would.
+    const escaped = JSON.stringify({ t: TOKEN }).replace("t", "\\u0074");
+    expect(redactJsonValue(JSON.parse(escaped), SECRETS)).toEqual({ t: "$CMS_TOKEN" });
+  });
+
+  it("a secret in a failure message is redacted", async () => {
+    const exchange = await client.send({ path: "/ok/x", headers: { [`x-${TOKEN}`]: "a\nb" } });
+    expect(exchange.failure?.kind).toBe("other");
+    expectNoSecrets(exchange);
+  });
+});
+
+describe("redactSecrets", () => {
+  const secrets = [{ value: TOKEN, placeholder: "$CMS_TOKEN" }];
+
+  it("replaces every occurrence, URL-encoded and JSON-escaped forms too", () => {
+    const odd = [{ value: 'ab"c/d e', placeholder: "$X" }];
+    expect(redactSecrets(`a ${TOKEN} b ${TOKEN}`, secrets)).toBe("a $CMS_TOKEN b $CMS_TOKEN");
+    expect(redactSecrets('{"k":"ab\\"c/d e"}', odd)).toBe('{"k":"$X"}');
+    expect(redactSecrets("?q=ab%22c%2Fd%20e", odd)).toBe("?q=$X");
+  });
+
+  it("a secret configured as 'Bearer <token>' also redacts the bare token", () => {
+    const bearer = [{ value: `Bearer ${TOKEN}`, placeholder: "$CMS_AUTH" }];
+    expect(redactSecrets(`Authorization: Bearer ${TOKEN}; echo ${TOKEN}`, bearer)).toBe("Authorization: $CMS_AUTH; echo $CMS_AUTH");
+  });
+
+  it(`ignores values shorter than ${MIN_SECRET_LENGTH} characters (and empty ones) safely`, () => {
+    const short = [{ value: "a", placeholder: "$A" }, { value: "", placeholder: "$E" }, { value: " ab ", placeholder: "$B" }];
+    expect(redactSecrets("a banana ab", short)).toBe("a banana ab");
+    expect(redactSecrets("abcd", [{ value: "abcd", placeholder: "$D" }])).toBe("$D");
+  });
+
+  it("a longer secret wins over a shorter one it contains", () => {
+    const nested = [{ value: "abcd", placeholder: "$SHORT" }, { value: "xxabcdxx", placeholder: "$LONG" }];
+    expect(redactSecrets("xxabcdxx abcd", nested)).toBe("$LONG $SHORT");
+  });
+
+  it("a body cut at the cap in the middle of a token does not leak its start", () => {
+    const cut = `{"echo":"${TOKEN.slice(0, 10)}`;
+    expect(redactSecrets(cut, secrets, { textWasCut: true })).toBe('{"echo":"$CMS_TOKEN');
+    expect(redactSecrets(cut, secrets)).toBe(cut);
+  });
+
+  it("does nothing without secrets", () => {
+    expect(redactSecrets(`x ${CLIENT_ID}`, [])).toBe(`x ${CLIENT_ID}`);
+  });
+});
+
+describe("redactSecrets ignores case", () => {
+  it("a client id echoed as a (lower-cased) header name is redacted", () => {
+    expect(redactSecrets(`x-echo-${CLIENT_ID.toLowerCase()}`, SECRETS)).toBe("x-echo-$CMS_CLIENT_ID");
+    expect(redactSecrets(TOKEN.toUpperCase(), SECRETS)).toBe("$CMS_TOKEN");
+  });
+  it("placeholders with $ patterns stay literal", () => {
+    expect(redactSecrets("k=abcd", [{ value: "abcd", placeholder: "$&$1" }])).toBe("k=$&$1");
+  });
+});

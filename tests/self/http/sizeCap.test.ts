@@ -1,0 +1,84 @@
+/** A 50 MB body is cut at the cap, reported as too-large, and never buffered past the cap. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/createHttpClient.js";
+import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { expectNoSecrets, postRequest, SECRETS, timedSend } from "./httpTestKit.js";
+
+const MiB = 1024 * 1024;
+const BOUND_MS = 5_000;
+
+let target: HostileTarget;
+beforeAll(async () => {
+  target = await startHostileTarget({ hugeBytes: 50_000_000 });
+});
+afterAll(async () => {
+  await target.close();
+});
+
+/** Peak growth of rss and arrayBuffers over the baseline while `work` runs (sampled every 2 ms). */
+async function peakMemoryDelta<T>(work: () => Promise<T>): Promise<{ result: T; rss: number; arrayBuffers: number }> {
+  globalThis.gc?.();
+  const before = process.memoryUsage();
+  let rss = 0;
+  let arrayBuffers = 0;
+  const sample = (): void => {
+    const now = process.memoryUsage();
+    rss = Math.max(rss, now.rss - before.rss);
+    arrayBuffers = Math.max(arrayBuffers, now.arrayBuffers - before.arrayBuffers);
+  };
+  const timer = setInterval(sample, 2);
+  try {
+    const result = await work();
+    sample();
+    return { result, rss, arrayBuffers };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe("response size cap", () => {
+  it("defaults to 5 MiB", () => {
+    expect(HTTP_CLIENT_DEFAULTS.maxResponseBytes).toBe(5 * MiB);
+  });
+
+  it("a 50 MB body: cut at 5 MiB, too-large, memory well under 50 MB", async () => {
+    const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 4_000, secrets: SECRETS });
+    const { result, rss, arrayBuffers } = await peakMemoryDelta(() => timedSend(client, postRequest("/huge/platform/cms/listLandingPages")));
+    await client.close();
+    const { exchange, elapsedMs } = result;
+    expect(exchange.failure).toEqual({ kind: "too-large", message: `response larger than ${5 * MiB} bytes.` });
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.response?.truncated).toBe(true);
+    expect(exchange.response?.bodyText.length).toBe(5 * MiB);
+    expect(exchange.response?.bodyBytes).toBeGreaterThan(5 * MiB);
+    expect(exchange.response?.bodyBytes).toBeLessThan(6 * MiB);
+    expect(exchange.isJson).toBe(false);
+    expect(elapsedMs).toBeLessThan(BOUND_MS);
+    // The kept body (5 MiB as bytes, then as a string) is the floor; 50 MB would be the failure.
+    expect(arrayBuffers).toBeLessThan(20 * MiB);
+    expect(rss).toBeLessThan(40 * MiB);
+    // The target stopped streaming soon after the cut: the client read far less than 50 MB.
+    expect(target.bytesStreamed()).toBeLessThan(20_000_000);
+    expectNoSecrets(exchange);
+    console.info(`50 MB body: resolved in ${elapsedMs.toFixed(0)} ms, peak rss +${(rss / MiB).toFixed(1)} MiB, arrayBuffers +${(arrayBuffers / MiB).toFixed(1)} MiB`);
+  });
+
+  it("a small cap cuts a small body exactly at the cap", async () => {
+    const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 2_000, maxResponseBytes: 1000, secrets: SECRETS });
+    const { exchange } = await timedSend(client, postRequest("/huge/small"));
+    await client.close();
+    expect(exchange.failure).toEqual({ kind: "too-large", message: "response larger than 1000 bytes." });
+    expect(exchange.response?.bodyText).toBe("a".repeat(1000));
+    expect(exchange.response?.truncated).toBe(true);
+  });
+
+  it("a body exactly at the cap is whole, not too-large", async () => {
+    const client = createHttpClient({ baseUrl: target.origin, maxResponseBytes: 11, secrets: SECRETS });
+    const { exchange } = await timedSend(client, postRequest("/ok/x"));
+    await client.close();
+    expect(exchange.response?.bodyText).toBe('{"ok":true}');
+    expect(exchange.response?.truncated).toBe(false);
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.isJson).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+/** stats() counts attempts, 429 waits and failures; durationsByPath() feeds the timing chart. */
+import { describe, expect, it } from "vitest";
+import { createHttpClient } from "../../../runner/http/createHttpClient.js";
+import { startHostileTarget, unusedBaseUrl } from "../support/hostileTarget.js";
+import { postRequest, SECRETS } from "./httpTestKit.js";
+
+describe("stats and durations", () => {
+  it("records a duration per answered request, by path, and counts what happened", async () => {
+    const target = await startHostileTarget({ slowMs: 40, rateLimitedTimes: 1, retryAfter: "0" });
+    const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 300, secrets: SECRETS });
+    await client.send(postRequest("/slow/a"));
+    await client.send(postRequest("/slow/a?page=2"));
+    await client.send(postRequest("/ok/b"));
+    await client.send(postRequest("/rate-limited/c"));
+    await client.send(postRequest("/never-answer/d"));
+    const durations = client.durationsByPath();
+    expect([...durations.keys()].sort()).toEqual(["/ok/b", "/rate-limited/c", "/slow/a"]);
+    expect(durations.get("/slow/a")).toHaveLength(2);
+    for (const ms of durations.get("/slow/a") ?? []) expect(ms).toBeGreaterThanOrEqual(35);
+    // 5 sends, one of them retried once after a 429; one timed out.
+    expect(client.stats()).toEqual({ requests: 6, retries429: 1, transportFailures: 1 });
+    await client.close();
+    await target.close();
+  });
+
+  it("close() is idempotent and fast when idle", async () => {
+    const client = createHttpClient({ baseUrl: await unusedBaseUrl(), secrets: SECRETS });
+    await client.send(postRequest("/x"));
+    const started = performance.now();
+    await client.close();
+    await client.close();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(client.stats().transportFailures).toBe(1);
+  });
+});
