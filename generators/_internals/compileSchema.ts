@@ -58,6 +58,8 @@ function locationKey(leaf: Fragment): string {
 export class SchemaCompiler {
   private readonly memo = new Map<string, Compiled>();
   private readonly usedHints = new Set<string>();
+  /** Conjunctions being compiled, outermost first: meeting one again means the schema contains itself. */
+  private readonly inProgress: string[] = [];
 
   /** Prepares a compiler for one set of options. */
   constructor(private readonly options: CompileOptions) {}
@@ -82,7 +84,17 @@ export class SchemaCompiler {
     const hinted = [...this.options.hints.keys()].some((p) => p.startsWith(`${path}/`));
     const key = leaves.map(locationKey).join("|");
     if (!hinted && this.memo.has(key)) return this.memo.get(key) ?? null;
-    const compiled = this.compileLeaves(leaves, path);
+    if (this.inProgress.includes(key)) {
+      const [first] = leaves;
+      throw new UnsupportedSchemaError(first?.location ?? path, "$ref", `recursive schema: the value at ${path || "(root)"} contains itself through $ref, which the generators do not support`);
+    }
+    this.inProgress.push(key);
+    let compiled: Compiled;
+    try {
+      compiled = this.compileLeaves(leaves, path);
+    } finally {
+      this.inProgress.pop();
+    }
     if (!hinted) this.memo.set(key, compiled);
     return compiled;
   }

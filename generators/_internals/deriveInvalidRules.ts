@@ -174,7 +174,7 @@ export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
       expectation: "must-400",
       target: {
         kind: "raw",
-        text: (json) => fc.constantFrom(json.slice(0, -1), `${json},`, `${json}}`, json.replace(/"/g, "'"), `{${json}`, "{", "nul").filter(isMalformed),
+        text: (json) => fc.constantFrom(json.slice(0, -1), `${json},`, `${json}}`, json.replace(/"/g, "'"), `{${json}`).filter(isMalformed),
       },
     },
     {
