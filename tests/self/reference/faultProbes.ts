@@ -1,0 +1,317 @@
+/**
+ * One probe per fault of the catalogue: the same requests against the reference and the
+ * fault's base path, asserting the reference keeps the rule and the fault breaks it in the
+ * specific way its description says.
+ */
+import { expect } from "vitest";
+import { validateBody } from "../../../contract/validators.js";
+import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+import { asObject, call, callOperation, headersFor, listedIds, PATHS, totals, walkAll, type Answer, type Caller, type Operation } from "./referenceClient.js";
+
+/** What a probe gets: the running server and the two base URLs to compare. */
+export interface ProbeContext {
+  readonly server: RunningReferenceServer;
+  readonly reference: string;
+  readonly faulty: string;
+  /** The same operation call on both bases: [reference, fault]. */
+  both(operation: Operation, body: unknown, caller?: Caller): Promise<[Answer, Answer]>;
+  /** A widget id the admin sees and the restricted user may not. */
+  hiddenWidgetId(): Promise<string>;
+  /** An analytic id whose chart has this type. */
+  analyticOfType(type: string): string;
+}
+
+const stated = (name: string, json: unknown) => validateBody(name, json).stated;
+const analyticOf = (answer: Answer) => asObject(asObject(answer.json).analytic);
+const chartOf = (answer: Answer) => asObject(analyticOf(answer).chart);
+const UNKNOWN_WIDGET = { widgetId: "widget://acme.com.br/platform/cms/does-not-exist" };
+
+/** Probes by fault name. */
+export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Promise<void>>> = {
+  "pagination-default-20": async ({ both }) => {
+    for (const [operation, field] of [["listFactoryDefaultWidgets", "widgets"], ["listLandingPages", "landingPages"]] as const) {
+      const [reference, faulty] = await both(operation, {});
+      expect(listedIds(reference.json, field)).toHaveLength(10);
+      expect(listedIds(faulty.json, field)).toHaveLength(20);
+    }
+  },
+  "landing-default-returns-all": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", {});
+    expect(listedIds(reference.json, "landingPages")).toHaveLength(10);
+    expect(listedIds(faulty.json, "landingPages")).toHaveLength(Number(totals(reference.json).totalElements));
+    const [widgets, faultyWidgets] = await both("listFactoryDefaultWidgets", {});
+    expect(faultyWidgets.json).toEqual(widgets.json);
+  },
+  "page-number-one-based": async ({ both, server, faulty }) => {
+    const [reference, zero] = await both("listLandingPages", { pagination: { pageNumber: 0, pageSize: 5 } });
+    expect(listedIds(reference.json, "landingPages")).toHaveLength(5);
+    expect(listedIds(zero.json, "landingPages")).toEqual([]);
+    const one = await callOperation(server, "listLandingPages", { pagination: { pageNumber: 1, pageSize: 5 } }, "admin", faulty);
+    expect(listedIds(one.json, "landingPages")).toEqual(listedIds(reference.json, "landingPages"));
+  },
+  "total-pages-floored": async ({ both }) => {
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { pagination: { pageSize: 7 } });
+    const total = Number(totals(reference.json).totalElements);
+    expect(total % 7).not.toBe(0);
+    expect(totals(reference.json).totalPages).toBe(Math.ceil(total / 7));
+    expect(totals(faulty.json)).toEqual({ totalElements: total, totalPages: Math.floor(total / 7) });
+  },
+  "total-elements-page-count": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", { pagination: { pageSize: 5 } });
+    expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(5);
+    expect(totals(faulty.json).totalElements).toBe(5);
+    expect(totals(faulty.json).totalPages).toBe(totals(reference.json).totalPages);
+  },
+  "pages-overlap": async ({ server, reference, faulty, both }) => {
+    const [page0] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 0, pageSize: 5 } });
+    const [page1, faultyPage1] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 1, pageSize: 5 } });
+    expect(listedIds(page1.json, "widgets")).not.toContain(listedIds(page0.json, "widgets")[4]);
+    expect(listedIds(faultyPage1.json, "widgets")[0]).toBe(listedIds(page0.json, "widgets")[4]);
+    const correctWalk = await walkAll(server, "listFactoryDefaultWidgets", "admin", 25, reference);
+    const faultyWalk = await walkAll(server, "listFactoryDefaultWidgets", "admin", 25, faulty);
+    expect(new Set(correctWalk).size).toBe(correctWalk.length);
+    expect(new Set(faultyWalk).size).toBeLessThan(faultyWalk.length);
+  },
+  "page-size-ignored": async ({ both }) => {
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { pagination: { pageSize: 3 } });
+    expect(listedIds(reference.json, "widgets")).toHaveLength(3);
+    expect(listedIds(faulty.json, "widgets")).toHaveLength(10);
+  },
+  "past-end-repeats-last-page": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", { pagination: { pageNumber: 999, pageSize: 10 } });
+    expect(listedIds(reference.json, "landingPages")).toEqual([]);
+    expect(listedIds(faulty.json, "landingPages").length).toBeGreaterThan(0);
+    expect(totals(faulty.json)).toEqual(totals(reference.json));
+  },
+  "pie-two-series": async ({ both, analyticOfType }) => {
+    const [reference, faulty] = await both("getAnalytic", { analyticId: analyticOfType("PIE") });
+    expect(chartOf(reference).series).toHaveLength(1);
+    expect(chartOf(faulty).series).toHaveLength(2);
+    expect(stated("getAnalytic.response", faulty.json).map((issue) => issue.keyword)).toContain("maxItems");
+    const [bar, faultyBar] = await both("getAnalytic", { analyticId: analyticOfType("BAR") });
+    expect(faultyBar.json).toEqual(bar.json);
+  },
+  "widget-id-without-scheme": async ({ both }) => {
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", {});
+    expect(listedIds(reference.json, "widgets").every((id) => id.startsWith("widget://"))).toBe(true);
+    expect(listedIds(faulty.json, "widgets").every((id) => !id.startsWith("widget://"))).toBe(true);
+    expect(stated("listFactoryDefaultWidgets.response", faulty.json).map((issue) => issue.keyword)).toContain("pattern");
+  },
+  "landing-id-without-tenant": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", {});
+    expect(stated("listLandingPages.response", reference.json)).toEqual([]);
+    expect(listedIds(faulty.json, "landingPages")[0]).toMatch(/^landing:\/\/page-\d+$/);
+    expect(stated("listLandingPages.response", faulty.json).map((issue) => issue.keyword)).toContain("pattern");
+  },
+  "landing-type-lower-case": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", {});
+    const types = (answer: Answer) => (asObject(answer.json).landingPages as unknown[]).map((page) => asObject(page).landingPageType);
+    expect(types(faulty)).toEqual(types(reference).map((type) => String(type).toLowerCase()));
+    expect(stated("listLandingPages.response", faulty.json).map((issue) => issue.keyword)).toContain("enum");
+  },
+  "chart-type-misspelled": async ({ both, analyticOfType }) => {
+    const [reference, faulty] = await both("getAnalytic", { analyticId: analyticOfType("STACKED_BAR") });
+    expect(chartOf(reference).type).toBe("STACKED_BAR");
+    expect(chartOf(faulty).type).toBe("STACKED-BAR");
+    expect(stated("getAnalytic.response", faulty.json).length).toBeGreaterThan(0);
+  },
+  "precision-as-string": async ({ both, analyticOfType }) => {
+    const [reference, faulty] = await both("getAnalytic", { analyticId: analyticOfType("LINE") });
+    const precision = (answer: Answer) => asObject(asObject((chartOf(answer).series as unknown[])[0]).column).precision;
+    expect(typeof precision(reference)).toBe("number");
+    expect(precision(faulty)).toBe(String(precision(reference)));
+    expect(stated("getAnalytic.response", faulty.json).map((issue) => issue.keyword)).toContain("type");
+  },
+  "created-date-without-millis": async ({ both, analyticOfType }) => {
+    const [reference, faulty] = await both("getAnalytic", { analyticId: analyticOfType("AREA") });
+    expect(analyticOf(reference).createdDate).toMatch(/\.\d{3}Z$/);
+    expect(analyticOf(faulty).createdDate).toBe(String(analyticOf(reference).createdDate).replace(/\.\d{3}Z$/, "Z"));
+    expect(stated("getAnalytic.response", faulty.json).map((issue) => issue.instancePath)).toContain("/analytic/createdDate");
+  },
+  "totals-as-strings": async ({ both }) => {
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", {});
+    const { totalElements, totalPages } = totals(reference.json);
+    expect(totals(faulty.json)).toEqual({ totalElements: String(totalElements), totalPages: String(totalPages) });
+    expect(stated("listFactoryDefaultWidgets.response", faulty.json).length).toBeGreaterThan(0);
+  },
+  "widget-wrapped": async ({ both, server }) => {
+    const widgetId = listedIds((await callOperation(server, "listFactoryDefaultWidgets", {})).json, "widgets")[0];
+    const [reference, faulty] = await both("getWidget", { widgetId });
+    expect(asObject(reference.json).id).toBe(widgetId);
+    expect(faulty.json).toEqual({ widget: reference.json });
+  },
+  "analytic-unwrapped": async ({ both, server }) => {
+    const [reference, faulty] = await both("getAnalytic", { analyticId: server.fixtures.analyticIds[0] });
+    expect(faulty.json).toEqual(analyticOf(reference));
+    expect(stated("getAnalytic.response", faulty.json).map((issue) => issue.keyword)).toContain("required");
+  },
+  "get-widget-wrong-id": async ({ both, server }) => {
+    const widgetId = listedIds((await callOperation(server, "listFactoryDefaultWidgets", {})).json, "widgets")[3];
+    const [reference, faulty] = await both("getWidget", { widgetId });
+    expect(asObject(reference.json).id).toBe(widgetId);
+    expect(faulty.status).toBe(200);
+    expect(asObject(faulty.json).id).not.toBe(widgetId);
+    expect(stated("getWidget.response", faulty.json)).toEqual([]);
+  },
+  "unknown-id-400": async ({ both }) => {
+    const [reference, faulty] = await both("getWidget", UNKNOWN_WIDGET);
+    expect(reference.status).toBe(404);
+    expect(faulty.status).toBe(400);
+    expect(stated("error.cms.badRequest", faulty.json)).toEqual([]);
+  },
+  "not-found-reason-bad-request": async ({ both }) => {
+    const [reference, faulty] = await both("getWidget", UNKNOWN_WIDGET);
+    expect([reference.status, faulty.status]).toEqual([404, 404]);
+    expect(asObject(faulty.json).reason).toBe("BAD_REQUEST");
+    expect(stated("error.cms.notFound", reference.json)).toEqual([]);
+    expect(stated("error.cms.notFound", faulty.json).map((issue) => issue.keyword)).toEqual(["const"]);
+  },
+  "bad-request-without-domain-service": async ({ both }) => {
+    const [reference, faulty] = await both("getWidget", {});
+    expect([reference.status, faulty.status]).toEqual([400, 400]);
+    expect(stated("error.cms.badRequest", faulty.json).map((issue) => issue.params.missingProperty).sort()).toEqual(["domain", "service"]);
+    const [roles, faultyRoles] = await both("getRoleFilters", {});
+    expect(faultyRoles.json).toEqual(roles.json);
+  },
+  "role-filters-error-code": async ({ both }) => {
+    const [reference, faulty] = await both("getRoleFilters", { roles: "admin" });
+    expect([reference.status, faulty.status]).toEqual([400, 400]);
+    expect(stated("error.authorization", reference.json)).toEqual([]);
+    expect(asObject(faulty.json).errorCode).toBe("invalidField");
+    expect(stated("error.authorization", faulty.json).map((issue) => issue.instancePath)).toEqual(["/errorCode"]);
+  },
+  "unauthorized-body-not-json": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", {}, "none");
+    expect([reference.status, faulty.status]).toEqual([401, 401]);
+    expect(stated("error.unauthorized", reference.json)).toEqual([]);
+    expect(faulty.json).toBeUndefined();
+    expect(faulty.contentType).toMatch(/^text\/plain/);
+  },
+  "missing-token-accepted": async ({ both }) => {
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", {}, "none");
+    expect(reference.status).toBe(401);
+    expect(faulty.status).toBe(200);
+  },
+  "invalid-token-accepted": async ({ server, reference, faulty }) => {
+    const headers = { ...headersFor(server, "none"), Authorization: "Bearer forged-token" };
+    expect((await call(reference, PATHS.getWidget, { body: {}, headers })).status).toBe(401);
+    const answer = await call(faulty, PATHS.listLandingPages, { body: {}, headers });
+    expect(answer.status).toBe(200);
+    const missing = await call(faulty, PATHS.listLandingPages, { body: {}, headers: headersFor(server, "none") });
+    expect(missing.status).toBe(401);
+  },
+  "missing-client-id-accepted": async ({ server, reference, faulty }) => {
+    const { client_id: _clientId, ...headers } = headersFor(server, "admin");
+    expect((await call(reference, PATHS.getRoleFilters, { body: { roles: [] }, headers })).status).toBe(401);
+    expect((await call(faulty, PATHS.getRoleFilters, { body: { roles: [] }, headers })).status).toBe(200);
+    expect((await call(faulty, PATHS.listLandingPages, { body: {}, headers: { ...headers, client_id: "other" } })).status).toBe(401);
+  },
+  "restricted-reads-forbidden-widget": async ({ both, hiddenWidgetId }) => {
+    const [reference, faulty] = await both("getWidget", { widgetId: await hiddenWidgetId() }, "restricted");
+    expect(reference.status).toBe(403);
+    expect(faulty.status).toBe(200);
+  },
+  "restricted-reads-forbidden-analytic": async ({ server, both }) => {
+    for (const analyticId of server.fixtures.analyticIds) {
+      const [reference, faulty] = await both("getAnalytic", { analyticId }, "restricted");
+      expect(faulty.status).toBe(200);
+      if (reference.status === 403) return;
+    }
+    throw new Error("no analytic is forbidden to the restricted user");
+  },
+  "restricted-listing-leaks-widgets": async ({ server, reference, faulty }) => {
+    const correct = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, reference);
+    const leaked = (await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, faulty)).filter((id) => !correct.includes(id));
+    expect(leaked.length).toBeGreaterThan(0);
+    const answer = await callOperation(server, "getWidget", { widgetId: leaked[0] }, "restricted", faulty);
+    expect(answer.status).toBe(403);
+  },
+  "restricted-lists-archived-pages": async ({ server, reference, faulty }) => {
+    const subsetGap = async (base: string) => {
+      const admin = await walkAll(server, "listLandingPages", "admin", 100, base);
+      return (await walkAll(server, "listLandingPages", "restricted", 100, base)).filter((id) => !admin.includes(id));
+    };
+    expect(await subsetGap(reference)).toEqual([]);
+    expect((await subsetGap(faulty)).length).toBeGreaterThan(0);
+  },
+  "widget-search-case-sensitive": async ({ both }) => {
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "KPI" });
+    expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
+    expect(totals(faulty.json).totalElements).toBe(0);
+    const [lower, faultyLower] = await both("listFactoryDefaultWidgets", { searchValue: "kpi" });
+    expect(faultyLower.json).toEqual(lower.json);
+  },
+  "widget-search-ignores-tags": async ({ both }) => {
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "realtime" });
+    expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
+    expect(totals(faulty.json).totalElements).toBe(0);
+    const [text, faultyText] = await both("listFactoryDefaultWidgets", { searchValue: "Receita" });
+    expect(faultyText.json).toEqual(text.json);
+  },
+  "landing-search-on-page-id": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", { searchValue: "Página Inicial" });
+    expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
+    expect(totals(faulty.json).totalElements).toBe(0);
+    const [byId, faultyById] = await both("listLandingPages", { searchValue: "page-001" });
+    expect(totals(byId.json).totalElements).toBe(0);
+    expect(totals(faultyById.json).totalElements).toBe(1);
+  },
+  "empty-search-matches-nothing": async ({ both }) => {
+    const [unfiltered] = await both("listFactoryDefaultWidgets", {});
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "" });
+    expect(reference.json).toEqual(unfiltered.json);
+    expect(totals(faulty.json).totalElements).toBe(0);
+    const [, faultyPlain] = await both("listFactoryDefaultWidgets", {});
+    expect(faultyPlain.json).toEqual(unfiltered.json);
+  },
+  "shared-roles-in-listing": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", { pagination: { pageSize: 30 } });
+    const pages = (answer: Answer) => (asObject(answer.json).landingPages as unknown[]).map(asObject);
+    expect(pages(reference).some((page) => "roles" in page)).toBe(false);
+    const shared = pages(faulty).filter((page) => page.landingPageType === "SHARED");
+    expect(shared.length).toBeGreaterThan(0);
+    expect(shared.every((page) => Array.isArray(page.roles) && page.roles.length > 0)).toBe(true);
+    expect(pages(faulty).filter((page) => page.landingPageType !== "SHARED").some((page) => "roles" in page)).toBe(false);
+  },
+  "role-filters-first-role-only": async ({ both, server }) => {
+    const [first] = await both("getRoleFilters", { roles: ["guest"] });
+    const [reference, faulty] = await both("getRoleFilters", { roles: ["guest", ...server.fixtures.roles] });
+    expect(asObject(reference.json).filters).not.toEqual([]);
+    expect(faulty.json).toEqual(first.json);
+  },
+  "role-filters-unknown-role-empties": async ({ both }) => {
+    const [known] = await both("getRoleFilters", { roles: ["admin", "seller"] });
+    const [reference, faulty] = await both("getRoleFilters", { roles: ["admin", "no-such-role", "seller"] });
+    expect(reference.json).toEqual(known.json);
+    expect(asObject(reference.json).filters).not.toEqual([]);
+    expect(faulty.json).toEqual({ filters: [] });
+  },
+  "text-plain-content-type": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", {});
+    expect(reference.contentType).toMatch(/^application\/json/);
+    expect(faulty.contentType).toMatch(/^text\/plain/);
+    expect(faulty.json).toEqual(reference.json);
+    const [, faultyError] = await both("getWidget", {});
+    expect(faultyError.contentType).toMatch(/^application\/json/);
+  },
+  "malformed-json-500": async ({ server, reference, faulty }) => {
+    const headers = headersFor(server, "admin");
+    expect((await call(reference, PATHS.listLandingPages, { raw: "{", headers })).status).toBe(400);
+    expect((await call(faulty, PATHS.listLandingPages, { raw: "{", headers })).status).toBe(500);
+    expect((await call(faulty, PATHS.listLandingPages, { raw: "[]", headers })).status).toBe(400);
+  },
+  "string-page-number-accepted": async ({ both }) => {
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: "1", pageSize: 5 } });
+    expect(reference.status).toBe(400);
+    expect(faulty.status).toBe(200);
+    const [negative, faultyNegative] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: "-1" } });
+    expect([negative.status, faultyNegative.status]).toEqual([400, 400]);
+  },
+  "missing-widget-id-500": async ({ both }) => {
+    const [reference, faulty] = await both("getWidget", {});
+    expect(reference.status).toBe(400);
+    expect(faulty.status).toBe(500);
+    const [malformed, faultyMalformed] = await both("getWidget", { widgetId: "nope" });
+    expect([malformed.status, faultyMalformed.status]).toEqual([400, 400]);
+  },
+};
