@@ -6,7 +6,12 @@ import { html, type SafeHtml } from "./html.js";
 export interface EvidenceLimits {
   /** Characters of a body shown per item (default 64 KiB); the rest is in report.json. */
   readonly maxBodyChars: number;
+  /** Characters of bodies left for the whole page; once spent, bodies are cut to 2 KiB. Shared and decremented. */
+  readonly budget: { remaining: number };
 }
+
+/** What a body is cut to once the page's budget is spent. */
+const SMALL_BODY_CHARS = 2048;
 
 /** Pretty-prints JSON text; other text is shown as it came. */
 function prettyBody(text: string): string {
@@ -20,9 +25,12 @@ function prettyBody(text: string): string {
 function bodyBlock(text: string | undefined, limits: EvidenceLimits, notes: readonly string[] = []): SafeHtml {
   if (text === undefined || text === "") return html`<p class="muted">(no body)</p>`;
   const pretty = prettyBody(text);
-  const cut = pretty.length > limits.maxBodyChars;
-  const shown = cut ? pretty.slice(0, limits.maxBodyChars) : pretty;
-  const allNotes = [...notes, ...(cut ? [`Shown up to ${Math.round(limits.maxBodyChars / 1024)} KiB of ${pretty.length.toLocaleString("en")} characters; the whole body is in report.json.`] : [])];
+  const max = limits.budget.remaining > 0 ? limits.maxBodyChars : SMALL_BODY_CHARS;
+  const cut = pretty.length > max;
+  const shown = cut ? pretty.slice(0, max) : pretty;
+  limits.budget.remaining -= shown.length;
+  const why = max === SMALL_BODY_CHARS ? "this page's space for bodies is spent" : "bodies are cut";
+  const allNotes = [...notes, ...(cut ? [`Shown: the first ${max.toLocaleString("en")} of ${pretty.length.toLocaleString("en")} characters (${why}); the whole body is in report.json.`] : [])];
   return html`<pre>${shown}${cut ? "\n…" : ""}</pre>${allNotes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
 

@@ -26,6 +26,8 @@ export interface HtmlReportOptions {
   readonly maxBodyChars?: number;
   /** Evidence items shown per result (default 10). */
   readonly maxEvidenceItems?: number;
+  /** Characters of bodies for the whole page (default 8 MiB); after that each body is cut to 2 KiB. */
+  readonly maxTotalBodyChars?: number;
 }
 
 const OUTCOME_WORD: Readonly<Record<Outcome, string>> = { failed: "failed", error: "errors", warning: "warnings", waived: "waived", skipped: "skipped", passed: "passed" };
@@ -130,7 +132,11 @@ function scriptData(results: readonly CheckResult[]): unknown {
 /** The text of index.html, secrets redacted. */
 export function renderHtmlReport(report: RunReport, options: HtmlReportOptions = {}): string {
   const secrets = options.secrets ?? [];
-  const limits = { maxBodyChars: options.maxBodyChars ?? 64 * 1024, maxEvidenceItems: options.maxEvidenceItems ?? 10 };
+  const limits = {
+    maxBodyChars: options.maxBodyChars ?? 64 * 1024,
+    maxEvidenceItems: options.maxEvidenceItems ?? 10,
+    budget: { remaining: options.maxTotalBodyChars ?? 8 * 1024 * 1024 },
+  };
   const run = redactReport(report, secrets);
   const scriptHash = createHash("sha256").update(REPORT_SCRIPT, "utf8").digest("base64");
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;

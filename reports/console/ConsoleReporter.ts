@@ -1,0 +1,166 @@
+/**
+ * The console reporter: progress while the runner works, one line per failure, and at the end
+ * a summary table by family and outcome, the verdict and where the reports are. Colour and the
+ * live progress line only on a TTY without NO_COLOR; otherwise plain lines a CI log can keep.
+ */
+import type { CheckResult, Outcome, RunReport } from "../../runner/report/model.js";
+import type { OperationName } from "../../contract/operations.js";
+import { OPERATIONS } from "../../contract/operations.js";
+import { OUTCOME_LABEL, OUTCOME_ORDER } from "../outcomeOrder.js";
+import { createPaint, type Paint } from "./paint.js";
+import { sanitizeConsoleText } from "./sanitizeConsoleText.js";
+
+/** Where the reporter writes: process.stdout, or anything with `write` (tests capture it). */
+export interface ConsoleStream {
+  write(chunk: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+/** Options of the console reporter. */
+export interface ConsoleReporterOptions {
+  /** Defaults to process.stdout. */
+  readonly stream?: ConsoleStream;
+  /** Forces colour on or off; by default on only for a TTY when NO_COLOR is unset or empty. */
+  readonly color?: boolean;
+  /** Environment to read NO_COLOR from (defaults to process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Values never to print (length ≥ 4). */
+  readonly secrets?: readonly string[];
+}
+
+/** What the runner knows when it starts. */
+export interface RunStartInfo {
+  readonly target: string;
+  readonly profile: string;
+  /** How many verdicts to expect (check × operation). */
+  readonly checks: number;
+}
+
+/** Where the report files were written. */
+export interface ReportPaths {
+  readonly json?: string;
+  readonly junit?: string;
+  readonly html?: string;
+}
+
+const SHOWN_AS_THEY_HAPPEN: ReadonlySet<Outcome> = new Set(["failed", "error", "warning"]);
+const MARK: Readonly<Record<Outcome, string>> = { failed: "✗", error: "✗", warning: "!", waived: "~", skipped: "-", passed: "✓" };
+
+function emptyCounts(): Record<Outcome, number> {
+  return { failed: 0, error: 0, warning: 0, waived: 0, skipped: 0, passed: 0 };
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Reporter hooks the runner calls: onRunStart, onResult per verdict, onRunEnd once. */
+export class ConsoleReporter {
+  private readonly stream: ConsoleStream;
+  private readonly paint: Paint;
+  private readonly live: boolean;
+  private readonly secrets: readonly string[];
+  private expected = 0;
+  private done = 0;
+  private step = 1;
+  private readonly counts = emptyCounts();
+  private readonly perOperation = new Map<OperationName, number>();
+  private liveLineShown = false;
+
+  constructor(options: ConsoleReporterOptions = {}) {
+    this.stream = options.stream ?? process.stdout;
+    const env = options.env ?? process.env;
+    const noColor = (env.NO_COLOR ?? "") !== "";
+    const color = options.color ?? (this.stream.isTTY === true && !noColor);
+    this.paint = createPaint(color);
+    // The live line redraws with ANSI codes, so it follows the colour decision.
+    this.live = color && this.stream.isTTY === true;
+    this.secrets = options.secrets ?? [];
+  }
+
+  private text(value: string, max?: number): string {
+    return sanitizeConsoleText(value, this.secrets, max);
+  }
+
+  private write(line: string): void {
+    if (this.liveLineShown) {
+      this.stream.write("\r\u001b[2K");
+      this.liveLineShown = false;
+    }
+    this.stream.write(`${line}\n`);
+  }
+
+  /** Announces the run. */
+  onRunStart(info: RunStartInfo): void {
+    this.expected = info.checks;
+    this.step = info.checks > 0 ? Math.max(1, Math.ceil(info.checks / 10)) : 25;
+    this.write(`${this.paint.bold("cms-conformance")} ${this.text(info.target)} · ${this.text(info.profile)} profile · ${info.checks} verdicts to reach`);
+  }
+
+  private progressLine(): string {
+    const width = String(Math.max(this.expected, this.done)).length;
+    const total = this.expected > 0 ? `/${this.expected}` : "";
+    const percent = this.expected > 0 ? ` ${String(Math.floor((this.done / this.expected) * 100)).padStart(3)}%` : "";
+    const counts = OUTCOME_ORDER.filter((outcome) => this.counts[outcome] > 0 || outcome === "failed")
+      .map((outcome) => this.paint.outcome(outcome, `${outcome} ${this.counts[outcome]}`))
+      .join(" · ");
+    const operations = OPERATIONS.filter((op) => this.perOperation.has(op.name))
+      .map((op) => `${op.name} ${this.perOperation.get(op.name) ?? 0}`)
+      .join(" · ");
+    return `  [${String(this.done).padStart(width)}${total}]${percent}  ${counts}  ${this.paint.dim(`| ${operations}`)}`;
+  }
+
+  /** Records one verdict: a line for a failure, error or warning, and progress. */
+  onResult(result: CheckResult): void {
+    this.done += 1;
+    this.counts[result.outcome] += 1;
+    this.perOperation.set(result.operation, (this.perOperation.get(result.operation) ?? 0) + 1);
+    if (SHOWN_AS_THEY_HAPPEN.has(result.outcome)) {
+      const label = this.paint.outcome(result.outcome, `${MARK[result.outcome]} ${OUTCOME_LABEL[result.outcome].padEnd(5)}`);
+      this.write(`  ${label} ${result.operation} ${this.paint.bold(result.checkId)} — ${this.text(result.message)}`);
+    }
+    if (this.live) {
+      // One line redrawn in place; write() clears it before any other line.
+      this.stream.write(`\r\u001b[2K${this.progressLine()}`);
+      this.liveLineShown = true;
+    } else if (this.done % this.step === 0 || this.done === this.expected) {
+      this.write(this.progressLine());
+    }
+  }
+
+  /** Prints the summary table, the verdict and the report paths. */
+  onRunEnd(report: RunReport, paths: ReportPaths): void {
+    const families = [...new Set(report.results.map((result) => result.family))].sort();
+    const columns: readonly Outcome[] = OUTCOME_ORDER;
+    const familyWidth = Math.max(6, ...families.map((family) => family.length));
+    const cell = (value: string | number, outcome?: Outcome, count?: number) => {
+      const padded = String(value).padStart(8);
+      return outcome && count !== undefined && count > 0 ? this.paint.outcome(outcome, padded) : padded;
+    };
+    const line = (name: string, results: readonly CheckResult[]) => {
+      const counts = emptyCounts();
+      for (const result of results) counts[result.outcome] += 1;
+      return `  ${name.padEnd(familyWidth)}${columns.map((outcome) => cell(counts[outcome], outcome, counts[outcome])).join("")}${cell(results.length)}`;
+    };
+    this.write("");
+    this.write(this.paint.bold("Summary by family"));
+    this.write(this.paint.dim(`  ${"family".padEnd(familyWidth)}${columns.map((outcome) => cell(outcome)).join("")}${cell("total")}`));
+    for (const family of families) this.write(line(family, report.results.filter((result) => result.family === family)));
+    this.write(this.paint.bold(line("total", report.results)));
+    this.write("");
+
+    const { summary, meta } = report;
+    const counts: Readonly<Record<Outcome, number>> = { failed: summary.failed, error: summary.errors, warning: summary.warnings, waived: summary.waived, skipped: summary.skipped, passed: summary.passed };
+    const parts = OUTCOME_ORDER.filter((outcome) => counts[outcome] > 0).map((outcome) => this.paint.outcome(outcome, `${counts[outcome]} ${outcome}`));
+    const verdict = this.paint.verdict(report.verdict, ` ${report.verdict.toUpperCase()} `);
+    this.write(`${verdict} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${summary.total} verdicts in ${formatDuration(meta.durationMs)}, ${meta.requestCount} requests, seed ${meta.seed})`)}`);
+    if (meta.profile === "default" && summary.warnings > 0) this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
+
+    const written = (["json", "junit", "html"] as const).filter((format) => paths[format] !== undefined);
+    if (written.length > 0) {
+      this.write("");
+      this.write(this.paint.bold("Reports"));
+      for (const format of written) this.write(`  ${format.padEnd(6)}${this.text(paths[format] ?? "", 500)}`);
+    }
+  }
+}

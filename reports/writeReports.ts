@@ -1,0 +1,55 @@
+/**
+ * Writes a run's report folder: report.json, junit.xml and index.html. Each reporter redacts
+ * on its own; as a last line of defence every output text is scrubbed again here for every
+ * secret value (length ≥ 4) before it touches the disk.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { RunReport } from "../runner/report/model.js";
+import { renderJsonReport } from "./writeJsonReport.js";
+import { renderJunitReport } from "./writeJunitReport.js";
+import { renderHtmlReport } from "./html/renderHtmlReport.js";
+import { redactSecrets } from "./redactSecrets.js";
+
+/** A report format and the file it is written to. */
+export type ReportFormat = "json" | "junit" | "html";
+
+/** File name of each format inside the output folder. */
+export const REPORT_FILE_NAMES: Readonly<Record<ReportFormat, string>> = { json: "report.json", junit: "junit.xml", html: "index.html" };
+
+/** Options of writeReports. */
+export interface WriteReportsOptions {
+  /** The folder to create and write into. */
+  readonly outDir: string;
+  /** Formats to write (default all three). */
+  readonly formats?: readonly ReportFormat[];
+  /** Values to replace with [REDACTED] wherever they appear (length ≥ 4): token, client id … */
+  readonly secrets?: readonly string[];
+}
+
+/** Paths of the files written, by format. */
+export interface WrittenReports {
+  json?: string;
+  junit?: string;
+  html?: string;
+}
+
+const RENDERERS: Readonly<Record<ReportFormat, (report: RunReport, secrets: readonly string[]) => string>> = {
+  json: (report, secrets) => renderJsonReport(report, secrets),
+  junit: (report, secrets) => renderJunitReport(report, { secrets }),
+  html: (report, secrets) => renderHtmlReport(report, { secrets }),
+};
+
+/** Creates `outDir`, writes each requested format, and returns the paths written. */
+export async function writeReports(report: RunReport, options: WriteReportsOptions): Promise<WrittenReports> {
+  const formats = [...new Set(options.formats ?? (["json", "junit", "html"] as const))];
+  const secrets = options.secrets ?? [];
+  await mkdir(options.outDir, { recursive: true });
+  const written: WrittenReports = {};
+  for (const format of formats) {
+    const file = join(options.outDir, REPORT_FILE_NAMES[format]);
+    await writeFile(file, redactSecrets(RENDERERS[format](report, secrets), secrets), "utf8");
+    written[format] = file;
+  }
+  return written;
+}

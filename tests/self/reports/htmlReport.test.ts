@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { renderHtmlReport } from "../../../reports/html/renderHtmlReport.js";
+import { REPORT_SCRIPT } from "../../../reports/html/reportScript.js";
+import { escapeHtml } from "../../../reports/html/escapeHtml.js";
+import { jsonForScript } from "../../../reports/html/jsonForScript.js";
+import { HOSTILE, makeBigRunReport, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
+
+const DATA_BLOCK = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/;
+const page = renderHtmlReport(makeRunReport(), { secrets: PLANTED_SECRETS });
+
+describe("index.html escaping", () => {
+  it("escapes the five markup characters and shows control characters as \\uXXXX", () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+    expect(escapeHtml("a\u0000b\u001bc\u007f")).toBe("a\\u0000b\\u001bc\\u007f");
+    expect(escapeHtml("tab\tand\nline")).toBe("tab\tand\nline");
+  });
+
+  it("has exactly two script elements: the JSON data block and our own script", () => {
+    expect(page.match(/<script\b/gi)).toHaveLength(2);
+    const withoutData = page.replace(DATA_BLOCK, "");
+    expect(withoutData.match(/<script\b/gi)).toHaveLength(1);
+    expect(withoutData).toContain(`<script>${REPORT_SCRIPT}</script>`);
+  });
+
+  it("puts no hostile markup outside the data block, only its escaped text", () => {
+    const withoutData = page.replace(DATA_BLOCK, "");
+    for (const needle of ["<script>alert", "<img", "<div id=\"injected", "onerror=alert(1) id=\"injected"]) expect(withoutData).not.toContain(needle);
+    expect(withoutData).toContain(escapeHtml(HOSTILE.script));
+    expect(withoutData).toContain(escapeHtml(HOSTILE.img));
+    expect(withoutData).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+  });
+
+  it("keeps the data block unbreakable: no '<' inside, and it parses back to the hostile text", () => {
+    const block = DATA_BLOCK.exec(page)?.[1] ?? "";
+    expect(block.length).toBeGreaterThan(0);
+    expect(block).not.toContain("<");
+    expect(block).not.toContain(">");
+    const data = JSON.parse(block) as { results: { text: string }[] };
+    expect(data.results.some((result) => result.text.includes(HOSTILE.breakout.toLowerCase()))).toBe(true);
+    expect(jsonForScript("</script><!--\u2028")).toBe('"\\u003c/script\\u003e\\u003c!--\\u2028"');
+  });
+
+  it("is self-contained: no external URL in src, href or CSS, and a CSP that allows only our script", () => {
+    const refs = [...page.matchAll(/\b(?:src|href|action|srcset|poster|data)\s*=\s*"([^"]*)"/gi)].map((match) => match[1] ?? "");
+    expect(refs.filter((ref) => !ref.startsWith("#") && !ref.startsWith("data:"))).toEqual([]);
+    expect(page).not.toMatch(/@import|url\(|<link(?![^>]*href="data:)|<iframe|<object|<embed/i);
+    expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; script-src &#39;sha256-[A-Za-z0-9+/=]+&#39;/);
+  });
+
+  it("shows what a reviewer needs for a failure: expected, actual, schema paths, seed, counterexample, curl", () => {
+    for (const needle of ["Expected", "Actual", "/preferredSize/height", "../components/PreferredSize.json#/properties/height/type", "seed: -1840326517", "Shrunk counterexample", "Copy curl", "curl -sS -X POST"]) {
+      expect(page).toContain(needle);
+    }
+    expect(page).toContain('id="reg-list-collection-shape"');
+  });
+
+  it("stays a sane size for a big run: bodies capped per item and per page, with a note", () => {
+    const big = renderHtmlReport(makeBigRunReport(700, 200 * 1024));
+    expect(big.length).toBeLessThan(12 * 1024 * 1024);
+    expect(big).toContain("(bodies are cut); the whole body is in report.json.");
+    expect(big).toContain("(this page&#39;s space for bodies is spent)");
+  });
+});
