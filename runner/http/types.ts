@@ -59,7 +59,10 @@ export interface Exchange {
   readonly request: RecordedRequest;
   /** Present when a status line and headers arrived (even if the body then failed). */
   readonly response?: RecordedResponse;
-  /** The body parsed as JSON, when it is JSON; `undefined` otherwise. Never redacted (checks need it). */
+  /**
+   * The body parsed as JSON, when it is JSON; `undefined` otherwise. Not redacted (checks need it),
+   * except that a configured secret inside a string or key is replaced by its placeholder.
+   */
   readonly json?: unknown;
   /** True when bodyText parsed as JSON (distinguishes a JSON null from no JSON). */
   readonly isJson: boolean;

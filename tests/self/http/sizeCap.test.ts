@@ -81,4 +81,14 @@ describe("response size cap", () => {
     expect(exchange.failure).toBeUndefined();
     expect(exchange.isJson).toBe(true);
   });
+
+  it("control: with a 60 MB cap the same body is held whole, and the measurement sees it", async () => {
+    const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 4_000, maxResponseBytes: 60_000_000, secrets: SECRETS });
+    const { result, arrayBuffers } = await peakMemoryDelta(() => client.send(postRequest("/huge/control")));
+    await client.close();
+    expect(result.failure).toBeUndefined();
+    expect(result.response?.bodyBytes).toBe(50_000_000);
+    // Proves the bound above has teeth: buffering the body would show up as ~50 MB.
+    expect(arrayBuffers).toBeGreaterThan(30 * MiB);
+  });
 });

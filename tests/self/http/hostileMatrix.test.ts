@@ -1,0 +1,105 @@
+/**
+ * Every hostile behaviour through one client, one after another: each send resolves within its
+ * bound, with the expected outcome, no secret, and no unhandled rejection or exception anywhere.
+ * Prints the scenario table (outcome, time to resolve, peak memory growth) the issue asks for.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpClient } from "../../../runner/http/createHttpClient.js";
+import type { Exchange, HttpClient } from "../../../runner/http/types.js";
+import { startHostileTarget, unusedBaseUrl, type HostileBehaviour, type HostileTarget } from "../support/hostileTarget.js";
+import { expectNoSecrets, postRequest, SECRETS } from "./httpTestKit.js";
+
+const TIMEOUT_MS = 500;
+const MAX_RETRY_AFTER_MS = 100;
+const MiB = 1024 * 1024;
+
+interface Scenario {
+  readonly behaviour: HostileBehaviour | "nothing-listens";
+  /** failure kind, or "none" */
+  readonly kind: string;
+  readonly status: number | undefined;
+  readonly boundMs: number;
+}
+
+const SCENARIOS: readonly Scenario[] = [
+  { behaviour: "ok", kind: "none", status: 200, boundMs: 1_000 },
+  { behaviour: "late-headers", kind: "timeout", status: undefined, boundMs: 3_000 },
+  { behaviour: "stall-mid-body", kind: "timeout", status: 200, boundMs: 3_000 },
+  { behaviour: "endless", kind: "timeout", status: 200, boundMs: 3_000 },
+  { behaviour: "never-answer", kind: "timeout", status: undefined, boundMs: 3_000 },
+  { behaviour: "reset-mid-body", kind: "connection-reset", status: 200, boundMs: 1_000 },
+  { behaviour: "truncated", kind: "protocol", status: 200, boundMs: 1_000 },
+  { behaviour: "huge", kind: "too-large", status: 200, boundMs: 3_000 },
+  { behaviour: "non-json", kind: "none", status: 200, boundMs: 1_000 },
+  { behaviour: "hostile-strings", kind: "none", status: 200, boundMs: 1_000 },
+  { behaviour: "redirect", kind: "redirect", status: 302, boundMs: 1_000 },
+  { behaviour: "rate-limited", kind: "none", status: 429, boundMs: 2_000 },
+  { behaviour: "error-500", kind: "none", status: 500, boundMs: 1_000 },
+  { behaviour: "error-503", kind: "none", status: 503, boundMs: 1_000 },
+  { behaviour: "echo-credentials", kind: "none", status: 200, boundMs: 1_000 },
+  { behaviour: "nothing-listens", kind: "connection-refused", status: undefined, boundMs: 1_000 },
+];
+
+let target: HostileTarget;
+let client: HttpClient;
+let refusedClient: HttpClient;
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown): void => {
+  unhandled.push(reason);
+};
+const rows: string[] = [];
+
+beforeAll(async () => {
+  process.on("unhandledRejection", onUnhandled);
+  process.on("uncaughtException", onUnhandled);
+  target = await startHostileTarget({ lateHeadersMs: 20_000, rateLimitedTimes: 10, retryAfter: "5" });
+  const common = { timeoutMs: TIMEOUT_MS, maxRetryAfterMs: MAX_RETRY_AFTER_MS, secrets: SECRETS };
+  client = createHttpClient({ baseUrl: target.origin, ...common });
+  refusedClient = createHttpClient({ baseUrl: await unusedBaseUrl(), ...common });
+});
+
+afterAll(async () => {
+  await client.close();
+  await refusedClient.close();
+  await target.close();
+  // Late socket errors would surface after the last send: give them a moment, then check.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  process.off("unhandledRejection", onUnhandled);
+  process.off("uncaughtException", onUnhandled);
+  console.info(["| scenario | outcome | status | resolved in | peak rss Δ | peak arrayBuffers Δ |", "|---|---|---|---|---|---|", ...rows].join("\n"));
+  expect(unhandled).toEqual([]);
+});
+
+describe("the hostile matrix", () => {
+  for (const scenario of SCENARIOS) {
+    it(`${scenario.behaviour}: ${scenario.kind}, status ${String(scenario.status)}, within ${scenario.boundMs} ms`, async () => {
+      const sender = scenario.behaviour === "nothing-listens" ? refusedClient : client;
+      const prefix = scenario.behaviour === "nothing-listens" ? "" : `/${scenario.behaviour}`;
+      const before = process.memoryUsage();
+      let peakRss = 0;
+      let peakBuffers = 0;
+      const sample = (): void => {
+        const now = process.memoryUsage();
+        peakRss = Math.max(peakRss, now.rss - before.rss);
+        peakBuffers = Math.max(peakBuffers, now.arrayBuffers - before.arrayBuffers);
+      };
+      const timer = setInterval(sample, 2);
+      const started = performance.now();
+      const exchange: Exchange = await sender.send(postRequest(`${prefix}/platform/cms/getWidget`));
+      const elapsedMs = performance.now() - started;
+      clearInterval(timer);
+      sample();
+
+      const kind = exchange.failure?.kind ?? "none";
+      rows.push(
+        `| ${scenario.behaviour} | ${kind}${exchange.failure ? ` — ${exchange.failure.message}` : ""} | ${exchange.response?.status ?? "—"} | ${elapsedMs.toFixed(0)} ms | ${(peakRss / MiB).toFixed(1)} MiB | ${(peakBuffers / MiB).toFixed(1)} MiB |`,
+      );
+      expect(kind).toBe(scenario.kind);
+      expect(exchange.response?.status).toBe(scenario.status);
+      expect(elapsedMs).toBeLessThan(scenario.boundMs);
+      expect(peakBuffers).toBeLessThan(20 * MiB);
+      expectNoSecrets(exchange);
+      expect(exchange.curl).toContain("$CMS_TOKEN");
+    });
+  }
+});
