@@ -62,16 +62,29 @@ function withValueAt(body: unknown, at: readonly BodySegment[], value: unknown, 
   return object;
 }
 
+/** The value at a property path of a body (undefined past an array or a missing field). */
+function valueAt(body: unknown, at: readonly BodySegment[]): unknown {
+  let node = body;
+  for (const segment of at) node = "property" in segment && isPlainObject(node) ? node[segment.property] : undefined;
+  return node;
+}
+
 function ruleArbitrary(rule: InvalidRule, valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<InvalidRequest> {
   const label = { rule: rule.rule, description: rule.description, registerEntry: rule.registerEntry, expectation: rule.expectation };
   const { target } = rule;
   if (target.kind === "raw") {
     return valid.chain((body) => target.text(JSON.stringify(body))).map((raw) => ({ ...label, body: { raw } }));
   }
-  const bad: fc.Arbitrary<unknown> = target.value === "delete" ? fc.constant(DELETE) : target.value;
-  return fc
-    .tuple(valid, bad, fc.nat({ max: 1000 }))
-    .map(([body, value, index]) => ({ ...label, body: { json: withValueAt(body, target.at, value, index) } }));
+  const { value } = target;
+  const build = ([body, bad, index]: readonly [Record<string, unknown>, unknown, number]): InvalidRequest => ({
+    ...label,
+    body: { json: withValueAt(body, target.at, bad, index) },
+  });
+  if (typeof value === "function") {
+    // The bad value is made from the valid one it replaces (e.g. a real id, malformed).
+    return valid.chain((body) => fc.tuple(fc.constant(body), value(valueAt(body, target.at)), fc.constant(0))).map(build);
+  }
+  return fc.tuple(valid, value === "delete" ? fc.constant(DELETE) : value, fc.nat({ max: 1000 })).map(build);
 }
 
 /**

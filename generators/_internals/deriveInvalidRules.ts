@@ -27,7 +27,7 @@ export interface InvalidRule {
   readonly registerEntry: string;
   readonly expectation: InvalidExpectation;
   /** Where the bad value goes ([] for the whole body); "raw" rules replace the JSON text itself. */
-  readonly target: { readonly kind: "json"; readonly at: readonly BodySegment[]; readonly value: fc.Arbitrary<unknown> | "delete" } | { readonly kind: "raw"; readonly text: (validJson: string) => fc.Arbitrary<string> };
+  readonly target: { readonly kind: "json"; readonly at: readonly BodySegment[]; readonly value: fc.Arbitrary<unknown> | "delete" | ((current: unknown) => fc.Arbitrary<unknown>) } | { readonly kind: "raw"; readonly text: (validJson: string) => fc.Arbitrary<string> };
 }
 
 const WRONG_TYPES: Readonly<Record<string, readonly string[]>> = {
@@ -59,13 +59,20 @@ function kebab(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 }
 
-/** A string that breaks `pattern`: a valid-looking value mutated, or any text, kept only when it does not match. */
-function patternBreaker(pattern: string): fc.Arbitrary<string> {
+/**
+ * Strings that break `pattern`, starting from the valid value being replaced (a real id of the
+ * target) when there is one: a trailing slash, upper case, the scheme cut, surrounding blanks;
+ * then fixed and free texts. Every candidate is kept only when it really fails the pattern.
+ */
+function patternBreaker(pattern: string): (current: unknown) => fc.Arbitrary<string> {
   const re = patternRegExp(pattern);
-  const mutated = fc.string({ minLength: 1, maxLength: 12 }).chain((seed) =>
-    fc.constantFrom(`${seed}/`, seed.toUpperCase(), ` ${seed}`, seed.replace(/\//g, "\\"), seed.slice(1), `${seed}/`.toUpperCase()),
-  );
-  return fc.oneof(fc.constantFrom("", "not-an-id", " ", "/"), mutated, fc.string({ maxLength: 16 })).filter((s) => !re.test(s));
+  return (current) => {
+    const fromValid =
+      typeof current === "string" && current.length > 0
+        ? [fc.constantFrom(`${current}/`, current.toUpperCase(), current.replace(/^[^/]*\/\//, ""), ` ${current} `, current.replace("://", ":/"), current.replace(/\//g, "\\"))]
+        : [];
+    return fc.oneof(...fromValid, fc.constantFrom("", "not-an-id", " ", "/"), fc.string({ maxLength: 16 })).filter((s) => !re.test(s));
+  };
 }
 
 function propertyRules(fragments: readonly Fragment[], at: readonly BodySegment[], env: SchemaEnvironment, out: InvalidRule[]): void {

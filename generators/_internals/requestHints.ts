@@ -37,7 +37,7 @@ export function pageSizeArbitrary(maxPageSize: number): fc.Arbitrary<number> {
 export function rolesArbitrary(roles: readonly string[]): fc.Arbitrary<string[]> {
   if (roles.length === 0) return fc.array(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 4 });
   return fc.oneof(
-    fc.constant<string[]>([]),
+    fc.array(fc.constantFrom(...roles), { maxLength: 0 }), // a fresh empty list each time
     fc.shuffledSubarray([...roles], { minLength: 1 }),
     fc.array(fc.constantFrom(...roles), { minLength: 1, maxLength: 2 * roles.length + 1 }),
   );
