@@ -1,0 +1,95 @@
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { main } from "../../../cli/main.js";
+import { serveCommand } from "../../../cli/commands/serve.js";
+import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
+import { call, listedIds, PATHS } from "./referenceClient.js";
+
+/** Captures what a command writes. */
+function capture() {
+  const out = { stdout: "", stderr: "" };
+  const io = { stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) }, readStdin: async () => "" };
+  return { out, io };
+}
+
+interface Announcement {
+  baseUrl: string;
+  clientId: string;
+  token: string;
+  restrictedToken: string;
+  analyticIds: string[];
+  roles: string[];
+  domainName: string;
+  serviceName: string;
+}
+
+describe("cms-conformance serve (in-process)", () => {
+  it("prints one JSON line and a human block, serves until stopped, then closes", async () => {
+    // Arrange
+    const { out, io } = capture();
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    // Act
+    const running = serveCommand(["--seed", "9", "--widgets", "12", "--fault", "page-size-ignored"], io, () => stopped);
+    await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
+    const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as Announcement;
+    const headers = { "Content-Type": "application/json", client_id: announced.clientId, Authorization: `Bearer ${announced.token}` };
+    const listing = await call(announced.baseUrl, PATHS.listFactoryDefaultWidgets, { body: { pagination: { pageSize: 3 } }, headers });
+    stop();
+    // Assert
+    expect(await running).toBe(0);
+    expect(Object.keys(announced).sort()).toEqual(["analyticIds", "baseUrl", "clientId", "domainName", "restrictedToken", "roles", "serviceName", "token"]);
+    expect(announced.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(listing.status).toBe(200);
+    expect(listedIds(listing.json, "widgets")).toHaveLength(10); // the fault ignores pageSize
+    expect(out.stdout).toContain(`curl -s -X POST ${announced.baseUrl}/platform/cms/listFactoryDefaultWidgets`);
+    expect(out.stdout).toContain("fault page-size-ignored");
+    expect(out.stderr).toContain("stopped");
+    await expect(call(announced.baseUrl, PATHS.listLandingPages, { headers })).rejects.toThrow();
+  });
+
+  it("explains every option with --help and lists the faults with --list-faults", async () => {
+    const help = capture();
+    expect(await main(["serve", "--help"], help.io)).toBe(0);
+    for (const option of ["--host", "--port", "--seed", "--mode", "--fault", "--widgets", "--landing-pages", "--analytics", "--list-faults"]) expect(help.out.stdout).toContain(option);
+    const list = capture();
+    expect(await main(["serve", "--list-faults"], list.io)).toBe(0);
+    for (const fault of FAULT_CATALOGUE) expect(list.out.stdout).toContain(fault.name);
+  });
+
+  it.each([
+    [["serve", "--mode", "weird"], /--mode must be one of default, extra-fields, sdk-minimal, empty/],
+    [["serve", "--fault", "nope"], /unknown fault "nope"/],
+    [["serve", "--port", "70000"], /--port must be an integer from 0 to 65535/],
+    [["serve", "--widgets=-3"], /--widgets must be an integer from 0 to 100000/],
+    [["serve", "--seed", "many"], /--seed must be an integer/],
+    [["serve", "--frobnicate"], /Unknown option '--frobnicate'/],
+  ])("exits 2 with one clear line for %j", async (argv, message) => {
+    const { out, io } = capture();
+    expect(await main(argv, io)).toBe(2);
+    expect(out.stderr).toMatch(message);
+    expect(out.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("cms-conformance serve (through the bin)", () => {
+  it("starts, answers curl-like requests, and stops cleanly on SIGTERM", async () => {
+    const bin = new URL("../../../bin/cms-conformance.mjs", import.meta.url).pathname;
+    const child = spawn(process.execPath, [bin, "serve", "--mode", "empty"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      await expect.poll(() => stdout.includes("\n"), { timeout: 15_000 }).toBe(true);
+      const announced = JSON.parse(stdout.split("\n")[0] ?? "") as Announcement;
+      const headers = { "Content-Type": "application/json", client_id: announced.clientId, Authorization: `Bearer ${announced.restrictedToken}` };
+      const answer = await call(announced.baseUrl, PATHS.listLandingPages, { body: {}, headers });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } });
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  });
+});
