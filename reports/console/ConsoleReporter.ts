@@ -160,7 +160,7 @@ export class ConsoleReporter {
     if (written.length > 0) {
       this.write("");
       this.write(this.paint.bold("Reports"));
-      for (const format of written) this.write(`  ${format.padEnd(6)}${this.text(paths[format] ?? "", 500)}`);
+      for (const format of written) this.write(`  ${format.padEnd(7)}${this.text(paths[format] ?? "", 500)}`);
     }
   }
 }
