@@ -94,7 +94,7 @@ export class ConsoleReporter {
   onRunStart(info: RunStartInfo): void {
     this.expected = info.checks;
     this.step = info.checks > 0 ? Math.max(1, Math.ceil(info.checks / 10)) : 25;
-    this.write(`${this.paint.bold("cms-conformance")} ${this.text(info.target)} · ${this.text(info.profile)} profile · ${info.checks} verdicts to reach`);
+    this.write(`${this.paint.bold("cms-conformance")} ${this.text(info.target)} · ${this.text(info.profile)} profile · ${info.checks} checks to run`);
   }
 
   private progressLine(): string {

@@ -26,11 +26,18 @@ export interface HtmlReportOptions {
   readonly maxBodyChars?: number;
   /** Evidence items shown per result (default 10). */
   readonly maxEvidenceItems?: number;
-  /** Characters of bodies for the whole page (default 8 MiB); after that each body is cut to 2 KiB. */
+  /** Characters of bodies for the whole page (default 4 MiB); after that each body is cut to 2 KiB. */
   readonly maxTotalBodyChars?: number;
 }
 
-const OUTCOME_WORD: Readonly<Record<Outcome, string>> = { failed: "failed", error: "errors", warning: "warnings", waived: "waived", skipped: "skipped", passed: "passed" };
+const OUTCOME_WORD: Readonly<Record<Outcome, readonly [string, string]>> = {
+  failed: ["failed", "failed"],
+  error: ["error", "errors"],
+  warning: ["warning", "warnings"],
+  waived: ["waived", "waived"],
+  skipped: ["skipped", "skipped"],
+  passed: ["passed", "passed"],
+};
 
 function countOf(report: RunReport, outcome: Outcome): number {
   const { summary } = report;
@@ -135,7 +142,7 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
   const limits = {
     maxBodyChars: options.maxBodyChars ?? 64 * 1024,
     maxEvidenceItems: options.maxEvidenceItems ?? 10,
-    budget: { remaining: options.maxTotalBodyChars ?? 8 * 1024 * 1024 },
+    budget: { remaining: options.maxTotalBodyChars ?? 4 * 1024 * 1024 },
   };
   const run = redactReport(report, secrets);
   const scriptHash = createHash("sha256").update(REPORT_SCRIPT, "utf8").digest("base64");
@@ -160,7 +167,7 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
 <p class="muted">${run.meta.profile} profile · ${plural(run.summary.total, "verdict")} · started ${readableTime(run.meta.startedAt)} · ${formatDuration(run.meta.durationMs)} · ${plural(run.meta.requestCount, "request")}</p></div>
 <ul class="counts">${OUTCOME_ORDER.map((outcome) => {
     const count = countOf(run, outcome);
-    return html`<li><a class="count${count === 0 ? " zero" : ""}" href="#findings" data-only-outcome="${outcome}"><span class="badge o-${outcome}">${OUTCOME_LABEL[outcome]}</span><b>${count}</b> ${OUTCOME_WORD[outcome]}</a></li>`;
+    return html`<li><a class="count${count === 0 ? " zero" : ""}" href="#findings" data-only-outcome="${outcome}"><span class="badge o-${outcome}">${OUTCOME_LABEL[outcome]}</span><b>${count}</b> ${OUTCOME_WORD[outcome][count === 1 ? 0 : 1]}</a></li>`;
   })}</ul>
 </header>
 <nav class="toc"><a href="#run">Run</a><a href="#matrix">Matrix</a><a href="#findings">Findings</a><a href="#timings">Response times</a><a href="#register">Ambiguity register</a></nav>
@@ -181,7 +188,7 @@ ${findingOrder(run.results).map((id) => {
 <section id="timings"><h2>Response times per operation</h2>${renderTimingChart(run.timings)}</section>
 <section id="register"><h2>Ambiguity register</h2>${renderRegister(run)}</section>
 </main>
-<footer>cms-conformance ${run.meta.suiteVersion} · report format ${run.reportVersion} · generated from report.json data; this file makes no network request.</footer>
+<footer>cms-conformance ${run.meta.suiteVersion} · report format ${run.reportVersion} · the same data as report.json, bodies cut where noted; this file makes no network request.</footer>
 <script type="application/json" id="report-data">${new SafeHtml(jsonForScript(scriptData(run.results)))}</script>
 <script>${new SafeHtml(REPORT_SCRIPT)}</script>
 </body>

@@ -147,6 +147,8 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
   it("leaves a full-page screenshot at reports/out/screenshots/report.png for a person to look at", async () => {
     await page.goto(fileUrl);
     await page.locator("details.result.r-failed summary").first().click();
+    // The click scrolled; from the top, the sticky filter bar is drawn where it belongs.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await mkdir(fileURLToPath(new URL(".", pathToFileURL(SCREENSHOT))), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect((await stat(SCREENSHOT)).size).toBeGreaterThan(50_000);

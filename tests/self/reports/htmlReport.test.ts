@@ -56,7 +56,7 @@ describe("index.html escaping", () => {
 
   it("stays a sane size for a big run: bodies capped per item and per page, with a note", () => {
     const big = renderHtmlReport(makeBigRunReport(700, 200 * 1024));
-    expect(big.length).toBeLessThan(12 * 1024 * 1024);
+    expect(big.length).toBeLessThan(8 * 1024 * 1024);
     expect(big).toContain("(bodies are cut); the whole body is in report.json.");
     expect(big).toContain("(this page&#39;s space for bodies is spent)");
   });
