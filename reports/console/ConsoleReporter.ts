@@ -151,7 +151,8 @@ export class ConsoleReporter {
 
     const { summary, meta } = report;
     const counts: Readonly<Record<Outcome, number>> = { failed: summary.failed, error: summary.errors, warning: summary.warnings, waived: summary.waived, skipped: summary.skipped, passed: summary.passed };
-    const parts = OUTCOME_ORDER.filter((outcome) => counts[outcome] > 0).map((outcome) => this.paint.outcome(outcome, `${counts[outcome]} ${outcome}`));
+    const word = (outcome: Outcome, count: number) => (count !== 1 && (outcome === "warning" || outcome === "error") ? `${outcome}s` : outcome);
+    const parts = OUTCOME_ORDER.filter((outcome) => counts[outcome] > 0).map((outcome) => this.paint.outcome(outcome, `${counts[outcome]} ${word(outcome, counts[outcome])}`));
     const verdict = this.paint.verdict(report.verdict, ` ${report.verdict.toUpperCase()} `);
     this.write(`${verdict} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${summary.total} verdicts in ${formatDuration(meta.durationMs)}, ${meta.requestCount} requests, seed ${meta.seed})`)}`);
     if (meta.profile === "default" && summary.warnings > 0) this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));

@@ -3,23 +3,15 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import type { FormatsPlugin } from "ajv-formats";
 import { renderJsonReport, writeJsonReport, REPORT_SCHEMA_ID } from "../../../reports/writeJsonReport.js";
+import { validateRunReport } from "../../../reports/validateRunReport.js";
 import { makeBigRunReport, makeResult, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
 
-// ajv-formats is CommonJS; its default export arrives wrapped under vitest (as in contract/validators.ts).
-const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
-
 const schema = JSON.parse(readFileSync(new URL("../../../schemas/meta/report.schema.json", import.meta.url), "utf8")) as Record<string, unknown>;
-const ajv = new Ajv2020({ strict: true, allErrors: true });
-addFormats(ajv);
-const validate = ajv.compile(schema);
-
+/** validateRunReport compiles the schema with a strict Ajv 2020 and ajv-formats. */
 function errorsOf(data: unknown): string {
-  return validate(data) ? "" : JSON.stringify(validate.errors, null, 2);
+  const issues = validateRunReport(data);
+  return issues.length === 0 ? "" : JSON.stringify(issues, null, 2);
 }
 
 describe("report.json", () => {
