@@ -11,6 +11,18 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
+      {
+        // The checks themselves; cms-conformance run selects this project and provides the settings.
+        test: {
+          name: "conformance",
+          include: ["tests/conformance/**/*.test.ts"],
+          globalSetup: ["tests/conformance/globalSetup.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
+          maxConcurrency: 8,
+          pool: "threads",
+        },
+      },
     ],
   },
 });

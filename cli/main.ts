@@ -5,6 +5,8 @@ import { EXIT, UsageError, processIo, type CliIo } from "./io.js";
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { readonly run: Command; readonly summary: string }> = {
+  run: { run: async (argv, io) => (await import("./commands/run.js")).runCommand(argv, io), summary: "run the suite against a target (the bundled reference server by default)" },
+  "list-checks": { run: async (argv, io) => (await import("./commands/listChecks.js")).listChecksCommand(argv, io), summary: "list every check with its sections, level and operations" },
   validate: { run: validateCommand, summary: "validate a captured payload against a body schema" },
   serve: { run: async (argv, io) => (await import("./commands/serve.js")).serveCommand(argv, io), summary: "run the reference server and its faults (--fault, --mode; --help)" },
   openapi: { run: async (argv, io) => (await import("./commands/openapi.js")).openapiCommand(argv, io), summary: "print the OpenAPI 3.1 document of the contract (--out FILE)" },

@@ -20,12 +20,14 @@ export interface OperationSpec {
   /** Which §7 400 body the operation answers with. */
   readonly badRequestBody: "error.cms.badRequest" | "error.authorization";
   readonly area: "cms" | "authorization";
+  /** For the two listings (§2.11): the field that holds the items. */
+  readonly listField?: "widgets" | "landingPages";
 }
 
 /** The operations in the order the spec lists them. */
 export const OPERATIONS: readonly OperationSpec[] = [
-  { name: "listFactoryDefaultWidgets", path: "/platform/cms/listFactoryDefaultWidgets", section: "4.1", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms" },
-  { name: "listLandingPages", path: "/platform/cms/listLandingPages", section: "4.2", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms" },
+  { name: "listFactoryDefaultWidgets", path: "/platform/cms/listFactoryDefaultWidgets", section: "4.1", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms", listField: "widgets" },
+  { name: "listLandingPages", path: "/platform/cms/listLandingPages", section: "4.2", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms", listField: "landingPages" },
   { name: "getAnalytic", path: "/platform/cms/getAnalytic", section: "4.3", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms" },
   { name: "getWidget", path: "/platform/cms/getWidget", section: "4.4", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms" },
   { name: "getRoleFilters", path: "/platform/authorization/getRoleFilters", section: "4.5", requiresBearer: false, badRequestBody: "error.authorization", area: "authorization" },
@@ -37,3 +39,12 @@ export function operationSpec(name: OperationName): OperationSpec {
   if (!found) throw new Error(`unknown operation ${JSON.stringify(name)}`);
   return found;
 }
+
+/** The two paginated listings (§2.11). */
+export const LISTING_OPERATIONS: readonly OperationName[] = OPERATIONS.filter((op) => op.listField).map((op) => op.name);
+
+/** The four content management operations, which require a bearer token (§5). */
+export const CMS_OPERATIONS: readonly OperationName[] = OPERATIONS.filter((op) => op.area === "cms").map((op) => op.name);
+
+/** Every operation name. */
+export const ALL_OPERATIONS: readonly OperationName[] = OPERATIONS.map((op) => op.name);

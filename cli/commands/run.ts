@@ -1,0 +1,200 @@
+/** `cms-conformance run`: runs every check against a target (the bundled reference server by default). */
+import { parseArgs } from "node:util";
+import { resolve } from "node:path";
+import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
+import type { ReportFormat } from "../../reports/writeReports.js";
+import { startReferenceServer, type RunningReferenceServer } from "../../reference/startReferenceServer.js";
+import { RUN_DEFAULTS } from "../../runner/settings/RunSettings.js";
+import { ConfigurationError, configFromEnvironment, readConfigFile, resolveRunSettings, type RunConfigFile } from "../../runner/settings/resolveRunSettings.js";
+import { runSecrets } from "../../runner/engine/createTargetSession.js";
+import { UnknownCheckError } from "../../runner/engine/CheckCatalogue.js";
+import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
+import { runConformance } from "../../runner/runConformance.js";
+import { EXIT, UsageError, type CliIo } from "../io.js";
+
+/** Where reports go unless --out says otherwise. */
+export const DEFAULT_OUT_DIR = "reports/out";
+
+/** Help text of the command. */
+export const RUN_HELP = `Usage: cms-conformance run [options]
+
+Runs every check of the suite against a target and writes report.json, junit.xml and index.html.
+Without a base URL (flag, CMS_BASE_URL or config file) it starts the bundled reference server
+on an ephemeral loopback port and runs against it.
+
+Target:
+  --base-url URL             base URL of the implementation (env CMS_BASE_URL)
+  --client-id ID             value of the client_id header, §5 (env CMS_CLIENT_ID)
+  --token TOKEN              bearer token of a user with Visualizar (env CMS_TOKEN)
+  --restricted-token TOKEN   bearer token of a user without Visualizar (env CMS_RESTRICTED_TOKEN);
+                             permission checks are skipped without it
+  --analytic-id ID           an analytic to read; repeatable (env CMS_ANALYTIC_IDS, comma-separated);
+                             there is no operation that lists analytics (§4.3)
+  --role NAME                a role for getRoleFilters; repeatable (env CMS_ROLES)
+  --domain-name NAME         domainName sent with getRoleFilters (env CMS_DOMAIN_NAME)
+  --service-name NAME        serviceName sent with getRoleFilters (env CMS_SERVICE_NAME)
+  --config FILE              JSON config file (schema: schemas/meta/run-config.schema.json);
+                             flags override the environment, which overrides the file
+
+Verdicts:
+  --profile default|strict   strict turns warnings (departures from the ambiguity register's
+                             defaults) into failures (default: ${RUN_DEFAULTS.profile})
+  --checks IDS               run only these check ids or globs, comma-separated or repeated
+                             (e.g. 'pagination.*'); see cms-conformance list-checks
+  --exclude-checks IDS       leave these check ids or globs out
+  --operation NAME           run only checks of this operation; repeatable
+  --waivers FILE             vendor-acceptance waivers (check id, operation, reason, expiry)
+
+Limits:
+  --max-examples N           runs of each property check (default ${RUN_DEFAULTS.maxExamples}; invalid-input
+                             checks run twice as many)
+  --seed N                   seed of every generated request; a failure prints it (default: random)
+  --timeout MS               timeout of each request, headers and body (default ${RUN_DEFAULTS.timeoutMs})
+  --concurrency N            requests in flight at once (default ${RUN_DEFAULTS.concurrency})
+  --rate-limit N/s           requests started per second at most (default: unlimited)
+  --max-page-size N          largest pageSize asked for (default ${RUN_DEFAULTS.maxPageSize})
+  --max-pages N              pages walked per listing before sampling (default ${RUN_DEFAULTS.maxPagesWalked})
+
+Output:
+  --out DIR                  report folder (default ${DEFAULT_OUT_DIR})
+  --format LIST              json,junit,html (default: all three)
+  -h, --help                 show this help
+
+Exit codes: 0 nothing failed (warnings allowed), 1 a check failed or errored (or a waiver
+expired), 2 usage or configuration error, or the target cannot be reached.
+`;
+
+function integerOption(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+function listOption(values: readonly string[] | undefined): string[] | undefined {
+  if (!values || values.length === 0) return undefined;
+  return values.flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
+}
+
+function rateOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)(?:\/s)?$/.exec(value);
+  if (!match || Number(match[1]) <= 0) throw new UsageError(`--rate-limit takes requests per second, e.g. 20 or 20/s, not ${JSON.stringify(value)}`);
+  return Number(match[1]);
+}
+
+function formatsOption(value: string | undefined): ReportFormat[] | undefined {
+  if (value === undefined) return undefined;
+  const formats = value.split(",").map((format) => format.trim());
+  for (const format of formats) if (!["json", "junit", "html"].includes(format)) throw new UsageError(`--format takes json, junit and html, not ${JSON.stringify(format)}`);
+  return formats as ReportFormat[];
+}
+
+/** Flags as a config layer. */
+function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: string; help: boolean; formats?: ReportFormat[] } {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      "base-url": { type: "string" },
+      "client-id": { type: "string" },
+      token: { type: "string" },
+      "restricted-token": { type: "string" },
+      "analytic-id": { type: "string", multiple: true },
+      role: { type: "string", multiple: true },
+      "domain-name": { type: "string" },
+      "service-name": { type: "string" },
+      config: { type: "string" },
+      profile: { type: "string" },
+      checks: { type: "string", multiple: true },
+      "exclude-checks": { type: "string", multiple: true },
+      operation: { type: "string", multiple: true },
+      waivers: { type: "string" },
+      "max-examples": { type: "string" },
+      seed: { type: "string" },
+      timeout: { type: "string" },
+      concurrency: { type: "string" },
+      "rate-limit": { type: "string" },
+      "max-page-size": { type: "string" },
+      "max-pages": { type: "string" },
+      out: { type: "string" },
+      format: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.profile !== undefined && values.profile !== "default" && values.profile !== "strict") {
+    throw new UsageError(`--profile must be default or strict, not ${JSON.stringify(values.profile)}`);
+  }
+  const layer: RunConfigFile = {
+    baseUrl: values["base-url"],
+    clientId: values["client-id"],
+    token: values.token,
+    restrictedToken: values["restricted-token"],
+    analyticIds: listOption(values["analytic-id"]),
+    roles: listOption(values.role),
+    domainName: values["domain-name"],
+    serviceName: values["service-name"],
+    profile: values.profile as RunConfigFile["profile"],
+    checks: listOption(values.checks),
+    excludeChecks: listOption(values["exclude-checks"]),
+    operations: listOption(values.operation) as RunConfigFile["operations"],
+    waivers: values.waivers,
+    maxExamples: integerOption("max-examples", values["max-examples"]),
+    seed: integerOption("seed", values.seed),
+    timeoutMs: integerOption("timeout", values.timeout),
+    concurrency: integerOption("concurrency", values.concurrency),
+    rateLimit: rateOption(values["rate-limit"]),
+    maxPageSize: integerOption("max-page-size", values["max-page-size"]),
+    maxPages: integerOption("max-pages", values["max-pages"]),
+    out: values.out,
+  };
+  const formats = formatsOption(values.format);
+  return { layer, help: values.help, ...(values.config ? { config: values.config } : {}), ...(formats ? { formats } : {}) };
+}
+
+/** The bundled target as a config layer (lowest precedence). */
+function embeddedLayer(server: RunningReferenceServer): RunConfigFile {
+  return {
+    baseUrl: server.baseUrl,
+    clientId: server.credentials.clientId,
+    token: server.credentials.token,
+    restrictedToken: server.credentials.restrictedToken,
+    analyticIds: server.fixtures.analyticIds,
+    roles: server.fixtures.roles,
+    domainName: server.fixtures.domainName,
+    serviceName: server.fixtures.serviceName,
+  };
+}
+
+/** Runs the command; returns its exit code. */
+export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const flags = flagsLayer(argv);
+  if (flags.help) {
+    io.stdout.write(RUN_HELP);
+    return EXIT.ok;
+  }
+  let server: RunningReferenceServer | undefined;
+  try {
+    const fileLayer = flags.config ? readConfigFile(flags.config) : {};
+    const layers = [fileLayer, configFromEnvironment(env), flags.layer];
+    const wantsEmbedded = !layers.some((layer) => layer.baseUrl);
+    if (wantsEmbedded) server = await startReferenceServer({ port: 0 });
+    const settings = resolveRunSettings(server ? [embeddedLayer(server), ...layers] : layers, wantsEmbedded);
+    const secrets = runSecrets(settings).map((secret) => secret.value);
+    const console = new ConsoleReporter({ stream: io.stdout as { write(text: string): unknown }, secrets });
+    const outDir = resolve(settings.out ?? DEFAULT_OUT_DIR);
+    const outcome = await runConformance({
+      settings,
+      outDir,
+      console,
+      ...(flags.formats ? { formats: flags.formats } : {}),
+      ...(settings.waivers ? { waiversFile: settings.waivers } : {}),
+    });
+    return outcome.exitCode;
+  } catch (error) {
+    if (error instanceof ConfigurationError || error instanceof UnknownCheckError || error instanceof WaiversFileError) {
+      throw new UsageError(error.message);
+    }
+    throw error;
+  } finally {
+    await server?.close();
+  }
+}

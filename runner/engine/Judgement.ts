@@ -1,0 +1,138 @@
+/**
+ * Collects what a check found and turns it into one outcome (DESIGN §3):
+ * a stated rule broken → failed; a register default departed from → warning (failed under
+ * --profile strict); nothing found → passed. The worst finding wins; every finding keeps
+ * its evidence and its expected/actual pair (STYLE: Step CI).
+ */
+import type { EvidenceItem, Outcome, PropertyFailure } from "../report/model.js";
+import type { Exchange } from "../http/types.js";
+import type { SchemaIssue } from "../../contract/validators.js";
+import type { Profile } from "../settings/RunSettings.js";
+
+/** One thing a check found. */
+export interface Finding {
+  readonly outcome: "failed" | "warning" | "error";
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly register?: string;
+  readonly evidence: readonly EvidenceItem[];
+}
+
+/** Details of a finding. */
+export interface FindingDetails {
+  readonly expected?: string;
+  readonly actual?: string;
+  /** The exchanges that show it, with a label each. */
+  readonly evidence?: readonly EvidenceItem[];
+}
+
+/** The judgement's final word, before the engine adds ids and timing. */
+export interface Verdict {
+  readonly outcome: Outcome;
+  readonly message: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly skipReason?: string;
+  readonly registerRefs: readonly string[];
+  readonly evidence: readonly EvidenceItem[];
+  readonly property?: PropertyFailure;
+}
+
+const SEVERITY: Record<Finding["outcome"], number> = { warning: 1, failed: 2, error: 3 };
+const MAX_EVIDENCE = 12;
+const WITNESSES_FOR_A_PASS = 2;
+
+/** Builds an evidence item. */
+export function evidence(label: string, exchange: Exchange, schemaIssues?: readonly SchemaIssue[]): EvidenceItem {
+  return schemaIssues && schemaIssues.length > 0 ? { label, exchange, schemaIssues } : { label, exchange };
+}
+
+/** The findings of one check on one operation. */
+export class Judgement {
+  private readonly findings: Finding[] = [];
+  private readonly witnesses: EvidenceItem[] = [];
+  private readonly notes: string[] = [];
+  private readonly registersUsed = new Set<string>();
+  private skipped?: string;
+  private propertyFailure?: PropertyFailure;
+
+  constructor(private readonly profile: Profile) {}
+
+  /** Records an exchange that shows what was checked (kept as evidence of a pass). */
+  witness(item: EvidenceItem): void {
+    this.witnesses.push(item);
+  }
+
+  /** A line for the passing message, e.g. "walked 12 pages, 120 items". */
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  /** The target broke a rule the spec states. */
+  fail(message: string, details: FindingDetails = {}): void {
+    this.findings.push({ outcome: "failed", message, ...details, evidence: details.evidence ?? [] });
+  }
+
+  /** The target departed from a register default: warning by default, failure under strict. */
+  depart(registerId: string, message: string, details: FindingDetails = {}): void {
+    this.registersUsed.add(registerId);
+    const outcome = this.profile === "strict" ? "failed" : "warning";
+    this.findings.push({ outcome, message: `${message} [register: ${registerId}]`, register: registerId, ...details, evidence: details.evidence ?? [] });
+  }
+
+  /** Notes that a register default was applied (and held), for the report. */
+  applied(registerId: string): void {
+    this.registersUsed.add(registerId);
+  }
+
+  /** The suite could not judge (target unreachable mid-run, or a bug of ours). */
+  error(message: string, details: FindingDetails = {}): void {
+    this.findings.push({ outcome: "error", message, ...details, evidence: details.evidence ?? [] });
+  }
+
+  /** Nothing to judge with this configuration or this target; `reason` says what would enable it. */
+  skip(reason: string): void {
+    this.skipped ??= reason;
+  }
+
+  /** A property failed: keep what replays it. */
+  property(failure: PropertyFailure): void {
+    this.propertyFailure = failure;
+  }
+
+  /** True when a failure or error has been recorded (lets a check stop early). */
+  hasFailed(): boolean {
+    return this.findings.some((finding) => finding.outcome !== "warning");
+  }
+
+  /** The outcome, message and evidence. */
+  verdict(): Verdict {
+    const registerRefs = [...this.registersUsed];
+    if (this.findings.length === 0) {
+      if (this.skipped !== undefined) {
+        return { outcome: "skipped", message: `Skipped: ${this.skipped}`, skipReason: this.skipped, registerRefs, evidence: this.witnesses.slice(0, WITNESSES_FOR_A_PASS) };
+      }
+      const message = this.notes.length > 0 ? this.notes.join("; ") : "No violation found.";
+      return { outcome: "passed", message, registerRefs, evidence: this.witnesses.slice(0, WITNESSES_FOR_A_PASS) };
+    }
+    const ordered = [...this.findings].sort((a, b) => SEVERITY[b.outcome] - SEVERITY[a.outcome]);
+    const worst = ordered[0] as Finding;
+    const others = ordered.length > 1 ? ` (+${ordered.length - 1} more finding${ordered.length > 2 ? "s" : ""})` : "";
+    const extraLines = ordered.slice(1, 6).map((finding) => `\n- ${finding.message}`).join("");
+    return {
+      outcome: worst.outcome,
+      message: `${worst.message}${others}${extraLines}`,
+      ...(worst.expected !== undefined ? { expected: worst.expected } : {}),
+      ...(worst.actual !== undefined ? { actual: worst.actual } : {}),
+      registerRefs,
+      evidence: dedupeEvidence(ordered.flatMap((finding) => finding.evidence)).slice(0, MAX_EVIDENCE),
+      ...(this.propertyFailure ? { property: this.propertyFailure } : {}),
+    };
+  }
+}
+
+function dedupeEvidence(items: readonly EvidenceItem[]): EvidenceItem[] {
+  const seen = new Set<Exchange>();
+  return items.filter((item) => (seen.has(item.exchange) ? false : (seen.add(item.exchange), true)));
+}

@@ -1,0 +1,98 @@
+/**
+ * One run's view of the target: sends requests as a chosen user with the headers of §5,
+ * and shares what was discovered about the target between checks.
+ */
+import { operationSpec, type OperationName } from "../../contract/operations.js";
+import type { Exchange, HttpClient } from "../http/types.js";
+import type { RunSettings } from "../settings/RunSettings.js";
+
+/** Whose credentials a request carries. */
+export type Caller =
+  | "admin" // the configured token (§5)
+  | "restricted" // the restricted user's token
+  | "no-token" // no Authorization header
+  | "invalid-token" // a bearer token the target cannot know
+  | "no-client-id"; // the admin token but no client_id header
+
+/** What to send. */
+export interface SendOptions {
+  readonly caller?: Caller;
+  /** A JSON body (default {}), or raw text for malformed input. */
+  readonly json?: unknown;
+  readonly raw?: string;
+}
+
+/** A token no target can have issued: fixed text plus the run seed. */
+function invalidToken(seed: number): string {
+  return `cms-conformance-invalid-token-${seed.toString(36)}`;
+}
+
+/** Sends requests to the target on behalf of checks. */
+export class TargetSession {
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly settings: RunSettings,
+    private readonly client: HttpClient,
+  ) {}
+
+  /** Sends one request to an operation (§4) with the headers of §5. */
+  send(operation: OperationName, options: SendOptions = {}): Promise<Exchange> {
+    const caller = options.caller ?? "admin";
+    const headers: Record<string, string> = {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    };
+    if (caller !== "no-client-id") headers.client_id = this.settings.credentials.clientId;
+    const token = this.tokenFor(caller);
+    // register role-filters-authorization: the bearer token goes to getRoleFilters too, as the SDKs send it.
+    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+    // `json: null` is a body of its own (a JSON null), distinct from no body given ({}).
+    const body = options.raw !== undefined ? { raw: options.raw } : { json: "json" in options ? options.json : {} };
+    return this.client.send({ path: operationSpec(operation).path, method: "POST", headers, body });
+  }
+
+  /** True when the configuration has the restricted user's token. */
+  hasRestrictedUser(): boolean {
+    return Boolean(this.settings.credentials.restrictedToken);
+  }
+
+  /** Computes a value once per run and shares it (discovery results, listing walks). */
+  shared<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    let pending = this.memo.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = compute();
+      this.memo.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Request counters, for the report. */
+  stats() {
+    return this.client.stats();
+  }
+
+  /** Response times by path, for the report. */
+  durationsByPath() {
+    return this.client.durationsByPath();
+  }
+
+  /** Closes the connections. */
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
+  private tokenFor(caller: Caller): string | undefined {
+    switch (caller) {
+      case "admin":
+      case "no-client-id":
+        return this.settings.credentials.token;
+      case "restricted":
+        return this.settings.credentials.restrictedToken;
+      case "invalid-token":
+        return invalidToken(this.settings.seed);
+      case "no-token":
+        return undefined;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/** Builds the session a run uses: an HTTP client bound to the target, with every secret redacted. */
+import { createHttpClient } from "../http/createHttpClient.js";
+import type { RunSettings } from "../settings/RunSettings.js";
+import { TargetSession } from "./TargetSession.js";
+
+/** Placeholders that stand for secrets in reports and curl commands (shell variables a user can set). */
+export const SECRET_PLACEHOLDERS = {
+  token: "$CMS_TOKEN",
+  restrictedToken: "$CMS_RESTRICTED_TOKEN",
+  clientId: "$CMS_CLIENT_ID",
+} as const;
+
+/** The secrets of a run with their placeholders. */
+export function runSecrets(settings: RunSettings): { value: string; placeholder: string }[] {
+  const { token, restrictedToken, clientId } = settings.credentials;
+  return [
+    { value: token, placeholder: SECRET_PLACEHOLDERS.token },
+    ...(restrictedToken ? [{ value: restrictedToken, placeholder: SECRET_PLACEHOLDERS.restrictedToken }] : []),
+    { value: clientId, placeholder: SECRET_PLACEHOLDERS.clientId },
+  ];
+}
+
+/** A session over a fresh HTTP client. */
+export function createTargetSession(settings: RunSettings): TargetSession {
+  const client = createHttpClient({
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    concurrency: settings.concurrency,
+    ...(settings.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: settings.rateLimitPerSecond } : {}),
+    secrets: runSecrets(settings),
+  });
+  return new TargetSession(settings, client);
+}

@@ -1,0 +1,33 @@
+/** The generators' RequestContext, filled from discovery and configuration (never from known data). */
+import type { RequestContext } from "../../generators/requestContext.js";
+import { discoveredIds, discoveredListing, spreadSample } from "./discovery.js";
+import { isJsonObject } from "./json.js";
+import type { TargetSession } from "./TargetSession.js";
+
+/** Search terms worth trying: a few tags and titles the target itself returned. */
+function searchTerms(items: readonly unknown[]): string[] {
+  const terms = items.flatMap((item) => {
+    if (!isJsonObject(item)) return [];
+    const tags = Array.isArray(item.tags) ? item.tags.filter((tag): tag is string => typeof tag === "string") : [];
+    return typeof item.title === "string" ? [item.title, ...tags] : tags;
+  });
+  return spreadSample([...new Set(terms)], 8);
+}
+
+/** Builds the context once per run. */
+export function requestContextFor(session: TargetSession): Promise<RequestContext> {
+  return session.shared("request-context", async () => {
+    const widgets = await discoveredListing(session, "listFactoryDefaultWidgets");
+    const landingPages = await discoveredListing(session, "listLandingPages");
+    const { fixtures, maxPageSize } = session.settings;
+    return {
+      widgetIds: spreadSample(discoveredIds(widgets), 50),
+      analyticIds: fixtures.analyticIds,
+      roles: fixtures.roles,
+      ...(fixtures.domainName !== undefined ? { domainName: fixtures.domainName } : {}),
+      ...(fixtures.serviceName !== undefined ? { serviceName: fixtures.serviceName } : {}),
+      searchTerms: searchTerms([...widgets.items, ...landingPages.items]),
+      maxPageSize,
+    };
+  });
+}

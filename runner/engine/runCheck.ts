@@ -1,0 +1,58 @@
+/** Runs one check on one operation and turns what it found into a CheckResult (DESIGN §3). */
+import type { OperationName } from "../../contract/operations.js";
+import type { CheckResult } from "../report/model.js";
+import type { CheckDefinition, CheckNeed } from "./CheckDefinition.js";
+import { checkSeed } from "./checkSeed.js";
+import { Judgement } from "./Judgement.js";
+import type { TargetSession } from "./TargetSession.js";
+
+const NEED_HINTS: Record<CheckNeed, string> = {
+  restrictedToken: "the token of a user without the Visualizar permission: --restricted-token or CMS_RESTRICTED_TOKEN",
+  analyticIds: "analytic ids (there is no operation that lists them, §4.3): --analytic-id ID (repeatable)",
+  roles: "role names: --role NAME (repeatable), with --domain-name and --service-name",
+};
+
+/** What the configuration lacks for a check, as a sentence saying what to add; undefined when nothing. */
+export function missingNeeds(check: CheckDefinition, session: TargetSession): string | undefined {
+  const { credentials, fixtures } = session.settings;
+  const missing = (check.needs ?? []).filter((need) => {
+    if (need === "restrictedToken") return !credentials.restrictedToken;
+    if (need === "analyticIds") return fixtures.analyticIds.length === 0;
+    return fixtures.roles.length === 0;
+  });
+  return missing.length === 0 ? undefined : `this check needs ${missing.map((need) => NEED_HINTS[need]).join("; and ")}.`;
+}
+
+/** Runs the check; an exception is the suite's own failure to judge, reported as an error. */
+export async function runCheck(check: CheckDefinition, operation: OperationName, session: TargetSession): Promise<CheckResult> {
+  const started = performance.now();
+  const judge = new Judgement(session.settings.profile);
+  const missing = missingNeeds(check, session);
+  if (missing) {
+    judge.skip(missing);
+  } else {
+    try {
+      await check.run({ operation, target: session, judge, seed: checkSeed(session.settings.seed, check.id, operation) });
+    } catch (error) {
+      judge.error(`The suite could not judge this check: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const verdict = judge.verdict();
+  return {
+    checkId: check.id,
+    title: check.title,
+    family: check.family,
+    operation,
+    outcome: verdict.outcome,
+    level: check.level,
+    specRefs: check.specRefs,
+    registerRefs: verdict.registerRefs,
+    message: verdict.message,
+    ...(verdict.expected !== undefined ? { expected: verdict.expected } : {}),
+    ...(verdict.actual !== undefined ? { actual: verdict.actual } : {}),
+    ...(verdict.skipReason !== undefined ? { skipReason: verdict.skipReason } : {}),
+    evidence: verdict.evidence,
+    ...(verdict.property ? { property: verdict.property } : {}),
+    durationMs: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,23 @@
+/** Searches a listing and walks the result (bounded), for the search checks (§4.1, §4.2). */
+import type { OperationName } from "../../contract/operations.js";
+import type { Caller, TargetSession } from "./TargetSession.js";
+import { walkListing, type ListingWalk } from "./walkListing.js";
+import { itemKey } from "./listingPage.js";
+
+/** Page size of search walks: the default of §4.1, which every target serves. */
+const SEARCH_PAGE_SIZE = 10;
+/** Most pages walked per search; a search that matches more is judged on what was seen. */
+const SEARCH_MAX_PAGES = 20;
+
+/** Walks the result of one search (shared between checks that ask the same question). */
+export function searchListing(session: TargetSession, operation: OperationName, searchValue: string, caller: Caller = "admin"): Promise<ListingWalk> {
+  return session.shared(`search:${operation}:${caller}:${searchValue}`, () =>
+    walkListing(session, operation, { caller, searchValue, pageSize: SEARCH_PAGE_SIZE, maxPages: Math.min(SEARCH_MAX_PAGES, session.settings.maxPagesWalked) }),
+  );
+}
+
+/** Whether a walk saw the item with `key`: yes, no, or unknown (the walk was cut short). */
+export function walkContains(walk: ListingWalk, key: string): "yes" | "no" | "unknown" {
+  if (walk.items.some((item) => itemKey(item) === key)) return "yes";
+  return walk.complete ? "no" : "unknown";
+}

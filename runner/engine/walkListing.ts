@@ -1,0 +1,102 @@
+/**
+ * Walks the pages of a listing (§2.11) up to a bound, sequentially, never throwing:
+ * whatever stops the walk (an error status, a body that is not a listing, the bound)
+ * is recorded so that checks can say what they could and could not see.
+ */
+import type { OperationName } from "../../contract/operations.js";
+import type { Exchange } from "../http/types.js";
+import { readListingPage, type ListingPage } from "./listingPage.js";
+import type { Caller, TargetSession } from "./TargetSession.js";
+
+/** One page fetched during a walk. */
+export interface WalkedPage {
+  readonly pageNumber: number;
+  readonly exchange: Exchange;
+  readonly page: ListingPage;
+}
+
+/** Everything a walk saw. */
+export interface ListingWalk {
+  readonly operation: OperationName;
+  readonly caller: Caller;
+  readonly pageSize: number;
+  readonly searchValue?: string;
+  readonly pages: readonly WalkedPage[];
+  /** Items of every walked page, in order (duplicates kept). */
+  readonly items: readonly unknown[];
+  /** Totals of the first page. */
+  readonly totalElements?: number;
+  readonly totalPages?: number;
+  /** True when every page up to totalPages was fetched and read. */
+  readonly complete: boolean;
+  /** Why the walk stopped early, when it did. */
+  readonly stoppedBecause?: string;
+}
+
+/** Options of a walk. */
+export interface WalkOptions {
+  readonly caller?: Caller;
+  readonly pageSize: number;
+  readonly searchValue?: string;
+  /** Stop after this many pages (large targets are sampled). */
+  readonly maxPages: number;
+}
+
+function stopReason(exchange: Exchange, page: ListingPage): string | undefined {
+  if (!exchange.response) return `no response: ${exchange.failure?.message ?? "unknown failure"}`;
+  if (exchange.response.status !== 200) return `status ${exchange.response.status}`;
+  if (!exchange.isJson) return "the body is not JSON";
+  if (page.shape === "invalid") return "the body is not a listing object";
+  if (page.totalElements === undefined || page.totalPages === undefined) return "the body has no integer totals";
+  return undefined;
+}
+
+/** Walks pages 0, 1, … of a listing. */
+export async function walkListing(session: TargetSession, operation: OperationName, options: WalkOptions): Promise<ListingWalk> {
+  const caller = options.caller ?? "admin";
+  const pages: WalkedPage[] = [];
+  let stoppedBecause: string | undefined;
+  let totalPages: number | undefined;
+  let totalElements: number | undefined;
+  for (let pageNumber = 0; ; pageNumber += 1) {
+    if (totalPages !== undefined && pageNumber >= totalPages) break;
+    if (pageNumber >= options.maxPages) {
+      stoppedBecause = `walked ${options.maxPages} of ${totalPages ?? "?"} pages (sampling bound --max-pages)`;
+      break;
+    }
+    const json: Record<string, unknown> = { pagination: { pageNumber, pageSize: options.pageSize } };
+    if (options.searchValue !== undefined) json.searchValue = options.searchValue;
+    const exchange = await session.send(operation, { caller, json });
+    const page = readListingPage(operation, exchange.json);
+    const problem = stopReason(exchange, page);
+    pages.push({ pageNumber, exchange, page });
+    if (problem) {
+      stoppedBecause = `page ${pageNumber}: ${problem}`;
+      break;
+    }
+    if (pageNumber === 0) {
+      totalPages = page.totalPages;
+      totalElements = page.totalElements;
+    }
+    if (page.items.length === 0) {
+      // An empty page ends the walk whatever the totals say.
+      if (totalPages !== undefined && pageNumber < totalPages - 1) {
+        stoppedBecause = `page ${pageNumber} is empty although totalPages is ${totalPages}`;
+      }
+      break;
+    }
+  }
+  const complete = stoppedBecause === undefined && totalPages !== undefined && pages.length >= totalPages;
+  return {
+    operation,
+    caller,
+    pageSize: options.pageSize,
+    ...(options.searchValue !== undefined ? { searchValue: options.searchValue } : {}),
+    pages,
+    items: pages.flatMap((walked) => walked.page.items),
+    ...(totalElements !== undefined ? { totalElements } : {}),
+    ...(totalPages !== undefined ? { totalPages } : {}),
+    complete,
+    ...(stoppedBecause !== undefined ? { stoppedBecause } : {}),
+  };
+}

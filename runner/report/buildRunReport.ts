@@ -1,0 +1,71 @@
+/** Assembles the RunReport from the verdicts and the facts of the run. */
+import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { AMBIGUITY_REGISTER } from "../../contract/ambiguityRegister.js";
+import { CONTRACT_SCHEMAS } from "../../contract/schemaCatalogue.js";
+import { OPERATIONS, type OperationName } from "../../contract/operations.js";
+import type { RunSettings } from "../settings/RunSettings.js";
+import type { RunStatistics } from "../vitest/vitestBridge.js";
+import type { CheckResult, RunReport, RunSummary } from "./model.js";
+
+/** Version of this suite (package.json). */
+export const SUITE_VERSION: string = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
+/** sha256 over the contract's schema files, so a report names the contract it judged against. */
+export const SCHEMA_HASH: string = createHash("sha256")
+  .update(CONTRACT_SCHEMAS.map((doc) => `${doc.file}\n${JSON.stringify(doc.schema)}`).join("\n"))
+  .digest("hex");
+
+/** Counts by outcome. */
+export function summarize(results: readonly CheckResult[]): RunSummary {
+  const count = (outcome: CheckResult["outcome"]) => results.filter((result) => result.outcome === outcome).length;
+  return { total: results.length, passed: count("passed"), failed: count("failed"), warnings: count("warning"), skipped: count("skipped"), errors: count("error"), waived: count("waived") };
+}
+
+/** Facts of a run that are not in the results. */
+export interface RunFacts {
+  readonly settings: RunSettings;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly statistics?: RunStatistics;
+  readonly sampling: readonly string[];
+  /** Extra reasons to fail the gate (an expired waiver). */
+  readonly gateFailures: readonly string[];
+}
+
+function timingsByOperation(statistics: RunStatistics | undefined): RunReport["timings"] {
+  const timings: Partial<Record<OperationName, number[]>> = {};
+  for (const operation of OPERATIONS) {
+    const durations = statistics?.durationsByPath[operation.path];
+    if (durations && durations.length > 0) timings[operation.name] = durations;
+  }
+  return timings;
+}
+
+/** The report of a run. */
+export function buildRunReport(results: readonly CheckResult[], facts: RunFacts): RunReport {
+  const summary = summarize(results);
+  const failing = summary.failed > 0 || summary.errors > 0 || facts.gateFailures.length > 0;
+  return {
+    reportVersion: 1,
+    verdict: failing ? "fail" : "pass",
+    meta: {
+      suiteVersion: SUITE_VERSION,
+      schemaHash: SCHEMA_HASH,
+      target: { baseUrl: facts.settings.baseUrl, embedded: facts.settings.embedded },
+      profile: facts.settings.profile,
+      seed: facts.settings.seed,
+      startedAt: facts.startedAt.toISOString(),
+      durationMs: facts.durationMs,
+      requestCount: facts.statistics?.requests ?? 0,
+      retries429: facts.statistics?.retries429 ?? 0,
+      nodeVersion: process.version,
+      maxExamples: facts.settings.maxExamples,
+      sampling: [...facts.sampling, ...facts.gateFailures],
+    },
+    summary,
+    results,
+    register: AMBIGUITY_REGISTER,
+    timings: timingsByOperation(facts.statistics),
+  };
+}

@@ -1,0 +1,57 @@
+/** Everything a run needs to know about its target and its limits (DESIGN §5). */
+import type { OperationName } from "../../contract/operations.js";
+
+/** The verdict profile: strict turns register departures into failures (DESIGN §3). */
+export type Profile = "default" | "strict";
+
+/** Secrets of a target; never printed, redacted from every exchange. */
+export interface TargetCredentials {
+  readonly clientId: string;
+  readonly token: string;
+  /** A user without the Visualizar permission (§4.2, §5); checks that need it are skipped without it. */
+  readonly restrictedToken?: string;
+}
+
+/** Data about the target that cannot be discovered through the interface itself. */
+export interface TargetFixtures {
+  /** There is no operation that lists analytics (§4.3), so their ids come from the user. */
+  readonly analyticIds: readonly string[];
+  readonly roles: readonly string[];
+  readonly domainName?: string;
+  readonly serviceName?: string;
+}
+
+/** The resolved settings of one run, shared by the CLI and the conformance project. */
+export interface RunSettings {
+  readonly baseUrl: string;
+  /** True when the target is the bundled reference server started by the run. */
+  readonly embedded: boolean;
+  readonly credentials: TargetCredentials;
+  readonly fixtures: TargetFixtures;
+  readonly profile: Profile;
+  readonly seed: number;
+  /** Runs of each property check (fast-check numRuns). */
+  readonly maxExamples: number;
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  readonly rateLimitPerSecond?: number;
+  /** Largest pageSize the suite asks for (register: max-page-size). */
+  readonly maxPageSize: number;
+  /** Most pages walked per listing before sampling (large targets). */
+  readonly maxPagesWalked: number;
+  /** Check ids or globs to run (empty = all) and to leave out. */
+  readonly checks: readonly string[];
+  readonly excludeChecks: readonly string[];
+  /** Operations to run (empty = all). */
+  readonly operations: readonly OperationName[];
+}
+
+/** Defaults stated in --help. */
+export const RUN_DEFAULTS = {
+  profile: "default" as Profile,
+  maxExamples: 25,
+  timeoutMs: 10_000,
+  concurrency: 4,
+  maxPageSize: 100,
+  maxPagesWalked: 50,
+} as const;

@@ -1,0 +1,126 @@
+/** Authentication (§5, §7): bearer token on the content management operations, client_id on all. */
+import { ALL_OPERATIONS, CMS_OPERATIONS } from "../../../contract/operations.js";
+import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { evidence } from "../../../runner/engine/Judgement.js";
+import { answered, describeAnswer, judgeBody, preview } from "../../../runner/engine/judgeExchange.js";
+import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
+import { wellFormedRequestBody } from "../../../runner/engine/sampleRequests.js";
+
+/** Checks of the auth family. */
+export const authChecks: readonly CheckDefinition[] = [
+  {
+    id: "auth.missing-token-401",
+    title: "A request without a bearer token is refused with 401",
+    rule: "The four content management operations require Authorization: Bearer <token> (§5); invalid credentials get 401 (§7).",
+    family: "auth",
+    specRefs: ["5", "7"],
+    level: "MUST",
+    operations: CMS_OPERATIONS,
+    registerRefs: ["missing-credentials-status"],
+    async run({ operation, target, judge }) {
+      const label = "request without Authorization";
+      const exchange = await target.send(operation, { caller: "no-token", json: await wellFormedRequestBody(target, operation) });
+      if (!answered(judge, label, exchange)) return;
+      const status = exchange.response.status;
+      const details = { expected: "401 (§5, §7)", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] };
+      if (status === 401) {
+        judge.witness(evidence(label, exchange));
+        judge.applied("missing-credentials-status");
+        judge.note("A request without a token got 401.");
+      } else if (status < 300 || status >= 500) {
+        judge.fail(`${label} got ${describeAnswer(exchange)}: the operation requires a bearer token (§5).`, details);
+      } else {
+        judge.depart("missing-credentials-status", `${label} got ${status} instead of 401.`, details);
+      }
+    },
+  },
+  {
+    id: "auth.invalid-token-401",
+    title: "A request with an invalid bearer token gets 401",
+    rule: "When credentials are invalid, the response is 401 (§5, §7).",
+    family: "auth",
+    specRefs: ["5", "7"],
+    level: "MUST",
+    operations: CMS_OPERATIONS,
+    registerRefs: [],
+    async run({ operation, target, judge }) {
+      const label = "request with a bearer token the target never issued";
+      const exchange = await target.send(operation, { caller: "invalid-token", json: await wellFormedRequestBody(target, operation) });
+      if (!answered(judge, label, exchange)) return;
+      if (exchange.response.status === 401) {
+        judge.witness(evidence(label, exchange));
+        judge.note("An invalid token got 401.");
+        return;
+      }
+      judge.fail(`${label} got ${describeAnswer(exchange)}; invalid credentials must get 401 (§5).`, {
+        expected: "401 (§5, §7)",
+        actual: describeAnswer(exchange),
+        evidence: [evidence(label, exchange)],
+      });
+    },
+  },
+  {
+    id: "auth.missing-client-id-refused",
+    title: "A request without the client_id header is refused",
+    rule: "All five operations send the client_id header (§5); a request without it is refused with 400 or 401 (§7).",
+    family: "auth",
+    specRefs: ["5", "7"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["missing-client-id"],
+    async run({ operation, target, judge }) {
+      const label = "request with a valid token but no client_id header";
+      const exchange = await target.send(operation, { caller: "no-client-id", json: await wellFormedRequestBody(target, operation) });
+      if (!answered(judge, label, exchange)) return;
+      const status = exchange.response.status;
+      const details = { expected: "400 or 401 (register: missing-client-id)", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] };
+      judge.applied("missing-client-id");
+      if (status === 400 || status === 401) {
+        judge.witness(evidence(label, exchange));
+        judge.note(`A request without client_id got ${status}.`);
+      } else if (status < 300 || status >= 500) {
+        judge.fail(`${label} got ${describeAnswer(exchange)}; every operation needs client_id (§5).`, details);
+      } else {
+        judge.depart("missing-client-id", `${label} got ${status} instead of 400 or 401.`, details);
+      }
+    },
+  },
+  {
+    id: "auth.unauthorized-body",
+    title: "A 401 carries the §7 body { error, error_description }",
+    rule: "The 401 body of the content management operations has error_description (string) and error (string code) (§7); getRoleFilters' 401 body is not shown.",
+    family: "errors",
+    specRefs: ["7"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["role-filters-401-body", "required-response-fields"],
+    async run({ operation, target, judge }) {
+      const body = await wellFormedRequestBody(target, operation);
+      const callers = operation === "getRoleFilters" ? (["no-client-id", "invalid-token", "no-token"] as const) : (["no-token", "invalid-token"] as const);
+      for (const caller of callers) {
+        const label = `request as ${caller}`;
+        const exchange = await target.send(operation, { caller, json: body });
+        if (exchange.response?.status !== 401) continue;
+        if (!answered(judge, label, exchange)) return;
+        if (operation !== "getRoleFilters") {
+          if (judgeBody(judge, label, exchange, "error.unauthorized", "7")) judge.note(`The 401 body (${label}) has the §7 shape.`);
+          return;
+        }
+        // register role-filters-401-body: the cms shape is expected; any other body is a departure.
+        judge.applied("role-filters-401-body");
+        const issues = exchange.isJson ? validateBody("error.unauthorized", exchange.json).stated : [];
+        if (!exchange.isJson || issues.length > 0) {
+          judge.depart("role-filters-401-body", `${label}: the 401 body is not the content management 401 shape.`, {
+            expected: "{ error, error_description } as for the content management operations",
+            actual: exchange.isJson ? issues.map(formatSchemaIssue).join("; ") : preview(exchange),
+            evidence: [evidence(label, exchange)],
+          });
+        } else {
+          judge.witness(evidence(label, exchange));
+        }
+        return;
+      }
+      judge.skip("the target answered none of the suite's unauthenticated requests with 401, so there is no 401 body to judge (see the auth.* checks).");
+    },
+  },
+];

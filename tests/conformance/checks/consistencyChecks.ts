@@ -1,0 +1,107 @@
+/** Consistency between operations and over time (§4.1, §4.4; register list-get-consistency, repeatable-reads). */
+import { ALL_OPERATIONS } from "../../../contract/operations.js";
+import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { evidence } from "../../../runner/engine/Judgement.js";
+import { answered, describeAnswer } from "../../../runner/engine/judgeExchange.js";
+import { discoveredListing, spreadSample } from "../../../runner/engine/discovery.js";
+import { isJsonObject, jsonEqual } from "../../../runner/engine/json.js";
+import { itemId } from "../../../runner/engine/listingPage.js";
+import { successfulRequestBody } from "../../../runner/engine/sampleRequests.js";
+import type { Caller } from "../../../runner/engine/TargetSession.js";
+
+const SAMPLE = 10;
+
+/** Checks of the consistency family. */
+export const consistencyChecks: readonly CheckDefinition[] = [
+  {
+    id: "consistency.listed-widget-readable",
+    title: "Every widget in a user's listing can be read by that user",
+    rule: "The listing returns the widgets the user may view (§4.1, §5); 403 is for what the user may not view and 404 for what does not exist (§4.4, §7).",
+    family: "consistency",
+    specRefs: ["4.1", "4.4", "5"],
+    level: "MUST",
+    operations: ["getWidget"],
+    registerRefs: [],
+    async run({ target, judge }) {
+      const callers: Caller[] = target.hasRestrictedUser() ? ["admin", "restricted"] : ["admin"];
+      let read = 0;
+      for (const caller of callers) {
+        const walk = await discoveredListing(target, "listFactoryDefaultWidgets", caller);
+        const ids = spreadSample(walk.items.map(itemId).filter((id): id is string => id !== undefined), SAMPLE);
+        for (const widgetId of ids) {
+          const label = `getWidget ${widgetId} as ${caller} (listed for ${caller})`;
+          const exchange = await target.send("getWidget", { caller, json: { widgetId } });
+          if (!answered(judge, label, exchange)) continue;
+          read += 1;
+          if (exchange.response.status === 200) {
+            judge.witness(evidence(label, exchange));
+            continue;
+          }
+          judge.fail(`${label} got ${describeAnswer(exchange)}.`, { expected: "200 with the widget", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] });
+        }
+      }
+      if (read === 0) judge.skip("no listed widget has an id to read.");
+      else if (!judge.hasFailed()) judge.note(`${read} listed widget(s) read back (${callers.join(" and ")}).`);
+    },
+  },
+  {
+    id: "consistency.list-get-equal",
+    title: "A widget read by id equals the one in the listing",
+    rule: "Not stated; the register's default: a field present both in the listing and in getWidget has the same value.",
+    family: "consistency",
+    specRefs: ["4.1", "4.4"],
+    level: "SHOULD",
+    operations: ["getWidget"],
+    registerRefs: ["list-get-consistency"],
+    async run({ target, judge }) {
+      judge.applied("list-get-consistency");
+      const walk = await discoveredListing(target, "listFactoryDefaultWidgets", "admin");
+      const listed = spreadSample(walk.items.filter((item) => itemId(item) !== undefined), SAMPLE);
+      if (listed.length === 0) return judge.skip("no listed widget has an id to read.");
+      for (const item of listed) {
+        const widgetId = itemId(item) as string;
+        const label = `getWidget ${widgetId}`;
+        const exchange = await target.send("getWidget", { json: { widgetId } });
+        if (!answered(judge, label, exchange) || exchange.response.status !== 200 || !isJsonObject(exchange.json) || !isJsonObject(item)) continue;
+        const body = exchange.json;
+        const differing = Object.keys(item).filter((key) => key in body && !jsonEqual(item[key], body[key]));
+        if (differing.length === 0) {
+          judge.witness(evidence(label, exchange));
+          continue;
+        }
+        judge.depart("list-get-consistency", `${label}: ${differing.join(", ")} differ from the listing.`, {
+          expected: differing.map((key) => `${key}: ${JSON.stringify(item[key])}`).join("\n").slice(0, 500),
+          actual: differing.map((key) => `${key}: ${JSON.stringify(body[key])}`).join("\n").slice(0, 500),
+          evidence: [evidence(label, exchange)],
+        });
+      }
+    },
+  },
+  {
+    id: "consistency.repeatable-reads",
+    title: "The same request twice gives the same answer",
+    rule: "Not stated; the register's default: identical requests give identical answers while the data does not change.",
+    family: "consistency",
+    specRefs: ["4"],
+    level: "SHOULD",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["repeatable-reads"],
+    async run({ operation, target, judge }) {
+      const body = await successfulRequestBody(target, operation);
+      if (!body) return judge.skip("there is nothing known to ask this operation for (no ids or roles).");
+      judge.applied("repeatable-reads");
+      const first = await target.send(operation, { json: body });
+      const second = await target.send(operation, { json: body });
+      if (!answered(judge, "first request", first) || !answered(judge, "second request", second)) return;
+      if (first.response.status === second.response.status && first.isJson === second.isJson && (first.isJson ? jsonEqual(first.json, second.json) : first.response.bodyText === second.response.bodyText)) {
+        judge.witness(evidence("first request", first));
+        return;
+      }
+      judge.depart("repeatable-reads", "two identical requests got different answers.", {
+        expected: `${describeAnswer(first)}: ${first.response.bodyText.slice(0, 200)}`,
+        actual: `${describeAnswer(second)}: ${second.response.bodyText.slice(0, 200)}`,
+        evidence: [evidence("first request", first), evidence("second request", second)],
+      });
+    },
+  },
+];

@@ -1,0 +1,200 @@
+/**
+ * HTTP (§4, §5, §7): valid requests get 200, nothing gets a 5xx, invalid requests are refused,
+ * and bodies are JSON. The property checks draw requests from the schema-driven generators.
+ */
+import fc from "fast-check";
+import { ALL_OPERATIONS, operationSpec, type OperationName } from "../../../contract/operations.js";
+import { validRequestArbitrary } from "../../../generators/validRequestArbitrary.js";
+import { invalidRequestArbitrary, type InvalidRequest } from "../../../generators/invalidRequestArbitrary.js";
+import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { evidence } from "../../../runner/engine/Judgement.js";
+import { answered, describeAnswer, mediaType, preview } from "../../../runner/engine/judgeExchange.js";
+import { discoveredListing } from "../../../runner/engine/discovery.js";
+import { requestContextFor } from "../../../runner/engine/requestContextFor.js";
+import { registerForRefusedValidRequest } from "../../../runner/engine/registerForRefusedValidRequest.js";
+import { runProperty, type ExampleVerdict } from "../../../runner/engine/runProperty.js";
+import { successfulRequestBody, wellFormedRequestBody } from "../../../runner/engine/sampleRequests.js";
+import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
+import type { Exchange } from "../../../runner/http/types.js";
+
+/** A transport failure (timeout, reset …) as an example verdict, or undefined when there was a response. */
+function noAnswer(exchange: Exchange): ExampleVerdict | undefined {
+  if (exchange.response && !exchange.failure) return undefined;
+  if (exchange.response && exchange.failure?.kind === "redirect") return undefined;
+  return { ok: false, message: `no usable answer: ${describeAnswer(exchange)}`, expected: "an HTTP response (§4)", actual: describeAnswer(exchange), exchange };
+}
+
+/** The generators' valid requests for an operation, or why there are none. */
+async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record<string, unknown>> | string> {
+  const requestContext = await requestContextFor(context.target);
+  const needed = REQUIRED_CONTEXT[context.operation];
+  if (needed && (requestContext[needed]?.length ?? 0) === 0) {
+    return needed === "widgetIds" ? "the widget listing returned no ids to read" : "no analytic ids are configured (--analytic-id)";
+  }
+  return validRequestArbitrary(context.operation, requestContext);
+}
+
+function send(context: CheckContext, request: InvalidRequest | { body: { json: unknown } }): Promise<Exchange> {
+  return context.target.send(context.operation, request.body);
+}
+
+/** Number of pages of a listing, for telling a page past the end from a refused valid request. */
+async function totalPagesOf(context: CheckContext, operation: OperationName): Promise<number | undefined> {
+  if (!operationSpec(operation).listField) return undefined;
+  return (await discoveredListing(context.target, operation)).totalPages;
+}
+
+/** Checks of the http family. */
+export const httpChecks: readonly CheckDefinition[] = [
+  {
+    id: "http.valid-request-ok",
+    title: "Valid requests get 200",
+    rule: "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7).",
+    family: "http",
+    specRefs: ["4", "7"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["max-page-size", "page-past-end", "payload-size-limit", "role-filter-edge-requests"],
+    async run(context) {
+      const { operation, target, judge } = context;
+      const basic = await successfulRequestBody(target, operation);
+      if (basic) {
+        const label = `basic request ${JSON.stringify(basic)}`;
+        const exchange = await target.send(operation, { json: basic });
+        if (answered(judge, label, exchange)) {
+          if (exchange.response.status === 200) judge.witness(evidence(label, exchange));
+          else judge.fail(`${label} got ${describeAnswer(exchange)}.`, { expected: "200", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, evidence: [evidence(label, exchange)] });
+        }
+      }
+      const arbitrary = await validRequests(context);
+      if (typeof arbitrary === "string") return basic ? undefined : judge.skip(arbitrary);
+      const totalPages = await totalPagesOf(context, operation);
+      const numRuns = await runProperty(
+        judge,
+        "generated valid request",
+        arbitrary,
+        async (body) => {
+          const exchange = await target.send(operation, { json: body });
+          const missing = noAnswer(exchange);
+          if (missing) return missing;
+          const status = exchange.response?.status ?? 0;
+          if (status === 200) return { ok: true };
+          const register = status >= 400 && status < 500 ? registerForRefusedValidRequest(operation, body, totalPages) : undefined;
+          if (register) {
+            judge.depart(register, `a valid request was refused with ${status}: ${JSON.stringify(body).slice(0, 200)}`, { expected: "200", actual: describeAnswer(exchange), evidence: [evidence("refused valid request", exchange)] });
+            return { ok: true };
+          }
+          return { ok: false, message: `a valid request got ${status}`, expected: "200 (§4)", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, exchange };
+        },
+        { seed: context.seed, numRuns: target.settings.maxExamples },
+      );
+      if (!judge.hasFailed()) judge.note(`${numRuns} generated valid request(s) answered 200${basic ? ", and the basic request" : ""}.`);
+    },
+  },
+  {
+    id: "http.no-server-error",
+    title: "No request, valid or invalid, gets a 5xx",
+    rule: "Errors are the 4xx of §7; a server error is never a conforming answer.",
+    family: "http",
+    specRefs: ["7"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: [],
+    async run(context) {
+      const { operation, target, judge } = context;
+      const valid = await validRequests(context);
+      const invalid = invalidRequestArbitrary(operation, await requestContextFor(target).then((requestContext) => ({ ...requestContext, widgetIds: requestContext.widgetIds?.length ? requestContext.widgetIds : ["widget://cms-conformance.invalid/w"], analyticIds: requestContext.analyticIds?.length ? requestContext.analyticIds : ["analytic://cms-conformance.invalid/a"] })));
+      const arbitrary: fc.Arbitrary<InvalidRequest | { body: { json: unknown } }> =
+        typeof valid === "string" ? invalid : fc.oneof(valid.map((json) => ({ body: { json } })), invalid);
+      const numRuns = await runProperty(
+        judge,
+        "generated request",
+        arbitrary,
+        async (request) => {
+          const exchange = await send(context, request);
+          const missing = noAnswer(exchange);
+          if (missing) return missing;
+          const status = exchange.response?.status ?? 0;
+          if (status < 500) return { ok: true };
+          return { ok: false, message: `got ${status}${"rule" in request ? ` for an invalid request (${request.rule})` : " for a valid request"}`, expected: "a status below 500 (§7)", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, exchange };
+        },
+        { seed: context.seed, numRuns: target.settings.maxExamples * 2 },
+      );
+      if (!judge.hasFailed()) judge.note(`${numRuns} generated request(s), none got a 5xx.`);
+    },
+  },
+  {
+    id: "errors.invalid-request-rejected",
+    title: "Requests that break one rule of the request schema are refused",
+    rule: "An invalid request, with required parameters missing or a field filled incorrectly, gets 400 (§7).",
+    family: "errors",
+    specRefs: ["7"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["invalid-field-status", "required-request-fields", "malformed-widget-id", "malformed-analytic-id"],
+    async run(context) {
+      const { operation, target, judge } = context;
+      const requestContext = await requestContextFor(target);
+      const needed = REQUIRED_CONTEXT[operation];
+      if (needed && (requestContext[needed]?.length ?? 0) === 0) {
+        return judge.skip(needed === "widgetIds" ? "the widget listing returned no ids to build requests from" : "no analytic ids are configured (--analytic-id)");
+      }
+      const numRuns = await runProperty(
+        judge,
+        "generated invalid request",
+        invalidRequestArbitrary(operation, requestContext),
+        async (request) => {
+          const exchange = await send(context, request);
+          const missing = noAnswer(exchange);
+          if (missing) return missing;
+          const status = exchange.response?.status ?? 0;
+          const accepted = request.expectation === "400-or-404" ? status === 400 || status === 404 : status === 400;
+          if (accepted) return { ok: true };
+          const message = `${request.rule} (${request.description}) got ${status}`;
+          if (status < 500 && request.expectation !== "must-400") {
+            judge.depart(request.registerEntry, message, { expected: request.expectation === "400-or-404" ? "400 or 404" : "400", actual: describeAnswer(exchange), evidence: [evidence(request.rule, exchange)] });
+            return { ok: true };
+          }
+          return { ok: false, message, expected: `400 (§7; register ${request.registerEntry})`, actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, exchange };
+        },
+        { seed: context.seed, numRuns: target.settings.maxExamples },
+      );
+      if (!judge.hasFailed()) judge.note(`${numRuns} generated invalid request(s) judged.`);
+    },
+  },
+  {
+    id: "http.json-content-type",
+    title: "Every answer with a body is application/json",
+    rule: "All operations return JSON (§4); clients send Accept: application/json (§5).",
+    family: "http",
+    specRefs: ["4", "5"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["response-content-type", "forbidden-body"],
+    async run({ operation, target, judge }) {
+      judge.applied("response-content-type");
+      const body = await wellFormedRequestBody(target, operation);
+      const probes: [string, Promise<Exchange>][] = [
+        ["well-formed request", target.send(operation, { json: body })],
+        ["malformed JSON", target.send(operation, { raw: '{"cms-conformance": ' })],
+      ];
+      if (operationSpec(operation).requiresBearer) probes.push(["request without a token", target.send(operation, { caller: "no-token", json: body })]);
+      for (const [label, pending] of probes) {
+        const exchange = await pending;
+        if (!answered(judge, label, exchange)) continue;
+        const status = exchange.response.status;
+        if (status === 403 || exchange.response.bodyText.length === 0) continue; // register forbidden-body; no body to type
+        const type = mediaType(exchange);
+        if (type === "application/json") {
+          judge.witness(evidence(label, exchange));
+          continue;
+        }
+        judge.fail(`${label} (${status}) was answered as ${JSON.stringify(type || "no Content-Type")}.`, {
+          expected: "Content-Type: application/json (§4)",
+          actual: `Content-Type: ${type || "(absent)"}`,
+          evidence: [evidence(label, exchange)],
+        });
+      }
+    },
+  },
+];

@@ -1,0 +1,91 @@
+/**
+ * Permissions (§4.1, §4.2, §5): a user without Visualizar sees a subset, and what it cannot
+ * see it cannot read (403). Needs the restricted user's token (--restricted-token).
+ */
+import { LISTING_OPERATIONS } from "../../../contract/operations.js";
+import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { evidence } from "../../../runner/engine/Judgement.js";
+import { answered, describeAnswer } from "../../../runner/engine/judgeExchange.js";
+import { discoveredIds, discoveredListing, spreadSample } from "../../../runner/engine/discovery.js";
+import { itemKey } from "../../../runner/engine/listingPage.js";
+
+const SAMPLE = 5;
+
+/** Checks of the permissions family. */
+export const permissionChecks: readonly CheckDefinition[] = [
+  {
+    id: "permissions.restricted-listing-subset",
+    title: "A restricted user's listing is a subset of the full one",
+    rule: "Listing widgets returns only the widgets the user may view; without Visualizar, only the user's own landing pages (§4.1, §4.2, §5).",
+    family: "permissions",
+    specRefs: ["4.1", "4.2", "5"],
+    level: "MUST",
+    operations: LISTING_OPERATIONS,
+    registerRefs: [],
+    needs: ["restrictedToken"],
+    async run({ operation, target, judge }) {
+      const full = await discoveredListing(target, operation, "admin");
+      const restricted = await discoveredListing(target, operation, "restricted");
+      const first = restricted.pages[0];
+      if (!first || !answered(judge, "restricted listing", first.exchange)) return;
+      if (restricted.totalElements === undefined || full.totalElements === undefined) {
+        return judge.skip(`a listing could not be read (admin: ${full.stoppedBecause ?? "ok"}; restricted: ${restricted.stoppedBecause ?? "ok"}).`);
+      }
+      if (restricted.totalElements > full.totalElements) {
+        judge.fail(`the restricted user's totalElements ${restricted.totalElements} exceeds the full listing's ${full.totalElements}.`, {
+          expected: `at most ${full.totalElements}`,
+          actual: `${restricted.totalElements}`,
+          evidence: [evidence("restricted listing, page 0", first.exchange), evidence("full listing, page 0", (full.pages[0] ?? first).exchange)],
+        });
+      }
+      if (!full.complete) return judge.note(`The full listing was sampled (${full.stoppedBecause ?? "incomplete"}); only totals compared.`);
+      const known = new Set(full.items.map(itemKey));
+      for (const page of restricted.pages) {
+        const strangers = page.page.items.map(itemKey).filter((key) => !known.has(key));
+        if (strangers.length === 0) continue;
+        judge.fail(`restricted page ${page.pageNumber} holds ${strangers.length} item(s) the full listing lacks.`, {
+          expected: "only items of the full listing",
+          actual: strangers.slice(0, 5).join(", "),
+          evidence: [evidence(`restricted page ${page.pageNumber}`, page.exchange)],
+        });
+        break;
+      }
+      if (!judge.hasFailed()) {
+        judge.witness(evidence("restricted listing, page 0", first.exchange));
+        judge.note(`The restricted user sees ${restricted.totalElements} of ${full.totalElements}.`);
+      }
+    },
+  },
+  {
+    id: "permissions.forbidden-resource-403",
+    title: "A widget the restricted user may not view answers 403",
+    rule: "When the user lacks permission, the response is 403 (§5, §7); the listing shows only widgets the user may view (§4.1).",
+    family: "permissions",
+    specRefs: ["5", "7", "4.1"],
+    level: "MUST",
+    operations: ["getWidget"],
+    registerRefs: ["hidden-resource-status"],
+    needs: ["restrictedToken"],
+    async run({ target, judge }) {
+      const full = await discoveredListing(target, "listFactoryDefaultWidgets", "admin");
+      const restricted = await discoveredListing(target, "listFactoryDefaultWidgets", "restricted");
+      if (!full.complete || !restricted.complete) {
+        return judge.skip(`both widget listings must be walked completely to know what is forbidden (admin: ${full.stoppedBecause ?? "ok"}; restricted: ${restricted.stoppedBecause ?? "ok"}).`);
+      }
+      const visible = new Set(discoveredIds(restricted));
+      const forbidden = spreadSample(discoveredIds(full).filter((id) => !visible.has(id)), SAMPLE);
+      if (forbidden.length === 0) return judge.skip("the restricted user's listing shows every widget the admin sees, so no widget is known to be forbidden.");
+      judge.applied("hidden-resource-status");
+      for (const widgetId of forbidden) {
+        const label = `getWidget ${widgetId} as the restricted user (not in its listing)`;
+        const exchange = await target.send("getWidget", { caller: "restricted", json: { widgetId } });
+        if (!answered(judge, label, exchange)) continue;
+        const status = exchange.response.status;
+        const details = { expected: "403 (§5)", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] };
+        if (status === 403) judge.witness(evidence(label, exchange));
+        else if (status === 404) judge.depart("hidden-resource-status", `${label} got 404.`, details);
+        else judge.fail(`${label} got ${describeAnswer(exchange)}.`, details);
+      }
+    },
+  },
+];

@@ -1,0 +1,157 @@
+/**
+ * Role filters (§4.5, §2.12): the result is the union of the filters linked to the roles, so
+ * filters(A ∪ B) = filters(A) ∪ filters(B), and order and duplicates of roles do not matter.
+ * Compared as sets of (domainName, serviceName, name, value) (register role-filter-union-comparison).
+ */
+import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { evidence } from "../../../runner/engine/Judgement.js";
+import { answered, describeAnswer } from "../../../runner/engine/judgeExchange.js";
+import { isJsonObject } from "../../../runner/engine/json.js";
+import { roleFiltersRequest } from "../../../runner/engine/sampleRequests.js";
+import type { Exchange } from "../../../runner/http/types.js";
+
+/** The filters of one answer as a set of comparable keys, or undefined when the answer is unusable. */
+function filterSet(exchange: Exchange, withSequence: boolean): Set<string> | undefined {
+  if (exchange.response?.status !== 200 || !isJsonObject(exchange.json) || !Array.isArray(exchange.json.filters)) return undefined;
+  const keys = new Set<string>();
+  for (const group of exchange.json.filters) {
+    if (!isJsonObject(group) || !isJsonObject(group.key) || !Array.isArray(group.filters)) continue;
+    const { domainName, serviceName, sequence } = group.key;
+    for (const filter of group.filters) {
+      if (!isJsonObject(filter)) continue;
+      keys.add(JSON.stringify([domainName, serviceName, ...(withSequence ? [sequence] : []), filter.name, filter.value]));
+    }
+  }
+  return keys;
+}
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((key) => b.has(key));
+const difference = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((key) => !b.has(key));
+
+/** Asks for the filters of `roles`; records a failure when the answer is not a usable 200. */
+async function filtersOf(context: CheckContext, roles: readonly string[]): Promise<{ set: Set<string>; exchange: Exchange } | undefined> {
+  const label = `getRoleFilters ${JSON.stringify(roles)}`;
+  const exchange = await context.target.send("getRoleFilters", { json: roleFiltersRequest(context.target, roles) });
+  if (!answered(context.judge, label, exchange)) return undefined;
+  const set = filterSet(exchange, context.target.settings.profile === "strict");
+  if (!set) {
+    context.judge.fail(`${label}: expected 200 with a filters array, got ${describeAnswer(exchange)}.`, {
+      expected: "200 with { filters: [...] } (§4.5)",
+      actual: describeAnswer(exchange),
+      evidence: [evidence(label, exchange)],
+    });
+    return undefined;
+  }
+  return { set, exchange };
+}
+
+/** Checks of the role-filters family. */
+export const roleFilterChecks: readonly CheckDefinition[] = [
+  {
+    id: "role-filters.union-law",
+    title: "filters(A ∪ B) = filters(A) ∪ filters(B)",
+    rule: "getRoleFilters returns the union of the filters linked to the given roles (§4.5, §2.12).",
+    family: "role-filters",
+    specRefs: ["4.5", "2.12"],
+    level: "MUST",
+    operations: ["getRoleFilters"],
+    registerRefs: ["role-filter-union-comparison"],
+    needs: ["roles"],
+    async run(context) {
+      const roles = context.target.settings.fixtures.roles.slice(0, 8);
+      if (roles.length < 2) return context.judge.skip("the union law needs at least two roles; pass --role NAME twice or more.");
+      context.judge.applied("role-filter-union-comparison");
+      const single = new Map<string, Set<string>>();
+      for (const role of roles) {
+        const answer = await filtersOf(context, [role]);
+        if (answer) single.set(role, answer.set);
+      }
+      const groups = [...roles.slice(0, -1).map((role, index) => [role, roles[index + 1] as string]), roles];
+      for (const group of groups) {
+        if (!group.every((role) => single.has(role))) continue;
+        const combined = await filtersOf(context, group);
+        if (!combined) continue;
+        const union = new Set(group.flatMap((role) => [...(single.get(role) ?? [])]));
+        if (sameSet(union, combined.set)) {
+          context.judge.witness(evidence(`getRoleFilters ${JSON.stringify(group)}`, combined.exchange));
+          continue;
+        }
+        context.judge.fail(`filters of ${JSON.stringify(group)} are not the union of each role's filters.`, {
+          expected: `${union.size} filter(s): the union of the roles' filters`,
+          actual: `${combined.set.size} filter(s); missing ${difference(union, combined.set).slice(0, 3).join(" ") || "none"}; extra ${difference(combined.set, union).slice(0, 3).join(" ") || "none"}`,
+          evidence: [evidence(`getRoleFilters ${JSON.stringify(group)}`, combined.exchange)],
+        });
+      }
+    },
+  },
+  {
+    id: "role-filters.order-and-duplicates-irrelevant",
+    title: "Order and duplicates of roles do not change the filters",
+    rule: "A union does not depend on the order of its operands or on repeating one (§4.5).",
+    family: "role-filters",
+    specRefs: ["4.5"],
+    level: "MUST",
+    operations: ["getRoleFilters"],
+    registerRefs: ["role-filter-union-comparison"],
+    needs: ["roles"],
+    async run(context) {
+      const roles = context.target.settings.fixtures.roles.slice(0, 8);
+      if (roles.length === 0) return context.judge.skip("no roles are configured; pass --role NAME.");
+      const reference = await filtersOf(context, roles);
+      if (!reference) return;
+      for (const variant of [[...roles].reverse(), [...roles, ...roles], [roles[0] as string, ...roles]]) {
+        const answer = await filtersOf(context, variant);
+        if (!answer) continue;
+        if (sameSet(reference.set, answer.set)) continue;
+        context.judge.fail(`filters of ${JSON.stringify(variant)} differ from those of ${JSON.stringify(roles)}.`, {
+          expected: `${reference.set.size} filter(s), as for ${JSON.stringify(roles)}`,
+          actual: `${answer.set.size} filter(s)`,
+          evidence: [evidence(`getRoleFilters ${JSON.stringify(variant)}`, answer.exchange), evidence(`getRoleFilters ${JSON.stringify(roles)}`, reference.exchange)],
+        });
+      }
+      if (!context.judge.hasFailed()) context.judge.witness(evidence(`getRoleFilters ${JSON.stringify(roles)}`, reference.exchange));
+    },
+  },
+  {
+    id: "role-filters.edge-requests",
+    title: "No roles, or a role that does not exist, contribute no filters",
+    rule: "Not stated; the register's default: the union over no roles is empty, and an unknown role has no filters linked to it.",
+    family: "role-filters",
+    specRefs: ["4.5"],
+    level: "SHOULD",
+    operations: ["getRoleFilters"],
+    registerRefs: ["role-filter-edge-requests"],
+    async run(context) {
+      const { target, judge } = context;
+      judge.applied("role-filter-edge-requests");
+      const unknownRole = `cms-conformance-unknown-role-${target.settings.seed.toString(36)}`;
+      const known = target.settings.fixtures.roles.slice(0, 1);
+      const cases: { roles: string[]; expected: () => Promise<Set<string> | undefined> }[] = [
+        { roles: [], expected: async () => new Set() },
+        { roles: [unknownRole], expected: async () => new Set() },
+      ];
+      if (known.length > 0) cases.push({ roles: [...known, unknownRole], expected: async () => (await filtersOf(context, known))?.set });
+      for (const { roles, expected } of cases) {
+        const label = `getRoleFilters ${JSON.stringify(roles)}`;
+        const exchange = await target.send("getRoleFilters", { json: roleFiltersRequest(target, roles) });
+        if (!answered(judge, label, exchange)) continue;
+        const details = { evidence: [evidence(label, exchange)] };
+        if (exchange.response.status >= 500) {
+          judge.fail(`${label} got ${describeAnswer(exchange)}.`, { ...details, expected: "200", actual: describeAnswer(exchange) });
+          continue;
+        }
+        const set = filterSet(exchange, target.settings.profile === "strict");
+        const wanted = await expected();
+        if (!set || !wanted || !sameSet(set, wanted)) {
+          judge.depart("role-filter-edge-requests", `${label} did not answer 200 with the filters of the known roles only.`, {
+            ...details,
+            expected: `200 with ${wanted?.size ?? "the known roles'"} filter(s)`,
+            actual: set ? `${set.size} filter(s)` : describeAnswer(exchange),
+          });
+        } else {
+          judge.witness(evidence(label, exchange));
+        }
+      }
+    },
+  },
+];

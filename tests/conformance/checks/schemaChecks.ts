@@ -1,0 +1,125 @@
+/** Bodies against the contract's schemas (§2, §4, §7), and the roles-omitted rule of listings (§2.4). */
+import { ALL_OPERATIONS, operationSpec, type OperationName } from "../../../contract/operations.js";
+import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { evidence } from "../../../runner/engine/Judgement.js";
+import { answered, judgeBody } from "../../../runner/engine/judgeExchange.js";
+import { discoveredListing } from "../../../runner/engine/discovery.js";
+import { isJsonObject } from "../../../runner/engine/json.js";
+import { idField, knownIds, noIdsReason, unknownId } from "../../../runner/engine/itemTargets.js";
+import { roleFiltersRequest } from "../../../runner/engine/sampleRequests.js";
+import type { TargetSession } from "../../../runner/engine/TargetSession.js";
+import type { Exchange } from "../../../runner/http/types.js";
+
+const READ_SAMPLE = 10;
+
+/** The 200 answers a check validates for an operation: every walked page, or a sample of reads. */
+async function successfulExchanges(target: TargetSession, operation: OperationName): Promise<{ label: string; exchange: Exchange }[] | string> {
+  switch (operation) {
+    case "listFactoryDefaultWidgets":
+    case "listLandingPages": {
+      const walks = [await discoveredListing(target, operation, "admin")];
+      if (target.hasRestrictedUser()) walks.push(await discoveredListing(target, operation, "restricted"));
+      return walks.flatMap((walk) => walk.pages.map((page) => ({ label: `${walk.caller} page ${page.pageNumber} (size ${walk.pageSize})`, exchange: page.exchange })));
+    }
+    case "getWidget":
+    case "getAnalytic": {
+      const ids = await knownIds(target, operation, READ_SAMPLE);
+      if (ids.length === 0) return noIdsReason(operation);
+      return Promise.all(ids.map(async (id) => ({ label: `${operation} ${id}`, exchange: await target.send(operation, { json: { [idField(operation)]: id } }) })));
+    }
+    case "getRoleFilters": {
+      const roles = target.settings.fixtures.roles;
+      if (roles.length === 0) return "no roles are configured; pass --role NAME (repeatable) with --domain-name and --service-name";
+      const requests = [...roles.map((role) => [role]), [...roles]];
+      return Promise.all(requests.map(async (set) => ({ label: `getRoleFilters ${JSON.stringify(set)}`, exchange: await target.send(operation, { json: roleFiltersRequest(target, set) }) })));
+    }
+  }
+}
+
+/** Checks of the schema family. */
+export const schemaChecks: readonly CheckDefinition[] = [
+  {
+    id: "schema.response-body",
+    title: "Every 200 body has the shape of §2 and §4",
+    rule: "Response bodies carry the fields of §2 with their types, enums, id formats, date format and the PIE single-series rule.",
+    family: "schema",
+    specRefs: ["2", "4"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["required-response-fields", "list-collection-shape", "order-direction-values", "chart-category-non-gauge", "unknown-extra-fields"],
+    async run({ operation, target, judge }) {
+      const exchanges = await successfulExchanges(target, operation);
+      if (typeof exchanges === "string") return judge.skip(exchanges);
+      const section = operationSpec(operation).section;
+      let validated = 0;
+      for (const { label, exchange } of exchanges) {
+        if (!answered(judge, label, exchange) || exchange.response.status !== 200) continue;
+        judgeBody(judge, label, exchange, `${operation}.response`, section);
+        validated += 1;
+      }
+      if (validated === 0) judge.skip("no request of this check got a 200 to validate (see http.valid-request-ok).");
+      else judge.note(`${validated} response bodies validated against ${operation}.response.`);
+    },
+  },
+  {
+    id: "schema.error-body",
+    title: "Every 400 and 404 body has its §7 shape",
+    rule: "400: message, errorCode, reason BAD_REQUEST, domain platform, service cms (getRoleFilters: errorCode getRoleFiltersResponse, service authorization). 404: the same with reason OBJECT_NOT_FOUND (§7).",
+    family: "errors",
+    specRefs: ["7"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["required-response-fields"],
+    async run({ operation, target, judge }) {
+      const spec = operationSpec(operation);
+      const probes: { label: string; send: () => Promise<Exchange> }[] = [
+        { label: "malformed JSON", send: () => target.send(operation, { raw: '{"cms-conformance": ' }) },
+      ];
+      if (operation === "getWidget" || operation === "getAnalytic") {
+        const id = await unknownId(target, operation);
+        probes.push({ label: `unknown id ${id}`, send: () => target.send(operation, { json: { [idField(operation)]: id } }) });
+      }
+      let judged = 0;
+      for (const probe of probes) {
+        const exchange = await probe.send();
+        if (!answered(judge, probe.label, exchange)) continue;
+        const status = exchange.response.status;
+        const body = status === 400 ? spec.badRequestBody : status === 404 && spec.area === "cms" ? "error.cms.notFound" : undefined;
+        if (!body) continue;
+        judged += 1;
+        judgeBody(judge, `${probe.label} → ${status}`, exchange, body, "7");
+      }
+      if (judged === 0) judge.skip("no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and get.unknown-id-404).");
+    },
+  },
+  {
+    id: "listing.shared-roles-omitted",
+    title: "Shared landing pages in a listing carry no roles",
+    rule: "For performance, the roles of shared pages are not returned in listings: they are omitted (§2.4, §4.2).",
+    family: "schema",
+    specRefs: ["2.4", "4.2"],
+    level: "MUST",
+    operations: ["listLandingPages"],
+    registerRefs: [],
+    async run({ operation, target, judge }) {
+      const walk = await discoveredListing(target, operation, "admin");
+      let shared = 0;
+      for (const page of walk.pages) {
+        for (const item of page.page.items) {
+          if (!isJsonObject(item) || item.landingPageType !== "SHARED") continue;
+          shared += 1;
+          if (!("roles" in item)) continue;
+          judge.fail(`page ${page.pageNumber}: the SHARED landing page ${JSON.stringify(item.id ?? item.title)} carries roles in the listing.`, {
+            expected: "no roles field on shared pages in a listing (§2.4)",
+            actual: `roles: ${JSON.stringify(item.roles)}`.slice(0, 300),
+            evidence: [evidence(`listing page ${page.pageNumber}`, page.exchange)],
+          });
+        }
+      }
+      if (shared === 0) return judge.skip("the target's landing-page listing has no SHARED page to inspect.");
+      judge.witness(evidence("listing page 0", (walk.pages[0] as { exchange: Exchange }).exchange));
+      judge.note(`${shared} shared page(s) inspected${walk.complete ? "" : ` (listing sampled: ${walk.stoppedBecause ?? "incomplete"})`}.`);
+    },
+  },
+];
+

@@ -1,0 +1,35 @@
+/**
+ * The conformance project: one vitest test per check and operation, against the target the
+ * settings name. Run it with `cms-conformance run` (or `vitest --project conformance` with
+ * CMS_BASE_URL, CMS_CLIENT_ID and CMS_TOKEN set).
+ */
+import { afterAll, inject, test } from "vitest";
+import "../../runner/vitest/vitestBridge.js";
+import { SETTINGS_KEY } from "../../runner/vitest/vitestBridge.js";
+import { createTargetSession } from "../../runner/engine/createTargetSession.js";
+import { runCheck } from "../../runner/engine/runCheck.js";
+import { compactResult } from "../../runner/vitest/compactResult.js";
+import { CHECK_CATALOGUE } from "./checkCatalogue.js";
+
+const settings = inject(SETTINGS_KEY);
+const session = createTargetSession(settings);
+const planned = CHECK_CATALOGUE.select(settings.checks, settings.excludeChecks, settings.operations);
+
+afterAll(() => session.close());
+
+for (const { check, operation } of planned) {
+  test.concurrent(`${check.id} [${operation}]`, async ({ task, skip }) => {
+    const result = compactResult(await runCheck(check, operation, session));
+    task.meta.cmsConformanceResult = result;
+    if (result.outcome === "skipped") skip(result.skipReason);
+    if (result.outcome === "failed" || result.outcome === "error") {
+      throw new Error(`${result.outcome}: ${result.message}`);
+    }
+  });
+}
+
+// Sequential, so it runs once every concurrent check above has finished: carries the run's HTTP figures.
+test("run statistics", ({ task }) => {
+  const durationsByPath = Object.fromEntries([...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]));
+  task.meta.cmsConformanceStatistics = { ...session.stats(), durationsByPath };
+});
