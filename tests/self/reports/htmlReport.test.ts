@@ -61,3 +61,12 @@ describe("index.html escaping", () => {
     expect(big).toContain("(this page&#39;s space for bodies is spent)");
   });
 });
+
+describe("index.html edge cases", () => {
+  it("renders a run with no results and no timings", () => {
+    const empty = { ...makeRunReport([]), timings: {} };
+    const text = renderHtmlReport(empty);
+    expect(text).toContain("No response times were recorded.");
+    expect(text).toContain('data-verdict="pass"');
+  });
+});

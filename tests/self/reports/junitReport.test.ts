@@ -103,3 +103,11 @@ describe("junit.xml", () => {
     for (const secret of PLANTED_SECRETS) expect(xml).not.toContain(secret);
   });
 });
+
+describe("junit.xml edge cases", () => {
+  it("is well-formed for a run with no results", () => {
+    const empty = renderJunitReport(makeRunReport([]));
+    expect(XMLValidator.validate(empty)).toBe(true);
+    expect(empty).toContain('<testsuites name="cms-conformance" tests="0" failures="0" errors="0" skipped="0" time="0.000"');
+  });
+});
