@@ -2,8 +2,6 @@
  * Runs the conformance project through vitest's Node API against the target of `settings`,
  * then applies waivers and writes the reports. The engine: the CLI only parses options.
  */
-import { fileURLToPath } from "node:url";
-import { createVitest } from "vitest/node";
 import type { ConsoleReporter } from "../reports/console/ConsoleReporter.js";
 import { writeReports, type ReportFormat, type WrittenReports } from "../reports/writeReports.js";
 import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
@@ -12,12 +10,10 @@ import { preflight } from "./preflight.js";
 import { buildRunReport } from "./report/buildRunReport.js";
 import type { CheckResult, RunReport } from "./report/model.js";
 import type { RunSettings } from "./settings/RunSettings.js";
-import { ResultCollector } from "./vitest/ResultCollector.js";
-import { SETTINGS_KEY } from "./vitest/vitestBridge.js";
+import type { CheckExecutor } from "./execute/CheckExecutor.js";
+import { executeWithVitest } from "./execute/executeWithVitest.js";
 import { applyWaivers } from "./waivers/applyWaivers.js";
 import { loadWaivers } from "./waivers/loadWaivers.js";
-
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
 /** What a run needs besides the settings. */
 export interface RunOptions {
@@ -28,6 +24,10 @@ export interface RunOptions {
   readonly console: ConsoleReporter;
   /** Today's date (UTC, YYYY-MM-DD) for waiver expiry; defaults to now. */
   readonly today?: string;
+  /** How checks are run: through vitest (default) or in process. */
+  readonly executor?: CheckExecutor;
+  /** Skip writing report files (tests that only read the verdict). */
+  readonly writeFiles?: boolean;
 }
 
 /** The outcome of a run. */
@@ -68,20 +68,10 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
 
   const startedAt = new Date();
   options.console.onRunStart({ target: settings.baseUrl, profile: settings.profile, checks: planned.length });
-  const collector = new ResultCollector((result) => options.console.onResult(result));
-  const vitest = await createVitest(
-    "test",
-    { root: ROOT, config: `${ROOT}vitest.config.ts`, project: ["conformance"], watch: false, reporters: [collector], passWithNoTests: true },
-    { logLevel: "silent" },
-  );
-  try {
-    vitest.provide(SETTINGS_KEY, settings);
-    await vitest.start();
-  } finally {
-    await vitest.close();
-  }
+  const execute = options.executor ?? executeWithVitest;
+  const execution = await execute(settings, planned, (result) => options.console.onResult(result));
 
-  const judged = [...collector.results, ...missingResults(planned, collector.results, collector.runErrors)];
+  const judged = [...execution.results, ...missingResults(planned, execution.results, execution.runErrors)];
   const order = new Map(planned.map(({ check, operation }, index) => [`${check.id} ${operation}`, index]));
   judged.sort((a, b) => (order.get(`${a.checkId} ${a.operation}`) ?? 0) - (order.get(`${b.checkId} ${b.operation}`) ?? 0));
   const today = options.today ?? new Date().toISOString().slice(0, 10);
@@ -94,12 +84,12 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     settings,
     startedAt,
     durationMs: Date.now() - startedAt.getTime(),
-    ...(collector.statistics ? { statistics: collector.statistics } : {}),
+    ...(execution.statistics ? { statistics: execution.statistics } : {}),
     sampling: notes,
     gateFailures,
   });
   const secrets = runSecrets(settings).map((secret) => secret.value);
-  const paths = await writeReports(report, { outDir: options.outDir, ...(options.formats ? { formats: options.formats } : {}), secrets });
+  const paths = options.writeFiles === false ? {} : await writeReports(report, { outDir: options.outDir, ...(options.formats ? { formats: options.formats } : {}), secrets });
   options.console.onRunEnd(report, paths);
   return { report, paths, exitCode: report.verdict === "pass" ? 0 : 1 };
 }

@@ -11,13 +11,6 @@ export const PERMISSION_FAULTS: readonly ReferenceFault[] = [
     behaviour: () => ({ canReadWidget: () => true }),
   },
   {
-    name: "restricted-reads-forbidden-analytic",
-    section: "§5",
-    description: "getAnalytic answers 200 to the restricted user for an analytic it may not view, instead of 403.",
-    caughtBy: ["permissions.forbidden-resource-403"],
-    behaviour: () => ({ canReadAnalytic: () => true }),
-  },
-  {
     name: "restricted-listing-leaks-widgets",
     section: "§4.1",
     description: "The restricted user's widget listing includes widgets it may not view (getWidget then answers 403).",

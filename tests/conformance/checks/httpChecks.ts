@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { ALL_OPERATIONS, operationSpec, type OperationName } from "../../../contract/operations.js";
 import { validRequestArbitrary } from "../../../generators/validRequestArbitrary.js";
-import { invalidRequestArbitrary, type InvalidRequest } from "../../../generators/invalidRequestArbitrary.js";
+import { invalidRequestArbitrary, invalidRequestDerivations, type InvalidRequest } from "../../../generators/invalidRequestArbitrary.js";
+import type { RequestContext } from "../../../generators/requestContext.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer, mediaType, preview } from "../../../runner/engine/judgeExchange.js";
@@ -36,6 +37,18 @@ async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record
 
 function send(context: CheckContext, request: InvalidRequest | { body: { json: unknown } }): Promise<Exchange> {
   return context.target.send(context.operation, request.body);
+}
+
+/**
+ * Invalid requests only need an id to break the other rules around; when the target listed no
+ * widget or no analytic id is configured, a well-formed placeholder stands in.
+ */
+function withPlaceholderIds(context: RequestContext): RequestContext {
+  return {
+    ...context,
+    widgetIds: context.widgetIds?.length ? context.widgetIds : ["widget://cms-conformance.invalid/placeholder"],
+    analyticIds: context.analyticIds?.length ? context.analyticIds : ["analytic://cms-conformance.invalid/placeholder"],
+  };
 }
 
 /** Number of pages of a listing, for telling a page past the end from a refused valid request. */
@@ -103,7 +116,18 @@ export const httpChecks: readonly CheckDefinition[] = [
     async run(context) {
       const { operation, target, judge } = context;
       const valid = await validRequests(context);
-      const invalid = invalidRequestArbitrary(operation, await requestContextFor(target).then((requestContext) => ({ ...requestContext, widgetIds: requestContext.widgetIds?.length ? requestContext.widgetIds : ["widget://cms-conformance.invalid/w"], analyticIds: requestContext.analyticIds?.length ? requestContext.analyticIds : ["analytic://cms-conformance.invalid/a"] })));
+      const invalidContext = withPlaceholderIds(await requestContextFor(target));
+      // Every derivation once, deterministically, so no rule depends on what the random draw picks.
+      for (const { rule } of invalidRequestDerivations(operation)) {
+        const [request] = fc.sample(invalidRequestArbitrary(operation, invalidContext, [rule]), { seed: context.seed, numRuns: 1 });
+        if (!request) continue;
+        const exchange = await send(context, request);
+        const status = exchange.response?.status ?? 0;
+        if (status >= 500) {
+          judge.fail(`the invalid request ${rule} (${request.description}) got ${status}.`, { expected: "a status below 500 (§7)", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, evidence: [evidence(rule, exchange)] });
+        }
+      }
+      const invalid = invalidRequestArbitrary(operation, invalidContext);
       const arbitrary: fc.Arbitrary<InvalidRequest | { body: { json: unknown } }> =
         typeof valid === "string" ? invalid : fc.oneof(valid.map((json) => ({ body: { json } })), invalid);
       const numRuns = await runProperty(

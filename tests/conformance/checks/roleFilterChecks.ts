@@ -67,6 +67,14 @@ export const roleFilterChecks: readonly CheckDefinition[] = [
         if (answer) single.set(role, answer.set);
       }
       const groups = [...roles.slice(0, -1).map((role, index) => [role, roles[index + 1] as string]), roles];
+      // A role that does not exist joins the law when the target answers for it alone (no assumption how).
+      const unknownRole = `cms-conformance-unknown-role-${context.target.settings.seed.toString(36)}`;
+      const alone = await context.target.send("getRoleFilters", { json: roleFiltersRequest(context.target, [unknownRole]) });
+      const aloneSet = filterSet(alone, context.target.settings.profile === "strict");
+      if (aloneSet) {
+        single.set(unknownRole, aloneSet);
+        groups.push([roles[0] as string, unknownRole]);
+      }
       for (const group of groups) {
         if (!group.every((role) => single.has(role))) continue;
         const combined = await filtersOf(context, group);

@@ -211,14 +211,6 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(reference.status).toBe(403);
     expect(faulty.status).toBe(200);
   },
-  "restricted-reads-forbidden-analytic": async ({ server, both }) => {
-    for (const analyticId of server.fixtures.analyticIds) {
-      const [reference, faulty] = await both("getAnalytic", { analyticId }, "restricted");
-      expect(faulty.status).toBe(200);
-      if (reference.status === 403) return;
-    }
-    throw new Error("no analytic is forbidden to the restricted user");
-  },
   "restricted-listing-leaks-widgets": async ({ server, reference, faulty }) => {
     const correct = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, reference);
     const leaked = (await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, faulty)).filter((id) => !correct.includes(id));

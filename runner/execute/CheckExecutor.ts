@@ -1,0 +1,16 @@
+/** How the planned checks get run: through vitest (the CLI) or in this process (self-tests, benchmarks). */
+import type { PlannedCheck } from "../engine/CheckCatalogue.js";
+import type { CheckResult } from "../report/model.js";
+import type { RunSettings } from "../settings/RunSettings.js";
+import type { RunStatistics } from "../vitest/vitestBridge.js";
+
+/** What an execution produced. */
+export interface Execution {
+  readonly results: readonly CheckResult[];
+  readonly statistics?: RunStatistics;
+  /** Errors outside any check (a module that failed to load). */
+  readonly runErrors: readonly string[];
+}
+
+/** Runs planned checks against the target of `settings`, reporting each verdict as it comes. */
+export type CheckExecutor = (settings: RunSettings, planned: readonly PlannedCheck[], onResult: (result: CheckResult) => void) => Promise<Execution>;

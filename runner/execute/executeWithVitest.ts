@@ -1,0 +1,25 @@
+/** Runs the conformance project through vitest's Node API (DESIGN §1: the suite is a vitest suite). */
+import { fileURLToPath } from "node:url";
+import { createVitest } from "vitest/node";
+import { ResultCollector } from "../vitest/ResultCollector.js";
+import { SETTINGS_KEY } from "../vitest/vitestBridge.js";
+import type { CheckExecutor } from "./CheckExecutor.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The CLI's executor: the settings go in through provide, verdicts come back through meta. */
+export const executeWithVitest: CheckExecutor = async (settings, _planned, onResult) => {
+  const collector = new ResultCollector(onResult);
+  const vitest = await createVitest(
+    "test",
+    { root: ROOT, config: `${ROOT}vitest.config.ts`, project: ["conformance"], watch: false, reporters: [collector], passWithNoTests: true },
+    { logLevel: "silent" },
+  );
+  try {
+    vitest.provide(SETTINGS_KEY, settings);
+    await vitest.start();
+  } finally {
+    await vitest.close();
+  }
+  return { results: collector.results, ...(collector.statistics ? { statistics: collector.statistics } : {}), runErrors: collector.runErrors };
+};
