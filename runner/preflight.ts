@@ -1,4 +1,8 @@
-/** One request before the run: a target that cannot be reached stops everything with exit 2 (one sentence). */
+/**
+ * One request before the run. A target that cannot be reached, or that does not answer it within
+ * the timeout, stops everything with exit 2 and one sentence: running hundreds of requests into
+ * timeouts would only look like a hang.
+ */
 import { operationSpec } from "../contract/operations.js";
 import { createHttpClient } from "./http/createHttpClient.js";
 import { runSecrets } from "./engine/createTargetSession.js";
@@ -15,8 +19,11 @@ export async function preflight(settings: RunSettings): Promise<void> {
       body: { json: {} },
     });
     const kind = exchange.failure?.kind;
-    if (!exchange.response && (kind === "connection-refused" || kind === "dns" || kind === "timeout" || kind === "other")) {
-      throw new ConfigurationError(`the target at ${settings.baseUrl} cannot be reached (${exchange.failure?.message ?? kind}); check --base-url and that the service is running`);
+    if (!exchange.response && kind === "timeout") {
+      throw new ConfigurationError(`the target at ${settings.baseUrl} did not answer within ${settings.timeoutMs} ms; raise --timeout if it is slow, or check that it is running`);
+    }
+    if (!exchange.response) {
+      throw new ConfigurationError(`the target at ${settings.baseUrl} cannot be reached (${exchange.failure?.message ?? kind ?? "no response"}); check --base-url and that the service is running`);
     }
   } finally {
     await client.close();
