@@ -1,19 +1,20 @@
 /**
- * Regenerates what is derived from the contract: contract/types.generated.ts
- * (json-schema-to-typescript) and the ambiguity register table in README.md.
+ * Regenerates what is derived from the contract and the catalogues: contract/types.generated.ts
+ * (json-schema-to-typescript) and the README's register, check and fault tables.
  * Run: npm run generate. With --check, writes nothing and exits 1 on drift.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { generateContractTypes } from "../contract/generateContractTypes.js";
-import { withRegisterTable } from "../contract/renderRegisterMarkdown.js";
+import { readmeBlocks } from "./readmeBlocks.js";
+import { withReadmeBlocks } from "../contract/readmeTables.js";
 
 const typesFile = fileURLToPath(new URL("../contract/types.generated.ts", import.meta.url));
 const readmeFile = fileURLToPath(new URL("../README.md", import.meta.url));
 
 const outputs = [
   { file: typesFile, text: await generateContractTypes() },
-  { file: readmeFile, text: withRegisterTable(readFileSync(readmeFile, "utf8")) },
+  { file: readmeFile, text: withReadmeBlocks(readFileSync(readmeFile, "utf8"), readmeBlocks()) },
 ];
 
 const check = process.argv.includes("--check");

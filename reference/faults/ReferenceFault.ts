@@ -23,7 +23,7 @@ export interface ReferenceFault {
   readonly section: string;
   /** One sentence: what it does wrong. */
   readonly description: string;
-  /** Check ids (runner/checks/PLANNED-CHECK-IDS.md) that must catch it. */
+  /** Check ids of the catalogue (tests/conformance/checkCatalogue.ts) that must catch it. */
   readonly caughtBy: readonly string[];
   /** Tweaks the data set once, at start. */
   readonly data?: (data: ReferenceData) => ReferenceData;

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { generateContractTypes, GENERATED_TYPES_BANNER } from "../../../contract/generateContractTypes.js";
-import { withRegisterTable, renderRegisterMarkdown } from "../../../contract/renderRegisterMarkdown.js";
+import { renderRegisterMarkdown } from "../../../contract/renderRegisterMarkdown.js";
+import { withReadmeBlocks } from "../../../contract/readmeTables.js";
+import { readmeBlocks } from "../../../scripts/readmeBlocks.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
@@ -20,9 +22,9 @@ describe("files derived from the contract", () => {
     }
   });
 
-  it("README.md shows the current ambiguity register (run npm run generate on drift)", () => {
+  it("README.md shows the current register, check and fault tables (run npm run generate on drift)", () => {
     const readme = read("README.md");
-    expect(withRegisterTable(readme)).toBe(readme);
+    expect(withReadmeBlocks(readme, readmeBlocks())).toBe(readme);
     for (const entry of AMBIGUITY_REGISTER) expect(renderRegisterMarkdown()).toContain(`| ${entry.id} |`);
   });
 });

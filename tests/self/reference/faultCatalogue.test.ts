@@ -1,14 +1,12 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildReferenceData } from "../../../reference/data/buildReferenceData.js";
 import { FAULT_CATALOGUE, findFault } from "../../../reference/faults/faultCatalogue.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { FAULT_PROBES, type ProbeContext } from "./faultProbes.js";
+import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 import { callOperation, listedIds, walkAll, type Caller, type Operation } from "./referenceClient.js";
 
-const plannedIds = new Set(
-  [...readFileSync(new URL("../../../runner/checks/PLANNED-CHECK-IDS.md", import.meta.url), "utf8").matchAll(/^\| ([a-z0-9-]+\.[a-z0-9-]+) \|/gm)].map((match) => match[1]),
-);
+const plannedIds = CHECK_CATALOGUE.ids();
 
 describe("fault catalogue", () => {
   it("has at least 30 faults with unique kebab-case names, a section, a description and known check ids", () => {

@@ -1,0 +1,18 @@
+/** The check and fault catalogues as the Markdown tables the README shows. */
+import { markdownCell } from "../../contract/readmeTables.js";
+import { FAULT_CATALOGUE } from "../../reference/faults/faultCatalogue.js";
+import { CHECK_CATALOGUE } from "./checkCatalogue.js";
+
+/** One row per check: id, level, sections, operations, title. */
+export function renderChecksMarkdown(): string {
+  const rows = CHECK_CATALOGUE.checks.map((check) =>
+    `| \`${check.id}\` | ${check.level} | ${check.specRefs.map((ref) => `§${ref}`).join(", ")} | ${check.operations.length === 5 ? "all" : check.operations.join(", ")} | ${markdownCell(check.title)} |`,
+  );
+  return ["| check | level | § | operations | rule |", "|---|---|---|---|---|", ...rows].join("\n");
+}
+
+/** One row per fault: name, section, what it breaks, the checks that catch it. */
+export function renderFaultsMarkdown(): string {
+  const rows = FAULT_CATALOGUE.map((fault) => `| \`${fault.name}\` | ${fault.section} | ${markdownCell(fault.description)} | ${fault.caughtBy.map((id) => `\`${id}\``).join(", ")} |`);
+  return ["| fault | § | what it does wrong | caught by |", "|---|---|---|---|", ...rows].join("\n");
+}

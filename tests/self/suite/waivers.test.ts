@@ -1,0 +1,45 @@
+/** --waivers in a real run: a waived failure passes the gate in every report; an expired one fails it. */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
+import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { runConformance } from "../../../runner/runConformance.js";
+import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
+import { referenceLayer } from "./runInProcess.js";
+
+describe("waivers in a run", () => {
+  let server: RunningReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer({ seed: 2, fault: "pie-two-series" });
+  });
+  afterAll(() => server.close());
+
+  async function runWith(expires: string) {
+    const dir = mkdtempSync(join(tmpdir(), "cms-waivers-"));
+    const file = join(dir, "waivers.json");
+    writeFileSync(file, JSON.stringify({ waivers: [{ checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12 agreed", expires }] }));
+    const settings = resolveRunSettings([referenceLayer(server), { seed: 1, checks: ["analytics.pie-single-series"] }]);
+    const console = new ConsoleReporter({ stream: { write: () => true }, color: false });
+    const outcome = await runConformance({ settings, outDir: join(dir, "out"), console, executor: executeInProcess, waiversFile: file, today: "2026-11-22" });
+    return { outcome, junit: readFileSync(join(dir, "out", "junit.xml"), "utf8"), html: readFileSync(join(dir, "out", "index.html"), "utf8") };
+  }
+
+  it("turns the matching failure into waived, which passes the gate and shows in every report", async () => {
+    const { outcome, junit, html } = await runWith("2026-12-31");
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.report.results.map((result) => result.outcome)).toEqual(["waived"]);
+    expect(outcome.report.results[0]?.waiver?.reason).toBe("VEND-12 agreed");
+    expect(junit).toMatch(/waived/i);
+    expect(html).toMatch(/waived/i);
+  });
+
+  it("fails the gate when the waiver has expired, leaving the failure a failure", async () => {
+    const { outcome } = await runWith("2026-11-01");
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.report.results.map((result) => result.outcome)).toEqual(["failed"]);
+    expect(outcome.report.meta.sampling.join(" ")).toMatch(/expired waiver: analytics.pie-single-series/);
+  });
+});
