@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
 import type { ReportFormat } from "../../reports/writeReports.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../reference/startReferenceServer.js";
+import { referenceRunConfig } from "../../reference/referenceRunConfig.js";
 import { RUN_DEFAULTS } from "../../runner/settings/RunSettings.js";
 import { ConfigurationError, configFromEnvironment, readConfigFile, resolveRunSettings, type RunConfigFile } from "../../runner/settings/resolveRunSettings.js";
 import { runSecrets } from "../../runner/engine/createTargetSession.js";
@@ -150,20 +151,6 @@ function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: s
   return { layer, help: values.help, ...(values.config ? { config: values.config } : {}), ...(formats ? { formats } : {}) };
 }
 
-/** The bundled target as a config layer (lowest precedence). */
-function embeddedLayer(server: RunningReferenceServer): RunConfigFile {
-  return {
-    baseUrl: server.baseUrl,
-    clientId: server.credentials.clientId,
-    token: server.credentials.token,
-    restrictedToken: server.credentials.restrictedToken,
-    analyticIds: server.fixtures.analyticIds,
-    roles: server.fixtures.roles,
-    domainName: server.fixtures.domainName,
-    serviceName: server.fixtures.serviceName,
-  };
-}
-
 /** Runs the command; returns its exit code. */
 export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const flags = flagsLayer(argv);
@@ -177,7 +164,7 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
     const layers = [fileLayer, configFromEnvironment(env), flags.layer];
     const wantsEmbedded = !layers.some((layer) => layer.baseUrl);
     if (wantsEmbedded) server = await startReferenceServer({ port: 0 });
-    const settings = resolveRunSettings(server ? [embeddedLayer(server), ...layers] : layers, wantsEmbedded);
+    const settings = resolveRunSettings(server ? [referenceRunConfig(server), ...layers] : layers, wantsEmbedded);
     const secrets = runSecrets(settings).map((secret) => secret.value);
     const console = new ConsoleReporter({ stream: io.stdout as { write(text: string): unknown }, secrets });
     const outDir = resolve(settings.out ?? DEFAULT_OUT_DIR);

@@ -2,7 +2,8 @@
 import { ALL_OPERATIONS, CMS_OPERATIONS } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer, judgeBody, preview } from "../../../runner/engine/judgeExchange.js";
+import { answered, judgeBody, preview } from "../../../runner/engine/judgeExchange.js";
+import { judgeStatus } from "../../../runner/engine/judgeStatus.js";
 import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
 import { wellFormedRequestBody } from "../../../runner/engine/sampleRequests.js";
 
@@ -21,17 +22,7 @@ export const authChecks: readonly CheckDefinition[] = [
       const label = "request without Authorization";
       const exchange = await target.send(operation, { caller: "no-token", json: await wellFormedRequestBody(target, operation) });
       if (!answered(judge, label, exchange)) return;
-      const status = exchange.response.status;
-      const details = { expected: "401 (§5, §7)", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] };
-      if (status === 401) {
-        judge.witness(evidence(label, exchange));
-        judge.applied("missing-credentials-status");
-        judge.note("A request without a token got 401.");
-      } else if (status < 300 || status >= 500) {
-        judge.fail(`${label} got ${describeAnswer(exchange)}: the operation requires a bearer token (§5).`, details);
-      } else {
-        judge.depart("missing-credentials-status", `${label} got ${status} instead of 401.`, details);
-      }
+      judgeStatus(judge, label, exchange, { accept: [401], expected: "401: the operation requires a bearer token (§5, §7)", register: "missing-credentials-status" });
     },
   },
   {
@@ -47,16 +38,7 @@ export const authChecks: readonly CheckDefinition[] = [
       const label = "request with a bearer token the target never issued";
       const exchange = await target.send(operation, { caller: "invalid-token", json: await wellFormedRequestBody(target, operation) });
       if (!answered(judge, label, exchange)) return;
-      if (exchange.response.status === 401) {
-        judge.witness(evidence(label, exchange));
-        judge.note("An invalid token got 401.");
-        return;
-      }
-      judge.fail(`${label} got ${describeAnswer(exchange)}; invalid credentials must get 401 (§5).`, {
-        expected: "401 (§5, §7)",
-        actual: describeAnswer(exchange),
-        evidence: [evidence(label, exchange)],
-      });
+      judgeStatus(judge, label, exchange, { accept: [401], expected: "401: invalid credentials (§5, §7)" });
     },
   },
   {
@@ -72,17 +54,7 @@ export const authChecks: readonly CheckDefinition[] = [
       const label = "request with a valid token but no client_id header";
       const exchange = await target.send(operation, { caller: "no-client-id", json: await wellFormedRequestBody(target, operation) });
       if (!answered(judge, label, exchange)) return;
-      const status = exchange.response.status;
-      const details = { expected: "400 or 401 (register: missing-client-id)", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] };
-      judge.applied("missing-client-id");
-      if (status === 400 || status === 401) {
-        judge.witness(evidence(label, exchange));
-        judge.note(`A request without client_id got ${status}.`);
-      } else if (status < 300 || status >= 500) {
-        judge.fail(`${label} got ${describeAnswer(exchange)}; every operation needs client_id (§5).`, details);
-      } else {
-        judge.depart("missing-client-id", `${label} got ${status} instead of 400 or 401.`, details);
-      }
+      judgeStatus(judge, label, exchange, { accept: [400, 401], expected: "400 or 401: every operation needs client_id (§5; register missing-client-id)", register: "missing-client-id" });
     },
   },
   {

@@ -2,7 +2,8 @@
 import { getSchemaProperties } from "../../../runner/engine/schemaProperties.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer, preview } from "../../../runner/engine/judgeExchange.js";
+import { answered, preview } from "../../../runner/engine/judgeExchange.js";
+import { judgeStatus } from "../../../runner/engine/judgeStatus.js";
 import { isJsonObject } from "../../../runner/engine/json.js";
 import { asReadOperation, idField, knownIds, noIdsReason, unknownId } from "../../../runner/engine/itemTargets.js";
 
@@ -123,15 +124,7 @@ export const getChecks: readonly CheckDefinition[] = [
       const label = `${operation} of a well-formed id that does not exist (${id})`;
       const exchange = await target.send(operation, { json: { [idField(read)]: id } });
       if (!answered(judge, label, exchange)) return;
-      if (exchange.response.status === 404) {
-        judge.witness(evidence(label, exchange));
-        return judge.note("An unknown id got 404.");
-      }
-      judge.fail(`${label} got ${describeAnswer(exchange)}.`, {
-        expected: "404 with reason OBJECT_NOT_FOUND (§7)",
-        actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
-        evidence: [evidence(label, exchange)],
-      });
+      judgeStatus(judge, label, exchange, { accept: [404], expected: "404 with reason OBJECT_NOT_FOUND (§4.3, §4.4, §7)" });
     },
   },
   {
@@ -146,16 +139,11 @@ export const getChecks: readonly CheckDefinition[] = [
     async run({ operation, target, judge }) {
       const read = asReadOperation(operation);
       const register = read === "getWidget" ? "malformed-widget-id" : "malformed-analytic-id";
-      judge.applied(register);
       for (const malformed of ["cms-conformance-not-a-uri", read === "getWidget" ? "widget:/missing-slash" : "analytic://no-identifier"]) {
         const label = `${operation} of the malformed id ${JSON.stringify(malformed)}`;
         const exchange = await target.send(operation, { json: { [idField(read)]: malformed } });
         if (!answered(judge, label, exchange)) continue;
-        const status = exchange.response.status;
-        const details = { expected: `400 or 404 (register: ${register})`, actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] };
-        if (status === 400 || status === 404) judge.witness(evidence(label, exchange));
-        else if (status < 300 || status >= 500) judge.fail(`${label} got ${describeAnswer(exchange)}.`, details);
-        else judge.depart(register, `${label} got ${status}.`, details);
+        judgeStatus(judge, label, exchange, { accept: [400, 404], expected: `400 or 404 (§7; register ${register})`, register });
       }
     },
   },
@@ -172,12 +160,7 @@ export const getChecks: readonly CheckDefinition[] = [
       const label = `${operation} with an empty body {}`;
       const exchange = await target.send(operation, { json: {} });
       if (!answered(judge, label, exchange)) return;
-      const status = exchange.response.status;
-      const details = { expected: "400 (register: required-request-fields)", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] };
-      judge.applied("required-request-fields");
-      if (status === 400) judge.witness(evidence(label, exchange));
-      else if (status >= 500) judge.fail(`${label} got ${describeAnswer(exchange)}.`, details);
-      else judge.depart("required-request-fields", `${label} got ${status}.`, details);
+      judgeStatus(judge, label, exchange, { accept: [400], expected: "400 (§7; register required-request-fields)", register: "required-request-fields", success: "departure" });
     },
   },
 ];

@@ -6,6 +6,7 @@ import { LISTING_OPERATIONS, type OperationName } from "../../../contract/operat
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer } from "../../../runner/engine/judgeExchange.js";
+import { judgeStatus } from "../../../runner/engine/judgeStatus.js";
 import { discoveredListing } from "../../../runner/engine/discovery.js";
 import { describePageRequest, fetchListingPage, type FetchedPage, type PageRequest } from "../../../runner/engine/fetchListingPage.js";
 import { expectedTotalPages, itemKey } from "../../../runner/engine/listingPage.js";
@@ -316,7 +317,6 @@ export const paginationChecks: readonly CheckDefinition[] = [
     operations: LISTING_OPERATIONS,
     registerRefs: ["invalid-field-status"],
     async run({ operation, target, judge }) {
-      judge.applied("invalid-field-status");
       const cases: [string, Record<string, number>][] = [
         ["negative pageNumber", { pageNumber: -1, pageSize: 10 }],
         ["pageSize 0", { pageNumber: 0, pageSize: 0 }],
@@ -326,12 +326,9 @@ export const paginationChecks: readonly CheckDefinition[] = [
       ];
       for (const [label, pagination] of cases) {
         const exchange = await target.send(operation, { json: { pagination } });
-        if (!answered(judge, label, exchange)) continue;
-        const status = exchange.response.status;
-        const details = { expected: "400 (register: invalid-field-status)", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] };
-        if (status === 400) judge.witness(evidence(label, exchange));
-        else if (status >= 500) judge.fail(`${label} got ${describeAnswer(exchange)}.`, details);
-        else judge.depart("invalid-field-status", `${label} got ${status}.`, details);
+        if (answered(judge, label, exchange)) {
+          judgeStatus(judge, label, exchange, { accept: [400], expected: "400 (§7; register invalid-field-status)", register: "invalid-field-status", success: "departure" });
+        }
       }
     },
   },

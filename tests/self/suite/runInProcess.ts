@@ -1,24 +1,12 @@
 /** Runs the suite in this process against a reference server (or one of its faults), for verdict tests. */
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
-import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
 import type { RunReport } from "../../../runner/report/model.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { resolveRunSettings, type RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
 
-/** The reference server's credentials and fixtures as a config layer. */
-export function referenceLayer(server: RunningReferenceServer, baseUrl = server.baseUrl): RunConfigFile {
-  return {
-    baseUrl,
-    clientId: server.credentials.clientId,
-    token: server.credentials.token,
-    restrictedToken: server.credentials.restrictedToken,
-    analyticIds: server.fixtures.analyticIds,
-    roles: server.fixtures.roles,
-    domainName: server.fixtures.domainName,
-    serviceName: server.fixtures.serviceName,
-  };
-}
+/** The reference server as a config layer (re-exported for the verdict tests). */
+export { referenceRunConfig as referenceLayer } from "../../../reference/referenceRunConfig.js";
 
 /** Runs every check (or `overrides.checks`) and returns the report, writing no files. */
 export async function runInProcess(layer: RunConfigFile, overrides: RunConfigFile = {}): Promise<RunReport> {
