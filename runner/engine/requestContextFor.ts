@@ -3,6 +3,15 @@ import type { RequestContext } from "../../generators/requestContext.js";
 import { discoveredIds, discoveredListing, spreadSample } from "./discovery.js";
 import { isJsonObject } from "./json.js";
 import type { TargetSession } from "./TargetSession.js";
+import { validateBody } from "../../contract/validators.js";
+
+/**
+ * Discovered widget ids that fit the request schema: a listing that returns malformed ids
+ * already fails schema.response-body, and requests are only built from well-formed ones.
+ */
+function requestableWidgetIds(ids: readonly string[]): string[] {
+  return ids.filter((widgetId) => validateBody("getWidget.request", { widgetId }).stated.length === 0);
+}
 
 /** Search terms worth trying: a few tags and titles the target itself returned. */
 function searchTerms(items: readonly unknown[]): string[] {
@@ -21,7 +30,7 @@ export function requestContextFor(session: TargetSession): Promise<RequestContex
     const landingPages = await discoveredListing(session, "listLandingPages");
     const { fixtures, maxPageSize } = session.settings;
     return {
-      widgetIds: spreadSample(discoveredIds(widgets), 50),
+      widgetIds: spreadSample(requestableWidgetIds(discoveredIds(widgets)), 50),
       analyticIds: fixtures.analyticIds,
       roles: fixtures.roles,
       ...(fixtures.domainName !== undefined ? { domainName: fixtures.domainName } : {}),

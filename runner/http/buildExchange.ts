@@ -30,6 +30,9 @@ function redactRecord(record: Readonly<Record<string, string>>, secrets: readonl
   return out;
 }
 
+/** Bytes of an incomplete body (cut at the cap, timed out, reset) kept as evidence. */
+export const INCOMPLETE_BODY_KEPT_BYTES = 64 * 1024;
+
 /** too-large or redirect, for a response that arrived whole or was cut on purpose. */
 function judgeResponse(attempt: AttemptResult, maxResponseBytes: number): TransportFailure | undefined {
   const response = attempt.response;
@@ -52,9 +55,10 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
   let json: unknown;
   if (attempt.response !== undefined) {
     const raw = attempt.response;
-    const text = raw.body.toString("utf8");
-    // A body that ended early (cut, timed out, reset) is not the target's answer: never parse it.
+    // A body that ended early (cut, timed out, reset) is not the target's answer: never parse it,
+    // and keep only its head as evidence, so oversized answers do not pile up in memory.
     const complete = !raw.truncated && attempt.failure === undefined;
+    const text = complete ? raw.body.toString("utf8") : raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8");
     if (complete) {
       try {
         json = redactJsonValue(JSON.parse(text), secrets);

@@ -1,11 +1,30 @@
-/** Keeps a verdict small enough to cross to the CLI process: the parsed JSON duplicates bodyText. */
+/**
+ * Keeps a verdict small enough to cross to the CLI process and to hold in memory for the
+ * report: the parsed JSON (which duplicates bodyText) is dropped, and body texts are cut at
+ * MAX_EVIDENCE_BODY_CHARS with a note (a hostile target's 5 MiB bodies must not pile up).
+ */
 import type { CheckResult, EvidenceItem } from "../report/model.js";
+import type { Exchange } from "../http/types.js";
 
-/** The result without each exchange's parsed `json` (the body text stays). */
+/** Most characters of a request or response body kept as evidence. */
+export const MAX_EVIDENCE_BODY_CHARS = 64 * 1024;
+
+function cut(text: string): string {
+  if (text.length <= MAX_EVIDENCE_BODY_CHARS) return text;
+  return `${text.slice(0, MAX_EVIDENCE_BODY_CHARS)}\n… [evidence cut: ${text.length} characters in all]`;
+}
+
+function compactExchange(exchange: Exchange): Exchange {
+  const { json: _json, ...rest } = exchange;
+  return {
+    ...rest,
+    request: { ...rest.request, ...(rest.request.body !== undefined ? { body: cut(rest.request.body) } : {}) },
+    ...(rest.response ? { response: { ...rest.response, bodyText: cut(rest.response.bodyText), truncated: rest.response.truncated || rest.response.bodyText.length > MAX_EVIDENCE_BODY_CHARS } } : {}),
+  };
+}
+
+/** The result with compact evidence. */
 export function compactResult(result: CheckResult): CheckResult {
-  const evidence = result.evidence.map((item): EvidenceItem => {
-    const { json: _json, ...exchange } = item.exchange;
-    return { ...item, exchange: { ...exchange, isJson: item.exchange.isJson } };
-  });
+  const evidence = result.evidence.map((item): EvidenceItem => ({ ...item, exchange: compactExchange(item.exchange) }));
   return { ...result, evidence };
 }
