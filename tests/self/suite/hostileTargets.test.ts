@@ -10,7 +10,7 @@ import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { ConfigurationError, resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
-import { startHostileTarget, unusedBaseUrl, type HostileBehaviour, type HostileTarget } from "../support/hostileTarget.js";
+import { HOSTILE_BEHAVIOURS, startHostileTarget, unusedBaseUrl, type HostileBehaviour, type HostileTarget } from "../support/hostileTarget.js";
 
 const SECRETS = { clientId: "client-9f8e7d6c5b4a", token: "token-SECRET-0a1b2c3d4e5f", restrictedToken: "restricted-SECRET-77aa88bb" };
 const TIMEOUT_MS = 400;
@@ -48,20 +48,11 @@ describe("the runner against hostile targets", () => {
   });
   afterAll(() => target.close());
 
-  const behaviours: HostileBehaviour[] = [
-    "stall-mid-body",
-    "reset-mid-body",
-    "non-json",
-    "huge",
-    "truncated",
-    "endless",
-    "redirect",
-    "rate-limited",
-    "error-500",
-    "error-503",
-    "hostile-strings",
-    "echo-credentials",
-  ];
+  // Every behaviour of the hostile target, but those that answer normally and those that stop the run early (below).
+  const STOP_BEFORE_RUNNING = ["late-headers", "never-answer"] as const;
+  const behaviours = HOSTILE_BEHAVIOURS.filter(
+    (behaviour): behaviour is HostileBehaviour => !["ok", "slow", ...STOP_BEFORE_RUNNING].includes(behaviour),
+  );
 
   it.each(behaviours)("%s: ends in bounded time with a failing verdict and no leaked secret", async (behaviour) => {
     const { outcome, elapsedMs, outputs } = await runAgainst(target.baseUrlFor(behaviour));
@@ -74,7 +65,7 @@ describe("the runner against hostile targets", () => {
     for (const text of outputs) for (const secret of Object.values(SECRETS)) expect(text.includes(secret), `${behaviour} leaked a secret`).toBe(false);
   });
 
-  it.each(["late-headers", "never-answer"] as const)("%s: stops before running (exit 2) within the timeout, saying how to fix it", async (behaviour) => {
+  it.each(STOP_BEFORE_RUNNING)("%s: stops before running (exit 2) within the timeout, saying how to fix it", async (behaviour) => {
     const started = performance.now();
     await expect(runAgainst(target.baseUrlFor(behaviour))).rejects.toThrow(/did not answer within 400 ms; raise --timeout/);
     expect(performance.now() - started).toBeLessThan(BOUND_MS);
