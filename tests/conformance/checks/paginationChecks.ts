@@ -42,7 +42,7 @@ async function fetchOrFail(target: TargetSession, judge: Judgement, operation: O
 const keys = (page: FetchedPage) => page.page.items.map(itemKey);
 
 /** Sizes that make floor and ceil differ where possible, plus one above the default. */
-function probeSizes(total: number, maxPageSize: number): number[] {
+function probeSizes(maxPageSize: number): number[] {
   const sizes = [1, 3, 7, 10, Math.min(maxPageSize, 25)];
   return [...new Set(sizes.filter((size) => size >= 1 && size <= maxPageSize))];
 }
@@ -155,7 +155,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
       const known = await knownTotal(context);
       if (!known) return;
       const { total } = known;
-      for (const size of probeSizes(total, target.settings.maxPageSize)) {
+      for (const size of probeSizes(target.settings.maxPageSize)) {
         const lastIndex = Math.max(0, expectedTotalPages(total, size) - 1);
         for (const pageNumber of [...new Set([0, lastIndex])]) {
           const request: PageRequest = { pagination: { pageNumber, pageSize: size } };
@@ -182,7 +182,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
         }
       }
       judge.applied("max-page-size");
-      if (!judge.hasFailed()) judge.note(`Page sizes ${probeSizes(total, target.settings.maxPageSize).join(", ")} honoured on the first and last pages (${total} items).`);
+      if (!judge.hasFailed()) judge.note(`Page sizes ${probeSizes(target.settings.maxPageSize).join(", ")} honoured on the first and last pages (${total} items).`);
     },
   },
   {
@@ -198,7 +198,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
       const { operation, target, judge } = context;
       const known = await knownTotal(context);
       if (!known) return;
-      const requests: PageRequest[] = probeSizes(known.total, target.settings.maxPageSize).flatMap((size) => [
+      const requests: PageRequest[] = probeSizes(target.settings.maxPageSize).flatMap((size) => [
         { pagination: { pageNumber: 0, pageSize: size } },
         { pagination: { pageNumber: Math.max(0, expectedTotalPages(known.total, size) - 1), pageSize: size } },
       ]);
@@ -282,7 +282,8 @@ export const paginationChecks: readonly CheckDefinition[] = [
       if (!known) return;
       judge.applied("page-past-end");
       const lastPages = known.walk.totalPages ?? 0;
-      for (const pageNumber of [lastPages + 2, 1_000_000]) {
+      // Both past the target's own last page, whatever its size: just past it, and far past it.
+      for (const pageNumber of [lastPages + 2, lastPages + 1_000_000]) {
         const request: PageRequest = { pagination: { pageNumber, pageSize: 10 } };
         const label = describePageRequest(request);
         const fetched = await fetchListingPage(target, operation, request);

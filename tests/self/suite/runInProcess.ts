@@ -5,9 +5,6 @@ import type { RunReport } from "../../../runner/report/model.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { resolveRunSettings, type RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
 
-/** The reference server as a config layer (re-exported for the verdict tests). */
-export { referenceRunConfig as referenceLayer } from "../../../reference/referenceRunConfig.js";
-
 /** Runs every check (or `overrides.checks`) and returns the report, writing no files. */
 export async function runInProcess(layer: RunConfigFile, overrides: RunConfigFile = {}): Promise<RunReport> {
   const settings = resolveRunSettings([layer, { seed: 1, maxExamples: 10, ...overrides }]);

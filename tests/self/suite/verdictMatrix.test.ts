@@ -7,7 +7,8 @@ import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import type { RunReport } from "../../../runner/report/model.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
-import { referenceLayer, runInProcess } from "./runInProcess.js";
+import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
+import { runInProcess } from "./runInProcess.js";
 
 const unexpected = (report: RunReport) =>
   report.results.filter((result) => result.outcome === "failed" || result.outcome === "error").map((result) => `${result.outcome} ${result.checkId} [${result.operation}]: ${result.message.slice(0, 300)}`);
@@ -17,7 +18,7 @@ describe("against the reference server", () => {
     it(`passes in ${mode} mode, with no failure and no error`, async () => {
       const server = await startReferenceServer({ mode, seed: 3 });
       try {
-        const report = await runInProcess(referenceLayer(server));
+        const report = await runInProcess(referenceRunConfig(server));
         expect(unexpected(report)).toEqual([]);
         expect(report.verdict).toBe("pass");
         if (mode === "default") {
@@ -35,7 +36,7 @@ describe("against the reference server", () => {
     for (const widgets of [1, 7, 11]) {
       const server = await startReferenceServer({ seed: widgets, sizes: { widgets, landingPages: widgets, analytics: Math.min(widgets, 5) } });
       try {
-        expect(unexpected(await runInProcess(referenceLayer(server))), `${widgets} widgets`).toEqual([]);
+        expect(unexpected(await runInProcess(referenceRunConfig(server))), `${widgets} widgets`).toEqual([]);
       } finally {
         await server.close();
       }
@@ -45,8 +46,8 @@ describe("against the reference server", () => {
   it("fails under --profile strict only where the default profile warns", async () => {
     const server = await startReferenceServer({ mode: "sdk-minimal", seed: 3 });
     try {
-      const lenient = await runInProcess(referenceLayer(server), { checks: ["schema.response-body"] });
-      const strict = await runInProcess(referenceLayer(server), { checks: ["schema.response-body"], profile: "strict" });
+      const lenient = await runInProcess(referenceRunConfig(server), { checks: ["schema.response-body"] });
+      const strict = await runInProcess(referenceRunConfig(server), { checks: ["schema.response-body"], profile: "strict" });
       const warned = lenient.results.filter((result) => result.outcome === "warning").map((result) => result.operation);
       expect(warned.length).toBeGreaterThan(0); // sdk-minimal leaves out Chart.category (register chart-category-non-gauge)
       expect(strict.results.filter((result) => result.outcome === "failed").map((result) => result.operation)).toEqual(warned);
@@ -70,7 +71,7 @@ describe("against every fault of the catalogue", () => {
 
   it.concurrent.each(FAULT_CATALOGUE.map((fault) => [fault.name, fault] as const))("%s fails the run through its declared check", async (_name, fault) => {
     const declaredAreShould = fault.caughtBy.every((id) => CHECK_CATALOGUE.checks.find((check) => check.id === id)?.level === "SHOULD");
-    const report = await runInProcess(referenceLayer(server, server.faultBaseUrl(fault.name)), declaredAreShould ? { profile: "strict" } : {});
+    const report = await runInProcess(referenceRunConfig(server, server.faultBaseUrl(fault.name)), declaredAreShould ? { profile: "strict" } : {});
     const caught = report.results.filter((result) => fault.caughtBy.includes(result.checkId) && result.outcome === "failed");
     expect(report.verdict).toBe("fail");
     expect(caught.map((result) => result.checkId), `${fault.name}: ${report.results.filter((r) => fault.caughtBy.includes(r.checkId)).map((r) => `${r.checkId}=${r.outcome}`).join(", ")}`).not.toEqual([]);
@@ -81,7 +82,7 @@ describe("reproducibility", () => {
   it("replays the same counterexample from the same seed", async () => {
     const server = await startReferenceServer({ seed: 5, fault: "malformed-json-500" });
     try {
-      const runs = await Promise.all([1, 2].map(() => runInProcess(referenceLayer(server), { checks: ["http.no-server-error"], operations: ["getWidget"], seed: 42 })));
+      const runs = await Promise.all([1, 2].map(() => runInProcess(referenceRunConfig(server), { checks: ["http.no-server-error"], operations: ["getWidget"], seed: 42 })));
       const [first, second] = runs.map((report) => report.results[0]);
       expect(first?.outcome).toBe("failed");
       expect(second?.message).toBe(first?.message);

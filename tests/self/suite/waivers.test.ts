@@ -8,7 +8,7 @@ import { startReferenceServer, type RunningReferenceServer } from "../../../refe
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
-import { referenceLayer } from "./runInProcess.js";
+import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 
 describe("waivers in a run", () => {
   let server: RunningReferenceServer;
@@ -21,7 +21,7 @@ describe("waivers in a run", () => {
     const dir = mkdtempSync(join(tmpdir(), "cms-waivers-"));
     const file = join(dir, "waivers.json");
     writeFileSync(file, JSON.stringify({ waivers: [{ checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12 agreed", expires }] }));
-    const settings = resolveRunSettings([referenceLayer(server), { seed: 1, checks: ["analytics.pie-single-series"] }]);
+    const settings = resolveRunSettings([referenceRunConfig(server), { seed: 1, checks: ["analytics.pie-single-series"] }]);
     const console = new ConsoleReporter({ stream: { write: () => true }, color: false });
     const outcome = await runConformance({ settings, outDir: join(dir, "out"), console, executor: executeInProcess, waiversFile: file, today: "2026-11-22" });
     return { outcome, junit: readFileSync(join(dir, "out", "junit.xml"), "utf8"), html: readFileSync(join(dir, "out", "index.html"), "utf8") };
