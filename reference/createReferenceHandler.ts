@@ -6,7 +6,8 @@ import { findFault } from "./faults/faultCatalogue.js";
 import type { ReferenceFault } from "./faults/ReferenceFault.js";
 import { authenticate } from "./http/authenticate.js";
 import { badRequest } from "./http/errorResponses.js";
-import { readRequestBody } from "./http/readRequestBody.js";
+import { readRequestBody, type ReadBody } from "./http/readRequestBody.js";
+import { recordRequest, type ReferenceRequestRecord } from "./http/ReferenceRequestRecord.js";
 import { jsonResponse, type ReferenceResponse } from "./http/ReferenceResponse.js";
 import { routeRequest } from "./http/routeRequest.js";
 import { writeReferenceResponse } from "./http/writeReferenceResponse.js";
@@ -22,6 +23,8 @@ export interface ReferenceHandlerOptions {
   readonly mode: ReferenceMode;
   /** Fault applied to paths without a /faults/<name> prefix. */
   readonly fault?: ReferenceFault;
+  /** Called once per answered request (serve --request-log). */
+  readonly onRequest?: (record: ReferenceRequestRecord) => void;
 }
 
 /** One fault's view of the server: its data and its rules, computed once. */
@@ -51,7 +54,7 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
     return made;
   };
 
-  const handle = async (request: IncomingMessage): Promise<ReferenceResponse> => {
+  const handle = async (request: IncomingMessage, read: { body?: ReadBody }): Promise<ReferenceResponse> => {
     const route = routeRequest(request.url ?? "/");
     const fault = route.faultName === undefined ? options.fault : findFault(route.faultName);
     if (!route.operation || (route.faultName !== undefined && !fault)) {
@@ -64,11 +67,12 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
     const { data, behaviour } = variant(fault);
     const headers = fault?.requestHeaders ? fault.requestHeaders(request.headers, options.credentials) : request.headers;
     const auth = authenticate(headers, operation, options.credentials);
-    const text = await readRequestBody(request);
+    read.body = await readRequestBody(request);
+    const { text } = read.body;
     let body: unknown;
     let answer: ReferenceResponse;
     if ("refused" in auth) answer = auth.refused;
-    else if (text === "too-large") answer = badRequest(operation.name, "The request body is larger than 64 KiB.", "payloadTooLarge", 413);
+    else if (text === undefined) answer = badRequest(operation.name, "The request body is larger than 64 KiB.", "payloadTooLarge", 413);
     else {
       try {
         body = JSON.parse(text) as unknown;
@@ -88,9 +92,13 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
   };
 
   return (request, response) => {
-    handle(request)
+    const read: { body?: ReadBody } = {};
+    handle(request, read)
       .catch((error: unknown) => jsonResponse(500, { message: `reference server bug: ${(error as Error).message}` }))
-      .then((answer) => writeReferenceResponse(response, answer))
+      .then((answer) => {
+        options.onRequest?.(recordRequest(request, read.body, answer.status, options.credentials));
+        writeReferenceResponse(response, answer);
+      })
       .catch(() => response.destroy());
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { buildReferenceData } from "./data/buildReferenceData.js";
 import type { ReferenceSizes } from "./data/referenceData.js";
 import { createReferenceHandler } from "./createReferenceHandler.js";
+import type { ReferenceRequestRecord } from "./http/ReferenceRequestRecord.js";
 import { findFault, FAULT_CATALOGUE } from "./faults/faultCatalogue.js";
 import { createReferenceCredentials } from "./referenceCredentials.js";
 import { isReferenceMode, type ReferenceMode } from "./referenceMode.js";
@@ -24,6 +25,8 @@ export interface ReferenceServerOptions {
   fault?: string;
   /** Item counts; default 137 widgets, 53 landing pages, 34 analytics ("empty" mode: all 0). */
   sizes?: Partial<{ widgets: number; landingPages: number; analytics: number }>;
+  /** Called once per answered request, e.g. to write a request log. */
+  onRequest?: (record: ReferenceRequestRecord) => void;
 }
 
 /** A started server: where it is, how to call it, what it holds. */
@@ -58,7 +61,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const sizes: Partial<ReferenceSizes> = mode === "empty" ? { widgets: 0, landingPages: 0, analytics: 0, ...options.sizes } : { ...options.sizes };
   const data = buildReferenceData(options.seed ?? 1, sizes);
   const credentials = createReferenceCredentials();
-  const server = createServer(createReferenceHandler({ data, credentials, mode, ...(fault ? { fault } : {}) }));
+  const server = createServer(createReferenceHandler({ data, credentials, mode, ...(fault ? { fault } : {}), ...(options.onRequest ? { onRequest: options.onRequest } : {}) }));
   server.keepAliveTimeout = 1000;
   const host = options.host ?? "127.0.0.1";
   const address = await listen(server, options.port ?? 0, host);

@@ -1,4 +1,6 @@
 /** `cms-conformance serve`: runs the reference server (and its faults) until SIGINT/SIGTERM. */
+import { createWriteStream } from "node:fs";
+import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { FAULT_CATALOGUE, findFault } from "../../reference/faults/faultCatalogue.js";
 import { isReferenceMode, REFERENCE_MODES } from "../../reference/referenceMode.js";
@@ -28,6 +30,9 @@ Options:
   --widgets <n>            number of widgets; default 137
   --landing-pages <n>      number of landing pages; default 53
   --analytics <n>          number of analytics; default 34
+  --request-log <file>     append one JSON line per answered request to <file> ("-": standard
+                             error): time, method, path, headers, body, status; the server's
+                             credentials appear as $CLIENT_ID, $TOKEN and $RESTRICTED_TOKEN
   --list-faults            print the fault catalogue (name, section, caught by) and exit
   -h, --help               show this help
 `;
@@ -39,6 +44,21 @@ function integerOption(name: string, value: string | undefined, minimum: number,
     throw new UsageError(`--${name} must be an integer from ${minimum} to ${maximum}, not ${JSON.stringify(value)}`);
   }
   return parsed;
+}
+
+/** The request log's stream: standard error for "-", else the file, opened for appending. */
+function openRequestLog(path: string): Promise<Writable> {
+  if (path === "-") return Promise.resolve(process.stderr);
+  const stream = createWriteStream(path, { flags: "a" });
+  return new Promise((resolve, reject) => {
+    stream.once("open", () => resolve(stream));
+    stream.once("error", (error) => reject(new UsageError(`cannot write the request log ${path}: ${error.message}`)));
+  });
+}
+
+function closeRequestLog(stream: Writable): Promise<void> {
+  if (stream === process.stderr) return Promise.resolve();
+  return new Promise((resolve) => stream.end(resolve));
 }
 
 /** Resolves on the first SIGINT or SIGTERM. */
@@ -94,6 +114,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo, stop: () 
       widgets: { type: "string" },
       "landing-pages": { type: "string" },
       analytics: { type: "string" },
+      "request-log": { type: "string" },
       "list-faults": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -123,10 +144,13 @@ export async function serveCommand(argv: readonly string[], io: CliIo, stop: () 
     ...(values.fault !== undefined ? { fault: values.fault } : {}),
     sizes: Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== undefined)),
   };
+  const requestLog = values["request-log"] === undefined ? undefined : await openRequestLog(values["request-log"]);
+  if (requestLog) options.onRequest = (record) => requestLog.write(`${JSON.stringify(record)}\n`);
   let server: RunningReferenceServer;
   try {
     server = await startReferenceServer(options);
   } catch (error) {
+    if (requestLog) await closeRequestLog(requestLog);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE" || code === "EADDRNOTAVAIL" || code === "EACCES" || code === "ENOTFOUND") {
       throw new UsageError(`cannot listen on ${options.host}:${options.port} (${code}); choose another --host or --port (0 picks a free port)`);
@@ -136,6 +160,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo, stop: () 
   io.stdout.write(announcement(server, options));
   await stop();
   await server.close();
+  if (requestLog) await closeRequestLog(requestLog);
   io.stderr.write("reference server stopped\n");
   return EXIT.ok;
 }

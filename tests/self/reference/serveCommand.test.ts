@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../../cli/main.js";
 import { serveCommand } from "../../../cli/commands/serve.js";
@@ -48,10 +51,42 @@ describe("cms-conformance serve (in-process)", () => {
     await expect(call(announced.baseUrl, PATHS.listLandingPages, { headers })).rejects.toThrow();
   });
 
+  it("--request-log writes one JSON line per answered request, credentials as placeholders", async () => {
+    // Arrange
+    const log = join(mkdtempSync(join(tmpdir(), "cms-serve-log-")), "requests.ndjson");
+    const { out, io } = capture();
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const running = serveCommand(["--widgets", "5", "--request-log", log], io, () => stopped);
+    await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
+    const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as Announcement;
+    const headers = { "Content-Type": "application/json", client_id: announced.clientId, Authorization: `Bearer ${announced.token}` };
+    // Act
+    const before = Date.now();
+    await call(announced.baseUrl, PATHS.listFactoryDefaultWidgets, { body: { pagination: { pageSize: 2 } }, headers });
+    await call(announced.baseUrl, PATHS.getWidget, { body: {}, headers: { ...headers, Authorization: "Bearer not-a-token" } });
+    stop();
+    expect(await running).toBe(0);
+    // Assert
+    const text = readFileSync(log, "utf8");
+    const records = text.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({
+      method: "POST",
+      path: PATHS.listFactoryDefaultWidgets,
+      body: JSON.stringify({ pagination: { pageSize: 2 } }),
+      status: 200,
+      headers: { client_id: "$CLIENT_ID", authorization: "Bearer $TOKEN", "content-type": "application/json" },
+    });
+    expect(records[0]?.["at"]).toBeGreaterThanOrEqual(before - 1);
+    expect(records[1]).toMatchObject({ path: PATHS.getWidget, status: 401, headers: { authorization: "Bearer not-a-token" } });
+    for (const secret of [announced.clientId, announced.token, announced.restrictedToken]) expect(text).not.toContain(secret);
+  });
+
   it("explains every option with --help and lists the faults with --list-faults", async () => {
     const help = capture();
     expect(await main(["serve", "--help"], help.io)).toBe(0);
-    for (const option of ["--host", "--port", "--seed", "--mode", "--fault", "--widgets", "--landing-pages", "--analytics", "--list-faults"]) expect(help.out.stdout).toContain(option);
+    for (const option of ["--host", "--port", "--seed", "--mode", "--fault", "--widgets", "--landing-pages", "--analytics", "--request-log", "--list-faults"]) expect(help.out.stdout).toContain(option);
     const list = capture();
     expect(await main(["serve", "--list-faults"], list.io)).toBe(0);
     for (const fault of FAULT_CATALOGUE) expect(list.out.stdout).toContain(fault.name);

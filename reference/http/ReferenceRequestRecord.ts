@@ -1,0 +1,48 @@
+/**
+ * One request as the reference server saw it, for `serve --request-log`: enough to replay the
+ * same traffic (the benchmark's bare client does), with the server's own credentials replaced
+ * by placeholders so the log can be kept and shared.
+ */
+import type { IncomingMessage } from "node:http";
+import type { ReferenceCredentials } from "../referenceCredentials.js";
+import type { ReadBody } from "./readRequestBody.js";
+
+/** Placeholders of the server's credentials in a record. */
+export const CREDENTIAL_PLACEHOLDERS = { clientId: "$CLIENT_ID", token: "$TOKEN", restrictedToken: "$RESTRICTED_TOKEN" } as const;
+
+export interface ReferenceRequestRecord {
+  /** When the answer was written, in milliseconds since the epoch (fractional). */
+  readonly at: number;
+  readonly method: string;
+  /** Path and query, as sent. */
+  readonly path: string;
+  /** Headers as sent (lower-case names), credentials replaced by CREDENTIAL_PLACEHOLDERS. */
+  readonly headers: Record<string, string>;
+  /** The body text; absent when it was over the server's limit (or not read: unknown path, other method). */
+  readonly body?: string;
+  readonly bodyBytes: number;
+  readonly status: number;
+}
+
+function withPlaceholders(value: string, credentials: ReferenceCredentials): string {
+  let result = value;
+  for (const key of ["restrictedToken", "token", "clientId"] as const) result = result.split(credentials[key]).join(CREDENTIAL_PLACEHOLDERS[key]);
+  return result;
+}
+
+/** The record of `request`, answered with `status`. */
+export function recordRequest(request: IncomingMessage, body: ReadBody | undefined, status: number, credentials: ReferenceCredentials): ReferenceRequestRecord {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = withPlaceholders(Array.isArray(value) ? value.join(", ") : value, credentials);
+  }
+  return {
+    at: performance.timeOrigin + performance.now(),
+    method: request.method ?? "",
+    path: request.url ?? "",
+    headers,
+    ...(body?.text !== undefined ? { body: body.text } : {}),
+    bodyBytes: body?.bytes ?? 0,
+    status,
+  };
+}
