@@ -1,0 +1,75 @@
+/** The figures of a benchmark as Markdown: printed by `npm run bench` and kept in BENCHMARKS.md. */
+import type { BenchmarkResults, MeasuredRun } from "./BenchmarkResults.js";
+
+const BEGIN = "<!-- bench:begin — written by `npm run bench`; edit outside this block -->";
+const END = "<!-- bench:end -->";
+
+const grouped = (value: number): string => Math.round(value).toLocaleString("en-US");
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+const millis = (ms: number): string => `${ms.toFixed(3)} ms`;
+const mebibytes = (bytes: number | undefined): string => (bytes === undefined ? "—" : `${Math.round(bytes / 2 ** 20)} MiB`);
+
+function runColumn(run: MeasuredRun): string[] {
+  return [
+    grouped(run.requests),
+    seconds(run.wallMs),
+    grouped(run.requests / (run.wallMs / 1000)),
+    seconds(run.cpuMs),
+    millis(run.cpuMs / run.requests),
+    mebibytes(run.peakRssBytes),
+    run.startup ? `${seconds(run.startup.wallMs)} / ${seconds(run.startup.cpuMs)}` : "—",
+    seconds(run.serverCpuMs),
+  ];
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n");
+}
+
+/** The generated block (without the markers). */
+export function renderBenchmarkMarkdown(results: BenchmarkResults): string {
+  const { machine } = results;
+  const runs = [results.suiteDefault, results.suiteFew, results.bareDefault, results.bareFew];
+  const columns = runs.map(runColumn);
+  const rowNames = ["HTTP requests", "wall time", "requests per second", "CPU time (all threads and helper processes)", "CPU per request (average)", "peak memory (RSS)", "start-up to the first check request (wall / CPU)", "reference server CPU meanwhile"];
+  const runTable = table(["", ...runs.map((run) => run.label)], rowNames.map((name, index) => [name, ...columns.map((column) => column[index]!)]));
+  const costTable = table(
+    ["", "suite", "bare undici loop", "suite ÷ bare"],
+    [
+      ["marginal CPU per request", millis(results.suiteCost.perRequestMs), millis(results.bareCost.perRequestMs), (results.suiteCost.perRequestMs / results.bareCost.perRequestMs).toFixed(2)],
+      ["fixed CPU (intercept: a run of 0 requests)", seconds(results.suiteCost.fixedMs), seconds(results.bareCost.fixedMs), "—"],
+    ],
+  );
+  const targetTable = table(["target (issue 8)", "measured", "met"], results.targets.map((target) => [target.target, target.measured, target.met ? "yes" : "**no**"]));
+  const scaleTable = table(
+    ["widgets", "HTTP requests", "wall time", "suite CPU", "server CPU", "sampling stated in the report"],
+    results.scale.map((run) => [grouped(run.widgets), grouped(run.requests), seconds(run.wallMs), seconds(run.cpuMs), seconds(run.serverCpuMs), run.sampling.length === 0 ? "none: every page walked" : run.sampling.join("<br>")]),
+  );
+  return `Measured ${results.measuredAt} on ${machine.os}, ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}.
+Each figure is the median of ${results.repeats} runs (seed ${results.seed}, concurrency ${results.concurrency}); the reference server ran in its own process on loopback.
+
+### The default run, a small run, and the bare client
+
+${runTable}
+
+### Fixed cost and cost per request
+
+${costTable}
+
+### Targets
+
+${targetTable}
+
+### Scale (one default run per data set; other sizes at serve's defaults)
+
+${scaleTable}`;
+}
+
+/** `document` with its generated block replaced by `block` (appended when it has none). */
+export function replaceGeneratedBlock(document: string, block: string): string {
+  const wrapped = `${BEGIN}\n${block}\n${END}`;
+  const start = document.indexOf(BEGIN);
+  const end = document.indexOf(END);
+  if (start === -1 || end < start) return `${document.trimEnd()}\n\n${wrapped}\n`;
+  return document.slice(0, start) + wrapped + document.slice(end + END.length);
+}

@@ -1,0 +1,191 @@
+/**
+ * `npm run bench`: measures the suite against the reference server (in its own process),
+ * beside a bare undici loop sending the same requests, and at three data-set sizes; prints
+ * the tables and writes them into BENCHMARKS.md. Linux only (CPU time comes from /proc).
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { RUN_DEFAULTS } from "../runner/settings/RunSettings.js";
+import type { BenchmarkResults, MeasuredRun, ScaleRun, TargetVerdict } from "./BenchmarkResults.js";
+import { linearCost, median } from "./linearCost.js";
+import { machineInfo } from "./machineInfo.js";
+import { readProcessCpu } from "./readProcessCpu.js";
+import { renderBenchmarkMarkdown, replaceGeneratedBlock } from "./renderBenchmarkMarkdown.js";
+import { runBareLoopProcess } from "./runBareLoopProcess.js";
+import { runSuiteProcess, type SuiteRunFigures } from "./runSuiteProcess.js";
+import { spawnReferenceServer, type ReferenceServerProcess } from "./spawnReferenceServer.js";
+
+const HELP = `Usage: npm run bench -- [options]
+
+Starts the reference server in its own process on loopback and measures, side by side:
+  the suite's default run and a run with few examples (wall time, HTTP requests, requests
+  per second, CPU of every thread and helper process, peak memory, start-up to the first
+  check request); a bare undici loop replaying exactly the requests of each run; the split
+  of CPU into a fixed cost and a cost per request (the difference of the two runs); and
+  default runs against data sets of several sizes. Prints the tables and writes them into
+  BENCHMARKS.md between its bench markers. Needs Linux (/proc) and about two minutes.
+
+Options:
+  --repeat N        runs of each kind; medians are shown (default 3)
+  --few-examples N  --max-examples of the small run (default 5)
+  --scale LIST      widget counts of the scale runs, comma-separated (default 10,1000,100000)
+  --seed N          seed of every run (default 1)
+  --out FILE        the Markdown file to update (default BENCHMARKS.md)
+  --no-write        print only
+  -h, --help        show this help
+`;
+
+const TARGETS = { minRequests: 2_000, maxWallMs: 10_000, maxMarginalRatio: 1.5, maxStartupCpuMs: 2_000 } as const;
+
+const progress = (line: string): void => void process.stderr.write(`${line}\n`);
+
+function positiveInteger(name: string, value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`--${name} takes a whole number ≥ 1, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+function serverCpuMs(server: ReferenceServerProcess): number {
+  return readProcessCpu(server.pid)?.ownMs ?? Number.NaN;
+}
+
+/** One suite run with the server's CPU meanwhile. */
+async function measuredSuiteRun(server: ReferenceServerProcess, seed: number, maxExamples?: number): Promise<SuiteRunFigures & { serverCpuMs: number }> {
+  const before = serverCpuMs(server);
+  const figures = await runSuiteProcess(server, { seed, ...(maxExamples === undefined ? {} : { maxExamples }) });
+  if (figures.verdict !== "pass") throw new Error("the suite failed the reference server; benchmark figures of a failing run would mislead");
+  return { ...figures, serverCpuMs: serverCpuMs(server) - before };
+}
+
+function medianOfSuiteRuns(label: string, runs: readonly (SuiteRunFigures & { serverCpuMs: number })[]): MeasuredRun {
+  const startups = runs.flatMap((run) => (run.startup ? [run.startup] : []));
+  return {
+    label,
+    requests: median(runs.map((run) => run.requests)),
+    wallMs: median(runs.map((run) => run.wallMs)),
+    cpuMs: median(runs.map((run) => run.cpuMs)),
+    serverCpuMs: median(runs.map((run) => run.serverCpuMs)),
+    peakRssBytes: median(runs.map((run) => run.peakRssBytes)),
+    ...(startups.length > 0 ? { startup: { wallMs: median(startups.map((s) => s.wallMs)), cpuMs: median(startups.map((s) => s.cpuMs)) } } : {}),
+  };
+}
+
+async function measuredBareRuns(label: string, server: ReferenceServerProcess, run: SuiteRunFigures, repeats: number, concurrency: number): Promise<MeasuredRun> {
+  const figures = [];
+  for (let index = 0; index < repeats; index += 1) {
+    const before = serverCpuMs(server);
+    const bare = await runBareLoopProcess(server, run.records, concurrency);
+    figures.push({ ...bare, serverCpuMs: serverCpuMs(server) - before });
+  }
+  return {
+    label,
+    requests: median(figures.map((figure) => figure.requests)),
+    wallMs: median(figures.map((figure) => figure.wallMs)),
+    cpuMs: median(figures.map((figure) => figure.cpuMs)),
+    serverCpuMs: median(figures.map((figure) => figure.serverCpuMs)),
+  };
+}
+
+async function scaleRun(widgets: number, seed: number): Promise<ScaleRun> {
+  const server = await spawnReferenceServer({ widgets });
+  try {
+    const run = await measuredSuiteRun(server, seed);
+    return { ...medianOfSuiteRuns(`${widgets} widgets`, [run]), widgets, sampling: run.sampling };
+  } finally {
+    await server.stop();
+  }
+}
+
+function targetVerdicts(results: Omit<BenchmarkResults, "targets">): TargetVerdict[] {
+  const ratio = results.suiteCost.perRequestMs / results.bareCost.perRequestMs;
+  const startupCpu = results.suiteDefault.startup?.cpuMs ?? Number.NaN;
+  return [
+    { target: `default run sends at least ${TARGETS.minRequests.toLocaleString("en-US")} requests`, measured: results.suiteDefault.requests.toLocaleString("en-US"), met: results.suiteDefault.requests >= TARGETS.minRequests },
+    { target: `default run under ${TARGETS.maxWallMs / 1000} s wall`, measured: `${(results.suiteDefault.wallMs / 1000).toFixed(2)} s`, met: results.suiteDefault.wallMs < TARGETS.maxWallMs },
+    { target: `marginal CPU per request ≤ ${TARGETS.maxMarginalRatio} × the bare loop's`, measured: `${ratio.toFixed(2)} ×`, met: ratio <= TARGETS.maxMarginalRatio },
+    { target: `start-up under ${TARGETS.maxStartupCpuMs / 1000} s of CPU`, measured: `${(startupCpu / 1000).toFixed(2)} s to the first check request`, met: startupCpu < TARGETS.maxStartupCpuMs },
+  ];
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      repeat: { type: "string", default: "3" },
+      "few-examples": { type: "string", default: "5" },
+      scale: { type: "string", default: "10,1000,100000" },
+      seed: { type: "string", default: "1" },
+      out: { type: "string", default: "BENCHMARKS.md" },
+      "no-write": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (!readProcessCpu("self")) throw new Error("npm run bench reads CPU time from /proc and runs on Linux only");
+  const repeats = positiveInteger("repeat", values.repeat);
+  const fewExamples = positiveInteger("few-examples", values["few-examples"]);
+  const seed = Number(values.seed);
+  const scale = values.scale.split(",").map((size) => Number(size.trim()));
+  if (scale.some((size) => !Number.isInteger(size) || size < 0 || size > 100_000)) throw new Error(`--scale takes widget counts from 0 to 100000, not ${JSON.stringify(values.scale)}`);
+
+  const server = await spawnReferenceServer();
+  const suiteFewRuns = [];
+  const suiteDefaultRuns = [];
+  try {
+    progress("warm-up run (not measured) …");
+    await measuredSuiteRun(server, seed, fewExamples);
+    for (let index = 1; index <= repeats; index += 1) {
+      progress(`suite run ${index}/${repeats}: --max-examples ${fewExamples} …`);
+      suiteFewRuns.push(await measuredSuiteRun(server, seed, fewExamples));
+      progress(`suite run ${index}/${repeats}: default (--max-examples ${RUN_DEFAULTS.maxExamples}) …`);
+      suiteDefaultRuns.push(await measuredSuiteRun(server, seed));
+    }
+    const suiteFew = medianOfSuiteRuns(`suite, --max-examples ${fewExamples}`, suiteFewRuns);
+    const suiteDefault = medianOfSuiteRuns(`suite, default (${RUN_DEFAULTS.maxExamples} examples)`, suiteDefaultRuns);
+    progress(`bare undici loop: replaying both runs' requests ${repeats} times …`);
+    const bareFew = await measuredBareRuns("bare loop, same requests as the small run", server, suiteFewRuns[0]!, repeats, RUN_DEFAULTS.concurrency);
+    const bareDefault = await measuredBareRuns("bare loop, same requests as the default run", server, suiteDefaultRuns[0]!, repeats, RUN_DEFAULTS.concurrency);
+    await server.stop();
+
+    const scaleRuns: ScaleRun[] = [];
+    for (const widgets of scale) {
+      progress(`scale run: ${widgets.toLocaleString("en-US")} widgets …`);
+      scaleRuns.push(await scaleRun(widgets, seed));
+    }
+    const partial = {
+      measuredAt: new Date().toISOString().slice(0, 10),
+      machine: machineInfo(),
+      repeats,
+      seed,
+      concurrency: RUN_DEFAULTS.concurrency,
+      suiteDefault,
+      suiteFew,
+      bareDefault,
+      bareFew,
+      suiteCost: linearCost(suiteFew, suiteDefault),
+      bareCost: linearCost(bareFew, bareDefault),
+      scale: scaleRuns,
+    };
+    const results: BenchmarkResults = { ...partial, targets: targetVerdicts(partial) };
+    const block = renderBenchmarkMarkdown(results);
+    process.stdout.write(`${block}\n`);
+    if (!values["no-write"]) {
+      const out = resolve(values.out);
+      writeFileSync(out, replaceGeneratedBlock(existsSync(out) ? readFileSync(out, "utf8") : "# Benchmarks\n", block));
+      progress(`written to ${out}`);
+    }
+    return 0;
+  } finally {
+    await server.stop();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`npm run bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,100 @@
+/**
+ * Runs `cms-conformance run` in its own process against a server process and measures it:
+ * wall time, CPU (every thread and every helper process), peak memory, requests as the server
+ * saw them, and the start-up before the first check request.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestRecord.js";
+import type { RunReport } from "../runner/report/model.js";
+import { readProcessCpu } from "./readProcessCpu.js";
+import type { ReferenceServerProcess } from "./spawnReferenceServer.js";
+
+const BIN = fileURLToPath(new URL("../bin/cms-conformance.mjs", import.meta.url));
+const USAGE_PROBE = fileURLToPath(new URL("./probe/writeUsageOnExit.mjs", import.meta.url));
+
+/** What to run. */
+export interface SuiteRunOptions {
+  readonly seed: number;
+  /** --max-examples; the suite's default when absent. */
+  readonly maxExamples?: number;
+}
+
+/** The figures of one run. */
+export interface SuiteRunFigures {
+  readonly wallMs: number;
+  /** User + system CPU of the suite process and of the processes it started. */
+  readonly cpuMs: number;
+  readonly peakRssBytes: number;
+  /** Requests the server answered during the run (the preflight request included). */
+  readonly requests: number;
+  /** Requests the suite counted in its report (the checks' requests). */
+  readonly reportedRequests: number;
+  /** From spawning the process to the first check request (the one after the preflight). */
+  readonly startup?: { readonly wallMs: number; readonly cpuMs: number };
+  readonly verdict: RunReport["verdict"];
+  readonly sampling: readonly string[];
+  /** What the server saw, to replay with a bare client. */
+  readonly records: readonly ReferenceRequestRecord[];
+}
+
+const now = (): number => performance.timeOrigin + performance.now();
+
+function endedChildrenCpuMs(): number {
+  const cpu = readProcessCpu("self");
+  if (!cpu) throw new Error("the benchmark reads CPU time from /proc and needs Linux");
+  return cpu.endedChildrenMs;
+}
+
+/** Runs the suite once; rejects when it exits with 2 (it could not run) or without a report. */
+export async function runSuiteProcess(server: ReferenceServerProcess, options: SuiteRunOptions): Promise<SuiteRunFigures> {
+  const folder = mkdtempSync(join(tmpdir(), "cms-bench-run-"));
+  try {
+    const { baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName } = server.announcement;
+    const config = join(folder, "config.json");
+    writeFileSync(config, JSON.stringify({ baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName }));
+    const usageFile = join(folder, "usage.json");
+    const args = ["--import", USAGE_PROBE, BIN, "run", "--config", config, "--out", join(folder, "reports"), "--seed", String(options.seed)];
+    if (options.maxExamples !== undefined) args.push("--max-examples", String(options.maxExamples));
+
+    const records: ReferenceRequestRecord[] = [];
+    let startup: SuiteRunFigures["startup"];
+    const cpuBefore = endedChildrenCpuMs();
+    const startedAt = now();
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", CMS_BENCH_USAGE_FILE: usageFile } });
+    const unsubscribe = server.onRecord((record) => {
+      records.push(record);
+      if (records.length === 2 && child.pid !== undefined) {
+        const cpu = readProcessCpu(child.pid);
+        if (cpu) startup = { wallMs: record.at - startedAt, cpuMs: cpu.ownMs + cpu.endedChildrenMs };
+      }
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+    child.stderr.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+    const exitCode = await new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    const wallMs = now() - startedAt;
+    const cpuMs = endedChildrenCpuMs() - cpuBefore;
+    unsubscribe();
+    if (exitCode !== 0 && exitCode !== 1) throw new Error(`the suite exited with ${exitCode}:\n${output}`);
+
+    const report = JSON.parse(readFileSync(join(folder, "reports", "report.json"), "utf8")) as RunReport;
+    const usage = JSON.parse(readFileSync(usageFile, "utf8")) as NodeJS.ResourceUsage;
+    return {
+      wallMs,
+      cpuMs,
+      peakRssBytes: usage.maxRSS * 1024,
+      requests: records.length,
+      reportedRequests: report.meta.requestCount,
+      ...(startup ? { startup } : {}),
+      verdict: report.verdict,
+      sampling: report.meta.sampling,
+      records,
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Starts the reference server in its own process (`cms-conformance serve`) on loopback, with
+ * its request log on standard error, so the benchmark sees every request as it is answered.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestRecord.js";
+
+const BIN = fileURLToPath(new URL("../bin/cms-conformance.mjs", import.meta.url));
+
+/** The JSON line `serve` prints first. */
+export interface ServerAnnouncement {
+  readonly baseUrl: string;
+  readonly clientId: string;
+  readonly token: string;
+  readonly restrictedToken: string;
+  readonly analyticIds: readonly string[];
+  readonly roles: readonly string[];
+  readonly domainName: string;
+  readonly serviceName: string;
+}
+
+/** A running server process. */
+export interface ReferenceServerProcess {
+  readonly pid: number;
+  readonly announcement: ServerAnnouncement;
+  /** Calls `listener` for each request answered from now on; returns the unsubscribe function. */
+  onRecord(listener: (record: ReferenceRequestRecord) => void): () => void;
+  stop(): Promise<void>;
+}
+
+/** Item counts of the server's data set (serve's defaults when absent). */
+export interface ServerSizes {
+  readonly widgets?: number;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+}
+
+/** Spawns `serve` and resolves once it has announced itself (or rejects with its error output). */
+export async function spawnReferenceServer(sizes: ServerSizes = {}, startTimeoutMs = 60_000): Promise<ReferenceServerProcess> {
+  const args = [BIN, "serve", "--port", "0", "--request-log", "-", ...(sizes.widgets === undefined ? [] : ["--widgets", String(sizes.widgets)])];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const listeners = new Set<(record: ReferenceRequestRecord) => void>();
+  let errorOutput = "";
+  createInterface({ input: child.stderr! }).on("line", (line) => {
+    if (!line.startsWith("{")) {
+      errorOutput += `${line}\n`;
+      return;
+    }
+    const record = JSON.parse(line) as ReferenceRequestRecord;
+    for (const listener of listeners) listener(record);
+  });
+  const stdout = createInterface({ input: child.stdout! });
+  const announcement = await new Promise<ServerAnnouncement>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the reference server did not start within ${startTimeoutMs} ms`)), startTimeoutMs);
+    stdout.once("line", (line) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(line) as ServerAnnouncement);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the reference server exited with ${code}: ${errorOutput.trim()}`));
+    });
+  });
+  stdout.on("line", () => undefined); // keep draining the human-readable block
+  return {
+    pid: child.pid!,
+    announcement,
+    onRecord(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await exited(child);
+    },
+  };
+}
