@@ -13,8 +13,13 @@ export const REDACTED = "[REDACTED]";
 /** Secrets shorter than this are ignored: redacting "abc" everywhere would shred the report. */
 export const MIN_SECRET_LENGTH = 4;
 
+// redactReport calls redactSecrets for every string of a report with the same array: prepare its forms once.
+const formsOf = new WeakMap<readonly string[], readonly string[]>();
+
 /** The forms a secret can take in one of our outputs, longest first so no form is cut by a shorter one. */
-function secretForms(secrets: readonly string[]): string[] {
+function secretForms(secrets: readonly string[]): readonly string[] {
+  const known = formsOf.get(secrets);
+  if (known) return known;
   const forms = new Set<string>();
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
@@ -23,12 +28,14 @@ function secretForms(secrets: readonly string[]): string[] {
       if (form.length >= MIN_SECRET_LENGTH) forms.add(form);
     }
   }
-  return [...forms].sort((a, b) => b.length - a.length);
+  const sorted = [...forms].sort((a, b) => b.length - a.length);
+  formsOf.set(secrets, sorted);
+  return sorted;
 }
 
 /** Replaces every occurrence of every secret (length ≥ 4) in `text` with [REDACTED]. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let result = text;
-  for (const form of secretForms(secrets)) result = result.split(form).join(REDACTED);
+  for (const form of secretForms(secrets)) if (result.includes(form)) result = result.split(form).join(REDACTED);
   return result;
 }

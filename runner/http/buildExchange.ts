@@ -4,7 +4,7 @@
  */
 import { buildCurlCommand } from "./buildCurlCommand.js";
 import { redactJsonValue } from "./redactJsonValue.js";
-import { redactSecrets, type SecretValue } from "./redactSecrets.js";
+import { containsSecret, redactSecrets, type SecretValue } from "./redactSecrets.js";
 import type { AttemptResult } from "./sendOnce.js";
 import type { Exchange, RecordedResponse, TransportFailure } from "./types.js";
 
@@ -61,7 +61,10 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
     const text = complete ? raw.body.toString("utf8") : raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8");
     if (complete) {
       try {
-        json = redactJsonValue(JSON.parse(text), secrets);
+        const parsed: unknown = JSON.parse(text);
+        // Without a backslash every string of the value appears verbatim in the text, so a text
+        // free of secrets needs no walk through the value (the common case, and a costly walk).
+        json = text.includes("\\") || containsSecret(text, secrets) ? redactJsonValue(parsed, secrets) : parsed;
         isJson = true;
       } catch {
         json = undefined;

@@ -41,14 +41,40 @@ function variantsOf(secret: SecretValue): string[] {
 
 /** Every redactable form of every secret, longest first so a longer secret wins over one it contains. */
 export function secretVariants(secrets: readonly SecretValue[]): readonly SecretValue[] {
+  return redactorFor(secrets).variants;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The variants of a list of secrets and one regular expression that finds any of them. */
+interface Redactor {
+  readonly variants: readonly SecretValue[];
+  /** Matches any variant, case ignored; undefined without variants. */
+  readonly finder: RegExp | undefined;
+}
+
+// Every exchange is redacted with the same secrets array: prepare it once, not per string.
+const redactors = new WeakMap<readonly SecretValue[], Redactor>();
+
+function redactorFor(secrets: readonly SecretValue[]): Redactor {
+  const known = redactors.get(secrets);
+  if (known) return known;
   const variants: SecretValue[] = [];
   for (const secret of secrets) {
     for (const value of variantsOf(secret)) variants.push({ value, placeholder: secret.placeholder });
   }
-  return variants.sort((a, b) => b.value.length - a.value.length);
+  variants.sort((a, b) => b.value.length - a.value.length);
+  const finder = variants.length === 0 ? undefined : new RegExp(variants.map(({ value }) => escapeRegExp(value)).join("|"), "i");
+  const made = { variants, finder };
+  redactors.set(secrets, made);
+  return made;
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** True when the text holds any form of any secret (case ignored). */
+export function containsSecret(text: string, secrets: readonly SecretValue[]): boolean {
+  const { finder } = redactorFor(secrets);
+  return finder !== undefined && text.length > 0 && finder.test(text);
+}
 
 /**
  * Replaces every occurrence of every secret (values of at least MIN_SECRET_LENGTH characters)
@@ -57,13 +83,15 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  */
 export function redactSecrets(text: string, secrets: readonly SecretValue[], options: RedactOptions = {}): string {
   if (text.length === 0 || secrets.length === 0) return text;
-  const variants = secretVariants(secrets);
+  const { variants, finder } = redactorFor(secrets);
   let result = text;
-  const lower = text.toLowerCase();
-  for (const { value, placeholder } of variants) {
-    if (!lower.includes(value.toLowerCase())) continue;
-    // A function replacement: "$&" or "$1" in a placeholder must stay literal.
-    result = result.replace(new RegExp(escapeRegExp(value), "gi"), () => placeholder);
+  // One scan settles the common case (no secret); otherwise each variant, longest first, so a
+  // secret that overlaps a longer one cannot leave a fragment of the longer one behind.
+  if (finder?.test(text) === true) {
+    for (const { value, placeholder } of variants) {
+      // A function replacement: "$&" or "$1" in a placeholder must stay literal.
+      result = result.replace(new RegExp(escapeRegExp(value), "gi"), () => placeholder);
+    }
   }
   if (options.textWasCut === true) result = redactCutTail(result, variants);
   return result;
