@@ -49,7 +49,7 @@ export interface RunSettings {
 /** Defaults stated in --help. */
 export const RUN_DEFAULTS = {
   profile: "default" as Profile,
-  maxExamples: 25,
+  maxExamples: 100,
   timeoutMs: 10_000,
   concurrency: 4,
   maxPageSize: 100,
