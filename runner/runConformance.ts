@@ -85,8 +85,9 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     startedAt,
     durationMs: Date.now() - startedAt.getTime(),
     ...(execution.statistics ? { statistics: execution.statistics } : {}),
-    sampling: notes,
+    sampling: execution.statistics?.sampling ?? [],
     gateFailures,
+    notes,
   });
   const secrets = runSecrets(settings).map((secret) => secret.value);
   const paths = options.writeFiles === false ? {} : await writeReports(report, { outDir: options.outDir, ...(options.formats ? { formats: options.formats } : {}), secrets });

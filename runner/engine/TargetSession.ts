@@ -5,6 +5,7 @@
 import { operationSpec, type OperationName } from "../../contract/operations.js";
 import type { Exchange, HttpClient } from "../http/types.js";
 import type { RunSettings } from "../settings/RunSettings.js";
+import { describeSampledWalks, type SampledWalk } from "./describeSampledWalks.js";
 
 /** Whose credentials a request carries. */
 export type Caller =
@@ -30,6 +31,7 @@ function invalidToken(seed: number): string {
 /** Sends requests to the target on behalf of checks. */
 export class TargetSession {
   private readonly memo = new Map<string, Promise<unknown>>();
+  private readonly sampledWalks: SampledWalk[] = [];
 
   constructor(
     readonly settings: RunSettings,
@@ -65,6 +67,16 @@ export class TargetSession {
       this.memo.set(key, pending);
     }
     return pending;
+  }
+
+  /** Records a listing walk that stopped at its page bound, so the report can say what was not seen. */
+  noteSampledWalk(walk: SampledWalk): void {
+    this.sampledWalks.push(walk);
+  }
+
+  /** How listings were sampled, for the report's meta.sampling: one line per operation and kind of walk. */
+  samplingNotes(): string[] {
+    return describeSampledWalks(this.sampledWalks, this.settings.maxPagesWalked);
   }
 
   /** Request counters, for the report. */

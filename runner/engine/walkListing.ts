@@ -1,7 +1,8 @@
 /**
  * Walks the pages of a listing (§2.11) up to a bound, sequentially, never throwing:
  * whatever stops the walk (an error status, a body that is not a listing, the bound)
- * is recorded so that checks can say what they could and could not see.
+ * is recorded so that checks can say what they could and could not see; a walk cut at the
+ * bound is also noted on the session, for the report's meta.sampling.
  */
 import type { OperationName } from "../../contract/operations.js";
 import type { Exchange } from "../http/types.js";
@@ -56,12 +57,15 @@ export async function walkListing(session: TargetSession, operation: OperationNa
   const caller = options.caller ?? "admin";
   const pages: WalkedPage[] = [];
   let stoppedBecause: string | undefined;
+  // Stopped at the bound rather than at the end: the session reports it in meta.sampling.
+  let bounded = false;
   let totalPages: number | undefined;
   let totalElements: number | undefined;
   for (let pageNumber = 0; ; pageNumber += 1) {
     if (totalPages !== undefined && pageNumber >= totalPages) break;
     if (pageNumber >= options.maxPages) {
       stoppedBecause = `walked ${options.maxPages} of ${totalPages ?? "?"} pages (sampling bound --max-pages)`;
+      bounded = true;
       break;
     }
     const json: Record<string, unknown> = { pagination: { pageNumber, pageSize: options.pageSize } };
@@ -87,13 +91,25 @@ export async function walkListing(session: TargetSession, operation: OperationNa
     }
   }
   const complete = stoppedBecause === undefined && totalPages !== undefined && pages.length >= totalPages;
+  const items = pages.flatMap((walked) => walked.page.items);
+  if (bounded) {
+    session.noteSampledWalk({
+      operation,
+      kind: options.searchValue !== undefined ? "search" : "listing",
+      maxPages: options.maxPages,
+      pageSize: options.pageSize,
+      ...(totalPages !== undefined ? { totalPages } : {}),
+      ...(totalElements !== undefined ? { totalElements } : {}),
+      itemsSeen: items.length,
+    });
+  }
   return {
     operation,
     caller,
     pageSize: options.pageSize,
     ...(options.searchValue !== undefined ? { searchValue: options.searchValue } : {}),
     pages,
-    items: pages.flatMap((walked) => walked.page.items),
+    items,
     ...(totalElements !== undefined ? { totalElements } : {}),
     ...(totalPages !== undefined ? { totalPages } : {}),
     complete,

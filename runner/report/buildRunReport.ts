@@ -28,9 +28,12 @@ export interface RunFacts {
   readonly startedAt: Date;
   readonly durationMs: number;
   readonly statistics?: RunStatistics;
+  /** Listing walks cut at their page bound, in words (TargetSession.samplingNotes). */
   readonly sampling: readonly string[];
-  /** Extra reasons to fail the gate (an expired waiver). */
+  /** Reasons the run fails besides check verdicts (an expired waiver). */
   readonly gateFailures: readonly string[];
+  /** Things a reader should know that change no verdict (an unused waiver). */
+  readonly notes: readonly string[];
 }
 
 function timingsByOperation(statistics: RunStatistics | undefined): RunReport["timings"] {
@@ -61,7 +64,9 @@ export function buildRunReport(results: readonly CheckResult[], facts: RunFacts)
       retries429: facts.statistics?.retries429 ?? 0,
       nodeVersion: process.version,
       maxExamples: facts.settings.maxExamples,
-      sampling: [...facts.sampling, ...facts.gateFailures],
+      sampling: [...facts.sampling],
+      gateFailures: [...facts.gateFailures],
+      notes: [...facts.notes],
     },
     summary,
     results,

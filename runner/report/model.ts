@@ -108,8 +108,12 @@ export interface RunMeta {
   readonly retries429: number;
   readonly nodeVersion: string;
   readonly maxExamples: number;
-  /** How large listings were sampled, in words ("walked every page" or "sampled 20 of 1000 pages"). */
+  /** Listing walks cut at their page bound (--max-pages), one sentence per operation and kind of walk; empty when every walk reached the end. */
   readonly sampling: readonly string[];
+  /** Reasons the run fails besides check verdicts (today: expired waivers); any entry makes the verdict "fail". */
+  readonly gateFailures: readonly string[];
+  /** Things a reader should know that change no verdict (today: unused waivers). */
+  readonly notes: readonly string[];
 }
 
 /** The whole result of a run. */

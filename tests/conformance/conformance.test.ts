@@ -28,8 +28,9 @@ for (const { check, operation } of planned) {
   });
 }
 
-// Sequential, so it runs once every concurrent check above has finished: carries the run's HTTP figures.
+// Sequential, so it runs once every concurrent check above has finished: carries the run's HTTP figures
+// and how its listings were sampled.
 test("run statistics", ({ task }) => {
   const durationsByPath = Object.fromEntries([...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]));
-  task.meta.cmsConformanceStatistics = { ...session.stats(), durationsByPath };
+  task.meta.cmsConformanceStatistics = { ...session.stats(), durationsByPath, sampling: session.samplingNotes() };
 });

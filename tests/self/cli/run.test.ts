@@ -55,6 +55,18 @@ describe("cms-conformance run", () => {
     expect(result.stdout).toMatch(/PASS/);
   });
 
+  it("carries the sampling of --max-pages from the vitest worker into report.json and the console", async () => {
+    const out = mkdtempSync(join(tmpdir(), "cms-run-"));
+    const args = ["run", "--base-url", server.baseUrl, ...fixtureArgs(), "--checks", "pagination.walk-covers-all", "--operation", "listFactoryDefaultWidgets", "--max-pages", "2", "--seed", "3", "--out", out, "--format", "json"];
+    const result = await cli(args, targetEnv());
+    expect(result.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as { meta: { sampling: string[]; gateFailures: string[] } };
+    expect(validateRunReport(report)).toEqual([]);
+    expect(report.meta.sampling).toEqual([expect.stringMatching(/^listFactoryDefaultWidgets: \d+ listing walks? stopped at --max-pages 2 \(pageSize 7, 10;/)]);
+    expect(report.meta.gateFailures).toEqual([]);
+    expect(result.stdout).toContain("Sampling (listing walks stopped at a page bound)");
+  });
+
   it("exits 1 against a faulty target and names the failing check", async () => {
     const out = mkdtempSync(join(tmpdir(), "cms-run-"));
     const result = await cli(["run", "--base-url", server.faultBaseUrl("pagination-default-20"), ...fixtureArgs(), "--checks", "pagination.*", "--out", out, "--seed", "1"], targetEnv());

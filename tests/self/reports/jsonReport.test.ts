@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { renderJsonReport, writeJsonReport, REPORT_SCHEMA_ID } from "../../../reports/writeJsonReport.js";
 import { validateRunReport } from "../../../reports/validateRunReport.js";
-import { makeBigRunReport, makeResult, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
+import { makeBigRunReport, makeGatedRunReport, makeResult, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
 
 const schema = JSON.parse(readFileSync(new URL("../../../schemas/meta/report.schema.json", import.meta.url), "utf8")) as Record<string, unknown>;
 /** validateRunReport compiles the schema with a strict Ajv 2020 and ajv-formats. */
@@ -30,6 +30,16 @@ describe("report.json", () => {
   it("validates for a big run and for the strict profile", () => {
     expect(errorsOf(JSON.parse(renderJsonReport(makeBigRunReport(50, 100))))).toBe("");
     expect(errorsOf(JSON.parse(renderJsonReport(makeRunReport(undefined, "strict"))))).toBe("");
+  });
+
+  it("validates with gate failures and notes, and requires meta.sampling, meta.gateFailures and meta.notes", () => {
+    const gated = JSON.parse(renderJsonReport(makeGatedRunReport())) as { meta: Record<string, unknown> };
+    expect(errorsOf(gated)).toBe("");
+    for (const field of ["sampling", "gateFailures", "notes"]) {
+      const { [field]: _dropped, ...meta } = gated.meta;
+      expect(errorsOf({ ...gated, meta }), field).toContain(`"missingProperty": "${field}"`);
+    }
+    expect(errorsOf({ ...gated, meta: { ...gated.meta, gateFailures: [1] } })).toContain("/meta/gateFailures/0");
   });
 
   it("omits exchange.json (the unredacted parse) and keeps bodyText", () => {

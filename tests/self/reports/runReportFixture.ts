@@ -187,12 +187,31 @@ export function fixtureResults(): CheckResult[] {
   ];
 }
 
-/** A RunReport around the given results (the default fixture when none are given). */
-export function makeRunReport(results: readonly CheckResult[] = fixtureResults(), profile: "default" | "strict" = "default"): RunReport {
+/** Sampling lines as TargetSession.samplingNotes words them. */
+export const FIXTURE_SAMPLING: readonly string[] = [
+  "listFactoryDefaultWidgets: 3 listing walks stopped at --max-pages 50 (pageSize 7, 10; the target reports 100 to 143 pages), so items after pageNumber 49 were not seen (up to 650 of 1000 items per walk)",
+  "listLandingPages: 1 search walk stopped at the search bound of 20 pages (--max-pages is 50; pageSize 10; the target reports 31 pages), so items after pageNumber 19 were not seen (108 of 308 items)",
+];
+
+/** A gate failure carrying hostile text and a planted secret, as a careless waivers file could. */
+export const FIXTURE_GATE_FAILURE = `expired waiver: get.unknown-id-404 on getAnalytic (expired 2024-12-31) ${HOSTILE.script} ${HOSTILE.cdataEnd} ${HOSTILE.control} ${PLANTED_TOKEN}`;
+/** An unused-waiver note with hostile text. */
+export const FIXTURE_NOTE = `unused waiver: http.no-server-error on getWidget ${HOSTILE.img}`;
+
+/** The lists of meta a test may set: sampling (FIXTURE_SAMPLING by default), gate failures and notes (none by default). */
+export interface FixtureMetaLists {
+  readonly sampling?: readonly string[];
+  readonly gateFailures?: readonly string[];
+  readonly notes?: readonly string[];
+}
+
+/** A RunReport around the given results (the default fixture when none are given); gate failures make it fail as the runner does. */
+export function makeRunReport(results: readonly CheckResult[] = fixtureResults(), profile: "default" | "strict" = "default", lists: FixtureMetaLists = {}): RunReport {
   const summary = summarise(results);
+  const gateFailures = lists.gateFailures ?? [];
   return {
     reportVersion: 1,
-    verdict: summary.failed + summary.errors > 0 || (profile === "strict" && summary.warnings > 0) ? "fail" : "pass",
+    verdict: summary.failed + summary.errors + gateFailures.length > 0 || (profile === "strict" && summary.warnings > 0) ? "fail" : "pass",
     meta: {
       suiteVersion: "0.1.0",
       schemaHash: "3f1c0ffee5a1d2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b",
@@ -205,7 +224,9 @@ export function makeRunReport(results: readonly CheckResult[] = fixtureResults()
       retries429: 1,
       nodeVersion: "v20.20.2",
       maxExamples: 100,
-      sampling: ["listFactoryDefaultWidgets: walked every page (3)", "listLandingPages: sampled 20 of 1000 pages"],
+      sampling: lists.sampling ?? FIXTURE_SAMPLING,
+      gateFailures,
+      notes: lists.notes ?? [],
     },
     summary,
     results,
@@ -218,6 +239,11 @@ export function makeRunReport(results: readonly CheckResult[] = fixtureResults()
       getRoleFilters: [3, 4, 4, 5, 6],
     },
   };
+}
+
+/** The default fixture with a gate failure and a note: what every reporter must show. */
+export function makeGatedRunReport(results: readonly CheckResult[] = fixtureResults()): RunReport {
+  return makeRunReport(results, "default", { gateFailures: [FIXTURE_GATE_FAILURE], notes: [FIXTURE_NOTE] });
 }
 
 /** A big run: `count` results spread over operations, outcomes cycling, each failure carrying a large body. */

@@ -17,10 +17,10 @@ describe("waivers in a run", () => {
   });
   afterAll(() => server.close());
 
-  async function runWith(expires: string) {
+  async function runWith(expires: string, otherWaivers: readonly object[] = []) {
     const dir = mkdtempSync(join(tmpdir(), "cms-waivers-"));
     const file = join(dir, "waivers.json");
-    writeFileSync(file, JSON.stringify({ waivers: [{ checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12 agreed", expires }] }));
+    writeFileSync(file, JSON.stringify({ waivers: [{ checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12 agreed", expires }, ...otherWaivers] }));
     const settings = resolveRunSettings([referenceRunConfig(server), { seed: 1, checks: ["analytics.pie-single-series"] }]);
     const console = new ConsoleReporter({ stream: { write: () => true }, color: false });
     const outcome = await runConformance({ settings, outDir: join(dir, "out"), console, executor: executeInProcess, waiversFile: file, today: "2026-11-22" });
@@ -37,9 +37,21 @@ describe("waivers in a run", () => {
   });
 
   it("fails the gate when the waiver has expired, leaving the failure a failure", async () => {
-    const { outcome } = await runWith("2026-11-01");
+    const { outcome, junit, html } = await runWith("2026-11-01");
     expect(outcome.exitCode).toBe(1);
     expect(outcome.report.results.map((result) => result.outcome)).toEqual(["failed"]);
-    expect(outcome.report.meta.sampling.join(" ")).toMatch(/expired waiver: analytics.pie-single-series/);
+    expect(outcome.report.meta.gateFailures).toEqual(["expired waiver: analytics.pie-single-series on getAnalytic (expired 2026-11-01)"]);
+    expect(outcome.report.meta.sampling).toEqual([]);
+    expect(outcome.report.meta.notes).toEqual([]);
+    expect(junit).toContain('classname="cms-conformance.gate"');
+    expect(html).toContain("Gate failures");
+  });
+
+  it("lists a waiver that excused nothing under meta.notes, which does not fail the gate", async () => {
+    const { outcome, html } = await runWith("2026-12-31", [{ checkId: "http.no-server-error", operation: "getWidget", reason: "VEND-13", expires: "2026-12-31" }]);
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.report.meta.notes).toEqual(["unused waiver: http.no-server-error on getWidget"]);
+    expect(outcome.report.meta.gateFailures).toEqual([]);
+    expect(html).toContain("unused waiver: http.no-server-error on getWidget");
   });
 });
