@@ -1,7 +1,9 @@
 /**
  * junit.xml for CI (GitHub, GitLab, Jenkins): one <testsuite> per operation, one <testcase>
  * per check. failed → <failure>, error → <error>, skipped → <skipped message>; warnings and
- * waived failures pass but stay visible in <properties> and <system-out>.
+ * waived failures pass but stay visible in <properties> and <system-out>. Gate failures (an
+ * expired waiver) fail the run without a check verdict, so each becomes a failing testcase of
+ * a last suite, "gate", which CI shows like any other failure.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -107,10 +109,24 @@ function testcase(result: CheckResult, maxBodyChars: number): string {
   return `${head}${props}${verdict}${out}    </testcase>\n`;
 }
 
-function counts(results: readonly CheckResult[]): string {
+/** classname of the synthetic testcases that carry gate failures. */
+export const GATE_CLASSNAME = "cms-conformance.gate";
+
+/** The counting attributes of a suite: its check results plus `gateFailures` failing testcases of no duration. */
+function counts(results: readonly CheckResult[], gateFailures = 0): string {
   const count = (outcome: CheckResult["outcome"]) => results.filter((result) => result.outcome === outcome).length;
   const time = results.reduce((sum, result) => sum + result.durationMs, 0);
-  return `tests="${results.length}" failures="${count("failed")}" errors="${count("error")}" skipped="${count("skipped")}" time="${seconds(time)}"`;
+  return `tests="${results.length + gateFailures}" failures="${count("failed") + gateFailures}" errors="${count("error")}" skipped="${count("skipped")}" time="${seconds(time)}"`;
+}
+
+/** One failing testcase per gate failure: CI sees why the run failed although no check did. */
+function gateTestcase(gateFailure: string, index: number): string {
+  const detail = `GATE FAILURE: ${gateFailure}\nThe run fails for this besides the check verdicts (report.json meta.gateFailures).`;
+  return (
+    `    <testcase classname="${attr(GATE_CLASSNAME)}" name="${attr(`gate-failure-${index + 1} — ${gateFailure}`)}" time="${seconds(0)}">\n` +
+    `      <failure message="${attr(gateFailure)}" type="gate">${text(detail)}</failure>\n` +
+    `    </testcase>\n`
+  );
 }
 
 /** The text of junit.xml, secrets redacted. */
@@ -140,9 +156,18 @@ export function renderJunitReport(report: RunReport, options: Omit<JunitReportOp
         suite.results.map((result) => testcase(result, maxBodyChars)).join("") +
         `  </testsuite>\n`,
     );
+  const { gateFailures } = meta;
+  if (gateFailures.length > 0) {
+    suites.push(
+      `  <testsuite name="gate" id="${OPERATIONS.length}" ${counts([], gateFailures.length)} timestamp="${attr(timestamp)}">\n` +
+        properties(runProperties, "    ") +
+        gateFailures.map((gateFailure, index) => gateTestcase(gateFailure, index)).join("") +
+        `  </testsuite>\n`,
+    );
+  }
   const xml =
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<testsuites name="cms-conformance" ${counts(redacted.results)} timestamp="${attr(timestamp)}">\n` +
+    `<testsuites name="cms-conformance" ${counts(redacted.results, gateFailures.length)} timestamp="${attr(timestamp)}">\n` +
     suites.join("") +
     `</testsuites>\n`;
   return redactSecrets(xml, secrets);

@@ -1,6 +1,7 @@
 /**
  * The console reporter: progress while the runner works, one line per failure, and at the end
- * a summary table by family and outcome, the verdict and where the reports are. Colour and the
+ * a summary table by family and outcome, the verdict, the gate failures and sampling of the run,
+ * and where the reports are. Colour and the
  * live progress line only on a TTY without NO_COLOR; otherwise plain lines a CI log can keep.
  */
 import type { CheckResult, Outcome, RunReport } from "../../runner/report/model.js";
@@ -49,6 +50,11 @@ const MARK: Readonly<Record<Outcome, string>> = { failed: "✗", error: "✗", w
 function emptyCounts(): Record<Outcome, number> {
   return { failed: 0, error: 0, warning: 0, waived: 0, skipped: 0, passed: 0 };
 }
+
+/** Sampling lines printed at the end; the rest are in the reports. */
+const SAMPLING_LINES_SHOWN = 5;
+/** Characters of one sampling line on the console. */
+const SAMPLING_LINE_CHARS = 240;
 
 function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
@@ -153,15 +159,39 @@ export class ConsoleReporter {
     const counts: Readonly<Record<Outcome, number>> = { failed: summary.failed, error: summary.errors, warning: summary.warnings, waived: summary.waived, skipped: summary.skipped, passed: summary.passed };
     const word = (outcome: Outcome, count: number) => (count !== 1 && (outcome === "warning" || outcome === "error") ? `${outcome}s` : outcome);
     const parts = OUTCOME_ORDER.filter((outcome) => counts[outcome] > 0).map((outcome) => this.paint.outcome(outcome, `${counts[outcome]} ${word(outcome, counts[outcome])}`));
+    const gateCount = meta.gateFailures.length;
+    if (gateCount > 0) parts.unshift(this.paint.outcome("failed", `${gateCount} gate failure${gateCount === 1 ? "" : "s"}`));
     const verdict = this.paint.verdict(report.verdict, ` ${report.verdict.toUpperCase()} `);
     this.write(`${verdict} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${summary.total} verdicts in ${formatDuration(meta.durationMs)}, ${meta.requestCount} requests, seed ${meta.seed})`)}`);
     if (meta.profile === "default" && summary.warnings > 0) this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
+    this.runLists(report);
 
     const written = (["json", "junit", "html"] as const).filter((format) => paths[format] !== undefined);
     if (written.length > 0) {
       this.write("");
       this.write(this.paint.bold("Reports"));
       for (const format of written) this.write(`  ${format.padEnd(7)}${this.text(paths[format] ?? "", 500)}`);
+    }
+  }
+
+  /** Gate failures in full (they fail the run), notes, and the sampling lines briefly (the reports hold them all). */
+  private runLists(report: RunReport): void {
+    const { gateFailures, notes, sampling } = report.meta;
+    if (gateFailures.length > 0) {
+      this.write("");
+      this.write(this.paint.outcome("failed", this.paint.bold("Gate failures (the run fails for these besides check verdicts)")));
+      for (const line of gateFailures) this.write(`  ${this.paint.outcome("failed", `${MARK.failed} ${OUTCOME_LABEL.failed.padEnd(5)}`)} ${this.text(line, 500)}`);
+    }
+    if (sampling.length > 0) {
+      this.write("");
+      this.write(this.paint.bold("Sampling (listing walks stopped at a page bound)"));
+      for (const line of sampling.slice(0, SAMPLING_LINES_SHOWN)) this.write(`  ${this.text(line, SAMPLING_LINE_CHARS)}`);
+      if (sampling.length > SAMPLING_LINES_SHOWN) this.write(this.paint.dim(`  … and ${sampling.length - SAMPLING_LINES_SHOWN} more in the reports`));
+    }
+    if (notes.length > 0) {
+      this.write("");
+      this.write(this.paint.bold("Notes"));
+      for (const line of notes) this.write(this.paint.dim(`  ${this.text(line, 300)}`));
     }
   }
 }

@@ -54,6 +54,7 @@ function verdictReason(report: RunReport): string {
   if (summary.failed > 0) parts.push(`${plural(summary.failed, "check")} failed`);
   if (summary.errors > 0) parts.push(`${plural(summary.errors, "check")} could not be judged (error)`);
   if (meta.profile === "strict" && summary.warnings > 0) parts.push(`${plural(summary.warnings, "warning")} fail under the strict profile`);
+  if (meta.gateFailures.length > 0) parts.push(`${plural(meta.gateFailures.length, "gate failure")} (see Run)`);
   const head = parts.length > 0 ? `${parts.join("; ")}.` : "Nothing failed and nothing errored.";
   const tail: string[] = [];
   if (meta.profile === "default" && summary.warnings > 0) {
@@ -77,6 +78,12 @@ function formatDuration(ms: number): string {
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }
 
+/** Reasons the run fails besides check verdicts, marked like a failed check so they are not overlooked. */
+function gateFailureList(gateFailures: readonly string[]): SafeHtml | "" {
+  if (gateFailures.length === 0) return "";
+  return html`<h5>Gate failures</h5><ul class="gate-failures" id="gate-failures">${gateFailures.map((line) => html`<li><span class="badge o-failed">${OUTCOME_LABEL.failed}</span> ${line}</li>`)}</ul>`;
+}
+
 function metaList(report: RunReport): SafeHtml {
   const { meta } = report;
   const items: readonly (readonly [string, unknown])[] = [
@@ -93,7 +100,9 @@ function metaList(report: RunReport): SafeHtml {
     ["Report format", `version ${report.reportVersion}`],
   ];
   return html`<dl class="meta">${items.map(([name, value]) => html`<div class="${name === "Schema hash" || name === "Target" ? "wide" : ""}"><dt>${name}</dt><dd class="${name === "Schema hash" || name === "Seed" ? "mono" : ""}">${value}</dd></div>`)}</dl>
-${meta.sampling.length > 0 ? html`<h5>Sampling</h5><ul>${meta.sampling.map((line) => html`<li>${line}</li>`)}</ul>` : ""}`;
+${gateFailureList(meta.gateFailures)}
+${meta.sampling.length > 0 ? html`<h5>Sampling</h5><ul class="sampling">${meta.sampling.map((line) => html`<li>${line}</li>`)}</ul>` : ""}
+${meta.notes.length > 0 ? html`<h5>Notes</h5><ul class="notes">${meta.notes.map((line) => html`<li>${line}</li>`)}</ul>` : ""}`;
 }
 
 function filters(report: RunReport): SafeHtml {

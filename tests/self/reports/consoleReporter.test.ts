@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ConsoleReporter, type ConsoleReporterOptions } from "../../../reports/console/ConsoleReporter.js";
 import { sanitizeConsoleText } from "../../../reports/console/sanitizeConsoleText.js";
-import { makeRunReport } from "./runReportFixture.js";
+import { FIXTURE_GATE_FAILURE, FIXTURE_NOTE, FIXTURE_SAMPLING, makeGatedRunReport, makeRunReport, PLANTED_TOKEN } from "./runReportFixture.js";
+import type { RunReport } from "../../../runner/report/model.js";
 
 const ANSI = /\u001b\[/;
 
-function run(options: Omit<ConsoleReporterOptions, "stream">, isTTY: boolean): string {
+function run(options: Omit<ConsoleReporterOptions, "stream">, isTTY: boolean, report: RunReport = makeRunReport()): string {
   let out = "";
   const reporter = new ConsoleReporter({ ...options, stream: { isTTY, write: (chunk: string) => (out += chunk) } });
-  const report = makeRunReport();
   reporter.onRunStart({ target: report.meta.target.baseUrl, profile: report.meta.profile, checks: report.results.length });
   for (const result of report.results) reporter.onResult(result);
   reporter.onRunEnd(report, { json: "reports/out/report.json", junit: "reports/out/junit.xml", html: "reports/out/index.html" });
@@ -37,6 +37,40 @@ describe("console reporter", () => {
     const out = run({ env: { NO_COLOR: "" } }, true);
     expect(out).toMatch(ANSI);
     expect(out).toContain("\r\u001b[2K");
+  });
+
+  it("prints the gate failures after the verdict, the sampling lines briefly and the notes (NO_COLOR)", () => {
+    const out = run({ env: { NO_COLOR: "1" }, secrets: [PLANTED_TOKEN] }, true, makeGatedRunReport());
+    expect(out).not.toMatch(ANSI);
+    const lines = out.split("\n");
+    const verdictAt = lines.findIndex((line) => line.startsWith(" FAIL "));
+    const gateAt = lines.indexOf("Gate failures (the run fails for these besides check verdicts)");
+    expect(lines[verdictAt]).toContain("1 gate failure · 2 failed");
+    expect(gateAt).toBeGreaterThan(verdictAt);
+    expect(lines[gateAt + 1]).toMatch(/^ {2}✗ FAIL {2}expired waiver: get\.unknown-id-404 on getAnalytic \(expired 2024-12-31\) <script>/);
+    expect(lines[gateAt + 1]).toContain("[REDACTED]");
+    expect(out).not.toContain(PLANTED_TOKEN);
+    expect(FIXTURE_GATE_FAILURE).toContain(PLANTED_TOKEN);
+    const samplingAt = lines.indexOf("Sampling (listing walks stopped at a page bound)");
+    expect(samplingAt).toBeGreaterThan(gateAt);
+    expect(lines.slice(samplingAt + 1, samplingAt + 3)).toEqual(FIXTURE_SAMPLING.map((line) => `  ${line}`));
+    expect(lines[lines.indexOf("Notes") + 1]).toBe(`  ${FIXTURE_NOTE}`);
+    expect(lines.indexOf("Notes")).toBeLessThan(lines.indexOf("Reports"));
+  });
+
+  it("colours the gate failures like failures on a colour TTY", () => {
+    const out = run({ env: {} }, true, makeGatedRunReport());
+    expect(out).toContain("\u001b[31m\u001b[1mGate failures");
+    expect(out).toContain("\u001b[31m✗ FAIL \u001b[0m expired waiver:");
+  });
+
+  it("cuts a long sampling list to a few lines and points to the reports", () => {
+    const sampling = Array.from({ length: 8 }, (_, index) => `listLandingPages: ${index + 1} listing walks stopped at --max-pages 50 ${"x".repeat(400)}`);
+    const out = run({ env: { NO_COLOR: "1" } }, false, makeRunReport(undefined, "default", { sampling }));
+    const shown = out.split("\n").filter((line) => line.startsWith("  listLandingPages: "));
+    expect(shown).toHaveLength(5);
+    for (const line of shown) expect(line.length).toBeLessThanOrEqual(2 + 240);
+    expect(out).toContain("  … and 3 more in the reports");
   });
 
   it("never passes the target's control characters to the terminal", () => {

@@ -3,7 +3,7 @@ import { renderHtmlReport } from "../../../reports/html/renderHtmlReport.js";
 import { REPORT_SCRIPT } from "../../../reports/html/reportScript.js";
 import { escapeHtml } from "../../../reports/html/escapeHtml.js";
 import { jsonForScript } from "../../../reports/html/jsonForScript.js";
-import { HOSTILE, makeBigRunReport, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
+import { FIXTURE_NOTE, FIXTURE_SAMPLING, HOSTILE, makeBigRunReport, makeGatedRunReport, makeResult, makeRunReport, PLANTED_SECRETS, PLANTED_TOKEN } from "./runReportFixture.js";
 
 const DATA_BLOCK = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/;
 const page = renderHtmlReport(makeRunReport(), { secrets: PLANTED_SECRETS });
@@ -59,6 +59,38 @@ describe("index.html escaping", () => {
     expect(big.length).toBeLessThan(8 * 1024 * 1024);
     expect(big).toContain("(bodies are cut); the whole body is in report.json.");
     expect(big).toContain("(this page&#39;s space for bodies is spent)");
+  });
+});
+
+describe("index.html run lists", () => {
+  const gated = renderHtmlReport(makeGatedRunReport(), { secrets: PLANTED_SECRETS });
+  const listAfter = (text: string, heading: string): string => new RegExp(`<h5>${heading}</h5>(<ul[^>]*>[\\s\\S]*?</ul>)`).exec(text)?.[1] ?? "";
+
+  it("shows gate failures as a failing list, escaped and redacted, and names them in the verdict", () => {
+    const list = listAfter(gated, "Gate failures");
+    expect(list).toMatch(/^<ul class="gate-failures" id="gate-failures"><li><span class="badge o-failed">FAIL<\/span> expired waiver: get\.unknown-id-404 on getAnalytic/);
+    expect(list).toContain(escapeHtml(HOSTILE.script));
+    expect(list).not.toContain("<script>");
+    expect(list).toContain("[REDACTED]");
+    expect(gated).not.toContain(PLANTED_TOKEN);
+    expect(gated).toMatch(/<p class="why">[^<]*1 gate failure \(see Run\)/);
+  });
+
+  it("fails the page on a gate failure alone, with no failed check", () => {
+    const onlyGate = renderHtmlReport(makeGatedRunReport([makeResult()]));
+    expect(onlyGate).toContain('data-verdict="fail"');
+    expect(listAfter(onlyGate, "Gate failures")).toContain("expired waiver:");
+  });
+
+  it("keeps the sampling list and adds the notes, each line escaped", () => {
+    expect(listAfter(gated, "Sampling")).toBe(`<ul class="sampling">${FIXTURE_SAMPLING.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`);
+    expect(listAfter(gated, "Notes")).toBe(`<ul class="notes"><li>${escapeHtml(FIXTURE_NOTE)}</li></ul>`);
+  });
+
+  it("has no gate failure or notes list when there are none", () => {
+    expect(page).not.toContain("<h5>Gate failures</h5>");
+    expect(page).not.toContain("<h5>Notes</h5>");
+    expect(page).toContain("<h5>Sampling</h5>");
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { renderJunitReport } from "../../../reports/writeJunitReport.js";
+import { GATE_CLASSNAME, renderJunitReport } from "../../../reports/writeJunitReport.js";
 import { escapeXml } from "../../../reports/escapeXml.js";
-import { HOSTILE, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
+import { HOSTILE, makeGatedRunReport, makeResult, makeRunReport, PLANTED_SECRETS, PLANTED_TOKEN } from "./runReportFixture.js";
 
 interface Node {
   readonly [key: string]: unknown;
@@ -101,6 +101,49 @@ describe("junit.xml", () => {
 
   it("contains no planted secret", () => {
     for (const secret of PLANTED_SECRETS) expect(xml).not.toContain(secret);
+  });
+});
+
+describe("junit.xml with a gate failure", () => {
+  const gatedReport = makeGatedRunReport();
+  const gatedXml = renderJunitReport(gatedReport, { secrets: PLANTED_SECRETS });
+  const gatedSuites = (parser.parse(gatedXml) as typeof root).testsuites;
+
+  it("stays well-formed and adds one failing testcase per gate failure in a last suite", () => {
+    expect(XMLValidator.validate(gatedXml)).toBe(true);
+    const gate = gatedSuites.testsuite.at(-1);
+    expect(gate?.["@name"]).toBe("gate");
+    expect(gate?.testcase).toHaveLength(1);
+    const testcase = gate?.testcase[0];
+    expect(testcase?.["@classname"]).toBe(GATE_CLASSNAME);
+    expect(String(testcase?.["@name"])).toMatch(/^gate-failure-1 — expired waiver: get\.unknown-id-404 on getAnalytic/);
+    const failure = (testcase?.failure as Node[])[0];
+    expect(failure?.["@type"]).toBe("gate");
+    expect(String(failure?.["@message"])).toContain(HOSTILE.script);
+    expect(String(failure?.["#text"])).toContain("GATE FAILURE: expired waiver");
+  });
+
+  it("counts the gate testcase as a failure in its suite and in the totals", () => {
+    const gate = gatedSuites.testsuite.at(-1);
+    expect([gate?.["@tests"], gate?.["@failures"], gate?.["@errors"], gate?.["@skipped"]]).toEqual(["1", "1", "0", "0"]);
+    const sum = (key: string) => gatedSuites.testsuite.reduce((total, suite) => total + Number(suite[key]), 0);
+    expect(gatedSuites["@failures"]).toBe(String(gatedReport.summary.failed + 1));
+    expect(sum("@failures")).toBe(gatedReport.summary.failed + 1);
+    expect(gatedSuites["@tests"]).toBe(String(gatedReport.results.length + 1));
+    expect(sum("@tests")).toBe(gatedReport.results.length + 1);
+  });
+
+  it("escapes the gate failure's text and redacts secrets in it", () => {
+    expect(gatedXml).not.toContain("<script>");
+    expect(gatedXml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    expect(gatedXml).not.toContain(PLANTED_TOKEN);
+    expect(gatedXml).toContain("[REDACTED]");
+  });
+
+  it("fails CI on a gate failure even when every check passed", () => {
+    const onlyGate = parser.parse(renderJunitReport(makeGatedRunReport([makeResult()]))) as typeof root;
+    expect(onlyGate.testsuites["@failures"]).toBe("1");
+    expect(onlyGate.testsuites.testsuite.map((suite) => suite["@name"])).toEqual(["getWidget", "gate"]);
   });
 });
 
