@@ -1,6 +1,7 @@
 /** §4.1 listFactoryDefaultWidgets. */
 import type { ListFactoryDefaultWidgetsResponse } from "../../contract/types.generated.js";
 import { jsonResponse, type ReferenceResponse } from "../http/ReferenceResponse.js";
+import { rememberedListing } from "../behaviour/rememberedListing.js";
 import { presentWidget } from "../present/presentWidget.js";
 import type { OperationContext, RequestObject } from "./OperationContext.js";
 import { parseListingRequest } from "./parseListingRequest.js";
@@ -12,7 +13,9 @@ export function listFactoryDefaultWidgets(body: RequestObject, context: Operatio
   if (!("pageNumber" in parsed)) return parsed;
   const query = behaviour.listingQuery(parsed, "listFactoryDefaultWidgets");
   const user = context.user ?? "restricted";
-  const found = data.widgets.filter((record) => behaviour.canListWidget(user, record) && behaviour.widgetMatches(record, query.searchValue, data));
+  const found = rememberedListing(data, behaviour, `${user}\u0000${query.searchValue}`, () =>
+    data.widgets.filter((record) => behaviour.canListWidget(user, record) && behaviour.widgetMatches(record, query.searchValue, data)),
+  );
   const page = behaviour.paginate(found, query);
   const response: ListFactoryDefaultWidgetsResponse = {
     widgets: page.items.map((record) => presentWidget(record.widget, mode)),
