@@ -17,6 +17,8 @@ export interface MeasuredRun {
 /** One run against a data set of a given size. */
 export interface ScaleRun extends MeasuredRun {
   readonly widgets: number;
+  /** e.g. "102 passed, 2 skipped". */
+  readonly verdicts: string;
   readonly sampling: readonly string[];
 }
 

@@ -42,8 +42,8 @@ export function renderBenchmarkMarkdown(results: BenchmarkResults): string {
   );
   const targetTable = table(["target (issue 8)", "measured", "met"], results.targets.map((target) => [target.target, target.measured, target.met ? "yes" : "**no**"]));
   const scaleTable = table(
-    ["widgets", "HTTP requests", "wall time", "suite CPU", "server CPU", "sampling stated in the report"],
-    results.scale.map((run) => [grouped(run.widgets), grouped(run.requests), seconds(run.wallMs), seconds(run.cpuMs), seconds(run.serverCpuMs), run.sampling.length === 0 ? "none: every page walked" : run.sampling.join("<br>")]),
+    ["widgets", "HTTP requests", "wall time", "suite CPU", "server CPU", "verdicts", "sampling stated in the report"],
+    results.scale.map((run) => [grouped(run.widgets), grouped(run.requests), seconds(run.wallMs), seconds(run.cpuMs), seconds(run.serverCpuMs), run.verdicts, run.sampling.length === 0 ? "none: every page walked" : run.sampling.join("<br>")]),
   );
   return `Measured ${results.measuredAt} on ${machine.os}, ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}.
 Each figure is the median of ${results.repeats} runs (seed ${results.seed}, concurrency ${results.concurrency}); the reference server ran in its own process on loopback.

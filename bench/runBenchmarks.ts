@@ -90,7 +90,9 @@ async function scaleRun(widgets: number, seed: number): Promise<ScaleRun> {
   const server = await spawnReferenceServer({ widgets });
   try {
     const run = await measuredSuiteRun(server, seed);
-    return { ...medianOfSuiteRuns(`${widgets} widgets`, [run]), widgets, sampling: run.sampling };
+    const counts = Object.entries(run.summary).filter(([name, count]) => name !== "total" && count > 0);
+    const verdicts = counts.map(([name, count]) => `${count} ${name}`).join(", ");
+    return { ...medianOfSuiteRuns(`${widgets} widgets`, [run]), widgets, verdicts, sampling: run.sampling };
   } finally {
     await server.stop();
   }

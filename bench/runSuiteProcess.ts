@@ -36,6 +36,7 @@ export interface SuiteRunFigures {
   /** From spawning the process to the first check request (the one after the preflight). */
   readonly startup?: { readonly wallMs: number; readonly cpuMs: number };
   readonly verdict: RunReport["verdict"];
+  readonly summary: RunReport["summary"];
   readonly sampling: readonly string[];
   /** What the server saw, to replay with a bare client. */
   readonly records: readonly ReferenceRequestRecord[];
@@ -91,6 +92,7 @@ export async function runSuiteProcess(server: ReferenceServerProcess, options: S
       reportedRequests: report.meta.requestCount,
       ...(startup ? { startup } : {}),
       verdict: report.verdict,
+      summary: report.summary,
       sampling: report.meta.sampling,
       records,
     };

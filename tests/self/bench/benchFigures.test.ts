@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { BenchmarkResults } from "../../../bench/BenchmarkResults.js";
+import { linearCost, median } from "../../../bench/linearCost.js";
+import { parseProcStat } from "../../../bench/readProcessCpu.js";
+import { renderBenchmarkMarkdown, replaceGeneratedBlock } from "../../../bench/renderBenchmarkMarkdown.js";
+
+describe("parseProcStat", () => {
+  it("reads utime+stime and cutime+cstime after a command name holding spaces and parentheses", () => {
+    // Arrange: fields 14-17 are 150 50 30 20 ticks (1/100 s)
+    const line = "4242 (node (a) b) S 1 4242 4242 0 -1 4194560 100 0 0 0 150 50 30 20 20 0 11 0 12345 1000 200";
+    // Act
+    const cpu = parseProcStat(line);
+    // Assert
+    expect(cpu).toEqual({ ownMs: 2000, endedChildrenMs: 500 });
+  });
+
+  it("returns undefined for text that is not a stat line", () => {
+    expect(parseProcStat("not a stat line")).toBeUndefined();
+  });
+});
+
+describe("linearCost and median", () => {
+  it("takes the slope as the cost per request and the intercept as the fixed cost", () => {
+    const cost = linearCost({ requests: 600, cpuMs: 2_300 }, { requests: 2_600, cpuMs: 3_300 });
+    expect(cost.perRequestMs).toBeCloseTo(0.5);
+    expect(cost.fixedMs).toBeCloseTo(2_000);
+  });
+
+  it("refuses two runs that did not differ in requests, naming the counts", () => {
+    expect(() => linearCost({ requests: 600, cpuMs: 1 }, { requests: 600, cpuMs: 2 })).toThrow(/received 600 and 600/);
+  });
+
+  it("takes the middle value, or the mean of the middle two", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow(RangeError);
+  });
+});
+
+describe("replaceGeneratedBlock", () => {
+  const markers = (text: string) => text.match(/<!-- bench:(begin|end)/g) ?? [];
+
+  it("appends the block to a document without one", () => {
+    const document = replaceGeneratedBlock("# Benchmarks\n\nWhy it is fast.\n", "TABLE 1");
+    expect(document).toContain("Why it is fast.");
+    expect(document).toContain("TABLE 1");
+    expect(markers(document)).toHaveLength(2);
+  });
+
+  it("replaces only the block, keeping the hand-written text around it", () => {
+    const first = replaceGeneratedBlock("# Benchmarks\n\nBefore.\n", "TABLE 1");
+    const second = replaceGeneratedBlock(`${first}\nAfter.\n`, "TABLE 2");
+    expect(second).not.toContain("TABLE 1");
+    expect(second).toContain("TABLE 2");
+    expect(second).toContain("Before.");
+    expect(second).toContain("After.");
+    expect(markers(second)).toHaveLength(2);
+  });
+});
+
+describe("renderBenchmarkMarkdown", () => {
+  const run = (label: string, requests: number, cpuMs: number) => ({ label, requests, wallMs: 4_000, cpuMs, serverCpuMs: 500 });
+  const results: BenchmarkResults = {
+    measuredAt: "2026-11-22",
+    machine: { os: "linux", cpu: "Test CPU", cores: 2, memoryGiB: 8, node: "v20.0.0" },
+    repeats: 3,
+    seed: 1,
+    concurrency: 4,
+    suiteDefault: { ...run("suite default", 2_506, 3_500), peakRssBytes: 300 * 2 ** 20, startup: { wallMs: 1_800, cpuMs: 1_700 } },
+    suiteFew: run("suite few", 606, 2_900),
+    bareDefault: run("bare default", 2_506, 1_200),
+    bareFew: run("bare few", 606, 600),
+    suiteCost: { perRequestMs: 0.316, fixedMs: 2_708 },
+    bareCost: { perRequestMs: 0.316, fixedMs: 408 },
+    targets: [
+      { target: "at least 2,000 requests", measured: "2,506", met: true },
+      { target: "start-up under 2 s", measured: "2.10 s", met: false },
+    ],
+    scale: [{ ...run("10 widgets", 900, 3_000), widgets: 10, verdicts: "104 passed", sampling: [] }],
+  };
+
+  it("shows every run, the cost split, each target with its verdict, and the scale runs", () => {
+    // Act
+    const markdown = renderBenchmarkMarkdown(results);
+    // Assert
+    expect(markdown).toContain("2 × Test CPU");
+    expect(markdown).toContain("| HTTP requests | 2,506 | 606 | 2,506 | 606 |");
+    expect(markdown).toContain("| peak memory (RSS) | 300 MiB | — | — | — |");
+    expect(markdown).toContain("| marginal CPU per request | 0.316 ms | 0.316 ms | 1.00 |");
+    expect(markdown).toContain("| start-up under 2 s | 2.10 s | **no** |");
+    expect(markdown).toContain("| at least 2,000 requests | 2,506 | yes |");
+    expect(markdown).toContain("| 10 | 900 | 4.00 s | 3.00 s | 0.50 s | 104 passed | none: every page walked |");
+  });
+});
