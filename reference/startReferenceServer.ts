@@ -62,7 +62,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const data = buildReferenceData(options.seed ?? 1, sizes);
   const credentials = createReferenceCredentials();
   const server = createServer(createReferenceHandler({ data, credentials, mode, ...(fault ? { fault } : {}), ...(options.onRequest ? { onRequest: options.onRequest } : {}) }));
-  server.keepAliveTimeout = 1000;
+  // Node's default, stated: undici reuses a connection only while the server's Keep-Alive hint
+  // exceeds its 2 s safety margin, so the 1 s this once was cost a new connection per request.
+  server.keepAliveTimeout = 5000;
   const host = options.host ?? "127.0.0.1";
   const address = await listen(server, options.port ?? 0, host);
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;

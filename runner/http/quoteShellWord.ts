@@ -1,5 +1,5 @@
 /** POSIX shell quoting for the curl commands in evidence, with secrets as shell variables. */
-import { secretVariants, type SecretValue } from "./redactSecrets.js";
+import { containsSecret, secretPatterns, type SecretValue } from "./redactSecrets.js";
 
 /** Quotes text as one literal shell word: bare when only safe characters, else single quotes ('it'\''s'). */
 export function quoteShellWord(text: string): string {
@@ -17,11 +17,11 @@ function variableName(placeholder: string): string | undefined {
 
 /** Splits text at every secret occurrence (any case); secrets whose placeholder is no shell variable become literal placeholders. */
 function segmentsOf(text: string, secrets: readonly SecretValue[]): Segment[] {
+  if (!containsSecret(text, secrets)) return [{ literal: text }];
   let segments: Segment[] = [{ literal: text }];
-  for (const { value, placeholder } of secretVariants(secrets)) {
+  // Case-insensitive like redactSecrets: a re-cased secret is still a secret.
+  for (const { value, placeholder, pattern } of secretPatterns(secrets)) {
     const name = variableName(placeholder);
-    // Case-insensitive like redactSecrets: a re-cased secret is still a secret.
-    const pattern = new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
     segments = segments.flatMap((segment): Segment[] => {
       if (!("literal" in segment) || !segment.literal.toLowerCase().includes(value.toLowerCase())) return [segment];
       const parts = segment.literal.split(pattern);

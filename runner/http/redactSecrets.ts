@@ -49,6 +49,8 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** The variants of a list of secrets and one regular expression that finds any of them. */
 interface Redactor {
   readonly variants: readonly SecretValue[];
+  /** A global, case-insensitive pattern per variant, in the order of `variants`. */
+  readonly patterns: readonly RegExp[];
   /** Matches any variant, case ignored; undefined without variants. */
   readonly finder: RegExp | undefined;
 }
@@ -65,9 +67,16 @@ function redactorFor(secrets: readonly SecretValue[]): Redactor {
   }
   variants.sort((a, b) => b.value.length - a.value.length);
   const finder = variants.length === 0 ? undefined : new RegExp(variants.map(({ value }) => escapeRegExp(value)).join("|"), "i");
-  const made = { variants, finder };
+  const patterns = variants.map(({ value }) => new RegExp(escapeRegExp(value), "gi"));
+  const made = { variants, patterns, finder };
   redactors.set(secrets, made);
   return made;
+}
+
+/** Each variant with its global, case-insensitive pattern (split and replace reset lastIndex themselves). */
+export function secretPatterns(secrets: readonly SecretValue[]): readonly (SecretValue & { readonly pattern: RegExp })[] {
+  const { variants, patterns } = redactorFor(secrets);
+  return variants.map((variant, index) => ({ ...variant, pattern: patterns[index]! }));
 }
 
 /** True when the text holds any form of any secret (case ignored). */
@@ -83,15 +92,15 @@ export function containsSecret(text: string, secrets: readonly SecretValue[]): b
  */
 export function redactSecrets(text: string, secrets: readonly SecretValue[], options: RedactOptions = {}): string {
   if (text.length === 0 || secrets.length === 0) return text;
-  const { variants, finder } = redactorFor(secrets);
+  const { variants, patterns, finder } = redactorFor(secrets);
   let result = text;
   // One scan settles the common case (no secret); otherwise each variant, longest first, so a
   // secret that overlaps a longer one cannot leave a fragment of the longer one behind.
   if (finder?.test(text) === true) {
-    for (const { value, placeholder } of variants) {
+    variants.forEach(({ placeholder }, index) => {
       // A function replacement: "$&" or "$1" in a placeholder must stay literal.
-      result = result.replace(new RegExp(escapeRegExp(value), "gi"), () => placeholder);
-    }
+      result = result.replace(patterns[index]!, () => placeholder);
+    });
   }
   if (options.textWasCut === true) result = redactCutTail(result, variants);
   return result;
