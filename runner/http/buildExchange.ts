@@ -78,7 +78,7 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
       bodyBytes: raw.bytesReceived,
     };
   }
-  return {
+  const exchange: Omit<Exchange, "curl"> = {
     request: {
       method: sent.method,
       url: redactSecrets(sent.url, secrets),
@@ -91,7 +91,14 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
     ...(failure === undefined ? {} : { failure: { kind: failure.kind, message: redactSecrets(failure.message, secrets) } }),
     startedAt: attempt.startedAt,
     durationMs: attempt.durationMs,
-    curl: buildCurlCommand(sent, { secrets, timeoutMs: context.timeoutMs }),
     retriesAfter429: context.retriesAfter429,
   };
+  // Most exchanges never become evidence: the curl command is built when first read (a
+  // report, a spread, a structured clone), not for every request.
+  let curl: string | undefined;
+  return Object.defineProperty(exchange, "curl", {
+    get: () => (curl ??= buildCurlCommand(sent, { secrets, timeoutMs: context.timeoutMs })),
+    enumerable: true,
+    configurable: true,
+  }) as Exchange;
 }
