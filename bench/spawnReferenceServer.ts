@@ -5,26 +5,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import type { ServeAnnouncement } from "../cli/commands/serve.js";
 import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestRecord.js";
 
 const BIN = fileURLToPath(new URL("../bin/cms-conformance.mjs", import.meta.url));
 
-/** The JSON line `serve` prints first. */
-export interface ServerAnnouncement {
-  readonly baseUrl: string;
-  readonly clientId: string;
-  readonly token: string;
-  readonly restrictedToken: string;
-  readonly analyticIds: readonly string[];
-  readonly roles: readonly string[];
-  readonly domainName: string;
-  readonly serviceName: string;
-}
-
 /** A running server process. */
 export interface ReferenceServerProcess {
   readonly pid: number;
-  readonly announcement: ServerAnnouncement;
+  readonly announcement: ServeAnnouncement;
   /** Calls `listener` for each request answered from now on; returns the unsubscribe function. */
   onRecord(listener: (record: ReferenceRequestRecord) => void): () => void;
   stop(): Promise<void>;
@@ -57,11 +46,15 @@ export async function spawnReferenceServer(sizes: ServerSizes = {}, startTimeout
     for (const listener of listeners) listener(record);
   });
   const stdout = createInterface({ input: child.stdout! });
-  const announcement = await new Promise<ServerAnnouncement>((resolve, reject) => {
+  const announcement = await new Promise<ServeAnnouncement>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the reference server did not start within ${startTimeoutMs} ms`)), startTimeoutMs);
     stdout.once("line", (line) => {
       clearTimeout(timer);
-      resolve(JSON.parse(line) as ServerAnnouncement);
+      try {
+        resolve(JSON.parse(line) as ServeAnnouncement);
+      } catch {
+        reject(new Error(`the reference server's first line is not its JSON announcement: ${line.slice(0, 200)}`));
+      }
     });
     child.once("exit", (code) => {
       clearTimeout(timer);

@@ -79,9 +79,13 @@ function faultListing(): string {
   return FAULT_CATALOGUE.map((fault) => `${fault.name.padEnd(width)}  ${fault.section.padEnd(6)}  ${fault.caughtBy.join(", ")}\n    ${fault.description}\n`).join("");
 }
 
+/** The JSON line `serve` prints first, for scripts (the benchmark reads it). */
+export type ServeAnnouncement = Pick<RunningReferenceServer, "baseUrl"> & RunningReferenceServer["credentials"] & RunningReferenceServer["fixtures"];
+
 function announcement(server: RunningReferenceServer, options: ReferenceServerOptions): string {
   const { baseUrl, credentials, fixtures } = server;
-  const line = JSON.stringify({ baseUrl, ...credentials, ...fixtures });
+  const announced: ServeAnnouncement = { baseUrl, ...credentials, ...fixtures };
+  const line = JSON.stringify(announced);
   const curl = `curl -s -X POST ${baseUrl}/platform/cms/listFactoryDefaultWidgets -H 'Content-Type: application/json' -H 'client_id: ${credentials.clientId}' -H 'Authorization: Bearer ${credentials.token}' -d '{"pagination":{"pageNumber":0,"pageSize":3}}'`;
   return `${line}
 

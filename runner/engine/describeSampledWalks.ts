@@ -31,7 +31,6 @@ function spread(values: readonly number[]): string {
   return low === high ? String(low) : `${low} to ${high}`;
 }
 
-
 function describeGroup(walks: readonly SampledWalk[], maxPagesSetting: number): string {
   const first = walks[0] as SampledWalk;
   const pageSizes = [...new Set(walks.map((walk) => walk.pageSize))].sort((a, b) => a - b);

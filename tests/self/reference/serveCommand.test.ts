@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../../cli/main.js";
-import { serveCommand } from "../../../cli/commands/serve.js";
+import { serveCommand, type ServeAnnouncement } from "../../../cli/commands/serve.js";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
 import { call, listedIds, PATHS } from "./referenceClient.js";
 
@@ -15,16 +15,6 @@ function capture() {
   return { out, io };
 }
 
-interface Announcement {
-  baseUrl: string;
-  clientId: string;
-  token: string;
-  restrictedToken: string;
-  analyticIds: string[];
-  roles: string[];
-  domainName: string;
-  serviceName: string;
-}
 
 describe("cms-conformance serve (in-process)", () => {
   it("prints one JSON line and a human block, serves until stopped, then closes", async () => {
@@ -35,7 +25,7 @@ describe("cms-conformance serve (in-process)", () => {
     // Act
     const running = serveCommand(["--seed", "9", "--widgets", "12", "--fault", "page-size-ignored"], io, () => stopped);
     await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
-    const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as Announcement;
+    const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as ServeAnnouncement;
     const headers = { "Content-Type": "application/json", client_id: announced.clientId, Authorization: `Bearer ${announced.token}` };
     const listing = await call(announced.baseUrl, PATHS.listFactoryDefaultWidgets, { body: { pagination: { pageSize: 3 } }, headers });
     stop();
@@ -59,7 +49,7 @@ describe("cms-conformance serve (in-process)", () => {
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const running = serveCommand(["--widgets", "5", "--request-log", log], io, () => stopped);
     await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
-    const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as Announcement;
+    const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as ServeAnnouncement;
     const headers = { "Content-Type": "application/json", client_id: announced.clientId, Authorization: `Bearer ${announced.token}` };
     // Act
     const before = Date.now();
@@ -116,7 +106,7 @@ describe("cms-conformance serve (through the bin)", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
       await expect.poll(() => stdout.includes("\n"), { timeout: 15_000 }).toBe(true);
-      const announced = JSON.parse(stdout.split("\n")[0] ?? "") as Announcement;
+      const announced = JSON.parse(stdout.split("\n")[0] ?? "") as ServeAnnouncement;
       const headers = { "Content-Type": "application/json", client_id: announced.clientId, Authorization: `Bearer ${announced.restrictedToken}` };
       const answer = await call(announced.baseUrl, PATHS.listLandingPages, { body: {}, headers });
       expect(answer.status).toBe(200);
