@@ -1,5 +1,6 @@
 /** No secret appears anywhere in an Exchange, even when the target echoes it back; redactSecrets itself. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildExchange } from "../../../runner/http/buildExchange.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { MIN_SECRET_LENGTH, redactSecrets } from "../../../runner/http/redactSecrets.js";
 import { redactJsonValue } from "../../../runner/http/redactJsonValue.js";
@@ -40,6 +41,18 @@ describe("secrets in exchanges", () => {
     // A body that spells the token with \u escapes: bodyText does not contain it, json would.
     const escaped = JSON.stringify({ t: TOKEN }).replace("t", "\\u0074");
     expect(redactJsonValue(JSON.parse(escaped), SECRETS)).toEqual({ t: "$CMS_TOKEN" });
+  });
+
+  it("a response body that spells the token with a \\u escape: bodyText cannot match it, the parsed json is still redacted", () => {
+    // Arrange: the token's first character escaped, so no text search of the body finds the token
+    const text = `{"echo":"\\u${TOKEN.charCodeAt(0).toString(16).padStart(4, "0")}${TOKEN.slice(1)}","plain":"nothing here"}`;
+    expect(text).not.toContain(TOKEN);
+    const attempt = { response: { status: 200, headers: { "content-type": "application/json" }, body: Buffer.from(text), bytesReceived: text.length, truncated: false }, startedAt: new Date(0).toISOString(), durationMs: 1 };
+    // Act
+    const exchange = buildExchange({ method: "POST", url: "http://target.invalid/x", headers: {} }, attempt, { secrets: SECRETS, timeoutMs: 1_000, maxResponseBytes: 1_000_000, retriesAfter429: 0 });
+    // Assert
+    expect(exchange.json).toEqual({ echo: "$CMS_TOKEN", plain: "nothing here" });
+    expectNoSecrets(exchange);
   });
 
   it("a secret in a failure message is redacted", async () => {
