@@ -82,6 +82,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const notes = waived.unused.map((waiver) => `unused waiver: ${waiver.checkId} on ${waiver.operation}`);
   const report = buildRunReport(waived.results, {
     settings,
+    ...(options.waiversFile ? { waiversFile: options.waiversFile } : {}),
     startedAt,
     durationMs: Date.now() - startedAt.getTime(),
     ...(execution.statistics ? { statistics: execution.statistics } : {}),

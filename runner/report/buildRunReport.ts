@@ -4,9 +4,10 @@ import { createHash } from "node:crypto";
 import { AMBIGUITY_REGISTER } from "../../contract/ambiguityRegister.js";
 import { CONTRACT_SCHEMAS } from "../../contract/schemaCatalogue.js";
 import { OPERATIONS, type OperationName } from "../../contract/operations.js";
-import type { RunSettings } from "../settings/RunSettings.js";
+import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
 import type { RunStatistics } from "../vitest/vitestBridge.js";
-import type { CheckResult, RunReport, RunSummary } from "./model.js";
+import type { CheckResult, RunReport, RunSelection, RunSummary } from "./model.js";
+import { reproduceCommand, type ReproducibleSettings } from "./reproduceCommand.js";
 
 /** Version of this suite (package.json). */
 export const SUITE_VERSION: string = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
@@ -24,7 +25,9 @@ export function summarize(results: readonly CheckResult[]): RunSummary {
 
 /** Facts of a run that are not in the results. */
 export interface RunFacts {
-  readonly settings: RunSettings;
+  readonly settings: ReproducibleSettings;
+  /** The waivers file of the run, when one was given (it is part of the command line that reproduces it). */
+  readonly waiversFile?: string;
   readonly startedAt: Date;
   readonly durationMs: number;
   readonly statistics?: RunStatistics;
@@ -43,6 +46,17 @@ function timingsByOperation(statistics: RunStatistics | undefined): RunReport["t
     if (durations && durations.length > 0) timings[operation.name] = durations;
   }
   return timings;
+}
+
+/** Which verdicts the run judged out of the whole suite's check × operation pairs. */
+export function runSelection(settings: ReproducibleSettings, selectedVerdicts: number): RunSelection {
+  return {
+    selectedVerdicts,
+    totalVerdicts: CHECK_CATALOGUE.select([], []).length,
+    checks: [...settings.checks],
+    excludeChecks: [...settings.excludeChecks],
+    operations: [...settings.operations],
+  };
 }
 
 /** The report of a run. */
@@ -64,6 +78,9 @@ export function buildRunReport(results: readonly CheckResult[], facts: RunFacts)
       retries429: facts.statistics?.retries429 ?? 0,
       nodeVersion: process.version,
       maxExamples: facts.settings.maxExamples,
+      selection: runSelection(facts.settings, results.length),
+      commandLine: reproduceCommand(facts.waiversFile !== undefined ? { ...facts.settings, waivers: facts.waiversFile } : facts.settings),
+      ...(facts.settings.insecure === true ? { insecure: true } : {}),
       sampling: [...facts.sampling],
       gateFailures: [...facts.gateFailures],
       notes: [...facts.notes],

@@ -94,6 +94,20 @@ export interface RunSummary {
   readonly waived: number;
 }
 
+/** Which verdicts the run was asked for: a partial run is one where selectedVerdicts < totalVerdicts. */
+export interface RunSelection {
+  /** Check × operation pairs the run judged. */
+  readonly selectedVerdicts: number;
+  /** Check × operation pairs of the whole suite. */
+  readonly totalVerdicts: number;
+  /** --checks: ids or globs run (empty = all). */
+  readonly checks: readonly string[];
+  /** --exclude-checks: ids or globs left out. */
+  readonly excludeChecks: readonly string[];
+  /** --operation: operations run (empty = all). */
+  readonly operations: readonly OperationName[];
+}
+
 /** Facts about the run. */
 export interface RunMeta {
   readonly suiteVersion: string;
@@ -108,6 +122,12 @@ export interface RunMeta {
   readonly retries429: number;
   readonly nodeVersion: string;
   readonly maxExamples: number;
+  /** Which verdicts were selected, out of how many. */
+  readonly selection: RunSelection;
+  /** The `cms-conformance run` command line that reproduces the run; secrets appear as $CMS_TOKEN, $CMS_RESTRICTED_TOKEN, $CMS_CLIENT_ID. */
+  readonly commandLine: string;
+  /** True when TLS certificate verification was skipped (--insecure); absent otherwise. */
+  readonly insecure?: boolean;
   /** Listing walks cut at their page bound (--max-pages), one sentence per operation and kind of walk; empty when every walk reached the end. */
   readonly sampling: readonly string[];
   /** Reasons the run fails besides check verdicts (today: expired waivers); any entry makes the verdict "fail". */

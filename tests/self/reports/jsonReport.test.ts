@@ -42,6 +42,19 @@ describe("report.json", () => {
     expect(errorsOf({ ...gated, meta: { ...gated.meta, gateFailures: [1] } })).toContain("/meta/gateFailures/0");
   });
 
+  it("requires meta.selection and meta.commandLine, and holds meta.insecure only as a boolean", () => {
+    const good = JSON.parse(renderJsonReport(makeRunReport(undefined, "default", { insecure: true, selection: { selectedVerdicts: 2, totalVerdicts: 104, checks: ["http.*"] } }))) as { meta: Record<string, unknown> };
+    expect(errorsOf(good)).toBe("");
+    for (const field of ["selection", "commandLine"]) {
+      const { [field]: _dropped, ...meta } = good.meta;
+      expect(errorsOf({ ...good, meta }), field).toContain(`"missingProperty": "${field}"`);
+    }
+    expect(errorsOf({ ...good, meta: { ...good.meta, insecure: "yes" } })).toContain("/meta/insecure");
+    const selection = good.meta.selection as Record<string, unknown>;
+    expect(errorsOf({ ...good, meta: { ...good.meta, selection: { ...selection, extra: 1 } } })).toContain("additionalProperties");
+    expect(errorsOf({ ...good, meta: { ...good.meta, selection: { ...selection, operations: ["listWidgets"] } } })).toContain("/meta/selection/operations/0");
+  });
+
   it("omits exchange.json (the unredacted parse) and keeps bodyText", () => {
     const text = renderJsonReport(makeRunReport(), PLANTED_SECRETS);
     const data = JSON.parse(text) as { results: { evidence: { exchange: Record<string, unknown> }[] }[] };

@@ -1,5 +1,5 @@
 /** A small factory of RunReport fixtures: every outcome, several operations, hostile text and planted secrets. */
-import type { CheckResult, EvidenceItem, Outcome, RunReport, RunSummary } from "../../../runner/report/model.js";
+import type { CheckResult, EvidenceItem, Outcome, RunReport, RunSelection, RunSummary } from "../../../runner/report/model.js";
 import type { Exchange } from "../../../runner/http/types.js";
 import type { OperationName } from "../../../contract/operations.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
@@ -198,11 +198,17 @@ export const FIXTURE_GATE_FAILURE = `expired waiver: get.unknown-id-404 on getAn
 /** An unused-waiver note with hostile text. */
 export const FIXTURE_NOTE = `unused waiver: http.no-server-error on getWidget ${HOSTILE.img}`;
 
-/** The lists of meta a test may set: sampling (FIXTURE_SAMPLING by default), gate failures and notes (none by default). */
+/** The command line of the fixture run. */
+export const FIXTURE_COMMAND_LINE = "cms-conformance run --base-url http://127.0.0.1:4010 --client-id \"$CMS_CLIENT_ID\" --token \"$CMS_TOKEN\" --seed 424242";
+
+/** The meta a test may set: sampling (FIXTURE_SAMPLING by default), gate failures and notes (none by default), the selection (all verdicts by default), the command line and insecure. */
 export interface FixtureMetaLists {
   readonly sampling?: readonly string[];
   readonly gateFailures?: readonly string[];
   readonly notes?: readonly string[];
+  readonly selection?: Partial<RunSelection>;
+  readonly commandLine?: string;
+  readonly insecure?: boolean;
 }
 
 /** A RunReport around the given results (the default fixture when none are given); gate failures make it fail as the runner does. */
@@ -224,6 +230,9 @@ export function makeRunReport(results: readonly CheckResult[] = fixtureResults()
       retries429: 1,
       nodeVersion: "v20.20.2",
       maxExamples: 100,
+      selection: { selectedVerdicts: results.length, totalVerdicts: results.length, checks: [], excludeChecks: [], operations: [], ...lists.selection },
+      commandLine: lists.commandLine ?? FIXTURE_COMMAND_LINE,
+      ...(lists.insecure !== undefined ? { insecure: lists.insecure } : {}),
       sampling: lists.sampling ?? FIXTURE_SAMPLING,
       gateFailures,
       notes: lists.notes ?? [],

@@ -1,0 +1,57 @@
+/** The `cms-conformance run` command line that reproduces a run, with secrets as environment variables. */
+import { SECRET_PLACEHOLDERS } from "../engine/createTargetSession.js";
+import { RUN_DEFAULTS, type RunSettings } from "../settings/RunSettings.js";
+
+/** Settings of a run plus the options that live outside RunSettings but change verdicts. */
+export type ReproducibleSettings = RunSettings & {
+  /** TLS certificate verification was skipped (--insecure). */
+  readonly insecure?: boolean;
+  /** The waivers file of the run (--waivers). */
+  readonly waivers?: string;
+};
+
+/** Quotes a value for a POSIX shell: bare when it is safe, single-quoted otherwise. */
+export function shellQuote(value: string): string {
+  if (/^[A-Za-z0-9_./:@%+=,-]+$/.test(value)) return value;
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** `"$CMS_TOKEN"`: expanded by the shell, never the secret itself. */
+function variable(placeholder: string): string {
+  return `"${placeholder}"`;
+}
+
+/**
+ * The command line that reproduces the run: always --seed, every option that differs from its
+ * default, secrets as $CMS_TOKEN, $CMS_RESTRICTED_TOKEN and $CMS_CLIENT_ID. Against the embedded
+ * reference server the target options are left out, since `run` without a base URL starts it again.
+ * --out and --format are left out: they change where reports go, not what the run finds.
+ */
+export function reproduceCommand(settings: ReproducibleSettings): string {
+  const parts: string[] = ["cms-conformance", "run"];
+  const option = (name: string, value?: string) => parts.push(value === undefined ? `--${name}` : `--${name} ${value}`);
+  if (!settings.embedded) {
+    option("base-url", shellQuote(settings.baseUrl));
+    option("client-id", variable(SECRET_PLACEHOLDERS.clientId));
+    option("token", variable(SECRET_PLACEHOLDERS.token));
+    if (settings.credentials.restrictedToken) option("restricted-token", variable(SECRET_PLACEHOLDERS.restrictedToken));
+    for (const id of settings.fixtures.analyticIds) option("analytic-id", shellQuote(id));
+    for (const role of settings.fixtures.roles) option("role", shellQuote(role));
+    if (settings.fixtures.domainName !== undefined) option("domain-name", shellQuote(settings.fixtures.domainName));
+    if (settings.fixtures.serviceName !== undefined) option("service-name", shellQuote(settings.fixtures.serviceName));
+  }
+  if (settings.insecure) option("insecure");
+  if (settings.profile !== RUN_DEFAULTS.profile) option("profile", settings.profile);
+  if (settings.checks.length > 0) option("checks", shellQuote(settings.checks.join(",")));
+  if (settings.excludeChecks.length > 0) option("exclude-checks", shellQuote(settings.excludeChecks.join(",")));
+  for (const operation of settings.operations) option("operation", operation);
+  if (settings.waivers !== undefined) option("waivers", shellQuote(settings.waivers));
+  option("seed", String(settings.seed));
+  if (settings.maxExamples !== RUN_DEFAULTS.maxExamples) option("max-examples", String(settings.maxExamples));
+  if (settings.timeoutMs !== RUN_DEFAULTS.timeoutMs) option("timeout", String(settings.timeoutMs));
+  if (settings.concurrency !== RUN_DEFAULTS.concurrency) option("concurrency", String(settings.concurrency));
+  if (settings.rateLimitPerSecond !== undefined) option("rate-limit", `${settings.rateLimitPerSecond}/s`);
+  if (settings.maxPageSize !== RUN_DEFAULTS.maxPageSize) option("max-page-size", String(settings.maxPageSize));
+  if (settings.maxPagesWalked !== RUN_DEFAULTS.maxPagesWalked) option("max-pages", String(settings.maxPagesWalked));
+  return parts.join(" ");
+}
