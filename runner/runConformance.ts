@@ -1,45 +1,48 @@
 /**
- * Runs the conformance project through vitest's Node API against the target of `settings`,
- * then applies waivers and writes the reports. The engine: the CLI only parses options.
+ * The engine: plans the run, checks that the target answers, runs the checks (through vitest's
+ * Node API by default), applies waivers and returns the RunReport. It writes nothing: the CLI
+ * picks the reporters and writers (STYLE: Schemathesis keeps its engine apart from its output).
  */
-import type { ConsoleReporter } from "../reports/console/ConsoleReporter.js";
-import { writeReports, type ReportFormat, type WrittenReports } from "../reports/writeReports.js";
+import type { PlannedCheck } from "./engine/CheckCatalogue.js";
 import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
-import { runSecrets } from "./engine/createTargetSession.js";
+import { planRun } from "./planRun.js";
 import { preflight } from "./preflight.js";
 import { buildRunReport } from "./report/buildRunReport.js";
-import type { CheckResult, RunReport } from "./report/model.js";
+import type { CheckResult, RunReport, Waiver } from "./report/model.js";
 import type { RunSettings } from "./settings/RunSettings.js";
 import type { CheckExecutor } from "./execute/CheckExecutor.js";
 import { executeWithVitest } from "./execute/executeWithVitest.js";
 import { applyWaivers } from "./waivers/applyWaivers.js";
 import { loadWaivers } from "./waivers/loadWaivers.js";
 
+/** What the engine knows when the checks start. */
+export interface RunStart {
+  readonly target: string;
+  readonly profile: string;
+  /** How many verdicts to expect (check × operation). */
+  readonly checks: number;
+}
+
+/** Hooks the engine calls while it runs (the CLI passes its console reporter). */
+export interface RunObserver {
+  onRunStart?(start: RunStart): void;
+  /** One verdict, as it comes, with its waiver already applied. */
+  onResult?(result: CheckResult): void;
+}
+
 /** What a run needs besides the settings. */
 export interface RunOptions {
   readonly settings: RunSettings;
-  readonly outDir: string;
-  readonly formats?: readonly ReportFormat[];
   readonly waiversFile?: string;
-  readonly console: ConsoleReporter;
+  readonly observer?: RunObserver;
   /** Today's date (UTC, YYYY-MM-DD) for waiver expiry; defaults to now. */
   readonly today?: string;
   /** How checks are run: through vitest (default) or in process. */
   readonly executor?: CheckExecutor;
-  /** Skip writing report files (tests that only read the verdict). */
-  readonly writeFiles?: boolean;
-}
-
-/** The outcome of a run. */
-export interface RunOutcome {
-  readonly report: RunReport;
-  readonly paths: WrittenReports;
-  /** 0 when nothing failed, 1 otherwise. */
-  readonly exitCode: 0 | 1;
 }
 
 /** Results for planned checks that never reported: the suite could not judge them. */
-function missingResults(planned: ReturnType<typeof CHECK_CATALOGUE.select>, results: readonly CheckResult[], runErrors: readonly string[]): CheckResult[] {
+function missingResults(planned: readonly PlannedCheck[], results: readonly CheckResult[], runErrors: readonly string[]): CheckResult[] {
   const seen = new Set(results.map((result) => `${result.checkId} ${result.operation}`));
   const why = runErrors.length > 0 ? runErrors.join("; ") : "no verdict was reported";
   return planned
@@ -59,28 +62,32 @@ function missingResults(planned: ReturnType<typeof CHECK_CATALOGUE.select>, resu
     }));
 }
 
-/** Runs the suite and writes the reports. Throws ConfigurationError (unreachable target) and WaiversFileError. */
-export async function runConformance(options: RunOptions): Promise<RunOutcome> {
-  const { settings } = options;
-  const planned = CHECK_CATALOGUE.select(settings.checks, settings.excludeChecks, settings.operations);
-  const waivers = options.waiversFile ? await loadWaivers(options.waiversFile, CHECK_CATALOGUE.ids()) : [];
+/**
+ * Runs the suite and returns its report ("pass" when nothing failed). Throws ConfigurationError
+ * (unreachable target), UnknownCheckError (a selection naming no check) and WaiversFileError.
+ */
+export async function runConformance(options: RunOptions): Promise<RunReport> {
+  const { settings, observer = {} } = options;
+  const planned = planRun(settings);
+  const waivers: readonly Waiver[] = options.waiversFile ? await loadWaivers(options.waiversFile, CHECK_CATALOGUE.ids()) : [];
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   await preflight(settings);
 
   const startedAt = new Date();
-  options.console.onRunStart({ target: settings.baseUrl, profile: settings.profile, checks: planned.length });
+  observer.onRunStart?.({ target: settings.baseUrl, profile: settings.profile, checks: planned.length });
   const execute = options.executor ?? executeWithVitest;
-  const execution = await execute(settings, planned, (result) => options.console.onResult(result));
+  // Waivers apply as each verdict comes, so nothing shows a waived failure as a failure.
+  const execution = await execute(settings, planned, (result) => observer.onResult?.(applyWaivers([result], waivers, today).results[0] ?? result));
 
   const judged = [...execution.results, ...missingResults(planned, execution.results, execution.runErrors)];
   const order = new Map(planned.map(({ check, operation }, index) => [`${check.id} ${operation}`, index]));
   judged.sort((a, b) => (order.get(`${a.checkId} ${a.operation}`) ?? 0) - (order.get(`${b.checkId} ${b.operation}`) ?? 0));
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const waived = applyWaivers(judged, waivers, today);
   const gateFailures = [
     ...waived.expired.map((waiver) => `expired waiver: ${waiver.checkId} on ${waiver.operation} (expired ${waiver.expires})`),
   ];
   const notes = waived.unused.map((waiver) => `unused waiver: ${waiver.checkId} on ${waiver.operation}`);
-  const report = buildRunReport(waived.results, {
+  return buildRunReport(waived.results, {
     settings,
     ...(options.waiversFile ? { waiversFile: options.waiversFile } : {}),
     startedAt,
@@ -90,8 +97,4 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     gateFailures,
     notes,
   });
-  const secrets = runSecrets(settings).map((secret) => secret.value);
-  const paths = options.writeFiles === false ? {} : await writeReports(report, { outDir: options.outDir, ...(options.formats ? { formats: options.formats } : {}), secrets });
-  options.console.onRunEnd(report, paths);
-  return { report, paths, exitCode: report.verdict === "pass" ? 0 : 1 };
 }

@@ -2,7 +2,8 @@
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
-import type { ReportFormat } from "../../reports/writeReports.js";
+import { writeReports, type ReportFormat } from "../../reports/writeReports.js";
+import type { CheckExecutor } from "../../runner/execute/CheckExecutor.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../reference/startReferenceServer.js";
 import { referenceRunConfig } from "../../reference/referenceRunConfig.js";
 import { RUN_DEFAULTS } from "../../runner/settings/RunSettings.js";
@@ -151,8 +152,14 @@ function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: s
   return { layer, help: values.help, ...(values.config ? { config: values.config } : {}), ...(formats ? { formats } : {}) };
 }
 
+/** What tests may replace: how checks run (in process instead of through vitest) and today's date. */
+export interface RunCommandDependencies {
+  readonly executor?: CheckExecutor;
+  readonly today?: string;
+}
+
 /** Runs the command; returns its exit code. */
-export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, deps: RunCommandDependencies = {}): Promise<number> {
   const flags = flagsLayer(argv);
   if (flags.help) {
     io.stdout.write(RUN_HELP);
@@ -168,14 +175,16 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
     const secrets = runSecrets(settings).map((secret) => secret.value);
     const console = new ConsoleReporter({ stream: io.stdout as { write(text: string): unknown }, secrets });
     const outDir = resolve(settings.out ?? DEFAULT_OUT_DIR);
-    const outcome = await runConformance({
+    const report = await runConformance({
       settings,
-      outDir,
-      console,
-      ...(flags.formats ? { formats: flags.formats } : {}),
+      observer: console,
       ...(settings.waivers ? { waiversFile: settings.waivers } : {}),
+      ...(deps.executor ? { executor: deps.executor } : {}),
+      ...(deps.today ? { today: deps.today } : {}),
     });
-    return outcome.exitCode;
+    const paths = await writeReports(report, { outDir, secrets, ...(flags.formats ? { formats: flags.formats } : {}) });
+    console.onRunEnd(report, paths);
+    return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
   } catch (error) {
     if (error instanceof ConfigurationError || error instanceof UnknownCheckError || error instanceof WaiversFileError) {
       throw new UsageError(error.message);

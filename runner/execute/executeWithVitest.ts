@@ -3,7 +3,8 @@ import { accessSync, constants } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createVitest } from "vitest/node";
 import { ResultCollector } from "../vitest/ResultCollector.js";
-import { SETTINGS_KEY } from "../vitest/vitestBridge.js";
+import { toSelectedVerdicts } from "../planRun.js";
+import { RUN_KEY } from "../vitest/vitestBridge.js";
 import type { CheckExecutor } from "./CheckExecutor.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -22,8 +23,8 @@ function canCacheModules(): boolean {
   }
 }
 
-/** The CLI's executor: the settings go in through provide, verdicts come back through meta. */
-export const executeWithVitest: CheckExecutor = async (settings, _planned, onResult) => {
+/** The CLI's executor: the settings and the planned pairs go in through provide, verdicts come back through meta. */
+export const executeWithVitest: CheckExecutor = async (settings, planned, onResult) => {
   const collector = new ResultCollector(onResult);
   const vitest = await createVitest(
     "test",
@@ -39,7 +40,7 @@ export const executeWithVitest: CheckExecutor = async (settings, _planned, onRes
     { logLevel: "silent" },
   );
   try {
-    vitest.provide(SETTINGS_KEY, settings);
+    vitest.provide(RUN_KEY, { settings, verdicts: toSelectedVerdicts(planned) });
     await vitest.start();
   } finally {
     await vitest.close();

@@ -1,13 +1,28 @@
 /**
  * What crosses between the CLI process and the vitest worker that runs the checks:
- * the settings go in through provide/inject; each verdict comes back in its test's meta,
- * and the run's HTTP statistics and sampling notes in the meta of a last, sequential test.
+ * the run (settings and the verdicts selected once, in the CLI process) goes in through
+ * provide/inject under one key; each verdict comes back in its test's meta, and the run's
+ * HTTP statistics and sampling notes in the meta of a last, sequential test.
  */
+import type { OperationName } from "../../contract/operations.js";
 import type { CheckResult } from "../report/model.js";
 import type { RunSettings } from "../settings/RunSettings.js";
 
-/** Key of the provided settings. */
-export const SETTINGS_KEY = "cmsConformanceSettings";
+/** Key of the provided run. */
+export const RUN_KEY = "cmsConformanceRun";
+
+/** One selected verdict, by check id: the check itself (with its functions) cannot cross to the worker. */
+export interface SelectedVerdict {
+  readonly checkId: string;
+  readonly operation: OperationName;
+}
+
+/** Everything the worker needs to run the checks: the settings and what to run. */
+export interface ProvidedRun {
+  readonly settings: RunSettings;
+  /** The check × operation pairs to run, in report order, selected once by the CLI process. */
+  readonly verdicts: readonly SelectedVerdict[];
+}
 
 /** HTTP figures of a run and how its listings were sampled, measured in the worker. */
 export interface RunStatistics {
@@ -22,7 +37,7 @@ export interface RunStatistics {
 
 declare module "vitest" {
   interface ProvidedContext {
-    cmsConformanceSettings: RunSettings;
+    cmsConformanceRun: ProvidedRun;
   }
 }
 

@@ -1,19 +1,20 @@
 /**
  * The conformance project: one vitest test per check and operation, against the target the
  * settings name. Run it with `cms-conformance run` (or `vitest --project conformance` with
- * CMS_BASE_URL, CMS_CLIENT_ID and CMS_TOKEN set).
+ * CMS_BASE_URL, CMS_CLIENT_ID and CMS_TOKEN set). The pairs to run were selected once, by
+ * whoever provided the run (the CLI, or globalSetup.ts).
  */
 import { afterAll, inject, test } from "vitest";
 import "../../runner/vitest/vitestBridge.js";
-import { SETTINGS_KEY } from "../../runner/vitest/vitestBridge.js";
+import { RUN_KEY } from "../../runner/vitest/vitestBridge.js";
 import { createTargetSession } from "../../runner/engine/createTargetSession.js";
 import { runCheck } from "../../runner/engine/runCheck.js";
+import { fromSelectedVerdicts } from "../../runner/planRun.js";
 import { compactResult } from "../../runner/vitest/compactResult.js";
-import { CHECK_CATALOGUE } from "./checkCatalogue.js";
 
-const settings = inject(SETTINGS_KEY);
+const { settings, verdicts } = inject(RUN_KEY);
 const session = createTargetSession(settings);
-const planned = CHECK_CATALOGUE.select(settings.checks, settings.excludeChecks, settings.operations);
+const planned = fromSelectedVerdicts(verdicts);
 
 afterAll(() => session.close());
 

@@ -1,13 +1,16 @@
 /**
- * Lets `vitest --project conformance` run on its own: when the CLI did not provide settings,
- * they are read from the environment (CMS_BASE_URL, CMS_CLIENT_ID, CMS_TOKEN, …).
+ * Lets `vitest --project conformance` run on its own: when the CLI did not provide the run,
+ * the settings are read from the environment (CMS_BASE_URL, CMS_CLIENT_ID, CMS_TOKEN, …) and the
+ * verdicts selected here, once.
  */
 import type { TestProject } from "vitest/node";
 import "../../runner/vitest/vitestBridge.js";
+import { planRun, toSelectedVerdicts } from "../../runner/planRun.js";
 import { settingsFromEnvironment } from "../../runner/settings/resolveRunSettings.js";
 
-/** Provides settings from the environment unless the CLI already did. */
+/** Provides the run from the environment unless the CLI already did. */
 export default function setup(project: TestProject): void {
-  if (project.getProvidedContext().cmsConformanceSettings) return;
-  project.provide("cmsConformanceSettings", settingsFromEnvironment(process.env));
+  if (project.getProvidedContext().cmsConformanceRun) return;
+  const settings = settingsFromEnvironment(process.env);
+  project.provide("cmsConformanceRun", { settings, verdicts: toSelectedVerdicts(planRun(settings)) });
 }

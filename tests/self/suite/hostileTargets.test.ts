@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
+import { writeReports } from "../../../reports/writeReports.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { ConfigurationError, resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
@@ -35,7 +36,9 @@ async function runAgainst(baseUrl: string) {
   ]);
   const console = new ConsoleReporter({ stream: { write: (text: string) => ((consoleText += text), true) }, color: false, secrets: Object.values(SECRETS) });
   const started = performance.now();
-  const outcome = await runConformance({ settings, outDir, console, executor: executeInProcess });
+  const report = await runConformance({ settings, observer: console, executor: executeInProcess });
+  console.onRunEnd(report, await writeReports(report, { outDir, secrets: Object.values(SECRETS) }));
+  const outcome = { report, exitCode: report.verdict === "pass" ? 0 : 1 };
   const elapsedMs = performance.now() - started;
   const files = readdirSync(outDir).map((name) => readFileSync(join(outDir, name), "utf8"));
   return { outcome, elapsedMs, outputs: [consoleText, ...files] };

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
+import { writeReports } from "../../../reports/writeReports.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
@@ -22,9 +23,13 @@ describe("waivers in a run", () => {
     const file = join(dir, "waivers.json");
     writeFileSync(file, JSON.stringify({ waivers: [{ checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12 agreed", expires }, ...otherWaivers] }));
     const settings = resolveRunSettings([referenceRunConfig(server), { seed: 1, checks: ["analytics.pie-single-series"] }]);
-    const console = new ConsoleReporter({ stream: { write: () => true }, color: false });
-    const outcome = await runConformance({ settings, outDir: join(dir, "out"), console, executor: executeInProcess, waiversFile: file, today: "2026-11-22" });
-    return { outcome, junit: readFileSync(join(dir, "out", "junit.xml"), "utf8"), html: readFileSync(join(dir, "out", "index.html"), "utf8") };
+    let consoleText = "";
+    const console = new ConsoleReporter({ stream: { write: (text: string) => (consoleText += text) }, color: false });
+    const report = await runConformance({ settings, observer: console, executor: executeInProcess, waiversFile: file, today: "2026-11-22" });
+    const paths = await writeReports(report, { outDir: join(dir, "out") });
+    console.onRunEnd(report, paths);
+    const outcome = { report, exitCode: report.verdict === "pass" ? 0 : 1 };
+    return { outcome, consoleText, junit: readFileSync(join(dir, "out", "junit.xml"), "utf8"), html: readFileSync(join(dir, "out", "index.html"), "utf8") };
   }
 
   it("turns the matching failure into waived, which passes the gate and shows in every report", async () => {

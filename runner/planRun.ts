@@ -1,0 +1,28 @@
+/**
+ * Selects the verdicts of a run, once: the CLI process plans, and the vitest worker runs exactly
+ * the pairs it is given (by check id) instead of selecting again.
+ */
+import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
+import type { PlannedCheck } from "./engine/CheckCatalogue.js";
+import type { RunSettings } from "./settings/RunSettings.js";
+import type { SelectedVerdict } from "./vitest/vitestBridge.js";
+
+/** The check × operation pairs the settings select, in report order. */
+export function planRun(settings: RunSettings): PlannedCheck[] {
+  return CHECK_CATALOGUE.select(settings.checks, settings.excludeChecks, settings.operations);
+}
+
+/** The plan as it crosses to the worker: ids and operations only. */
+export function toSelectedVerdicts(planned: readonly PlannedCheck[]): SelectedVerdict[] {
+  return planned.map(({ check, operation }) => ({ checkId: check.id, operation }));
+}
+
+/** The plan again in the worker; an id the catalogue lacks is a bug of ours, not the user's. */
+export function fromSelectedVerdicts(verdicts: readonly SelectedVerdict[]): PlannedCheck[] {
+  const byId = new Map(CHECK_CATALOGUE.checks.map((check) => [check.id, check]));
+  return verdicts.map(({ checkId, operation }) => {
+    const check = byId.get(checkId);
+    if (!check) throw new Error(`fromSelectedVerdicts: the catalogue has no check ${JSON.stringify(checkId)}`);
+    return { check, operation };
+  });
+}
