@@ -48,3 +48,11 @@ export const CMS_OPERATIONS: readonly OperationName[] = OPERATIONS.filter((op) =
 
 /** Every operation name. */
 export const ALL_OPERATIONS: readonly OperationName[] = OPERATIONS.map((op) => op.name);
+
+/** Where a deployment mounts operations, when not at the §4 paths (--operation-path), e.g. { getWidget: "/platform/cms/queries/getWidget" }. */
+export type OperationPaths = Readonly<Partial<Record<OperationName, string>>>;
+
+/** The path of an operation below base_url: the deployment's own when given, else the §4 path. */
+export function operationPath(name: OperationName, paths: OperationPaths = {}): string {
+  return paths[name] ?? operationSpec(name).path;
+}

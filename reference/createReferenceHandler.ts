@@ -1,5 +1,6 @@
 /** The request pipeline of the reference server: route, authenticate, read, parse, run, present, apply the fault. */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { OperationPaths } from "../contract/operations.js";
 import { DEFAULT_BEHAVIOUR, type ReferenceBehaviour } from "./behaviour/ReferenceBehaviour.js";
 import type { ReferenceData } from "./data/referenceData.js";
 import { findFault } from "./faults/faultCatalogue.js";
@@ -23,6 +24,8 @@ export interface ReferenceHandlerOptions {
   readonly mode: ReferenceMode;
   /** Fault applied to paths without a /faults/<name> prefix. */
   readonly fault?: ReferenceFault;
+  /** Where operations are served when not at their §4 paths (serve --operation-path). */
+  readonly operationPaths?: OperationPaths;
   /** Called once per answered request (serve --request-log). */
   readonly onRequest?: (record: ReferenceRequestRecord) => void;
 }
@@ -55,7 +58,7 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
   };
 
   const handle = async (request: IncomingMessage, read: { body?: ReadBody }): Promise<ReferenceResponse> => {
-    const route = routeRequest(request.url ?? "/");
+    const route = routeRequest(request.url ?? "/", options.operationPaths);
     const fault = route.faultName === undefined ? options.fault : findFault(route.faultName);
     if (!route.operation || (route.faultName !== undefined && !fault)) {
       return jsonResponse(404, { message: `No operation at ${request.url ?? ""}; the operations are POST {base}/platform/cms/… and {base}/platform/authorization/getRoleFilters (§4).` });

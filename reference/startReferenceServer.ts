@@ -1,5 +1,6 @@
 /** Starts the reference server (DESIGN §6): all five operations of §4, in memory, deterministic from a seed. */
 import { createServer, type Server } from "node:http";
+import type { OperationPaths } from "../contract/operations.js";
 import type { AddressInfo } from "node:net";
 import { buildReferenceData } from "./data/buildReferenceData.js";
 import type { ReferenceSizes } from "./data/referenceData.js";
@@ -25,6 +26,8 @@ export interface ReferenceServerOptions {
   fault?: string;
   /** Item counts; default 137 widgets, 53 landing pages, 34 analytics ("empty" mode: all 0). */
   sizes?: Partial<{ widgets: number; landingPages: number; analytics: number }>;
+  /** Paths of operations served elsewhere than §4 (a deployment's layout, e.g. the vendor SDK's /platform/cms/queries/getWidget). */
+  operationPaths?: OperationPaths;
   /** Called once per answered request, e.g. to write a request log. */
   onRequest?: (record: ReferenceRequestRecord) => void;
 }
@@ -61,7 +64,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const sizes: Partial<ReferenceSizes> = mode === "empty" ? { widgets: 0, landingPages: 0, analytics: 0, ...options.sizes } : { ...options.sizes };
   const data = buildReferenceData(options.seed ?? 1, sizes);
   const credentials = createReferenceCredentials();
-  const server = createServer(createReferenceHandler({ data, credentials, mode, ...(fault ? { fault } : {}), ...(options.onRequest ? { onRequest: options.onRequest } : {}) }));
+  const server = createServer(createReferenceHandler({ data, credentials, mode, ...(fault ? { fault } : {}), ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}), ...(options.onRequest ? { onRequest: options.onRequest } : {}) }));
   // Node's default, stated: undici reuses a connection only while the server's Keep-Alive hint
   // exceeds its 2 s safety margin, so the 1 s this once was cost a new connection per request.
   server.keepAliveTimeout = 5000;

@@ -3,7 +3,7 @@
  * the timeout, stops everything with exit 2 and one sentence: running hundreds of requests into
  * timeouts would only look like a hang.
  */
-import { operationSpec } from "../contract/operations.js";
+import { operationPath } from "../contract/operations.js";
 import { createHttpClient } from "./http/createHttpClient.js";
 import { runSecrets } from "./engine/createTargetSession.js";
 import type { RunSettings } from "./settings/RunSettings.js";
@@ -14,8 +14,8 @@ export async function preflight(settings: RunSettings): Promise<void> {
   const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, secrets: runSecrets(settings) });
   try {
     const exchange = await client.send({
-      path: operationSpec("listFactoryDefaultWidgets").path,
-      headers: { "Content-Type": "application/json", Accept: "application/json", client_id: settings.credentials.clientId, Authorization: `Bearer ${settings.credentials.token}` },
+      path: operationPath("listFactoryDefaultWidgets", settings.operationPaths),
+      headers: { ...settings.headers, "Content-Type": "application/json", Accept: "application/json", client_id: settings.credentials.clientId, Authorization: `Bearer ${settings.credentials.token}` },
       body: { json: {} },
     });
     const kind = exchange.failure?.kind;

@@ -9,6 +9,9 @@ import { referenceRunConfig } from "../../reference/referenceRunConfig.js";
 import { RUN_DEFAULTS } from "../../runner/settings/RunSettings.js";
 import { ConfigurationError, configFromEnvironment, readConfigFile, resolveRunSettings, type RunConfigFile } from "../../runner/settings/resolveRunSettings.js";
 import { runSecrets } from "../../runner/engine/createTargetSession.js";
+import { parseHeaderOption } from "../../runner/settings/parseHeaderOption.js";
+import { parseOperationPathOption } from "../../runner/settings/parseOperationPathOption.js";
+import { resolveOperationPaths } from "../../runner/settings/resolveOperationPaths.js";
 import { UnknownCheckError } from "../../runner/engine/CheckCatalogue.js";
 import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
 import { runConformance } from "../../runner/runConformance.js";
@@ -35,6 +38,10 @@ Target:
   --role NAME                a role for getRoleFilters; repeatable (env CMS_ROLES)
   --domain-name NAME         domainName sent with getRoleFilters (env CMS_DOMAIN_NAME)
   --service-name NAME        serviceName sent with getRoleFilters (env CMS_SERVICE_NAME)
+  --header 'NAME: VALUE'     a header sent on every request (a gateway's tenant or API key); repeatable;
+                             values of names with auth, cookie, token, key, secret … are redacted
+  --operation-path OP=/PATH  where the deployment serves an operation below the base URL, e.g.
+                             getWidget=/platform/cms/queries/getWidget; repeatable (default: §4's paths)
   --config FILE              JSON config file (schema: schemas/meta/run-config.schema.json);
                              flags override the environment, which overrides the file
 
@@ -91,6 +98,15 @@ function formatsOption(value: string | undefined): ReportFormat[] | undefined {
   return formats as ReportFormat[];
 }
 
+/** Runs a flag parser of runner/settings, its ConfigurationError becoming a usage error. */
+function asUsageError<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw error instanceof ConfigurationError ? new UsageError(error.message) : error;
+  }
+}
+
 /** Flags as a config layer. */
 function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: string; help: boolean; formats?: ReportFormat[] } {
   const { values } = parseArgs({
@@ -104,6 +120,8 @@ function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: s
       role: { type: "string", multiple: true },
       "domain-name": { type: "string" },
       "service-name": { type: "string" },
+      header: { type: "string", multiple: true },
+      "operation-path": { type: "string", multiple: true },
       config: { type: "string" },
       profile: { type: "string" },
       checks: { type: "string", multiple: true },
@@ -147,6 +165,8 @@ function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: s
     maxPageSize: integerOption("max-page-size", values["max-page-size"]),
     maxPages: integerOption("max-pages", values["max-pages"]),
     out: values.out,
+    headers: asUsageError(() => parseHeaderOption(values.header)),
+    operationPaths: asUsageError(() => parseOperationPathOption(values["operation-path"])),
   };
   const formats = formatsOption(values.format);
   return { layer, help: values.help, ...(values.config ? { config: values.config } : {}), ...(formats ? { formats } : {}) };
@@ -170,7 +190,8 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
     const fileLayer = flags.config ? readConfigFile(flags.config) : {};
     const layers = [fileLayer, configFromEnvironment(env), flags.layer];
     const wantsEmbedded = !layers.some((layer) => layer.baseUrl);
-    if (wantsEmbedded) server = await startReferenceServer({ port: 0 });
+    // The bundled server answers where the run will ask (--operation-path without --base-url).
+    if (wantsEmbedded) server = await startReferenceServer({ port: 0, operationPaths: resolveOperationPaths(layers.map((layer) => layer.operationPaths)) });
     const settings = resolveRunSettings(server ? [referenceRunConfig(server), ...layers] : layers, wantsEmbedded);
     const secrets = runSecrets(settings).map((secret) => secret.value);
     const console = new ConsoleReporter({ stream: io.stdout as { write(text: string): unknown }, secrets });

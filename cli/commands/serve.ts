@@ -5,6 +5,10 @@ import { parseArgs } from "node:util";
 import { FAULT_CATALOGUE, findFault } from "../../reference/faults/faultCatalogue.js";
 import { isReferenceMode, REFERENCE_MODES } from "../../reference/referenceMode.js";
 import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from "../../reference/startReferenceServer.js";
+import { operationPath, type OperationPaths } from "../../contract/operations.js";
+import { parseOperationPathOption } from "../../runner/settings/parseOperationPathOption.js";
+import { resolveOperationPaths } from "../../runner/settings/resolveOperationPaths.js";
+import { ConfigurationError } from "../../runner/settings/resolveRunSettings.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 
 /** Help text of the command. */
@@ -17,6 +21,7 @@ domainName, serviceName}, then a human-readable block with a curl example. Clien
 tokens are random on every start. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
 
 Every fault of the catalogue is also served at {baseUrl}/faults/<name>/platform/...
+(or /faults/<name> followed by an --operation-path).
 
 Options:
   --host <host>            address to listen on; default 127.0.0.1 (loopback)
@@ -27,6 +32,10 @@ Options:
                              sdk-minimal:  every field the vendor SDK marks optional left out
                              empty:        no widgets, landing pages or analytics
   --fault <name>           serve this fault on the plain paths (see --list-faults)
+  --operation-path <op>=<path>
+                           serve an operation at <path> instead of its §4 path, as a deployment
+                             does (repeatable); e.g. the vendor SDK's layout behind a tenant prefix:
+                             getWidget=/t/acme/bridge/1.0/rest/platform/cms/queries/getWidget
   --widgets <n>            number of widgets; default 137
   --landing-pages <n>      number of landing pages; default 53
   --analytics <n>          number of analytics; default 34
@@ -79,14 +88,14 @@ function faultListing(): string {
   return FAULT_CATALOGUE.map((fault) => `${fault.name.padEnd(width)}  ${fault.section.padEnd(6)}  ${fault.caughtBy.join(", ")}\n    ${fault.description}\n`).join("");
 }
 
-/** The JSON line `serve` prints first, for scripts (the benchmark reads it). */
-export type ServeAnnouncement = Pick<RunningReferenceServer, "baseUrl"> & RunningReferenceServer["credentials"] & RunningReferenceServer["fixtures"];
+/** The JSON line `serve` prints first, for scripts (the benchmark reads it); operationPaths only when --operation-path moved some. */
+export type ServeAnnouncement = Pick<RunningReferenceServer, "baseUrl"> & RunningReferenceServer["credentials"] & RunningReferenceServer["fixtures"] & { operationPaths?: OperationPaths };
 
 function announcement(server: RunningReferenceServer, options: ReferenceServerOptions): string {
   const { baseUrl, credentials, fixtures } = server;
-  const announced: ServeAnnouncement = { baseUrl, ...credentials, ...fixtures };
+  const announced: ServeAnnouncement = { baseUrl, ...credentials, ...fixtures, ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}) };
   const line = JSON.stringify(announced);
-  const curl = `curl -s -X POST ${baseUrl}/platform/cms/listFactoryDefaultWidgets -H 'Content-Type: application/json' -H 'client_id: ${credentials.clientId}' -H 'Authorization: Bearer ${credentials.token}' -d '{"pagination":{"pageNumber":0,"pageSize":3}}'`;
+  const curl = `curl -s -X POST ${baseUrl}${operationPath("listFactoryDefaultWidgets", options.operationPaths)} -H 'Content-Type: application/json' -H 'client_id: ${credentials.clientId}' -H 'Authorization: Bearer ${credentials.token}' -d '{"pagination":{"pageNumber":0,"pageSize":3}}'`;
   return `${line}
 
 Reference server listening on ${baseUrl}
@@ -115,6 +124,7 @@ export async function serveCommand(argv: readonly string[], io: CliIo, stop: () 
       seed: { type: "string" },
       mode: { type: "string", default: "default" },
       fault: { type: "string" },
+      "operation-path": { type: "string", multiple: true },
       widgets: { type: "string" },
       "landing-pages": { type: "string" },
       analytics: { type: "string" },
@@ -140,12 +150,20 @@ export async function serveCommand(argv: readonly string[], io: CliIo, stop: () 
     landingPages: integerOption("landing-pages", values["landing-pages"], 0, 100_000),
     analytics: integerOption("analytics", values.analytics, 0, 100_000),
   };
+  let operationPaths: OperationPaths | undefined;
+  try {
+    const given = parseOperationPathOption(values["operation-path"]);
+    operationPaths = given ? resolveOperationPaths([given]) : undefined;
+  } catch (error) {
+    throw error instanceof ConfigurationError ? new UsageError(error.message) : error;
+  }
   const options: ReferenceServerOptions = {
     host: values.host,
     port: integerOption("port", values.port, 0, 65_535) ?? 0,
     seed: integerOption("seed", values.seed, 0, 2 ** 32 - 1) ?? 1,
     mode: values.mode,
     ...(values.fault !== undefined ? { fault: values.fault } : {}),
+    ...(operationPaths ? { operationPaths } : {}),
     sizes: Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== undefined)),
   };
   const requestLog = values["request-log"] === undefined ? undefined : await openRequestLog(values["request-log"]);

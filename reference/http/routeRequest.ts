@@ -1,5 +1,5 @@
 /** Maps a URL path to an operation (§4), optionally below /faults/<name>. */
-import { OPERATIONS, type OperationSpec } from "../../contract/operations.js";
+import { OPERATIONS, operationPath, type OperationPaths, type OperationSpec } from "../../contract/operations.js";
 
 /** The operation a path names, and the fault prefix if any. */
 export interface Route {
@@ -8,11 +8,11 @@ export interface Route {
   readonly faultName: string | undefined;
 }
 
-/** Splits `/faults/<name>/platform/…` (or `/platform/…`) into fault name and operation. */
-export function routeRequest(url: string): Route {
+/** Splits `/faults/<name>/platform/…` (or `/platform/…`) into fault name and operation; `paths` moves operations off their §4 paths. */
+export function routeRequest(url: string, paths: OperationPaths = {}): Route {
   const path = url.split("?")[0] ?? "";
   const prefixed = /^\/faults\/([^/]+)(\/.*)$/.exec(path);
   const rest = prefixed ? (prefixed[2] ?? "") : path;
   const faultName = prefixed ? decodeURIComponent(prefixed[1] ?? "") : undefined;
-  return { operation: OPERATIONS.find((operation) => operation.path === rest), faultName };
+  return { operation: OPERATIONS.find((operation) => operationPath(operation.name, paths) === rest), faultName };
 }

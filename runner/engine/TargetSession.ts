@@ -2,7 +2,7 @@
  * One run's view of the target: sends requests as a chosen user with the headers of §5,
  * and shares what was discovered about the target between checks.
  */
-import { operationSpec, type OperationName } from "../../contract/operations.js";
+import { operationPath, type OperationName } from "../../contract/operations.js";
 import type { Exchange, HttpClient } from "../http/types.js";
 import type { RunSettings } from "../settings/RunSettings.js";
 import { describeSampledWalks, type SampledWalk } from "./describeSampledWalks.js";
@@ -42,6 +42,7 @@ export class TargetSession {
   send(operation: OperationName, options: SendOptions = {}): Promise<Exchange> {
     const caller = options.caller ?? "admin";
     const headers: Record<string, string> = {
+      ...this.settings.headers,
       "Content-Type": "application/json",
       Accept: "application/json",
     };
@@ -51,7 +52,7 @@ export class TargetSession {
     if (token !== undefined) headers.Authorization = `Bearer ${token}`;
     // `json: null` is a body of its own (a JSON null), distinct from no body given ({}).
     const body = options.raw !== undefined ? { raw: options.raw } : { json: "json" in options ? options.json : {} };
-    return this.client.send({ path: operationSpec(operation).path, method: "POST", headers, body });
+    return this.client.send({ path: operationPath(operation, this.settings.operationPaths), method: "POST", headers, body });
   }
 
   /** True when the configuration has the restricted user's token. */

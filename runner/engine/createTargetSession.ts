@@ -1,6 +1,7 @@
 /** Builds the session a run uses: an HTTP client bound to the target, with every secret redacted. */
 import { createHttpClient } from "../http/createHttpClient.js";
 import type { RunSettings } from "../settings/RunSettings.js";
+import { extraHeaderSecrets } from "./extraHeaderSecrets.js";
 import { TargetSession } from "./TargetSession.js";
 
 /** Placeholders that stand for secrets in reports and curl commands (shell variables a user can set). */
@@ -17,6 +18,7 @@ export function runSecrets(settings: RunSettings): { value: string; placeholder:
     { value: token, placeholder: SECRET_PLACEHOLDERS.token },
     ...(restrictedToken ? [{ value: restrictedToken, placeholder: SECRET_PLACEHOLDERS.restrictedToken }] : []),
     { value: clientId, placeholder: SECRET_PLACEHOLDERS.clientId },
+    ...extraHeaderSecrets(settings.headers),
   ];
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { AMBIGUITY_REGISTER } from "../../contract/ambiguityRegister.js";
 import { CONTRACT_SCHEMAS } from "../../contract/schemaCatalogue.js";
-import { OPERATIONS, type OperationName } from "../../contract/operations.js";
+import { OPERATIONS, operationPath, type OperationName, type OperationPaths } from "../../contract/operations.js";
 import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
 import type { RunStatistics } from "../vitest/vitestBridge.js";
 import type { CheckResult, RunReport, RunSelection, RunSummary } from "./model.js";
@@ -39,10 +39,10 @@ export interface RunFacts {
   readonly notes: readonly string[];
 }
 
-function timingsByOperation(statistics: RunStatistics | undefined): RunReport["timings"] {
+function timingsByOperation(statistics: RunStatistics | undefined, paths: OperationPaths | undefined): RunReport["timings"] {
   const timings: Partial<Record<OperationName, number[]>> = {};
   for (const operation of OPERATIONS) {
-    const durations = statistics?.durationsByPath[operation.path];
+    const durations = statistics?.durationsByPath[operationPath(operation.name, paths)];
     if (durations && durations.length > 0) timings[operation.name] = durations;
   }
   return timings;
@@ -88,6 +88,6 @@ export function buildRunReport(results: readonly CheckResult[], facts: RunFacts)
     summary,
     results,
     register: AMBIGUITY_REGISTER,
-    timings: timingsByOperation(facts.statistics),
+    timings: timingsByOperation(facts.statistics, facts.settings.operationPaths),
   };
 }

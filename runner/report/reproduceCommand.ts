@@ -1,5 +1,7 @@
 /** The `cms-conformance run` command line that reproduces a run, with secrets as environment variables. */
+import { ALL_OPERATIONS } from "../../contract/operations.js";
 import { SECRET_PLACEHOLDERS } from "../engine/createTargetSession.js";
+import { extraHeaderSecrets } from "../engine/extraHeaderSecrets.js";
 import { RUN_DEFAULTS, type RunSettings } from "../settings/RunSettings.js";
 
 /** Settings of a run plus the options that live outside RunSettings but change verdicts. */
@@ -39,6 +41,14 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
     for (const role of settings.fixtures.roles) option("role", shellQuote(role));
     if (settings.fixtures.domainName !== undefined) option("domain-name", shellQuote(settings.fixtures.domainName));
     if (settings.fixtures.serviceName !== undefined) option("service-name", shellQuote(settings.fixtures.serviceName));
+  }
+  for (const [name, value] of Object.entries(settings.headers ?? {})) {
+    const secret = extraHeaderSecrets({ [name]: value })[0];
+    option("header", secret ? `"${name}: ${secret.placeholder}"` : shellQuote(`${name}: ${value}`));
+  }
+  for (const operation of ALL_OPERATIONS) {
+    const path = settings.operationPaths?.[operation];
+    if (path !== undefined) option("operation-path", shellQuote(`${operation}=${path}`));
   }
   if (settings.insecure) option("insecure");
   if (settings.profile !== RUN_DEFAULTS.profile) option("profile", settings.profile);

@@ -1,5 +1,5 @@
 /** Everything a run needs to know about its target and its limits (DESIGN §5). */
-import type { OperationName } from "../../contract/operations.js";
+import type { OperationName, OperationPaths } from "../../contract/operations.js";
 
 /** The verdict profile: strict turns register departures into failures (DESIGN §3). */
 export type Profile = "default" | "strict";
@@ -44,6 +44,10 @@ export interface RunSettings {
   readonly excludeChecks: readonly string[];
   /** Operations to run (empty = all). */
   readonly operations: readonly OperationName[];
+  /** Headers sent on every request besides those of §5 (--header), name → value. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Where the deployment mounts operations that are not at their §4 path (--operation-path). */
+  readonly operationPaths?: OperationPaths;
 }
 
 /** Defaults stated in --help. */

@@ -5,9 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { ALL_OPERATIONS, type OperationName } from "../../contract/operations.js";
+import { ALL_OPERATIONS, type OperationName, type OperationPaths } from "../../contract/operations.js";
 import { SCHEMAS_DIR } from "../../contract/schemaCatalogue.js";
 import { RUN_DEFAULTS, type Profile, type RunSettings } from "./RunSettings.js";
+import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
+import { resolveOperationPaths } from "./resolveOperationPaths.js";
 
 /** A configuration mistake: reported as one sentence, exit 2. */
 export class ConfigurationError extends Error {}
@@ -35,6 +37,10 @@ export interface RunConfigFile {
   maxPages?: number;
   out?: string;
   waivers?: string;
+  /** Extra headers sent on every request, name → value. */
+  headers?: Record<string, string>;
+  /** Paths of operations not at their §4 path. */
+  operationPaths?: OperationPaths;
 }
 
 /** Reads and validates a --config file. */
@@ -100,6 +106,9 @@ export function resolveRunSettings(layers: readonly RunConfigFile[], embedded = 
   for (const operation of merged.operations ?? []) {
     if (!ALL_OPERATIONS.includes(operation)) throw new ConfigurationError(`unknown operation ${JSON.stringify(operation)}; known: ${ALL_OPERATIONS.join(", ")}`);
   }
+  // Merged per header and per operation, not per layer: a flag adds to the file's headers.
+  const headers = resolveExtraHeaders(layers.map((layer) => layer.headers));
+  const operationPaths = resolveOperationPaths(layers.map((layer) => layer.operationPaths));
   return {
     baseUrl: validUrl(merged.baseUrl),
     embedded,
@@ -121,6 +130,8 @@ export function resolveRunSettings(layers: readonly RunConfigFile[], embedded = 
     checks: merged.checks ?? [],
     excludeChecks: merged.excludeChecks ?? [],
     operations: merged.operations ?? [],
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(Object.keys(operationPaths).length > 0 ? { operationPaths } : {}),
     ...(merged.out !== undefined ? { out: merged.out } : {}),
     ...(merged.waivers !== undefined ? { waivers: merged.waivers } : {}),
   };
