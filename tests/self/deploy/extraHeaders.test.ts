@@ -14,6 +14,7 @@ import { startReferenceServer, type RunningReferenceServer } from "../../../refe
 import { runSecrets } from "../../../runner/engine/createTargetSession.js";
 import { resolveExtraHeaders } from "../../../runner/settings/resolveExtraHeaders.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
+import { reproduceCommand } from "../../../runner/report/reproduceCommand.js";
 
 const BIN = new URL("../../../bin/cms-conformance.mjs", import.meta.url).pathname;
 const API_KEY = "k-9f3c2a71-secret-api-key";
@@ -94,6 +95,14 @@ describe("extra headers in the settings", () => {
       { value: "session=abcdef", placeholder: "$CMS_HEADER_COOKIE" },
       { value: "tok-value", placeholder: "$CMS_HEADER_X_SESSION_TOKEN" },
     ]);
+  });
+
+  it("puts headers and operation paths in the command line that reproduces the run, secrets as variables", () => {
+    const settings = resolveRunSettings([{ ...base, headers: { "X-Api-Key": "key-value", "X-Tenant": "acme corp" }, operationPaths: { getWidget: "/platform/cms/queries/getWidget" } }]);
+    const command = reproduceCommand(settings);
+    expect(command).toContain(`--header "X-Api-Key: $CMS_HEADER_X_API_KEY" --header 'X-Tenant: acme corp'`);
+    expect(command).toContain("--operation-path getWidget=/platform/cms/queries/getWidget");
+    expect(command).not.toContain("key-value");
   });
 
   it("keeps tabs and spaces inside a value and refuses a carriage return", () => {

@@ -3,13 +3,15 @@
  * reads all five operations from `serve` started with the SDK's layout (--operation-path), behind
  * a tenant prefix; then the suite runs against the same server with the same paths and passes.
  */
-import axios from "axios";
+import axiosModule from "axios";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlatformAppsApi, type GetAnalyticOut, type ListFactoryDefaultWidgetsOut, type ListLandingPagesOut, type Widget } from "@seniorsistemas/senior-platform-apps";
 import { serveCommand, type ServeAnnouncement } from "../../../cli/commands/serve.js";
 import type { OperationName } from "../../../contract/operations.js";
-import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { runInProcess } from "../suite/runInProcess.js";
+
+// axios 0.21 is CommonJS typed as an ES module: from ESM its default export is module.exports, whose `default` is the instance the SDK requires.
+const axios = axiosModule.default;
 
 /** The SDK's platform URL: it adds /rest/<domain>/<service>/<queries|actions>/<operation> (senior-core Platform). */
 const TENANT_PREFIX = "/t/acme.com.br/bridge/1.0";
@@ -106,8 +108,8 @@ describe("the vendor SDK against serve --operation-path", () => {
   });
 
   it("is judged by the suite through the same base URL prefix and paths: no failure, no error", async () => {
-    const server = { baseUrl: announced.baseUrl, credentials: { clientId: announced.clientId, token: announced.token, restrictedToken: announced.restrictedToken }, fixtures: announced };
-    const layer = { ...referenceRunConfig(server as Parameters<typeof referenceRunConfig>[0], `${announced.baseUrl}${TENANT_PREFIX}/rest`), operationPaths: SDK_PATHS };
+    const { clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName } = announced;
+    const layer = { baseUrl: `${announced.baseUrl}${TENANT_PREFIX}/rest`, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName, operationPaths: SDK_PATHS };
     const report = await runInProcess(layer, { maxExamples: 3 });
     expect(report.results.filter((result) => result.outcome === "failed" || result.outcome === "error").map((result) => `${result.checkId} [${result.operation}]: ${result.message}`)).toEqual([]);
     expect(report.results.filter((result) => result.outcome === "passed").length).toBeGreaterThan(50);
