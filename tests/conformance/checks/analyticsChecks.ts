@@ -1,8 +1,8 @@
 /** Analytics (§2.5, §2.6, §8): a PIE chart has exactly one series. */
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered } from "../../../runner/engine/judgeExchange.js";
-import { isJsonObject } from "../../../runner/engine/json.js";
+import { answered } from "./_internals/judgeExchange.js";
+import { isJsonObject } from "./_internals/json.js";
 
 /** Most configured analytics read per run. */
 const MAX_ANALYTICS = 50;

@@ -2,10 +2,10 @@
 import { ALL_OPERATIONS, CMS_OPERATIONS } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, judgeBody, preview } from "../../../runner/engine/judgeExchange.js";
-import { judgeStatus } from "../../../runner/engine/judgeStatus.js";
+import { answered, judgeBody, preview } from "./_internals/judgeExchange.js";
+import { judgeStatus } from "./_internals/judgeStatus.js";
 import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
-import { wellFormedRequestBody } from "../../../runner/engine/sampleRequests.js";
+import { wellFormedRequestBody } from "./_internals/sampleRequests.js";
 
 /** Checks of the auth family. */
 export const authChecks: readonly CheckDefinition[] = [

@@ -2,11 +2,11 @@
 import { ALL_OPERATIONS } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer } from "../../../runner/engine/judgeExchange.js";
-import { discoveredListing, spreadSample } from "../../../runner/engine/discovery.js";
-import { isJsonObject, jsonEqual } from "../../../runner/engine/json.js";
-import { itemId } from "../../../runner/engine/listingPage.js";
-import { successfulRequestBody } from "../../../runner/engine/sampleRequests.js";
+import { answered, describeAnswer } from "./_internals/judgeExchange.js";
+import { discoveredListing, spreadSample } from "./_internals/discovery.js";
+import { isJsonObject, jsonEqual } from "./_internals/json.js";
+import { itemId } from "./_internals/listingPage.js";
+import { successfulRequestBody } from "./_internals/sampleRequests.js";
 import type { Caller } from "../../../runner/engine/TargetSession.js";
 
 const SAMPLE = 10;

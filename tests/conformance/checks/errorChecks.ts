@@ -2,10 +2,10 @@
 import { ALL_OPERATIONS, type OperationName } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import type { Judgement } from "../../../runner/engine/Judgement.js";
-import { answered } from "../../../runner/engine/judgeExchange.js";
-import { judgeStatus } from "../../../runner/engine/judgeStatus.js";
+import { answered } from "./_internals/judgeExchange.js";
+import { judgeStatus } from "./_internals/judgeStatus.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
-import { wrongTypeRequests } from "../../../runner/engine/wrongTypeRequests.js";
+import { wrongTypeRequests } from "./_internals/wrongTypeRequests.js";
 
 /** Sends one invalid request that must get 400, judging the status. */
 async function expect400(

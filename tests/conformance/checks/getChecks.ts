@@ -1,11 +1,11 @@
 /** Single-item reads (§4.3 getAnalytic, §4.4 getWidget): shape, ids, and the 404/400 paths. */
-import { getSchemaProperties } from "../../../runner/engine/schemaProperties.js";
+import { getSchemaProperties } from "./_internals/schemaProperties.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, preview } from "../../../runner/engine/judgeExchange.js";
-import { judgeStatus } from "../../../runner/engine/judgeStatus.js";
-import { isJsonObject } from "../../../runner/engine/json.js";
-import { asReadOperation, idField, knownIds, noIdsReason, unknownId } from "../../../runner/engine/itemTargets.js";
+import { answered, preview } from "./_internals/judgeExchange.js";
+import { judgeStatus } from "./_internals/judgeStatus.js";
+import { isJsonObject } from "./_internals/json.js";
+import { asReadOperation, idField, knownIds, noIdsReason, unknownId } from "./_internals/itemTargets.js";
 
 const READS = ["getWidget", "getAnalytic"] as const;
 const SAMPLE = 10;

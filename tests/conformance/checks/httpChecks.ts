@@ -9,12 +9,12 @@ import { invalidRequestArbitrary, invalidRequestDerivations, type InvalidRequest
 import type { RequestContext } from "../../../generators/requestContext.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer, mediaType, preview } from "../../../runner/engine/judgeExchange.js";
-import { discoveredListing } from "../../../runner/engine/discovery.js";
-import { requestContextFor } from "../../../runner/engine/requestContextFor.js";
-import { registerForRefusedValidRequest } from "../../../runner/engine/registerForRefusedValidRequest.js";
-import { runProperty, type ExampleVerdict } from "../../../runner/engine/runProperty.js";
-import { successfulRequestBody, wellFormedRequestBody } from "../../../runner/engine/sampleRequests.js";
+import { answered, describeAnswer, mediaType, preview } from "./_internals/judgeExchange.js";
+import { discoveredListing } from "./_internals/discovery.js";
+import { requestContextFor } from "./_internals/requestContextFor.js";
+import { registerForRefusedValidRequest } from "./_internals/registerForRefusedValidRequest.js";
+import { runProperty, type ExampleVerdict } from "./_internals/runProperty.js";
+import { successfulRequestBody, wellFormedRequestBody } from "./_internals/sampleRequests.js";
 import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
 import type { Exchange } from "../../../runner/http/types.js";
 

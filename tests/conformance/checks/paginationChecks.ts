@@ -5,13 +5,13 @@
 import { LISTING_OPERATIONS, type OperationName } from "../../../contract/operations.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer } from "../../../runner/engine/judgeExchange.js";
-import { judgeStatus } from "../../../runner/engine/judgeStatus.js";
-import { discoveredListing } from "../../../runner/engine/discovery.js";
-import { describePageRequest, fetchListingPage, type FetchedPage, type PageRequest } from "../../../runner/engine/fetchListingPage.js";
-import { expectedTotalPages, itemKey } from "../../../runner/engine/listingPage.js";
+import { answered, describeAnswer } from "./_internals/judgeExchange.js";
+import { judgeStatus } from "./_internals/judgeStatus.js";
+import { discoveredListing } from "./_internals/discovery.js";
+import { describePageRequest, fetchListingPage, type FetchedPage, type PageRequest } from "./_internals/fetchListingPage.js";
+import { expectedTotalPages, itemKey } from "./_internals/listingPage.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
-import { walkListing, type ListingWalk } from "../../../runner/engine/walkListing.js";
+import { walkListing, type ListingWalk } from "./_internals/walkListing.js";
 
 /** The listing's totalElements as the discovery walk saw it, or a skip when it could not be read. */
 async function knownTotal({ operation, target, judge }: CheckContext): Promise<{ total: number; walk: ListingWalk } | undefined> {

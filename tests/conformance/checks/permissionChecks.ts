@@ -5,9 +5,9 @@
 import { LISTING_OPERATIONS } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer } from "../../../runner/engine/judgeExchange.js";
-import { discoveredIds, discoveredListing, spreadSample } from "../../../runner/engine/discovery.js";
-import { itemKey } from "../../../runner/engine/listingPage.js";
+import { answered, describeAnswer } from "./_internals/judgeExchange.js";
+import { discoveredIds, discoveredListing, spreadSample } from "./_internals/discovery.js";
+import { itemKey } from "./_internals/listingPage.js";
 
 const SAMPLE = 5;
 

@@ -5,9 +5,9 @@
  */
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer } from "../../../runner/engine/judgeExchange.js";
-import { isJsonObject } from "../../../runner/engine/json.js";
-import { roleFiltersRequest } from "../../../runner/engine/sampleRequests.js";
+import { answered, describeAnswer } from "./_internals/judgeExchange.js";
+import { isJsonObject } from "./_internals/json.js";
+import { roleFiltersRequest } from "./_internals/sampleRequests.js";
 import type { Exchange } from "../../../runner/http/types.js";
 
 /** The filters of one answer as a set of comparable keys, or undefined when the answer is unusable. */

@@ -2,11 +2,11 @@
 import { ALL_OPERATIONS, operationSpec, type OperationName } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, judgeBody } from "../../../runner/engine/judgeExchange.js";
-import { discoveredListing } from "../../../runner/engine/discovery.js";
-import { isJsonObject } from "../../../runner/engine/json.js";
-import { idField, knownIds, noIdsReason, unknownId } from "../../../runner/engine/itemTargets.js";
-import { roleFiltersRequest } from "../../../runner/engine/sampleRequests.js";
+import { answered, judgeBody } from "./_internals/judgeExchange.js";
+import { discoveredListing } from "./_internals/discovery.js";
+import { isJsonObject } from "./_internals/json.js";
+import { idField, knownIds, noIdsReason, unknownId } from "./_internals/itemTargets.js";
+import { roleFiltersRequest } from "./_internals/sampleRequests.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { Exchange } from "../../../runner/http/types.js";
 

@@ -6,13 +6,13 @@
 import { LISTING_OPERATIONS } from "../../../contract/operations.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { discoveredListing, spreadSample } from "../../../runner/engine/discovery.js";
-import { isJsonObject } from "../../../runner/engine/json.js";
-import { itemKey } from "../../../runner/engine/listingPage.js";
-import { searchListing, walkContains } from "../../../runner/engine/searchListing.js";
-import { describePageRequest, fetchListingPage } from "../../../runner/engine/fetchListingPage.js";
-import { answered, describeAnswer } from "../../../runner/engine/judgeExchange.js";
-import type { ListingWalk } from "../../../runner/engine/walkListing.js";
+import { discoveredListing, spreadSample } from "./_internals/discovery.js";
+import { isJsonObject } from "./_internals/json.js";
+import { itemKey } from "./_internals/listingPage.js";
+import { searchListing, walkContains } from "./_internals/searchListing.js";
+import { describePageRequest, fetchListingPage } from "./_internals/fetchListingPage.js";
+import { answered, describeAnswer } from "./_internals/judgeExchange.js";
+import type { ListingWalk } from "./_internals/walkListing.js";
 
 const SAMPLE = 4;
 

@@ -3,7 +3,7 @@
  * a page past the end, a page size above 10, a long request, or an edge role list. A 4xx
  * that no entry covers is a failure (§7 reserves 400 for invalid requests).
  */
-import type { OperationName } from "../../contract/operations.js";
+import type { OperationName } from "../../../../contract/operations.js";
 import { isJsonObject } from "./json.js";
 
 const LONG_SEARCH = 256;

@@ -1,8 +1,8 @@
 /** Judging helpers shared by checks: did the target answer, and is the body what the contract says. */
-import type { Exchange, RecordedResponse } from "../http/types.js";
-import { validateBody } from "../../contract/validators.js";
-import { formatSchemaIssue } from "../../contract/validators.js";
-import { evidence, type Judgement } from "./Judgement.js";
+import type { Exchange, RecordedResponse } from "../../../../runner/http/types.js";
+import { validateBody } from "../../../../contract/validators.js";
+import { formatSchemaIssue } from "../../../../contract/validators.js";
+import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
 
 /** An exchange that got a status line. */
 export type AnsweredExchange = Exchange & { readonly response: RecordedResponse };

@@ -3,8 +3,8 @@
  * replays it (seed, path, shrunk counterexample) and the exchange of the shrunk case.
  */
 import fc from "fast-check";
-import type { Exchange } from "../http/types.js";
-import { evidence, type Judgement } from "./Judgement.js";
+import type { Exchange } from "../../../../runner/http/types.js";
+import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
 
 /** What one example did: fine, or why not (with the exchange that shows it). */
 export type ExampleVerdict =

@@ -2,11 +2,11 @@
  * Requests that break exactly one rule: one field of the wrong JSON type in an otherwise
  * successful body. Derived from the request schema's declared types, never restated.
  */
-import { CONTRACT_SCHEMAS } from "../../contract/schemaCatalogue.js";
-import type { OperationName } from "../../contract/operations.js";
+import { CONTRACT_SCHEMAS } from "../../../../contract/schemaCatalogue.js";
+import type { OperationName } from "../../../../contract/operations.js";
 import { isJsonObject, type JsonObject } from "./json.js";
 import { wellFormedRequestBody } from "./sampleRequests.js";
-import type { TargetSession } from "./TargetSession.js";
+import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
 
 /** One wrong-type request. */
 export interface WrongTypeRequest {

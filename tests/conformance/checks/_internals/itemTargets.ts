@@ -1,6 +1,6 @@
 /** Which ids a read check asks for: discovered widgets, configured analytics (§4.3 has no listing). */
-import type { OperationName } from "../../contract/operations.js";
-import type { TargetSession } from "./TargetSession.js";
+import type { OperationName } from "../../../../contract/operations.js";
+import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
 import { discoveredWidgetIds, spreadSample } from "./discovery.js";
 import { unknownAnalyticId, unknownWidgetId } from "./sampleRequests.js";
 

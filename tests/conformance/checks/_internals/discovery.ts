@@ -3,8 +3,8 @@
  * user sees them. Walked once per run at the page size the spec vouches for (10, §4.1)
  * and shared by every check.
  */
-import type { OperationName } from "../../contract/operations.js";
-import type { Caller, TargetSession } from "./TargetSession.js";
+import type { OperationName } from "../../../../contract/operations.js";
+import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
 import { walkListing, type ListingWalk } from "./walkListing.js";
 import { itemId } from "./listingPage.js";
 

@@ -2,8 +2,8 @@
  * Request bodies that should succeed for the configured user, built only from what the
  * target showed or the configuration gave (never from the reference server's data).
  */
-import type { OperationName } from "../../contract/operations.js";
-import type { TargetSession } from "./TargetSession.js";
+import type { OperationName } from "../../../../contract/operations.js";
+import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
 import { discoveredWidgetIds } from "./discovery.js";
 
 /** A well-formed widget id that no target has: a known id with its last segment replaced. */

@@ -1,5 +1,5 @@
 /** Reading one page of a listing (§2.11, §4.1, §4.2) whatever shape the target chose. */
-import { operationSpec, type OperationName } from "../../contract/operations.js";
+import { operationSpec, type OperationName } from "../../../../contract/operations.js";
 
 /** What one listing response holds. */
 export interface ListingPage {

@@ -4,10 +4,10 @@
  * is recorded so that checks can say what they could and could not see; a walk cut at the
  * bound is also noted on the session, for the report's meta.sampling.
  */
-import type { OperationName } from "../../contract/operations.js";
-import type { Exchange } from "../http/types.js";
+import type { OperationName } from "../../../../contract/operations.js";
+import type { Exchange } from "../../../../runner/http/types.js";
 import { readListingPage, type ListingPage } from "./listingPage.js";
-import type { Caller, TargetSession } from "./TargetSession.js";
+import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
 
 /** One page fetched during a walk. */
 export interface WalkedPage {

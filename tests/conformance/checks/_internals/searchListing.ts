@@ -1,6 +1,6 @@
 /** Searches a listing and walks the result (bounded), for the search checks (§4.1, §4.2). */
-import type { OperationName } from "../../contract/operations.js";
-import type { Caller, TargetSession } from "./TargetSession.js";
+import type { OperationName } from "../../../../contract/operations.js";
+import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
 import { walkListing, type ListingWalk } from "./walkListing.js";
 import { itemKey } from "./listingPage.js";
 

@@ -1,9 +1,9 @@
 /** The generators' RequestContext, filled from discovery and configuration (never from known data). */
-import type { RequestContext } from "../../generators/requestContext.js";
+import type { RequestContext } from "../../../../generators/requestContext.js";
 import { discoveredIds, discoveredListing, spreadSample } from "./discovery.js";
 import { isJsonObject } from "./json.js";
-import type { TargetSession } from "./TargetSession.js";
-import { validateBody } from "../../contract/validators.js";
+import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
+import { validateBody } from "../../../../contract/validators.js";
 
 /**
  * Discovered widget ids that fit the request schema: a listing that returns malformed ids
