@@ -8,14 +8,14 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     name: "not-found-reason-bad-request",
     section: "§7",
     description: "404 bodies carry reason BAD_REQUEST instead of OBJECT_NOT_FOUND.",
-    caughtBy: ["schema.error-body"],
+    caughtBy: ["errors.error-body"],
     respond: (response) => rewriteJson(response, response.status === 404, (body) => ({ ...body, reason: "BAD_REQUEST" })),
   },
   {
     name: "bad-request-without-domain-service",
     section: "§7",
     description: "Content management 400 bodies leave out domain and service.",
-    caughtBy: ["schema.error-body"],
+    caughtBy: ["errors.error-body"],
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 400 && operation !== "getRoleFilters", ({ domain: _domain, service: _service, ...rest }) => rest),
   },
@@ -23,7 +23,7 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     name: "role-filters-error-code",
     section: "§7",
     description: "getRoleFilters 400 bodies carry errorCode invalidField instead of getRoleFiltersResponse.",
-    caughtBy: ["schema.error-body"],
+    caughtBy: ["errors.error-body"],
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 400 && operation === "getRoleFilters", (body) => ({ ...body, errorCode: "invalidField" })),
   },
@@ -31,7 +31,7 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     name: "unauthorized-body-not-json",
     section: "§7",
     description: "401 answers carry the plain text Unauthorized instead of {error, error_description}.",
-    caughtBy: ["auth.unauthorized-body"],
+    caughtBy: ["errors.unauthorized-body"],
     respond: (response) => (response.status === 401 ? { status: 401, text: "Unauthorized", headers: { "Content-Type": "text/plain; charset=utf-8" } } : response),
   },
 ];

@@ -9,14 +9,14 @@ export const GET_FAULTS: readonly ReferenceFault[] = [
     name: "widget-wrapped",
     section: "§4.4",
     description: "getWidget answers { widget: … } instead of the widget itself.",
-    caughtBy: ["get.widget-not-wrapped"],
+    caughtBy: ["schema.widget-not-wrapped"],
     respond: (response, { operation }) => rewriteJson(response, response.status === 200 && operation === "getWidget", (body) => ({ widget: body })),
   },
   {
     name: "analytic-unwrapped",
     section: "§4.3",
     description: "getAnalytic answers the analytic itself instead of { analytic: … }.",
-    caughtBy: ["get.analytic-wrapped"],
+    caughtBy: ["schema.analytic-wrapped"],
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200 && operation === "getAnalytic", (body) => (isJsonObject(body.analytic) ? body.analytic : body)),
   },
@@ -24,7 +24,7 @@ export const GET_FAULTS: readonly ReferenceFault[] = [
     name: "get-widget-wrong-id",
     section: "§4.4",
     description: "getWidget answers the widget that follows the requested one in id order.",
-    caughtBy: ["get.id-echoes-request"],
+    caughtBy: ["consistency.id-echoes-request"],
     respond: (response, { operation, data }) =>
       rewriteJson(response, response.status === 200 && operation === "getWidget" && data.widgets.length > 1, (body) => {
         const index = data.widgets.findIndex((record) => record.widget.id === body.id);
@@ -36,7 +36,7 @@ export const GET_FAULTS: readonly ReferenceFault[] = [
     name: "unknown-id-400",
     section: "§4.4",
     description: "A well-formed id that does not exist gets 400 BAD_REQUEST instead of 404 OBJECT_NOT_FOUND.",
-    caughtBy: ["get.unknown-id-404"],
+    caughtBy: ["errors.unknown-id-404"],
     respond: (response, { operation }) => (response.status === 404 ? badRequest(operation, "Identificador inexistente.", "invalidId") : response),
   },
 ];

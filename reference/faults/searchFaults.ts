@@ -44,7 +44,7 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     name: "shared-roles-in-listing",
     section: "§2.4",
     description: "SHARED landing pages carry their roles in listings, which must omit them.",
-    caughtBy: ["listing.shared-roles-omitted"],
+    caughtBy: ["schema.shared-roles-omitted"],
     respond: (response, { operation, data }) =>
       rewriteJson(response, response.status === 200 && operation === "listLandingPages", (body) => {
         for (const page of listedItems(body, "landingPages")) {

@@ -1,6 +1,6 @@
 /**
- * The one catalogue of checks (STYLE: Schemathesis): refuses duplicate ids, unknown register
- * entries and malformed sections, and selects checks by id or glob.
+ * The one catalogue of checks (STYLE: Schemathesis): refuses duplicate ids, ids whose prefix is
+ * not the family, unknown register entries and malformed sections, and selects checks by id or glob.
  */
 import { ambiguityEntry } from "../../contract/ambiguityRegister.js";
 import type { OperationName } from "../../contract/operations.js";
@@ -30,6 +30,8 @@ export class CheckCatalogue {
       if (seen.has(check.id)) throw new Error(`duplicate check id ${check.id}`);
       seen.add(check.id);
       if (!/^[a-z-]+\.[a-z0-9-]+$/.test(check.id)) throw new Error(`check id ${check.id} must read family.rule-in-kebab-case`);
+      const prefix = check.id.slice(0, check.id.indexOf("."));
+      if (prefix !== check.family) throw new Error(`check ${check.id} is in family ${check.family}: its id must start with "${check.family}."`);
       if (check.specRefs.length === 0 || !check.specRefs.every((ref) => /^\d+(\.\d+)*$/.test(ref))) throw new Error(`check ${check.id}: bad specRefs ${JSON.stringify(check.specRefs)}`);
       if (check.operations.length === 0) throw new Error(`check ${check.id} covers no operation`);
       for (const register of check.registerRefs) ambiguityEntry(register); // throws on an unknown entry

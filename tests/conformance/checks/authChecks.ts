@@ -57,42 +57,4 @@ export const authChecks: readonly CheckDefinition[] = [
       judgeStatus(judge, label, exchange, { accept: [400, 401], expected: "400 or 401: every operation needs client_id (§5; register missing-client-id)", register: "missing-client-id" });
     },
   },
-  {
-    id: "auth.unauthorized-body",
-    title: "A 401 carries the §7 body { error, error_description }",
-    rule: "The 401 body of the content management operations has error_description (string) and error (string code) (§7); getRoleFilters' 401 body is not shown.",
-    family: "errors",
-    specRefs: ["7"],
-    level: "MUST",
-    operations: ALL_OPERATIONS,
-    registerRefs: ["role-filters-401-body", "required-response-fields"],
-    async run({ operation, target, judge }) {
-      const body = await wellFormedRequestBody(target, operation);
-      const callers = operation === "getRoleFilters" ? (["no-client-id", "invalid-token", "no-token"] as const) : (["no-token", "invalid-token"] as const);
-      for (const caller of callers) {
-        const label = `request as ${caller}`;
-        const exchange = await target.send(operation, { caller, json: body });
-        if (exchange.response?.status !== 401) continue;
-        if (!answered(judge, label, exchange)) return;
-        if (operation !== "getRoleFilters") {
-          if (judgeBody(judge, label, exchange, "error.unauthorized", "7")) judge.note(`The 401 body (${label}) has the §7 shape.`);
-          return;
-        }
-        // register role-filters-401-body: the cms shape is expected; any other body is a departure.
-        judge.applied("role-filters-401-body");
-        const issues = exchange.isJson ? validateBody("error.unauthorized", exchange.json).stated : [];
-        if (!exchange.isJson || issues.length > 0) {
-          judge.depart("role-filters-401-body", `${label}: the 401 body is not the content management 401 shape.`, {
-            expected: "{ error, error_description } as for the content management operations",
-            actual: exchange.isJson ? issues.map(formatSchemaIssue).join("; ") : preview(exchange),
-            evidence: [evidence(label, exchange)],
-          });
-        } else {
-          judge.witness(evidence(label, exchange));
-        }
-        return;
-      }
-      judge.skip("the target answered none of the suite's unauthenticated requests with 401, so there is no 401 body to judge (see the auth.* checks).");
-    },
-  },
 ];

@@ -5,6 +5,7 @@ import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
 import { discoveredListing, spreadSample } from "./_internals/discovery.js";
 import { isJsonObject, jsonEqual } from "./_internals/json.js";
+import { forEachRead, READS } from "./_internals/forEachRead.js";
 import { itemId } from "./_internals/listingPage.js";
 import { successfulRequestBody } from "./_internals/sampleRequests.js";
 import type { Caller } from "../../../runner/engine/TargetSession.js";
@@ -42,6 +43,36 @@ export const consistencyChecks: readonly CheckDefinition[] = [
       }
       if (read === 0) judge.skip("no listed widget has an id to read.");
       else if (!judge.hasFailed()) judge.note(`${read} listed widget(s) read back (${callers.join(" and ")}).`);
+    },
+  },
+  {
+    id: "consistency.id-echoes-request",
+    title: "A read returns the item that was asked for",
+    rule: "getWidget returns the widget found by its identifier (§4.4); getAnalytic the analytic of the identifier (§4.3): the returned id is the requested one.",
+    family: "consistency",
+    specRefs: ["4.3", "4.4"],
+    level: "MUST",
+    operations: READS,
+    registerRefs: ["required-response-fields"],
+    async run(context) {
+      await forEachRead(context, (id, body, label, exchange) => {
+        const item = context.operation === "getAnalytic" ? (isJsonObject(body) ? body.analytic : undefined) : body;
+        const returned = isJsonObject(item) ? item.id : undefined;
+        if (returned === id) return context.judge.witness(evidence(label, exchange));
+        if (returned === undefined) {
+          context.judge.depart("required-response-fields", `${label}: the returned item has no id to compare.`, {
+            expected: `id ${id}`,
+            actual: "no id field",
+            evidence: [evidence(label, exchange)],
+          });
+          return;
+        }
+        context.judge.fail(`${label}: asked for ${id}, got ${JSON.stringify(returned)}.`, {
+          expected: `id ${id}`,
+          actual: `id ${JSON.stringify(returned)}`,
+          evidence: [evidence(label, exchange)],
+        });
+      });
     },
   },
   {

@@ -17,13 +17,7 @@ import { runProperty, type ExampleVerdict } from "./_internals/runProperty.js";
 import { successfulRequestBody, wellFormedRequestBody } from "./_internals/sampleRequests.js";
 import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
 import type { Exchange } from "../../../runner/http/types.js";
-
-/** A transport failure (timeout, reset …) as an example verdict, or undefined when there was a response. */
-function noAnswer(exchange: Exchange): ExampleVerdict | undefined {
-  if (exchange.response && !exchange.failure) return undefined;
-  if (exchange.response && exchange.failure?.kind === "redirect") return undefined;
-  return { ok: false, message: `no usable answer: ${describeAnswer(exchange)}`, expected: "an HTTP response (§4)", actual: describeAnswer(exchange), exchange };
-}
+import { noAnswer, sendGenerated } from "./_internals/generatedExamples.js";
 
 /** The generators' valid requests for an operation, or why there are none. */
 async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record<string, unknown>> | string> {
@@ -33,10 +27,6 @@ async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record
     return needed === "widgetIds" ? "the widget listing returned no ids to read" : "no analytic ids are configured (--analytic-id)";
   }
   return validRequestArbitrary(context.operation, requestContext);
-}
-
-function send(context: CheckContext, request: InvalidRequest | { body: { json: unknown } }): Promise<Exchange> {
-  return context.target.send(context.operation, request.body);
 }
 
 /**
@@ -121,7 +111,7 @@ export const httpChecks: readonly CheckDefinition[] = [
       for (const { rule } of invalidRequestDerivations(operation)) {
         const [request] = fc.sample(invalidRequestArbitrary(operation, invalidContext, [rule]), { seed: context.seed, numRuns: 1 });
         if (!request) continue;
-        const exchange = await send(context, request);
+        const exchange = await sendGenerated(context, request);
         const status = exchange.response?.status ?? 0;
         if (status >= 500) {
           judge.fail(`the invalid request ${rule} (${request.description}) got ${status}.`, { expected: "a status below 500 (§7)", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, evidence: [evidence(rule, exchange)] });
@@ -135,7 +125,7 @@ export const httpChecks: readonly CheckDefinition[] = [
         "generated request",
         arbitrary,
         async (request) => {
-          const exchange = await send(context, request);
+          const exchange = await sendGenerated(context, request);
           const missing = noAnswer(exchange);
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
@@ -145,45 +135,6 @@ export const httpChecks: readonly CheckDefinition[] = [
         { seed: context.seed, numRuns: target.settings.maxExamples * 2 },
       );
       if (!judge.hasFailed()) judge.note(`${numRuns} generated request(s), none got a 5xx.`);
-    },
-  },
-  {
-    id: "errors.invalid-request-rejected",
-    title: "Requests that break one rule of the request schema are refused",
-    rule: "An invalid request, with required parameters missing or a field filled incorrectly, gets 400 (§7).",
-    family: "errors",
-    specRefs: ["7"],
-    level: "MUST",
-    operations: ALL_OPERATIONS,
-    registerRefs: ["invalid-field-status", "required-request-fields", "malformed-widget-id", "malformed-analytic-id"],
-    async run(context) {
-      const { operation, target, judge } = context;
-      const requestContext = await requestContextFor(target);
-      const needed = REQUIRED_CONTEXT[operation];
-      if (needed && (requestContext[needed]?.length ?? 0) === 0) {
-        return judge.skip(needed === "widgetIds" ? "the widget listing returned no ids to build requests from" : "no analytic ids are configured (--analytic-id)");
-      }
-      const numRuns = await runProperty(
-        judge,
-        "generated invalid request",
-        invalidRequestArbitrary(operation, requestContext),
-        async (request) => {
-          const exchange = await send(context, request);
-          const missing = noAnswer(exchange);
-          if (missing) return missing;
-          const status = exchange.response?.status ?? 0;
-          const accepted = request.expectation === "400-or-404" ? status === 400 || status === 404 : status === 400;
-          if (accepted) return { ok: true };
-          const message = `${request.rule} (${request.description}) got ${status}`;
-          if (status < 500 && request.expectation !== "must-400") {
-            judge.depart(request.registerEntry, message, { expected: request.expectation === "400-or-404" ? "400 or 404" : "400", actual: describeAnswer(exchange), evidence: [evidence(request.rule, exchange)] });
-            return { ok: true };
-          }
-          return { ok: false, message, expected: `400 (§7; register ${request.registerEntry})`, actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, exchange };
-        },
-        { seed: context.seed, numRuns: target.settings.maxExamples },
-      );
-      if (!judge.hasFailed()) judge.note(`${numRuns} generated invalid request(s) judged.`);
     },
   },
   {

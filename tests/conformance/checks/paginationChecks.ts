@@ -312,7 +312,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
     id: "pagination.invalid-rejected",
     title: "A negative page index, a page size of 0 or a fractional number gets 400",
     rule: "A field filled incorrectly gets 400 (§7): the first page has index 0 (§8) and a page holds at least one record.",
-    family: "errors",
+    family: "pagination",
     specRefs: ["7", "2.11"],
     level: "SHOULD",
     operations: LISTING_OPERATIONS,

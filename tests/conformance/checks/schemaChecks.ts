@@ -1,11 +1,16 @@
-/** Bodies against the contract's schemas (§2, §4, §7), and the roles-omitted rule of listings (§2.4). */
+/**
+ * Bodies against the contract's schemas (§2, §4): every 200 body, getWidget unwrapped (§4.4),
+ * getAnalytic wrapped (§4.3), and the roles-omitted rule of listings (§2.4).
+ */
 import { ALL_OPERATIONS, operationSpec, type OperationName } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, judgeBody } from "./_internals/judgeExchange.js";
+import { answered, judgeBody, preview } from "./_internals/judgeExchange.js";
+import { forEachRead } from "./_internals/forEachRead.js";
+import { getSchemaProperties } from "./_internals/schemaProperties.js";
 import { discoveredListing } from "./_internals/discovery.js";
 import { isJsonObject } from "./_internals/json.js";
-import { idField, knownIds, noIdsReason, unknownId } from "./_internals/itemTargets.js";
+import { idField, knownIds, noIdsReason } from "./_internals/itemTargets.js";
 import { roleFiltersRequest } from "./_internals/sampleRequests.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { Exchange } from "../../../runner/http/types.js";
@@ -62,38 +67,54 @@ export const schemaChecks: readonly CheckDefinition[] = [
     },
   },
   {
-    id: "schema.error-body",
-    title: "Every 400 and 404 body has its §7 shape",
-    rule: "400: message, errorCode, reason BAD_REQUEST, domain platform, service cms (getRoleFilters: errorCode getRoleFiltersResponse, service authorization). 404: the same with reason OBJECT_NOT_FOUND (§7).",
-    family: "errors",
-    specRefs: ["7"],
+    id: "schema.widget-not-wrapped",
+    title: "getWidget answers with the widget itself, not wrapped in a field",
+    rule: "Response 200 of getWidget is a Widget object as the body itself, not wrapped in a field (§4.4).",
+    family: "schema",
+    specRefs: ["4.4", "2.1"],
     level: "MUST",
-    operations: ALL_OPERATIONS,
-    registerRefs: ["required-response-fields"],
-    async run({ operation, target, judge }) {
-      const spec = operationSpec(operation);
-      const probes: { label: string; send: () => Promise<Exchange> }[] = [
-        { label: "malformed JSON", send: () => target.send(operation, { raw: '{"cms-conformance": ' }) },
-      ];
-      if (operation === "getWidget" || operation === "getAnalytic") {
-        const id = await unknownId(target, operation);
-        probes.push({ label: `unknown id ${id}`, send: () => target.send(operation, { json: { [idField(operation)]: id } }) });
-      }
-      let judged = 0;
-      for (const probe of probes) {
-        const exchange = await probe.send();
-        if (!answered(judge, probe.label, exchange)) continue;
-        const status = exchange.response.status;
-        const body = status === 400 ? spec.badRequestBody : status === 404 && spec.area === "cms" ? "error.cms.notFound" : undefined;
-        if (!body) continue;
-        judged += 1;
-        judgeBody(judge, `${probe.label} → ${status}`, exchange, body, "7");
-      }
-      if (judged === 0) judge.skip("no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and get.unknown-id-404).");
+    operations: ["getWidget"],
+    registerRefs: [],
+    async run(context) {
+      const widgetFields = getSchemaProperties("components/Widget.json");
+      await forEachRead(context, (_id, body, label, exchange) => {
+        if (!isJsonObject(body)) return;
+        const topLevelWidgetFields = Object.keys(body).filter((key) => widgetFields.has(key));
+        const wrapper = Object.entries(body).find(([, value]) => isJsonObject(value) && Object.keys(value).some((key) => widgetFields.has(key)));
+        if (topLevelWidgetFields.length === 0 && wrapper) {
+          context.judge.fail(`${label}: the widget is wrapped in the field "${wrapper[0]}".`, {
+            expected: `the Widget fields (${[...widgetFields].join(", ")}) at the top level of the body (§4.4)`,
+            actual: preview(exchange),
+            evidence: [evidence(label, exchange)],
+          });
+        } else {
+          context.judge.witness(evidence(label, exchange));
+        }
+      });
     },
   },
   {
-    id: "listing.shared-roles-omitted",
+    id: "schema.analytic-wrapped",
+    title: "getAnalytic answers with { analytic: … }",
+    rule: "Response 200 of getAnalytic is an object whose field analytic holds the Analytic (§4.3).",
+    family: "schema",
+    specRefs: ["4.3", "2.5"],
+    level: "MUST",
+    operations: ["getAnalytic"],
+    registerRefs: [],
+    async run(context) {
+      await forEachRead(context, (_id, body, label, exchange) => {
+        if (isJsonObject(body) && isJsonObject(body.analytic)) return context.judge.witness(evidence(label, exchange));
+        context.judge.fail(`${label}: the body has no object field "analytic".`, {
+          expected: "{ analytic: { … } } (§4.3)",
+          actual: preview(exchange),
+          evidence: [evidence(label, exchange)],
+        });
+      });
+    },
+  },
+  {
+    id: "schema.shared-roles-omitted",
     title: "Shared landing pages in a listing carry no roles",
     rule: "For performance, the roles of shared pages are not returned in listings: they are omitted (§2.4, §4.2).",
     family: "schema",

@@ -79,7 +79,7 @@ describe("junit.xml", () => {
   });
 
   it("keeps warnings and waived failures visible without failing them", () => {
-    for (const [checkId, operation, outcome] of [["pagination.past-end-empty", "listLandingPages", "warning"], ["get.unknown-id-404", "getAnalytic", "waived"]] as const) {
+    for (const [checkId, operation, outcome] of [["pagination.past-end-empty", "listLandingPages", "warning"], ["errors.unknown-id-404", "getAnalytic", "waived"]] as const) {
       const testcase = caseFor(checkId, operation);
       expect(testcase).not.toHaveProperty("failure");
       expect(testcase).not.toHaveProperty("error");

@@ -172,7 +172,7 @@ export function fixtureResults(): CheckResult[] {
       durationMs: 5003,
     }),
     makeResult({
-      checkId: "get.unknown-id-404",
+      checkId: "errors.unknown-id-404",
       title: "A well-formed unknown id gets 404 OBJECT_NOT_FOUND",
       family: "errors",
       operation: "getAnalytic",
@@ -181,7 +181,7 @@ export function fixtureResults(): CheckResult[] {
       message: "An unknown analytic id answered 400.",
       expected: "404 OBJECT_NOT_FOUND",
       actual: "400 BAD_REQUEST",
-      waiver: { checkId: "get.unknown-id-404", operation: "getAnalytic", reason: `Vendor ticket CMS-123 ${HOSTILE.img}`, expires: "2099-12-31" },
+      waiver: { checkId: "errors.unknown-id-404", operation: "getAnalytic", reason: `Vendor ticket CMS-123 ${HOSTILE.img}`, expires: "2099-12-31" },
       durationMs: 15,
     }),
   ];
@@ -194,7 +194,7 @@ export const FIXTURE_SAMPLING: readonly string[] = [
 ];
 
 /** A gate failure carrying hostile text and a planted secret, as a careless waivers file could. */
-export const FIXTURE_GATE_FAILURE = `expired waiver: get.unknown-id-404 on getAnalytic (expired 2024-12-31) ${HOSTILE.script} ${HOSTILE.cdataEnd} ${HOSTILE.control} ${PLANTED_TOKEN}`;
+export const FIXTURE_GATE_FAILURE = `expired waiver: errors.unknown-id-404 on getAnalytic (expired 2024-12-31) ${HOSTILE.script} ${HOSTILE.cdataEnd} ${HOSTILE.control} ${PLANTED_TOKEN}`;
 /** An unused-waiver note with hostile text. */
 export const FIXTURE_NOTE = `unused waiver: http.no-server-error on getWidget ${HOSTILE.img}`;
 

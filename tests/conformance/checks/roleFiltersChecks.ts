@@ -45,8 +45,8 @@ async function filtersOf(context: CheckContext, roles: readonly string[]): Promi
   return { set, exchange };
 }
 
-/** Checks of the role-filters family. */
-export const roleFilterChecks: readonly CheckDefinition[] = [
+/** Checks of the roleFilters family. */
+export const roleFiltersChecks: readonly CheckDefinition[] = [
   {
     id: "role-filters.union-law",
     title: "filters(A ∪ B) = filters(A) ∪ filters(B)",

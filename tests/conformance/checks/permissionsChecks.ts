@@ -12,7 +12,7 @@ import { itemKey } from "./_internals/listingPage.js";
 const SAMPLE = 5;
 
 /** Checks of the permissions family. */
-export const permissionChecks: readonly CheckDefinition[] = [
+export const permissionsChecks: readonly CheckDefinition[] = [
   {
     id: "permissions.restricted-listing-subset",
     title: "A restricted user's listing is a subset of the full one",

@@ -1,0 +1,17 @@
+/** Sending generated requests inside a property, and what a missing answer means for one example. */
+import type { CheckContext } from "../../../../runner/engine/CheckDefinition.js";
+import type { Exchange } from "../../../../runner/http/types.js";
+import { describeAnswer } from "./judgeExchange.js";
+import type { ExampleVerdict } from "./runProperty.js";
+
+/** A transport failure (timeout, reset …) as an example verdict, or undefined when there was a response. */
+export function noAnswer(exchange: Exchange): ExampleVerdict | undefined {
+  if (exchange.response && !exchange.failure) return undefined;
+  if (exchange.response && exchange.failure?.kind === "redirect") return undefined;
+  return { ok: false, message: `no usable answer: ${describeAnswer(exchange)}`, expected: "an HTTP response (§4)", actual: describeAnswer(exchange), exchange };
+}
+
+/** Sends a generated request body to the check's operation as the admin. */
+export function sendGenerated(context: CheckContext, request: { readonly body: { json: unknown } | { raw: string } }): Promise<Exchange> {
+  return context.target.send(context.operation, request.body);
+}

@@ -1,0 +1,42 @@
+/** A check's id, family and file agree (a reader finds a rule by its id), and the catalogue enforces it. */
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { CheckCatalogue } from "../../../runner/engine/CheckCatalogue.js";
+import { CHECK_CATALOGUE, CHECKS_BY_FAMILY } from "../../conformance/checkCatalogue.js";
+
+const CHECKS_DIR = fileURLToPath(new URL("../../conformance/checks/", import.meta.url));
+const camel = (family: string) => family.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+describe("the layout of the checks", () => {
+  it("has one file per family, named <family>Checks.ts, and nothing else beside _internals", () => {
+    const files = readdirSync(CHECKS_DIR).filter((name) => name !== "_internals").sort();
+    expect(files).toEqual(Object.keys(CHECKS_BY_FAMILY).map((family) => `${camel(family)}Checks.ts`).sort());
+  });
+
+  it("keeps in each family's file exactly the checks whose id starts with the family", async () => {
+    for (const family of Object.keys(CHECKS_BY_FAMILY)) {
+      const exported = Object.values(await import(`${CHECKS_DIR}${camel(family)}Checks.ts`)) as CheckDefinition[][];
+      const checks = exported.flat();
+      expect(checks.length, family).toBeGreaterThan(0);
+      for (const check of checks) {
+        expect(check.family, check.id).toBe(family);
+        expect(check.id.startsWith(`${family}.`), check.id).toBe(true);
+      }
+    }
+    expect(Object.values(CHECKS_BY_FAMILY).flat().length).toBe(CHECK_CATALOGUE.checks.length);
+  });
+});
+
+describe("CheckCatalogue", () => {
+  const [sample] = CHECK_CATALOGUE.checks as [CheckDefinition];
+
+  it("refuses a check whose id prefix is not its family", () => {
+    expect(() => new CheckCatalogue([{ ...sample, id: "schema.misfiled", family: "errors" }])).toThrow(/family errors: its id must start with "errors\."/);
+  });
+
+  it("accepts a check whose id prefix is its family", () => {
+    expect(new CheckCatalogue([{ ...sample, id: `${sample.family}.well-filed` }]).checks).toHaveLength(1);
+  });
+});
