@@ -1,7 +1,6 @@
 /** The ambiguity register (DESIGN §3): every choice the suite makes where the spec is silent. */
 import { readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import { SCHEMAS_DIR } from "./schemaCatalogue.js";
+import { compileMetaSchema } from "./compileMetaSchema.js";
 
 /** One entry of the register. */
 export interface AmbiguityEntry {
@@ -20,8 +19,7 @@ interface RegisterFile {
 
 function loadRegister(): RegisterFile {
   const data: unknown = JSON.parse(readFileSync(new URL("./ambiguity-register.json", import.meta.url), "utf8"));
-  const metaSchema: unknown = JSON.parse(readFileSync(`${SCHEMAS_DIR}meta/ambiguity-register.schema.json`, "utf8"));
-  const validate = new Ajv2020({ strict: true, allErrors: true }).compile<RegisterFile>(metaSchema as object);
+  const validate = compileMetaSchema<RegisterFile>("ambiguity-register.schema.json");
   if (!validate(data)) {
     throw new Error(`contract/ambiguity-register.json is invalid: ${JSON.stringify(validate.errors)}`);
   }

@@ -3,6 +3,7 @@
  * Each entry is a default of the ambiguity register (DESIGN §3); the stated validator
  * ignores it, the strict validator applies it and tags every error with the entry's id.
  */
+import { isJsonObject } from "./jsonValue.js";
 import type { AnySchemaObject, ErrorObject, KeywordDefinition, SchemaValidateFunction } from "ajv";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 
@@ -28,10 +29,6 @@ export const ignoredStrictKeyword: KeywordDefinition = {
   metaSchema: entriesMetaSchema,
 };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * `x-strict` as validation. `entryCompiler` compiles entry schemas on their own, so an
  * entry may use no $ref (entries only add `required`, `enum`, `type` and if/then).
@@ -49,7 +46,7 @@ export function enforcedStrictKeyword(entryCompiler: Ajv2020): KeywordDefinition
       // ajv does not prefix the errors a keyword returns with the data's location: do it here.
       const validate: SchemaValidateFunction = (data: unknown, dataContext?: { instancePath?: string }) => {
         const at = dataContext?.instancePath ?? "";
-        if (!isPlainObject(data)) return true; // the stated schema reports the wrong type
+        if (!isJsonObject(data)) return true; // the stated schema reports the wrong type
         const errors: ErrorObject[] = [];
         for (const { register, validate: entryValidate } of compiled) {
           if (entryValidate(data)) continue;

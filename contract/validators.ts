@@ -6,15 +6,10 @@
  *   that only it finds is a warning in the default profile and a failure under strict.
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import type { FormatsPlugin } from "ajv-formats";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { CONTRACT_SCHEMAS, isBodyName, schemaIdForBody, BODY_NAMES, SCHEMA_ID_BASE } from "./schemaCatalogue.js";
 import { enforcedStrictKeyword, ignoredStrictKeyword } from "./strictKeyword.js";
-
-// ajv-formats is CommonJS; its default export arrives wrapped under tsx and vitest.
-const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+import { addFormats } from "./addFormats.js";
 
 /** One schema violation, as data (ajv's error object plus the register entry, if any). */
 export interface SchemaIssue {

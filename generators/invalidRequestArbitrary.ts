@@ -1,8 +1,9 @@
 /** Invalid request bodies that each break exactly one rule of the request schema, labelled with it (§7). */
+import { isJsonObject } from "../contract/jsonValue.js";
 import fc from "fast-check";
 import type { OperationName } from "../contract/operations.js";
 import { deriveInvalidRules, type BodySegment, type InvalidExpectation, type InvalidRule } from "./_internals/deriveInvalidRules.js";
-import { isPlainObject } from "./_internals/schemaFragment.js";
+
 import type { RequestContext } from "./requestContext.js";
 import { validRequestArbitrary } from "./validRequestArbitrary.js";
 
@@ -56,7 +57,7 @@ function withValueAt(body: unknown, at: readonly BodySegment[], value: unknown, 
     else items[index] = withValueAt(items[index], rest, value, itemIndex);
     return items;
   }
-  const object: Record<string, unknown> = isPlainObject(body) ? { ...body } : {};
+  const object: Record<string, unknown> = isJsonObject(body) ? { ...body } : {};
   if (rest.length === 0 && value === DELETE) delete object[head.property];
   else object[head.property] = withValueAt(object[head.property], rest, value, itemIndex);
   return object;
@@ -65,7 +66,7 @@ function withValueAt(body: unknown, at: readonly BodySegment[], value: unknown, 
 /** The value at a property path of a body (undefined past an array or a missing field). */
 function valueAt(body: unknown, at: readonly BodySegment[]): unknown {
   let node = body;
-  for (const segment of at) node = "property" in segment && isPlainObject(node) ? node[segment.property] : undefined;
+  for (const segment of at) node = "property" in segment && isJsonObject(node) ? node[segment.property] : undefined;
   return node;
 }
 

@@ -1,7 +1,8 @@
 /** JSON Schema → fast-check: the public entry point of the schema compiler (DESIGN §1, §2). */
+import { isJsonObject } from "../contract/jsonValue.js";
 import type fc from "fast-check";
 import { SchemaCompiler, type CompileHint } from "./_internals/compileSchema.js";
-import { isPlainObject, type SchemaObject, type SchemaProfile } from "./_internals/schemaFragment.js";
+import { type SchemaObject, type SchemaProfile } from "./_internals/schemaFragment.js";
 import { contractSchemaRegistry, SchemaRegistry } from "./_internals/schemaRegistry.js";
 import { SCHEMA_ID_BASE } from "../contract/schemaCatalogue.js";
 
@@ -50,7 +51,7 @@ export function schemaArbitrary(schema: string | SchemaObject, options: SchemaAr
   let registry = contractSchemaRegistry();
   if (typeof schema !== "string" || options.schemas !== undefined) {
     const extra = [...(options.schemas ?? []), ...(typeof schema === "string" ? [] : [schema])];
-    if (typeof schema !== "string" && !isPlainObject(schema)) throw new Error(`schemaArbitrary: expected a schema object or $id, received ${JSON.stringify(schema)}`);
+    if (typeof schema !== "string" && !isJsonObject(schema)) throw new Error(`schemaArbitrary: expected a schema object or $id, received ${JSON.stringify(schema)}`);
     registry = new SchemaRegistry([...contractSchemaDocuments(), ...extra]);
   }
   const id = typeof schema === "string" ? (URL.canParse(schema) ? schema : `${SCHEMA_ID_BASE}${schema}`) : String(schema.$id);

@@ -1,4 +1,5 @@
 /** The request pipeline of the reference server: route, authenticate, read, parse, run, present, apply the fault. */
+import { isJsonObject } from "../contract/jsonValue.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OperationPaths } from "../contract/operations.js";
 import { DEFAULT_BEHAVIOUR, type ReferenceBehaviour } from "./behaviour/ReferenceBehaviour.js";
@@ -35,10 +36,6 @@ interface Variant {
   readonly fault: ReferenceFault | undefined;
   readonly data: ReferenceData;
   readonly behaviour: ReferenceBehaviour;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Creates the (req, res) listener; it never throws and answers 500 only on a bug of its own. */
@@ -85,7 +82,7 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
       if (body === undefined) answer = badRequest(operation.name, "The request body is not valid JSON.", "invalidJson");
       else {
         if (fault?.requestBody) body = fault.requestBody(body, operation.name);
-        answer = isObject(body)
+        answer = isJsonObject(body)
           ? runOperation(operation.name, body, { data, user: auth.user, mode: options.mode, behaviour })
           : badRequest(operation.name, "The request body must be a JSON object.", "invalidBody");
       }

@@ -1,4 +1,5 @@
 /** Builds the valid request arbitrary of one operation from its request schema and the context's hints. */
+import { isJsonObject } from "../../contract/jsonValue.js";
 import type fc from "fast-check";
 import type { OperationName } from "../../contract/operations.js";
 import { schemaIdForBody } from "../../contract/schemaCatalogue.js";
@@ -6,7 +7,7 @@ import { formatSchemaIssue, validateBody } from "../../contract/validators.js";
 import { assertRequestContext, REQUIRED_CONTEXT, type RequestContext } from "../requestContext.js";
 import { schemaArbitrary } from "../schemaArbitrary.js";
 import { requestHints } from "./requestHints.js";
-import { isPlainObject } from "./schemaFragment.js";
+
 
 const ID_FIELD: Readonly<Record<"widgetIds" | "analyticIds", string>> = { widgetIds: "widgetId", analyticIds: "analyticId" };
 
@@ -33,6 +34,6 @@ export function buildRequestArbitrary(operation: OperationName, context: Request
   assertRequestContext(operation, context);
   assertContextIds(operation, context);
   return schemaArbitrary(schemaIdForBody(`${operation}.request`), { profile: "strict", hints: requestHints(operation, context) }).filter(
-    (value): value is Record<string, unknown> => isPlainObject(value),
+    (value): value is Record<string, unknown> => isJsonObject(value),
   );
 }

@@ -4,10 +4,12 @@
  * over branches that are each compiled as a conjunction; `not` of an object condition is split
  * into branches too, so filters only ever reject a few values.
  */
+import { isJsonObject, jsonEqual } from "../../contract/jsonValue.js";
 import fc from "fast-check";
 import { flattenFragments, type SchemaEnvironment } from "./flattenFragments.js";
 import { matchesAll } from "./matchesSchema.js";
-import { childFragment, isPlainObject, jsonEqual, type Fragment } from "./schemaFragment.js";
+import { childFragment, type Fragment } from "./schemaFragment.js";
+
 import { UnsupportedSchemaError } from "./supportedKeywords.js";
 import { impliedTypes, intersectTypes, numbersOf, objectLeaves, propertiesOf, requiredOf, stringsOf } from "./builders/leafKeywords.js";
 import {
@@ -144,7 +146,7 @@ export class SchemaCompiler {
   /** not {properties: P, required: R} on an object: some r of R is absent, or some p of P is present and fails P[p]. */
   private compileNegatedCondition(fragment: Fragment, others: readonly Fragment[], path: string): Compiled {
     const schema = fragment.schema;
-    if (typeof schema === "boolean" || !isPlainObject(schema.not)) return null;
+    if (typeof schema === "boolean" || !isJsonObject(schema.not)) return null;
     const condition = schema.not;
     const rest = [...others, withoutKeys(fragment, ["not"])];
     const conditionFragment = childFragment(fragment, "not", condition);
@@ -270,7 +272,7 @@ export class SchemaCompiler {
 
 /** True for `{properties?, required?}` conditions the compiler splits when negated. */
 function isObjectCondition(schema: unknown): boolean {
-  if (!isPlainObject(schema)) return false;
+  if (!isJsonObject(schema)) return false;
   const keys = Object.keys(schema).filter((k) => !["title", "description", "$comment"].includes(k));
   const typeOk = schema.type === undefined || schema.type === "object";
   return typeOk && keys.every((k) => ["properties", "required", "type"].includes(k)) && (keys.includes("properties") || keys.includes("required"));

@@ -4,6 +4,7 @@
  * breaking `pattern`; for each field an `x-strict` entry requires, the field missing. Expectations
  * follow the register entry invalid-field-status (§7).
  */
+import { isJsonObject } from "../../contract/jsonValue.js";
 import fc from "fast-check";
 import { AMBIGUITY_REGISTER } from "../../contract/ambiguityRegister.js";
 import type { OperationName } from "../../contract/operations.js";
@@ -11,7 +12,7 @@ import { schemaIdForBody } from "../../contract/schemaCatalogue.js";
 import { flattenFragments, type SchemaEnvironment } from "./flattenFragments.js";
 import { intersectTypes, numbersOf, objectLeaves, propertiesOf, requiredOf, stringsOf } from "./builders/leafKeywords.js";
 import { patternRegExp } from "./matchesSchema.js";
-import { childFragment, isPlainObject, type Fragment } from "./schemaFragment.js";
+import { childFragment, type Fragment } from "./schemaFragment.js";
 import { contractSchemaRegistry } from "./schemaRegistry.js";
 
 /** How the suite judges a target's answer to an invalid request (register entry invalid-field-status). */
@@ -205,7 +206,7 @@ export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
   const statedRequired = requiredOf(leaves);
   const entries = typeof root.schema === "object" && Array.isArray(root.schema["x-strict"]) ? root.schema["x-strict"] : [];
   entries.forEach((entry, i) => {
-    if (!isPlainObject(entry) || typeof entry.register !== "string") return;
+    if (!isJsonObject(entry) || typeof entry.register !== "string") return;
     const entryFragment = childFragment(root, `x-strict/${i}/schema`, entry.schema);
     for (const name of requiredOf([entryFragment])) {
       if (statedRequired.has(name)) continue;

@@ -1,5 +1,6 @@
 /** Expands `$ref`, `allOf` and (under the strict profile) `x-strict` into a flat conjunction of fragments. */
-import { childFragment, isPlainObject, type Fragment, type SchemaProfile } from "./schemaFragment.js";
+import { isJsonObject } from "../../contract/jsonValue.js";
+import { childFragment, type Fragment, type SchemaProfile } from "./schemaFragment.js";
 import type { SchemaRegistry } from "./schemaRegistry.js";
 import { assertSupportedKeywords, UnsupportedSchemaError } from "./supportedKeywords.js";
 
@@ -51,7 +52,7 @@ function expand(fragment: Fragment, env: SchemaEnvironment, refStack: readonly s
   const strict = schema["x-strict"];
   if (strict !== undefined && env.profile === "strict" && Array.isArray(strict)) {
     strict.forEach((entry, i) => {
-      if (isPlainObject(entry)) expand(childFragment(here, `x-strict/${i}/schema`, entry.schema), env, refStack, out);
+      if (isJsonObject(entry)) expand(childFragment(here, `x-strict/${i}/schema`, entry.schema), env, refStack, out);
     });
   }
 }

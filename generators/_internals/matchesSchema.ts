@@ -1,6 +1,8 @@
 /** A small evaluator for the keywords the compiler supports: filters enums, `not` and `if` branches. */
+import { isJsonObject, jsonEqual } from "../../contract/jsonValue.js";
 import { flattenFragments, type SchemaEnvironment } from "./flattenFragments.js";
-import { childFragment, isPlainObject, jsonEqual, type Fragment } from "./schemaFragment.js";
+import { childFragment, type Fragment } from "./schemaFragment.js";
+
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const patternCache = new Map<string, RegExp>();
@@ -42,7 +44,7 @@ export function matchesFragment(fragment: Fragment, value: unknown, env: SchemaE
 function matchesLeaf(leaf: Fragment, value: unknown, env: SchemaEnvironment): boolean {
   const { schema } = leaf;
   if (typeof schema === "boolean") return schema;
-  if (leaf.absent && isPlainObject(value) && leaf.absent.some((name) => Object.hasOwn(value, name))) return false;
+  if (leaf.absent && isJsonObject(value) && leaf.absent.some((name) => Object.hasOwn(value, name))) return false;
   const sub = (key: string, s: unknown, v: unknown): boolean => matchesFragment(childFragment(leaf, key, s), v, env);
 
   if (schema.type !== undefined && !hasType(value, schema.type)) return false;
@@ -61,9 +63,9 @@ function matchesLeaf(leaf: Fragment, value: unknown, env: SchemaEnvironment): bo
     if (typeof schema.maxItems === "number" && value.length > schema.maxItems) return false;
     if (schema.items !== undefined && !value.every((item) => sub("items", schema.items, item))) return false;
   }
-  if (isPlainObject(value)) {
+  if (isJsonObject(value)) {
     if (Array.isArray(schema.required) && !schema.required.every((name) => typeof name === "string" && Object.hasOwn(value, name))) return false;
-    const properties = isPlainObject(schema.properties) ? schema.properties : {};
+    const properties = isJsonObject(schema.properties) ? schema.properties : {};
     for (const [name, propertySchema] of Object.entries(properties)) {
       if (Object.hasOwn(value, name) && !sub(`properties/${name}`, propertySchema, value[name])) return false;
     }

@@ -17,26 +17,13 @@ export interface Fragment {
   readonly absent?: readonly string[];
 }
 
-/** True for a JSON object (not null, not an array). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The fragment for a subschema found under `key` (a JSON Pointer suffix such as "properties/id"). */
 export function childFragment(parent: Fragment, key: string, schema: unknown): Fragment {
-  if (typeof schema !== "boolean" && !isPlainObject(schema)) {
+  if (typeof schema !== "boolean" && !isJsonObject(schema)) {
     throw new Error(`schema ${parent.location}/${key}: expected a schema (object or boolean), received ${JSON.stringify(schema)}`);
   }
   return { schema, baseUri: parent.baseUri, location: `${parent.location}/${key}` };
 }
+import { isJsonObject } from "../../contract/jsonValue.js";
 
-/** Structural equality of JSON values (for `enum` and `const`). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
-  }
-  return false;
-}

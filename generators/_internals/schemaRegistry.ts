@@ -1,6 +1,7 @@
 /** Where `$ref`s lead: schemas by absolute `$id`, and JSON Pointers inside them. */
+import { isJsonObject } from "../../contract/jsonValue.js";
 import { CONTRACT_SCHEMAS } from "../../contract/schemaCatalogue.js";
-import { isPlainObject, type Fragment, type SchemaObject } from "./schemaFragment.js";
+import { type Fragment, type SchemaObject } from "./schemaFragment.js";
 import { UnsupportedSchemaError } from "./supportedKeywords.js";
 
 /** Schemas addressable by their absolute `$id`. */
@@ -52,9 +53,9 @@ export class SchemaRegistry {
     let node: unknown = document;
     for (const token of pointer.split("/").slice(1)) {
       const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
-      node = Array.isArray(node) ? node[Number(key)] : isPlainObject(node) ? node[key] : undefined;
+      node = Array.isArray(node) ? node[Number(key)] : isJsonObject(node) ? node[key] : undefined;
     }
-    if (typeof node !== "boolean" && !isPlainObject(node)) {
+    if (typeof node !== "boolean" && !isJsonObject(node)) {
       throw new UnsupportedSchemaError(from.location, "$ref", `$ref ${JSON.stringify(ref)} points at no schema`);
     }
     return { schema: node, baseUri: target.href, location: `${target.href}#${pointer}` };

@@ -1,5 +1,6 @@
 /** The keywords the compiler understands; any other keyword is refused, naming the schema and the keyword. */
-import { isPlainObject, type Fragment } from "./schemaFragment.js";
+import { isJsonObject } from "../../contract/jsonValue.js";
+import { type Fragment } from "./schemaFragment.js";
 
 /** Keywords that only annotate: accepted and ignored. */
 export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set(["$schema", "$id", "title", "description", "$comment"]);
@@ -68,7 +69,7 @@ export function assertSupportedKeywords(fragment: Fragment): void {
 function assertStrictEntries(location: string, value: unknown): void {
   const ok =
     Array.isArray(value) &&
-    value.every((entry) => isPlainObject(entry) && typeof entry.register === "string" && isPlainObject(entry.schema));
+    value.every((entry) => isJsonObject(entry) && typeof entry.register === "string" && isJsonObject(entry.schema));
   if (!ok) {
     throw new UnsupportedSchemaError(location, "x-strict", `x-strict must be a list of { register, schema } entries, received ${JSON.stringify(value)}`);
   }

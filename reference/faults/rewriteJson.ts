@@ -1,13 +1,10 @@
 /** Small tools fault hooks use to rewrite a response body. */
+import { isJsonObject, type JsonObject } from "../../contract/jsonValue.js";
 import type { ReferenceResponse } from "../http/ReferenceResponse.js";
 
-/** A JSON object, as faults see bodies. */
-export type JsonObject = Record<string, unknown>;
+/** Fault hooks narrow bodies with the product's one JSON predicate. */
+export { isJsonObject, type JsonObject };
 
-/** True for a non-array object. */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** `response` with its JSON body replaced by `rewrite(copy of body)` when `when` holds. */
 export function rewriteJson(response: ReferenceResponse, when: boolean, rewrite: (body: JsonObject) => unknown): ReferenceResponse {

@@ -1,4 +1,5 @@
 /** Validates a listing request (§4.1, §4.2, §2.11) and applies the §8 defaults. */
+import { isJsonObject } from "../../contract/jsonValue.js";
 import type { OperationName } from "../../contract/operations.js";
 import type { ListingQuery } from "../behaviour/ListingQuery.js";
 import { badRequest } from "../http/errorResponses.js";
@@ -7,10 +8,6 @@ import type { RequestObject } from "./OperationContext.js";
 
 /** §8: without pagination, page 0 of size 10. */
 export const DEFAULT_PAGE_SIZE = 10;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function integerField(value: unknown, name: string, minimum: number, operation: OperationName): number | ReferenceResponse {
   if (typeof value !== "number") return badRequest(operation, `pagination.${name} must be an integer, got ${JSON.stringify(value)}`, "invalidField");
@@ -26,7 +23,7 @@ export function parseListingRequest(body: RequestObject, operation: OperationNam
     return badRequest(operation, `searchValue must be a string, got ${JSON.stringify(searchValue)}`, "invalidField");
   }
   if (pagination === undefined) return { pageNumber: 0, pageSize: DEFAULT_PAGE_SIZE, paginationGiven: false, searchValue: searchValue ?? "" };
-  if (!isObject(pagination)) return badRequest(operation, `pagination must be an object, got ${JSON.stringify(pagination)}`, "invalidField");
+  if (!isJsonObject(pagination)) return badRequest(operation, `pagination must be an object, got ${JSON.stringify(pagination)}`, "invalidField");
   const pageNumber = pagination.pageNumber === undefined ? 0 : integerField(pagination.pageNumber, "pageNumber", 0, operation);
   if (typeof pageNumber !== "number") return pageNumber;
   const pageSize = pagination.pageSize === undefined ? DEFAULT_PAGE_SIZE : integerField(pagination.pageSize, "pageSize", 1, operation);

@@ -4,9 +4,8 @@
  * wrong with one sentence that says what to do (STYLE: errors for the user).
  */
 import { readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { ALL_OPERATIONS, type OperationName, type OperationPaths } from "../../contract/operations.js";
-import { SCHEMAS_DIR } from "../../contract/schemaCatalogue.js";
+import { compileMetaSchema } from "../../contract/compileMetaSchema.js";
 import { RUN_DEFAULTS, type Profile, type RunSettings } from "./RunSettings.js";
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
@@ -57,8 +56,7 @@ export function readConfigFile(path: string): RunConfigFile {
   } catch (error) {
     throw new ConfigurationError(`the config file ${path} is not JSON: ${(error as Error).message}`);
   }
-  const schema: unknown = JSON.parse(readFileSync(`${SCHEMAS_DIR}meta/run-config.schema.json`, "utf8"));
-  const validate = new Ajv2020({ strict: true, allErrors: true }).compile<RunConfigFile>(schema as object);
+  const validate = compileMetaSchema<RunConfigFile>("run-config.schema.json");
   if (!validate(data)) {
     const first = validate.errors?.[0];
     const where = first?.instancePath || "(root)";

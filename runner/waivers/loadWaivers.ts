@@ -1,33 +1,14 @@
 /** Reads and checks a vendor-acceptance waivers file (schemas/meta/waivers.schema.json). */
 import { readFile } from "node:fs/promises";
-import { readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import type { FormatsPlugin } from "ajv-formats";
-import type { ErrorObject, ValidateFunction } from "ajv";
-import { SCHEMAS_DIR } from "../../contract/schemaCatalogue.js";
+import type { ErrorObject } from "ajv";
+import { compileMetaSchema } from "../../contract/compileMetaSchema.js";
 import type { Waiver } from "../report/model.js";
 import { WaiversFileError } from "./WaiversFileError.js";
-
-// ajv-formats is CommonJS; its default export arrives wrapped under tsx and vitest.
-const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
 
 interface WaiversFile {
   readonly waivers: readonly Waiver[];
 }
 
-let compiled: ValidateFunction<WaiversFile> | undefined;
-
-function validator(): ValidateFunction<WaiversFile> {
-  if (!compiled) {
-    const schema: unknown = JSON.parse(readFileSync(`${SCHEMAS_DIR}meta/waivers.schema.json`, "utf8"));
-    const ajv = new Ajv2020({ strict: true, allErrors: true });
-    addFormats(ajv);
-    compiled = ajv.compile<WaiversFile>(schema as object);
-  }
-  return compiled;
-}
 
 function describeError(error: ErrorObject): string {
   const where = error.instancePath === "" ? "(root)" : error.instancePath;
@@ -85,7 +66,7 @@ export async function loadWaivers(path: string, knownCheckIds: ReadonlySet<strin
   } catch (error) {
     throw new WaiversFileError(`the waivers file ${path} is not JSON: ${(error as Error).message}`);
   }
-  const validate = validator();
+  const validate = compileMetaSchema<WaiversFile>("waivers.schema.json");
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map(describeError);
     throw new WaiversFileError(

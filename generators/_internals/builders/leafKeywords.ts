@@ -1,5 +1,6 @@
 /** Reads keyword values from the leaves of a conjunction, refusing malformed ones with the value received. */
-import { isPlainObject, type Fragment } from "../schemaFragment.js";
+import { isJsonObject } from "../../../contract/jsonValue.js";
+import { type Fragment } from "../schemaFragment.js";
 import { UnsupportedSchemaError } from "../supportedKeywords.js";
 
 /** The leaves that are schema objects (boolean `true` leaves constrain nothing). */
@@ -47,7 +48,7 @@ export function requiredOf(leaves: readonly Fragment[]): Set<string> {
 export function propertiesOf(fragment: Fragment, schema: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const value = schema.properties;
   if (value === undefined) return {};
-  if (!isPlainObject(value)) throw new UnsupportedSchemaError(fragment.location, "properties", `properties must be an object, received ${JSON.stringify(value)}`);
+  if (!isJsonObject(value)) throw new UnsupportedSchemaError(fragment.location, "properties", `properties must be an object, received ${JSON.stringify(value)}`);
   return value;
 }
 

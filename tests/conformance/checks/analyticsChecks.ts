@@ -2,7 +2,7 @@
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered } from "./_internals/judgeExchange.js";
-import { isJsonObject } from "./_internals/json.js";
+import { isJsonObject } from "../../../contract/jsonValue.js";
 
 /** Most configured analytics read per run. */
 const MAX_ANALYTICS = 50;

@@ -4,7 +4,7 @@ import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js"
 import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
 import { discoveredListing, spreadSample } from "./_internals/discovery.js";
-import { isJsonObject, jsonEqual } from "./_internals/json.js";
+import { isJsonObject, jsonEqual } from "../../../contract/jsonValue.js";
 import { forEachRead, READS } from "./_internals/forEachRead.js";
 import { itemId } from "./_internals/listingPage.js";
 import { successfulRequestBody } from "./_internals/sampleRequests.js";

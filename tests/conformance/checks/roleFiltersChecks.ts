@@ -6,7 +6,7 @@
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
-import { isJsonObject } from "./_internals/json.js";
+import { isJsonObject } from "../../../contract/jsonValue.js";
 import { roleFiltersRequest } from "./_internals/sampleRequests.js";
 import type { Exchange } from "../../../runner/http/types.js";
 

@@ -9,7 +9,7 @@ import { answered, judgeBody, preview } from "./_internals/judgeExchange.js";
 import { forEachRead } from "./_internals/forEachRead.js";
 import { getSchemaProperties } from "./_internals/schemaProperties.js";
 import { discoveredListing } from "./_internals/discovery.js";
-import { isJsonObject } from "./_internals/json.js";
+import { isJsonObject } from "../../../contract/jsonValue.js";
 import { idField, knownIds, noIdsReason } from "./_internals/itemTargets.js";
 import { roleFiltersRequest } from "./_internals/sampleRequests.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";

@@ -7,7 +7,7 @@ import { LISTING_OPERATIONS } from "../../../contract/operations.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
 import { discoveredListing, spreadSample } from "./_internals/discovery.js";
-import { isJsonObject } from "./_internals/json.js";
+import { isJsonObject } from "../../../contract/jsonValue.js";
 import { itemKey } from "./_internals/listingPage.js";
 import { searchListing, walkContains } from "./_internals/searchListing.js";
 import { describePageRequest, fetchListingPage } from "./_internals/fetchListingPage.js";

@@ -47,7 +47,7 @@ describe("console reporter", () => {
     const gateAt = lines.indexOf("Gate failures (the run fails for these besides check verdicts)");
     expect(lines[verdictAt]).toContain("1 gate failure · 2 failed");
     expect(gateAt).toBeGreaterThan(verdictAt);
-    expect(lines[gateAt + 1]).toMatch(/^ {2}✗ FAIL {2}expired waiver: get\.unknown-id-404 on getAnalytic \(expired 2024-12-31\) <script>/);
+    expect(lines[gateAt + 1]).toMatch(/^ {2}✗ FAIL {2}expired waiver: errors\.unknown-id-404 on getAnalytic \(expired 2024-12-31\) <script>/);
     expect(lines[gateAt + 1]).toContain("[REDACTED]");
     expect(out).not.toContain(PLANTED_TOKEN);
     expect(FIXTURE_GATE_FAILURE).toContain(PLANTED_TOKEN);

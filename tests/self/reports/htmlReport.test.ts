@@ -68,7 +68,7 @@ describe("index.html run lists", () => {
 
   it("shows gate failures as a failing list, escaped and redacted, and names them in the verdict", () => {
     const list = listAfter(gated, "Gate failures");
-    expect(list).toMatch(/^<ul class="gate-failures" id="gate-failures"><li><span class="badge o-failed">FAIL<\/span> expired waiver: get\.unknown-id-404 on getAnalytic/);
+    expect(list).toMatch(/^<ul class="gate-failures" id="gate-failures"><li><span class="badge o-failed">FAIL<\/span> expired waiver: errors\.unknown-id-404 on getAnalytic/);
     expect(list).toContain(escapeHtml(HOSTILE.script));
     expect(list).not.toContain("<script>");
     expect(list).toContain("[REDACTED]");

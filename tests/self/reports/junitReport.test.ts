@@ -116,7 +116,7 @@ describe("junit.xml with a gate failure", () => {
     expect(gate?.testcase).toHaveLength(1);
     const testcase = gate?.testcase[0];
     expect(testcase?.["@classname"]).toBe(GATE_CLASSNAME);
-    expect(String(testcase?.["@name"])).toMatch(/^gate-failure-1 — expired waiver: get\.unknown-id-404 on getAnalytic/);
+    expect(String(testcase?.["@name"])).toMatch(/^gate-failure-1 — expired waiver: errors\.unknown-id-404 on getAnalytic/);
     const failure = (testcase?.failure as Node[])[0];
     expect(failure?.["@type"]).toBe("gate");
     expect(String(failure?.["@message"])).toContain(HOSTILE.script);

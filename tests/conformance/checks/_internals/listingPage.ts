@@ -1,4 +1,5 @@
 /** Reading one page of a listing (§2.11, §4.1, §4.2) whatever shape the target chose. */
+import { isJsonObject } from "../../../../contract/jsonValue.js";
 import { operationSpec, type OperationName } from "../../../../contract/operations.js";
 
 /** What one listing response holds. */
@@ -10,10 +11,6 @@ export interface ListingPage {
   readonly totalPages?: number;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function integerOrUndefined(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) ? value : undefined;
 }
@@ -22,8 +19,8 @@ function integerOrUndefined(value: unknown): number | undefined {
 export function readListingPage(operation: OperationName, body: unknown): ListingPage {
   const field = operationSpec(operation).listField;
   if (!field) throw new Error(`${operation} is not a listing`);
-  if (!isObject(body)) return { items: [], shape: "invalid" };
-  const info = isObject(body.listInformation) ? body.listInformation : {};
+  if (!isJsonObject(body)) return { items: [], shape: "invalid" };
+  const info = isJsonObject(body.listInformation) ? body.listInformation : {};
   const totals = {
     ...(integerOrUndefined(info.totalElements) !== undefined ? { totalElements: info.totalElements as number } : {}),
     ...(integerOrUndefined(info.totalPages) !== undefined ? { totalPages: info.totalPages as number } : {}),
@@ -31,19 +28,19 @@ export function readListingPage(operation: OperationName, body: unknown): Listin
   const collection = body[field];
   if (Array.isArray(collection)) return { items: collection, shape: "array", ...totals };
   if (collection === undefined) return { items: [], shape: "absent", ...totals };
-  if (isObject(collection)) return { items: [collection], shape: "object", ...totals };
+  if (isJsonObject(collection)) return { items: [collection], shape: "object", ...totals };
   return { items: [], shape: "invalid", ...totals };
 }
 
 /** A stable identity for an item: its `id` when it has a string one, else its JSON text. */
 export function itemKey(item: unknown): string {
-  if (isObject(item) && typeof item.id === "string") return `id:${item.id}`;
+  if (isJsonObject(item) && typeof item.id === "string") return `id:${item.id}`;
   return `json:${JSON.stringify(item)}`;
 }
 
 /** The id of an item, when it has a string one. */
 export function itemId(item: unknown): string | undefined {
-  return isObject(item) && typeof item.id === "string" ? item.id : undefined;
+  return isJsonObject(item) && typeof item.id === "string" ? item.id : undefined;
 }
 
 /** ceil(total / size): the totalPages §2.11 implies for a page size. */

@@ -4,7 +4,7 @@
  * that no entry covers is a failure (§7 reserves 400 for invalid requests).
  */
 import type { OperationName } from "../../../../contract/operations.js";
-import { isJsonObject } from "./json.js";
+import { isJsonObject } from "../../../../contract/jsonValue.js";
 
 const LONG_SEARCH = 256;
 

@@ -1,7 +1,7 @@
 /** The generators' RequestContext, filled from discovery and configuration (never from known data). */
 import type { RequestContext } from "../../../../generators/requestContext.js";
 import { discoveredIds, discoveredListing, spreadSample } from "./discovery.js";
-import { isJsonObject } from "./json.js";
+import { isJsonObject } from "../../../../contract/jsonValue.js";
 import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
 import { validateBody } from "../../../../contract/validators.js";
 

@@ -4,7 +4,7 @@
  */
 import { CONTRACT_SCHEMAS } from "../../../../contract/schemaCatalogue.js";
 import type { OperationName } from "../../../../contract/operations.js";
-import { isJsonObject, type JsonObject } from "./json.js";
+import { isJsonObject, type JsonObject } from "../../../../contract/jsonValue.js";
 import { wellFormedRequestBody } from "./sampleRequests.js";
 import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
 
