@@ -1,26 +1,16 @@
 /** Valid request bodies for any of the five operations (§4), biased toward what finds bugs. */
 import type fc from "fast-check";
-import type { OperationName } from "../contract/operations.js";
+import { ALL_OPERATIONS, type OperationName } from "../contract/operations.js";
+import { buildRequestArbitrary } from "./_internals/buildRequestArbitrary.js";
 import type { RequestContext } from "./requestContext.js";
-import { getAnalyticRequest } from "./requests/getAnalyticRequest.js";
-import { getRoleFiltersRequest } from "./requests/getRoleFiltersRequest.js";
-import { getWidgetRequest } from "./requests/getWidgetRequest.js";
-import { listFactoryDefaultWidgetsRequest } from "./requests/listFactoryDefaultWidgetsRequest.js";
-import { listLandingPagesRequest } from "./requests/listLandingPagesRequest.js";
 
 export type { RequestContext } from "./requestContext.js";
 
-const BY_OPERATION: Readonly<Record<OperationName, (context: RequestContext) => fc.Arbitrary<Record<string, unknown>>>> = {
-  listFactoryDefaultWidgets: listFactoryDefaultWidgetsRequest,
-  listLandingPages: listLandingPagesRequest,
-  getAnalytic: getAnalyticRequest,
-  getWidget: getWidgetRequest,
-  getRoleFilters: getRoleFiltersRequest,
-};
-
-/** Valid requests of `operation`; throws, naming what is missing, when the context lacks the ids it needs. */
-export function validRequestArbitrary(operation: OperationName, context: RequestContext): fc.Arbitrary<Record<string, unknown>> {
-  const build = BY_OPERATION[operation] as ((context: RequestContext) => fc.Arbitrary<Record<string, unknown>>) | undefined;
-  if (build === undefined) throw new Error(`validRequestArbitrary: unknown operation ${JSON.stringify(operation)}; known: ${Object.keys(BY_OPERATION).join(", ")}`);
-  return build(context);
+/**
+ * Valid requests of `operation`, derived from schemas/bodies/<operation>.request.json; throws,
+ * naming what is missing, when the context lacks the ids it needs (getWidget, getAnalytic).
+ */
+export function validRequestArbitrary(operation: OperationName, context: RequestContext = {}): fc.Arbitrary<Record<string, unknown>> {
+  if (!ALL_OPERATIONS.includes(operation)) throw new Error(`validRequestArbitrary: unknown operation ${JSON.stringify(operation)}; known: ${ALL_OPERATIONS.join(", ")}`);
+  return buildRequestArbitrary(operation, context);
 }

@@ -39,11 +39,6 @@ function variantsOf(secret: SecretValue): string[] {
   return [...forms];
 }
 
-/** Every redactable form of every secret, longest first so a longer secret wins over one it contains. */
-export function secretVariants(secrets: readonly SecretValue[]): readonly SecretValue[] {
-  return redactorFor(secrets).variants;
-}
-
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The variants of a list of secrets and one regular expression that finds any of them. */

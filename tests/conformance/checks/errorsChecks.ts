@@ -18,7 +18,7 @@ import { runProperty } from "./_internals/runProperty.js";
 import { wellFormedRequestBody } from "./_internals/sampleRequests.js";
 import { judgeStatus } from "./_internals/judgeStatus.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
-import { wrongTypeRequests } from "./_internals/wrongTypeRequests.js";
+import { onePerDerivation } from "./_internals/onePerDerivation.js";
 
 /** Sends one invalid request that must get 400, judging the status. */
 async function expect400(
@@ -64,10 +64,11 @@ export const errorsChecks: readonly CheckDefinition[] = [
     level: "MUST",
     operations: ALL_OPERATIONS,
     registerRefs: ["invalid-field-status"],
-    async run({ operation, target, judge }) {
+    async run(context) {
+      const { operation, target, judge } = context;
       judge.applied("invalid-field-status");
-      const requests = await wrongTypeRequests(target, operation);
-      for (const request of requests) await expect400(target, judge, operation, request.label, { json: request.body });
+      const requests = await onePerDerivation(context, (rule) => rule.includes(":wrong-type-"));
+      for (const request of requests) await expect400(target, judge, operation, request.description, request.body);
       judge.note(`${requests.length} wrong-type request(s) sent.`);
     },
   },

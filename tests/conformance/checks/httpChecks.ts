@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { ALL_OPERATIONS, operationSpec, type OperationName } from "../../../contract/operations.js";
 import { validRequestArbitrary } from "../../../generators/validRequestArbitrary.js";
-import { invalidRequestArbitrary, invalidRequestDerivations, type InvalidRequest } from "../../../generators/invalidRequestArbitrary.js";
+import { invalidRequestArbitrary, type InvalidRequest } from "../../../generators/invalidRequestArbitrary.js";
 import type { RequestContext } from "../../../generators/requestContext.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
@@ -18,6 +18,7 @@ import { successfulRequestBody, wellFormedRequestBody } from "./_internals/sampl
 import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
 import type { Exchange } from "../../../runner/http/types.js";
 import { noAnswer, sendGenerated } from "./_internals/generatedExamples.js";
+import { onePerDerivation, withPlaceholderIds } from "./_internals/onePerDerivation.js";
 
 /** The generators' valid requests for an operation, or why there are none. */
 async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record<string, unknown>> | string> {
@@ -27,18 +28,6 @@ async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record
     return needed === "widgetIds" ? "the widget listing returned no ids to read" : "no analytic ids are configured (--analytic-id)";
   }
   return validRequestArbitrary(context.operation, requestContext);
-}
-
-/**
- * Invalid requests only need an id to break the other rules around; when the target listed no
- * widget or no analytic id is configured, a well-formed placeholder stands in.
- */
-function withPlaceholderIds(context: RequestContext): RequestContext {
-  return {
-    ...context,
-    widgetIds: context.widgetIds?.length ? context.widgetIds : ["widget://cms-conformance.invalid/placeholder"],
-    analyticIds: context.analyticIds?.length ? context.analyticIds : ["analytic://cms-conformance.invalid/placeholder"],
-  };
 }
 
 /** Number of pages of a listing, for telling a page past the end from a refused valid request. */
@@ -107,10 +96,8 @@ export const httpChecks: readonly CheckDefinition[] = [
       const { operation, target, judge } = context;
       const valid = await validRequests(context);
       const invalidContext = withPlaceholderIds(await requestContextFor(target));
-      // Every derivation once, deterministically, so no rule depends on what the random draw picks.
-      for (const { rule } of invalidRequestDerivations(operation)) {
-        const [request] = fc.sample(invalidRequestArbitrary(operation, invalidContext, [rule]), { seed: context.seed, numRuns: 1 });
-        if (!request) continue;
+      for (const request of await onePerDerivation(context)) {
+        const rule = request.rule;
         const exchange = await sendGenerated(context, request);
         const status = exchange.response?.status ?? 0;
         if (status >= 500) {

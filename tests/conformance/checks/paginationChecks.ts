@@ -11,13 +11,13 @@ import { discoveredListing } from "./_internals/discovery.js";
 import { describePageRequest, fetchListingPage, type FetchedPage, type PageRequest } from "./_internals/fetchListingPage.js";
 import { expectedTotalPages, itemKey } from "./_internals/listingPage.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
-import { walkListing, type ListingWalk } from "./_internals/walkListing.js";
+import { walkListing, type ListingWalk, stoppedByTarget } from "./_internals/walkListing.js";
 
 /** The listing's totalElements as the discovery walk saw it, or a skip when it could not be read. */
 async function knownTotal({ operation, target, judge }: CheckContext): Promise<{ total: number; walk: ListingWalk } | undefined> {
   const walk = await discoveredListing(target, operation);
   if (walk.totalElements === undefined) {
-    judge.skip(`the listing's first page could not be read (${walk.stoppedBecause ?? "no totals"}); see schema.response-body and http.valid-request-ok.`);
+    judge.skip(`the listing's first page could not be read (${walk.stop?.message ?? "no totals"}); see schema.response-body and http.valid-request-ok.`);
     return undefined;
   }
   return { total: walk.totalElements, walk };
@@ -263,7 +263,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
         }
       }
       if (!judge.hasFailed()) {
-        judge.note(walks.map((walk) => `size ${walk.pageSize}: ${walk.pages.length} page(s), ${walk.items.length} item(s)${walk.complete ? "" : ` (${walk.stoppedBecause ?? "incomplete"})`}`).join("; "));
+        judge.note(walks.map((walk) => `size ${walk.pageSize}: ${walk.pages.length} page(s), ${walk.items.length} item(s)${walk.complete ? "" : ` (${walk.stop?.message ?? "incomplete"})`}`).join("; "));
       }
     },
   },
@@ -339,10 +339,10 @@ export const paginationChecks: readonly CheckDefinition[] = [
 function judgeWalk(judge: Judgement, walk: ListingWalk): void {
   const label = `walk with page size ${walk.pageSize}`;
   const lastPage = walk.pages[walk.pages.length - 1];
-  if (walk.stoppedBecause && !walk.stoppedBecause.includes("sampling bound") && lastPage) {
-    judge.fail(`${label} stopped: ${walk.stoppedBecause}.`, {
+  if (stoppedByTarget(walk) && lastPage) {
+    judge.fail(`${label} stopped: ${walk.stop?.message}.`, {
       expected: `every page up to totalPages ${walk.totalPages ?? "?"} to answer 200 with its items`,
-      actual: walk.stoppedBecause,
+      actual: walk.stop?.message,
       evidence: [evidence(`page ${lastPage.pageNumber} of size ${walk.pageSize}`, lastPage.exchange)],
     });
     return;

@@ -29,7 +29,7 @@ export const permissionsChecks: readonly CheckDefinition[] = [
       const first = restricted.pages[0];
       if (!first || !answered(judge, "restricted listing", first.exchange)) return;
       if (restricted.totalElements === undefined || full.totalElements === undefined) {
-        return judge.skip(`a listing could not be read (admin: ${full.stoppedBecause ?? "ok"}; restricted: ${restricted.stoppedBecause ?? "ok"}).`);
+        return judge.skip(`a listing could not be read (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`);
       }
       if (restricted.totalElements > full.totalElements) {
         judge.fail(`the restricted user's totalElements ${restricted.totalElements} exceeds the full listing's ${full.totalElements}.`, {
@@ -38,7 +38,7 @@ export const permissionsChecks: readonly CheckDefinition[] = [
           evidence: [evidence("restricted listing, page 0", first.exchange), evidence("full listing, page 0", (full.pages[0] ?? first).exchange)],
         });
       }
-      if (!full.complete) return judge.note(`The full listing was sampled (${full.stoppedBecause ?? "incomplete"}); only totals compared.`);
+      if (!full.complete) return judge.note(`The full listing was sampled (${full.stop?.message ?? "incomplete"}); only totals compared.`);
       const known = new Set(full.items.map(itemKey));
       for (const page of restricted.pages) {
         const strangers = page.page.items.map(itemKey).filter((key) => !known.has(key));
@@ -70,7 +70,7 @@ export const permissionsChecks: readonly CheckDefinition[] = [
       const full = await discoveredListing(target, "listFactoryDefaultWidgets", "admin");
       const restricted = await discoveredListing(target, "listFactoryDefaultWidgets", "restricted");
       if (!full.complete || !restricted.complete) {
-        return judge.skip(`both widget listings must be walked completely to know what is forbidden (admin: ${full.stoppedBecause ?? "ok"}; restricted: ${restricted.stoppedBecause ?? "ok"}).`);
+        return judge.skip(`both widget listings must be walked completely to know what is forbidden (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`);
       }
       const visible = new Set(discoveredIds(restricted));
       const forbidden = spreadSample(discoveredIds(full).filter((id) => !visible.has(id)), SAMPLE);

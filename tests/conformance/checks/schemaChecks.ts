@@ -139,7 +139,7 @@ export const schemaChecks: readonly CheckDefinition[] = [
       }
       if (shared === 0) return judge.skip("the target's landing-page listing has no SHARED page to inspect.");
       judge.witness(evidence("listing page 0", (walk.pages[0] as { exchange: Exchange }).exchange));
-      judge.note(`${shared} shared page(s) inspected${walk.complete ? "" : ` (listing sampled: ${walk.stoppedBecause ?? "incomplete"})`}.`);
+      judge.note(`${shared} shared page(s) inspected${walk.complete ? "" : ` (listing sampled: ${walk.stop?.message ?? "incomplete"})`}.`);
     },
   },
 ];

@@ -12,7 +12,7 @@ import { itemKey } from "./_internals/listingPage.js";
 import { searchListing, walkContains } from "./_internals/searchListing.js";
 import { describePageRequest, fetchListingPage } from "./_internals/fetchListingPage.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
-import type { ListingWalk } from "./_internals/walkListing.js";
+import { type ListingWalk, stoppedByTarget } from "./_internals/walkListing.js";
 
 const SAMPLE = 4;
 
@@ -52,10 +52,10 @@ async function expectFound(context: CheckContext, value: string, owner: string, 
   const found = walkContains(walk, owner);
   const label = `searchValue ${JSON.stringify(value)}`;
   if (first && !answered(context.judge, label, first.exchange)) return walk;
-  if (walk.stoppedBecause && !walk.stoppedBecause.includes("sampling bound")) {
-    context.judge.fail(`${label}: the search could not be walked (${walk.stoppedBecause}).`, {
+  if (stoppedByTarget(walk)) {
+    context.judge.fail(`${label}: the search could not be walked (${walk.stop?.message}).`, {
       expected: "200 listings for every page of the result",
-      actual: walk.stoppedBecause,
+      actual: walk.stop?.message,
       evidence: first ? [evidence(label, first.exchange)] : [],
     });
   } else if (found === "no") {
@@ -148,7 +148,7 @@ export const searchChecks: readonly CheckDefinition[] = [
     registerRefs: [],
     async run(context) {
       const full = await discoveredListing(context.target, context.operation);
-      if (!full.complete || full.totalElements === undefined) return context.judge.skip(`the unfiltered listing was not walked completely (${full.stoppedBecause ?? "no totals"}).`);
+      if (!full.complete || full.totalElements === undefined) return context.judge.skip(`the unfiltered listing was not walked completely (${full.stop?.message ?? "no totals"}).`);
       const values =
         context.operation === "listFactoryDefaultWidgets"
           ? spreadSample(tagsWithOwners(full), 2).map(({ tag }) => tag)

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { OPERATIONS, type OperationName } from "../../../contract/operations.js";
 import { validateBody } from "../../../contract/validators.js";
 import type { RequestContext } from "../../../generators/requestContext.js";
-import { getRoleFiltersRequest } from "../../../generators/requests/getRoleFiltersRequest.js";
-import { listFactoryDefaultWidgetsRequest } from "../../../generators/requests/listFactoryDefaultWidgetsRequest.js";
+
+
 import { validRequestArbitrary } from "../../../generators/validRequestArbitrary.js";
 
 const RUNS = 200;
@@ -55,7 +55,7 @@ describe("valid request arbitraries", () => {
   });
 
   it("biases listing requests toward edge searches and pages (§4.1, §4.2, §8)", () => {
-    const bodies = fc.sample(listFactoryDefaultWidgetsRequest(CONTEXT), { numRuns: 2000, seed: 21 }) as ListRequest[];
+    const bodies = fc.sample(validRequestArbitrary("listFactoryDefaultWidgets", CONTEXT), { numRuns: 2000, seed: 21 }) as ListRequest[];
     const search = bodies.map((b) => b.searchValue).filter((s): s is string => s !== undefined);
     const pages = bodies.map((b) => b.pagination);
     expect(bodies.some((b) => b.searchValue === undefined)).toBe(true);
@@ -74,7 +74,7 @@ describe("valid request arbitraries", () => {
   });
 
   it("biases role lists toward empty, duplicated and reordered lists of the context's roles (§4.5)", () => {
-    const bodies = fc.sample(getRoleFiltersRequest(CONTEXT), { numRuns: 1000, seed: 31 });
+    const bodies = fc.sample(validRequestArbitrary("getRoleFilters", CONTEXT), { numRuns: 1000, seed: 31 });
     const roleLists = bodies.map((b) => b.roles as string[]);
     expect(roleLists.every((roles) => roles.every((role) => CONTEXT.roles?.includes(role)))).toBe(true);
     expect(roleLists.some((roles) => roles.length === 0)).toBe(true);
@@ -92,7 +92,7 @@ describe("valid request arbitraries", () => {
   });
 
   it("shrinks a failing searchValue to a small counterexample that replays from its seed and path", () => {
-    const property = fc.property(listFactoryDefaultWidgetsRequest(CONTEXT), (body: ListRequest) => (body.searchValue ?? "").length < 3);
+    const property = fc.property(validRequestArbitrary("listFactoryDefaultWidgets", CONTEXT), (body: ListRequest) => (body.searchValue ?? "").length < 3);
     const details = fc.check(property, { numRuns: RUNS, seed: 5 });
     expect(details.failed).toBe(true);
     const [counterexample] = details.counterexample ?? [];

@@ -42,11 +42,6 @@ export function answered(judge: Judgement, label: string, exchange: Exchange): e
   return false;
 }
 
-/** The status, or undefined when there was no response. */
-export function statusOf(exchange: Exchange): number | undefined {
-  return exchange.response?.status;
-}
-
 /**
  * Validates a body: stated violations are failures, departures from register defaults are
  * departures. Returns true when the body satisfies what the spec states.

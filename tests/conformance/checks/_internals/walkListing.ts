@@ -31,7 +31,22 @@ export interface ListingWalk {
   /** True when every page up to totalPages was fetched and read. */
   readonly complete: boolean;
   /** Why the walk stopped early, when it did. */
-  readonly stoppedBecause?: string;
+  readonly stop?: WalkStop;
+}
+
+/**
+ * Why a walk stopped before the end. `sampling-bound` is the suite's own limit (--max-pages),
+ * never the target's fault; every other reason is something the target answered.
+ */
+export interface WalkStop {
+  readonly reason: "sampling-bound" | "no-response" | "error-status" | "not-json" | "not-a-listing" | "no-totals" | "empty-page";
+  /** One sentence for reports, e.g. "page 3: status 500". */
+  readonly message: string;
+}
+
+/** True when the walk was stopped by something the target answered (not by the sampling bound). */
+export function stoppedByTarget(walk: ListingWalk): boolean {
+  return walk.stop !== undefined && walk.stop.reason !== "sampling-bound";
 }
 
 /** Options of a walk. */
@@ -43,12 +58,12 @@ export interface WalkOptions {
   readonly maxPages: number;
 }
 
-function stopReason(exchange: Exchange, page: ListingPage): string | undefined {
-  if (!exchange.response) return `no response: ${exchange.failure?.message ?? "unknown failure"}`;
-  if (exchange.response.status !== 200) return `status ${exchange.response.status}`;
-  if (!exchange.isJson) return "the body is not JSON";
-  if (page.shape === "invalid") return "the body is not a listing object";
-  if (page.totalElements === undefined || page.totalPages === undefined) return "the body has no integer totals";
+function stopReason(exchange: Exchange, page: ListingPage): [WalkStop["reason"], string] | undefined {
+  if (!exchange.response) return ["no-response", `no response: ${exchange.failure?.message ?? "unknown failure"}`];
+  if (exchange.response.status !== 200) return ["error-status", `status ${exchange.response.status}`];
+  if (!exchange.isJson) return ["not-json", "the body is not JSON"];
+  if (page.shape === "invalid") return ["not-a-listing", "the body is not a listing object"];
+  if (page.totalElements === undefined || page.totalPages === undefined) return ["no-totals", "the body has no integer totals"];
   return undefined;
 }
 
@@ -56,16 +71,13 @@ function stopReason(exchange: Exchange, page: ListingPage): string | undefined {
 export async function walkListing(session: TargetSession, operation: OperationName, options: WalkOptions): Promise<ListingWalk> {
   const caller = options.caller ?? "admin";
   const pages: WalkedPage[] = [];
-  let stoppedBecause: string | undefined;
-  // Stopped at the bound rather than at the end: the session reports it in meta.sampling.
-  let bounded = false;
+  let stop: WalkStop | undefined;
   let totalPages: number | undefined;
   let totalElements: number | undefined;
   for (let pageNumber = 0; ; pageNumber += 1) {
     if (totalPages !== undefined && pageNumber >= totalPages) break;
     if (pageNumber >= options.maxPages) {
-      stoppedBecause = `walked ${options.maxPages} of ${totalPages ?? "?"} pages (sampling bound --max-pages)`;
-      bounded = true;
+      stop = { reason: "sampling-bound", message: `walked ${options.maxPages} of ${totalPages ?? "?"} pages (sampling bound --max-pages)` };
       break;
     }
     const json: Record<string, unknown> = { pagination: { pageNumber, pageSize: options.pageSize } };
@@ -75,7 +87,7 @@ export async function walkListing(session: TargetSession, operation: OperationNa
     const problem = stopReason(exchange, page);
     pages.push({ pageNumber, exchange, page });
     if (problem) {
-      stoppedBecause = `page ${pageNumber}: ${problem}`;
+      stop = { reason: problem[0], message: `page ${pageNumber}: ${problem[1]}` };
       break;
     }
     if (pageNumber === 0) {
@@ -85,14 +97,15 @@ export async function walkListing(session: TargetSession, operation: OperationNa
     if (page.items.length === 0) {
       // An empty page ends the walk whatever the totals say.
       if (totalPages !== undefined && pageNumber < totalPages - 1) {
-        stoppedBecause = `page ${pageNumber} is empty although totalPages is ${totalPages}`;
+        stop = { reason: "empty-page", message: `page ${pageNumber} is empty although totalPages is ${totalPages}` };
       }
       break;
     }
   }
-  const complete = stoppedBecause === undefined && totalPages !== undefined && pages.length >= totalPages;
+  const complete = stop === undefined && totalPages !== undefined && pages.length >= totalPages;
   const items = pages.flatMap((walked) => walked.page.items);
-  if (bounded) {
+  // Stopped at the bound rather than at the end: the session reports it in meta.sampling.
+  if (stop?.reason === "sampling-bound") {
     session.noteSampledWalk({
       operation,
       kind: options.searchValue !== undefined ? "search" : "listing",
@@ -113,6 +126,6 @@ export async function walkListing(session: TargetSession, operation: OperationNa
     ...(totalElements !== undefined ? { totalElements } : {}),
     ...(totalPages !== undefined ? { totalPages } : {}),
     complete,
-    ...(stoppedBecause !== undefined ? { stoppedBecause } : {}),
+    ...(stop !== undefined ? { stop } : {}),
   };
 }
