@@ -47,6 +47,16 @@ const WRONG_VALUES: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   array: fc.oneof(fc.constant<unknown[]>([]), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 3 })),
 };
 
+const SCALARS = new Set(["integer", "number", "boolean"]);
+
+/**
+ * A scalar sent as a string is the valid value's own text ("1" for 1, "true" for true): the
+ * near-miss that lenient parsers coerce instead of refusing.
+ */
+function asText(current: unknown): fc.Arbitrary<unknown> {
+  return fc.constant(typeof current === "number" || typeof current === "boolean" ? String(current) : "1");
+}
+
 function sectionsOf(fragments: readonly Fragment[]): string {
   const sections = new Set(objectLeaves(fragments).flatMap(({ schema }) => (typeof schema.description === "string" ? (schema.description.match(/§[\d.]+\d/g) ?? []) : [])));
   return sections.size > 0 ? ` (${[...sections].join(", ")})` : "";
@@ -91,7 +101,7 @@ function propertyRules(fragments: readonly Fragment[], at: readonly BodySegment[
       description: `${label} holds a JSON ${wrong} where the schema says ${type}${where}`,
       registerEntry: "invalid-field-status",
       expectation: "must-400",
-      target: { kind: "json", at, value },
+      target: { kind: "json", at, value: wrong === "string" && SCALARS.has(type) ? asText : value },
     });
   }
   const minimum = numbersOf(leaves, "minimum");
