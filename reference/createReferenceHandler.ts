@@ -1,4 +1,4 @@
-/** The request pipeline of the reference server: route, authenticate, read, parse, run, present, apply the fault. */
+/** The request pipeline of the reference server: route, authenticate, read, parse, run, present, apply the fault or variant. */
 import { isJsonObject } from "../contract/jsonValue.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OperationPaths } from "../contract/operations.js";
@@ -6,6 +6,8 @@ import { DEFAULT_BEHAVIOUR, type ReferenceBehaviour } from "./behaviour/Referenc
 import type { ReferenceData } from "./data/referenceData.js";
 import { findFault } from "./faults/faultCatalogue.js";
 import type { ReferenceFault } from "./faults/ReferenceFault.js";
+import type { RebuildData, ReferenceHooks } from "./ReferenceHooks.js";
+import { findVariant } from "./variants/variantCatalogue.js";
 import { authenticate } from "./http/authenticate.js";
 import { badRequest } from "./http/errorResponses.js";
 import { readRequestBody, type ReadBody } from "./http/readRequestBody.js";
@@ -29,43 +31,45 @@ export interface ReferenceHandlerOptions {
   readonly operationPaths?: OperationPaths;
   /** Called once per answered request (serve --request-log). */
   readonly onRequest?: (record: ReferenceRequestRecord) => void;
+  /** Builds the data set again (same seed) with other sizes, for variants that need more or fewer items. */
+  readonly rebuild: RebuildData;
 }
 
-/** One fault's view of the server: its data and its rules, computed once. */
-interface Variant {
-  readonly fault: ReferenceFault | undefined;
+/** One fault's or variant's view of the server: its data and its rules, computed once. */
+interface Served {
+  readonly hooks: ReferenceHooks | undefined;
   readonly data: ReferenceData;
   readonly behaviour: ReferenceBehaviour;
 }
 
 /** Creates the (req, res) listener; it never throws and answers 500 only on a bug of its own. */
 export function createReferenceHandler(options: ReferenceHandlerOptions): (request: IncomingMessage, response: ServerResponse) => void {
-  const variants = new Map<string, Variant>();
-  const variant = (fault: ReferenceFault | undefined): Variant => {
-    const key = fault?.name ?? "";
-    const known = variants.get(key);
+  const served = new Map<string, Served>();
+  const serve = (key: string, hooks: ReferenceHooks | undefined): Served => {
+    const known = served.get(key);
     if (known) return known;
-    const made: Variant = {
-      fault,
-      data: fault?.data ? fault.data(structuredClone(options.data)) : options.data,
-      behaviour: { ...DEFAULT_BEHAVIOUR, ...fault?.behaviour?.(DEFAULT_BEHAVIOUR) },
+    const made: Served = {
+      hooks,
+      data: hooks?.data ? hooks.data(structuredClone(options.data), options.rebuild) : options.data,
+      behaviour: { ...DEFAULT_BEHAVIOUR, ...hooks?.behaviour?.(DEFAULT_BEHAVIOUR) },
     };
-    variants.set(key, made);
+    served.set(key, made);
     return made;
   };
 
   const handle = async (request: IncomingMessage, read: { body?: ReadBody }): Promise<ReferenceResponse> => {
     const route = routeRequest(request.url ?? "/", options.operationPaths);
-    const fault = route.faultName === undefined ? options.fault : findFault(route.faultName);
-    if (!route.operation || (route.faultName !== undefined && !fault)) {
+    const variant = route.variantName === undefined ? undefined : findVariant(route.variantName);
+    const fault = route.faultName !== undefined ? findFault(route.faultName) : route.variantName === undefined ? options.fault : undefined;
+    if (!route.operation || (route.faultName !== undefined && !fault) || (route.variantName !== undefined && !variant)) {
       return jsonResponse(404, { message: `No operation at ${request.url ?? ""}; the operations are POST {base}/platform/cms/… and {base}/platform/authorization/getRoleFilters (§4).` });
     }
     if (request.method !== "POST") {
       return jsonResponse(405, { message: `Method ${request.method ?? ""} is not allowed; every operation is POST (§4).` }, { Allow: "POST" });
     }
     const operation = route.operation;
-    const { data, behaviour } = variant(fault);
-    const headers = fault?.requestHeaders ? fault.requestHeaders(request.headers, options.credentials) : request.headers;
+    const { data, behaviour, hooks } = variant ? serve(`variant:${variant.name}`, variant) : serve(`fault:${fault?.name ?? ""}`, fault);
+    const headers = hooks?.requestHeaders ? hooks.requestHeaders(request.headers, options.credentials) : request.headers;
     const auth = authenticate(headers, operation, options.credentials);
     read.body = await readRequestBody(request);
     const { text } = read.body;
@@ -81,14 +85,14 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
       }
       if (body === undefined) answer = badRequest(operation.name, "The request body is not valid JSON.", "invalidJson");
       else {
-        if (fault?.requestBody) body = fault.requestBody(body, operation.name);
+        if (hooks?.requestBody) body = hooks.requestBody(body, operation.name);
         answer = isJsonObject(body)
           ? runOperation(operation.name, body, { data, user: auth.user, mode: options.mode, behaviour })
           : badRequest(operation.name, "The request body must be a JSON object.", "invalidBody");
       }
     }
     if (options.mode === "extra-fields" && answer.status === 200) answer = { ...answer, json: withExtraFields(answer.json) };
-    return fault?.respond ? fault.respond(answer, { operation: operation.name, body, user: "user" in auth ? auth.user : undefined, data }) : answer;
+    return hooks?.respond ? hooks.respond(answer, { operation: operation.name, body, user: "user" in auth ? auth.user : undefined, data }) : answer;
   };
 
   return (request, response) => {

@@ -7,6 +7,7 @@ import type { ReferenceSizes } from "./data/referenceData.js";
 import { createReferenceHandler } from "./createReferenceHandler.js";
 import type { ReferenceRequestRecord } from "./http/ReferenceRequestRecord.js";
 import { findFault, FAULT_CATALOGUE } from "./faults/faultCatalogue.js";
+import { findVariant } from "./variants/variantCatalogue.js";
 import { createReferenceCredentials } from "./referenceCredentials.js";
 import { isReferenceMode, type ReferenceMode } from "./referenceMode.js";
 
@@ -40,6 +41,8 @@ export interface RunningReferenceServer {
   fixtures: { analyticIds: string[]; roles: string[]; domainName: string; serviceName: string };
   /** baseUrl + "/faults/" + name; throws on an unknown fault. */
   faultBaseUrl(name: string): string;
+  /** baseUrl + "/variants/" + name (a legitimate variant, reference/variants); throws on an unknown variant. */
+  variantBaseUrl(name: string): string;
   close(): Promise<void>;
 }
 
@@ -62,9 +65,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     throw new Error(`unknown fault ${JSON.stringify(options.fault)}; known faults: ${FAULT_CATALOGUE.map((known) => known.name).join(", ")}`);
   }
   const sizes: Partial<ReferenceSizes> = mode === "empty" ? { widgets: 0, landingPages: 0, analytics: 0, ...options.sizes } : { ...options.sizes };
-  const data = buildReferenceData(options.seed ?? 1, sizes);
+  const seed = options.seed ?? 1;
+  const data = buildReferenceData(seed, sizes);
   const credentials = createReferenceCredentials();
-  const server = createServer(createReferenceHandler({ data, credentials, mode, ...(fault ? { fault } : {}), ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}), ...(options.onRequest ? { onRequest: options.onRequest } : {}) }));
+  const rebuild = (wanted: Partial<ReferenceSizes>) => buildReferenceData(seed, wanted);
+  const server = createServer(createReferenceHandler({ data, credentials, mode, rebuild, ...(fault ? { fault } : {}), ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}), ...(options.onRequest ? { onRequest: options.onRequest } : {}) }));
   // Node's default, stated: undici reuses a connection only while the server's Keep-Alive hint
   // exceeds its 2 s safety margin, so the 1 s this once was cost a new connection per request.
   server.keepAliveTimeout = 5000;
@@ -84,6 +89,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     faultBaseUrl(name: string): string {
       if (!findFault(name)) throw new Error(`unknown fault ${JSON.stringify(name)}`);
       return `${baseUrl}/faults/${name}`;
+    },
+    variantBaseUrl(name: string): string {
+      if (!findVariant(name)) throw new Error(`unknown variant ${JSON.stringify(name)}`);
+      return `${baseUrl}/variants/${name}`;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

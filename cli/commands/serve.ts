@@ -21,7 +21,8 @@ domainName, serviceName}, then a human-readable block with a curl example. Clien
 tokens are random on every start. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
 
 Every fault of the catalogue is also served at {baseUrl}/faults/<name>/platform/...
-(or /faults/<name> followed by an --operation-path).
+(or /faults/<name> followed by an --operation-path), and every legitimate variant
+(reference/variants) at {baseUrl}/variants/<name>/platform/...
 
 Options:
   --host <host>            address to listen on; default 127.0.0.1 (loopback)

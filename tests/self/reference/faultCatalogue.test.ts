@@ -29,7 +29,7 @@ describe("fault catalogue", () => {
   it("leaves the correct data untouched when a data fault is applied", () => {
     const data = buildReferenceData(1);
     const copy = structuredClone(data);
-    findFault("pie-two-series")?.data?.(structuredClone(data));
+    findFault("pie-two-series")?.data?.(structuredClone(data), () => buildReferenceData(1));
     expect(data).toEqual(copy);
   });
 });

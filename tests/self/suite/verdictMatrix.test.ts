@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
+import { VARIANT_CATALOGUE } from "../../../reference/variants/variantCatalogue.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import type { RunReport } from "../../../runner/report/model.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
@@ -75,6 +76,21 @@ describe("against every fault of the catalogue", () => {
     const caught = report.results.filter((result) => fault.caughtBy.includes(result.checkId) && result.outcome === "failed");
     expect(report.verdict).toBe("fail");
     expect(caught.map((result) => result.checkId), `${fault.name}: ${report.results.filter((r) => fault.caughtBy.includes(r.checkId)).map((r) => `${r.checkId}=${r.outcome}`).join(", ")}`).not.toEqual([]);
+  });
+});
+
+describe("against every legitimate variant", () => {
+  let server: RunningReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer({ seed: 5 });
+  });
+  afterAll(() => server.close());
+
+  it.concurrent.each(VARIANT_CATALOGUE.map((variant) => [variant.name, variant] as const))("%s passes, warning only where it departs from the register", async (_name, variant) => {
+    const report = await runInProcess(referenceRunConfig(server, server.variantBaseUrl(variant.name)));
+    expect(unexpected(report)).toEqual([]);
+    const departed = report.results.filter((result) => result.outcome === "warning").flatMap((result) => [...result.message.matchAll(/\[register: ([a-z0-9-]+)\]/g)].map((match) => match[1]));
+    expect([...new Set(departed)].filter((id) => !variant.departs.includes(id as string))).toEqual([]);
   });
 });
 

@@ -1,0 +1,33 @@
+/** The hooks a named variant of the reference server may set over the correct server: faults and legitimate variants both use them. */
+import type { IncomingHttpHeaders } from "node:http";
+import type { OperationName } from "../contract/operations.js";
+import type { ReferenceBehaviour } from "./behaviour/ReferenceBehaviour.js";
+import type { ReferenceData, ReferenceSizes, ReferenceUserName } from "./data/referenceData.js";
+import type { ReferenceResponse } from "./http/ReferenceResponse.js";
+import type { ReferenceCredentials } from "./referenceCredentials.js";
+
+/** What a response hook may look at. */
+export interface HookExchange {
+  readonly operation: OperationName;
+  /** The parsed request body, when it was JSON. */
+  readonly body: unknown;
+  readonly user: ReferenceUserName | undefined;
+  readonly data: ReferenceData;
+}
+
+/** Builds a fresh data set from the server's seed with other sizes (a data hook that needs more or fewer items). */
+export type RebuildData = (sizes: Partial<ReferenceSizes>) => ReferenceData;
+
+/** Rewrites over the correct server; each is optional. */
+export interface ReferenceHooks {
+  /** Tweaks the data set once, at start (a copy: the server's own data stays untouched). */
+  readonly data?: (data: ReferenceData, rebuild: RebuildData) => ReferenceData;
+  /** Rewrites request headers before authentication. */
+  readonly requestHeaders?: (headers: IncomingHttpHeaders, credentials: ReferenceCredentials) => IncomingHttpHeaders;
+  /** Rewrites the parsed JSON body before validation. */
+  readonly requestBody?: (body: unknown, operation: OperationName) => unknown;
+  /** Replaces some of the rules. */
+  readonly behaviour?: (correct: ReferenceBehaviour) => Partial<ReferenceBehaviour>;
+  /** Rewrites the response (every response of an operation, errors included). */
+  readonly respond?: (response: ReferenceResponse, exchange: HookExchange) => ReferenceResponse;
+}

@@ -1,0 +1,16 @@
+/** A named variant of the reference server that behaves differently but legitimately: the suite must not fail it (DESIGN §3). */
+import type { ReferenceHooks } from "../ReferenceHooks.js";
+
+/** A legitimate variant: its identity, why it is allowed, and the hooks that make it differ. */
+export interface ReferenceVariant extends ReferenceHooks {
+  /** Unique, kebab-case; used in /variants/<name>/… */
+  readonly name: string;
+  /** The spec section (or register entry) that leaves room for it, e.g. "§4.2". */
+  readonly section: string;
+  /** One sentence: what it does differently. */
+  readonly description: string;
+  /** One sentence: why that is allowed. */
+  readonly why: string;
+  /** Register entries whose defaults it departs from: warnings the run may give (never failures). */
+  readonly departs: readonly string[];
+}

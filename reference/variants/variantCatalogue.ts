@@ -1,0 +1,22 @@
+/** The catalogue of legitimate variants: named ways to differ from the reference that the suite must pass (no failure, no error). */
+import { DATA_VARIANTS } from "./dataVariants.js";
+import type { ReferenceVariant } from "./ReferenceVariant.js";
+import { SEARCH_VARIANTS } from "./searchVariants.js";
+
+function catalogue(variants: readonly ReferenceVariant[]): readonly ReferenceVariant[] {
+  const seen = new Set<string>();
+  for (const variant of variants) {
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(variant.name)) throw new Error(`variant name ${JSON.stringify(variant.name)} is not kebab-case`);
+    if (seen.has(variant.name)) throw new Error(`variant name ${JSON.stringify(variant.name)} is used twice`);
+    seen.add(variant.name);
+  }
+  return variants;
+}
+
+/** Every legitimate variant, grouped by family. */
+export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([...SEARCH_VARIANTS, ...DATA_VARIANTS]);
+
+/** The variant with that name, if any. */
+export function findVariant(name: string): ReferenceVariant | undefined {
+  return VARIANT_CATALOGUE.find((variant) => variant.name === name);
+}

@@ -1,0 +1,55 @@
+/**
+ * One probe per legitimate variant: the same requests against the reference and the variant's
+ * base path, asserting the variant really differs in the way its description says (so that
+ * "the suite passes it" is not passing the reference twice).
+ */
+import { expect } from "vitest";
+import { asObject, callOperation, listedIds, totals, type Answer, type Operation } from "./referenceClient.js";
+import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+
+/** What a probe gets: the running server and the two base URLs to compare. */
+export interface VariantProbeContext {
+  readonly server: RunningReferenceServer;
+  readonly variant: string;
+  /** The same operation call on both bases: [reference, variant]. */
+  both(operation: Operation, body: unknown): Promise<[Answer, Answer]>;
+}
+
+const titles = (answer: Answer) => (asObject(answer.json).landingPages as unknown[]).map((page) => String(asObject(page).title));
+const tags = (answer: Answer) => (asObject(answer.json).widgets as unknown[]).flatMap((widget) => (asObject(widget).tags as string[] | undefined) ?? []);
+
+/** Probes by variant name. */
+export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeContext) => Promise<void>>> = {
+  "landing-search-case-sensitive": async ({ both }) => {
+    const [reference, variant] = await both("listLandingPages", { searchValue: "painel" });
+    expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
+    expect(totals(variant.json).totalElements).toBe(0);
+    const [exact, variantExact] = await both("listLandingPages", { searchValue: "Painel" });
+    expect(variantExact.json).toEqual(exact.json);
+  },
+  "unicode-data": async ({ both }) => {
+    const [reference, variant] = await both("listLandingPages", { pagination: { pageSize: 12 } });
+    expect(titles(variant)).not.toEqual(titles(reference));
+    expect(titles(variant).some((title) => /\p{Script=Han}|\p{Extended_Pictographic}/u.test(title))).toBe(true);
+    expect(titles(variant).some((title) => /[%_.([\\'"*]/.test(title))).toBe(true);
+    const [widgets, variantWidgets] = await both("listFactoryDefaultWidgets", { pagination: { pageSize: 30 } });
+    expect(listedIds(variantWidgets.json, "widgets")).toEqual(listedIds(widgets.json, "widgets"));
+    expect(tags(variantWidgets).some((tag) => /[^\x20-\x7e]/.test(tag))).toBe(true);
+  },
+  "few-items": async ({ both }) => {
+    const [widgets, variantWidgets] = await both("listFactoryDefaultWidgets", {});
+    expect(Number(totals(widgets.json).totalElements)).toBeGreaterThan(10);
+    expect(totals(variantWidgets.json)).toEqual({ totalElements: 1, totalPages: 1 });
+    const [, variantPages] = await both("listLandingPages", {});
+    expect(totals(variantPages.json)).toEqual({ totalElements: 3, totalPages: 1 });
+  },
+  "many-items": async ({ both, server }) => {
+    const [widgets, variantWidgets] = await both("listFactoryDefaultWidgets", {});
+    expect(Number(totals(variantWidgets.json).totalElements)).toBe(2500);
+    expect(Number(totals(widgets.json).totalElements)).toBeLessThan(2500);
+    const [, variantPages] = await both("listLandingPages", {});
+    expect(Number(totals(variantPages.json).totalElements)).toBeGreaterThan(2000);
+    const analytic = await callOperation(server, "getAnalytic", { analyticId: server.fixtures.analyticIds[0] }, "admin", server.variantBaseUrl("many-items"));
+    expect(analytic.status).toBe(200);
+  },
+};
