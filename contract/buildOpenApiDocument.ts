@@ -22,7 +22,7 @@ export interface OpenApiDocument {
   };
 }
 
-const SPEC = "Content Management and Role Filter Query Interface (spec/interface.md)";
+const SPEC = "Content Management and Role Filter Query Interface (docs/contract.md in the cms-conformance repository)";
 
 // OAS 3.1 component names must match ^[a-zA-Z0-9.\-_]+$.
 const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;

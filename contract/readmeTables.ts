@@ -1,6 +1,6 @@
-/** Markdown tables the README shows, generated from the data they describe (npm run generate). */
+/** Markdown blocks the README and docs/ show, generated from the data they describe (npm run generate). */
 
-/** A generated block of the README: its markers and its text. */
+/** A generated block of a Markdown file: its markers and its text. */
 export interface ReadmeBlock {
   readonly name: string;
   readonly text: string;
@@ -15,14 +15,14 @@ export function markdownCell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
-/** README text with each block replaced between its markers; throws when a marker is missing. */
-export function withReadmeBlocks(readme: string, blocks: readonly ReadmeBlock[]): string {
+/** Markdown text with each block replaced between its markers; throws when a marker is missing. */
+export function withReadmeBlocks(readme: string, blocks: readonly ReadmeBlock[], file = "README.md"): string {
   let text = readme;
   for (const block of blocks) {
     const { start, end } = markers(block.name);
     const from = text.indexOf(start);
     const to = text.indexOf(end);
-    if (from < 0 || to < from) throw new Error(`README.md lacks the markers of ${block.name}`);
+    if (from < 0 || to < from) throw new Error(`${file} lacks the markers of ${block.name}`);
     text = `${text.slice(0, from + start.length)}\n${block.text}\n${text.slice(to)}`;
   }
   return text;

@@ -14,7 +14,7 @@ export { UnsupportedSchemaError } from "./_internals/supportedKeywords.js";
 export interface SchemaArbitraryOptions {
   /** "stated" (default) generates what the spec states; "strict" also satisfies every `x-strict` register default. */
   readonly profile?: SchemaProfile;
-  /** Add up to two unknown extra fields to each object that allows them (responses carry such fields, FIELD-NOTES). */
+  /** Add up to two unknown extra fields to each object that allows them (responses carry such fields, docs/sdk-evidence.md). */
   readonly extraFields?: boolean;
   /** Caller-supplied candidates by instance path ("/pagination/pageSize", "/roles/*"); the schema still filters them. */
   readonly hints?: ReadonlyMap<string, CompileHint>;

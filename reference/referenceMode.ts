@@ -5,8 +5,8 @@ export const REFERENCE_MODES = ["default", "extra-fields", "sdk-minimal", "empty
 
 /**
  * - default: every field of §2 filled;
- * - extra-fields: unknown fields added at every object level, ColumnRef latitude/longitude (FIELD-NOTES);
- * - sdk-minimal: every field the vendor SDK marks optional left out (FIELD-NOTES);
+ * - extra-fields: unknown fields added at every object level, ColumnRef latitude/longitude (docs/sdk-evidence.md);
+ * - sdk-minimal: every field the vendor SDK marks optional left out (docs/sdk-evidence.md);
  * - empty: no widgets, landing pages or analytics at all.
  */
 export type ReferenceMode = (typeof REFERENCE_MODES)[number];

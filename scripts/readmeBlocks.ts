@@ -1,7 +1,8 @@
-/** The generated blocks of README.md. */
+/** The generated blocks of README.md and docs/contract.md. */
 import type { ReadmeBlock } from "../contract/readmeTables.js";
 import { renderRegisterMarkdown } from "../contract/renderRegisterMarkdown.js";
 import { renderChecksMarkdown, renderFaultsMarkdown, renderVariantsMarkdown } from "../tests/conformance/renderCatalogueMarkdown.js";
+import { renderContractSectionsMarkdown, renderOperationsMarkdown } from "../tests/conformance/renderContractMarkdown.js";
 
 /** Every generated block, by marker name. */
 export function readmeBlocks(): ReadmeBlock[] {
@@ -10,5 +11,13 @@ export function readmeBlocks(): ReadmeBlock[] {
     { name: "check-catalogue", text: renderChecksMarkdown() },
     { name: "fault-catalogue", text: renderFaultsMarkdown() },
     { name: "variant-catalogue", text: renderVariantsMarkdown() },
+  ];
+}
+
+/** Every generated block of docs/contract.md, by marker name. */
+export function contractDocBlocks(): ReadmeBlock[] {
+  return [
+    { name: "operations", text: renderOperationsMarkdown() },
+    { name: "contract-sections", text: renderContractSectionsMarkdown() },
   ];
 }

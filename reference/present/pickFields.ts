@@ -1,4 +1,4 @@
-/** Keeps only the named fields of an object (sdk-minimal mode drops every SDK-optional field, FIELD-NOTES). */
+/** Keeps only the named fields of an object (sdk-minimal mode drops every SDK-optional field, docs/sdk-evidence.md). */
 
 /** A copy of `value` with only `fields` (those present). */
 export function pickFields<T extends object>(value: T, fields: readonly (keyof T & string)[]): T {

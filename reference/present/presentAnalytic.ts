@@ -12,7 +12,7 @@ function minimalChart(chart: Chart): Chart {
   return { ...pickFields(chart, ["type", "datasetId"]), series };
 }
 
-/** Real MAP charts carry latitude/longitude ColumnRefs that the spec does not list (FIELD-NOTES). */
+/** Real MAP charts carry latitude/longitude ColumnRefs that the spec does not list (docs/sdk-evidence.md). */
 function withCoordinates(column: ColumnRef): ColumnRef {
   const at = (name: string): ColumnRef => ({ schema: column.schema, table: column.table, column: name, label: name });
   return { ...column, latitude: at("latitude"), longitude: at("longitude") };

@@ -3,7 +3,7 @@ import type { CheckResult } from "../../runner/report/model.js";
 import { OPERATIONS } from "../../contract/operations.js";
 import { OUTCOME_LABEL } from "../outcomeOrder.js";
 import { html, type SafeHtml } from "./html.js";
-import { SECTION_RULES, compareSections } from "./sectionRules.js";
+import { SECTION_RULES, compareSections } from "../../contract/specSections.js";
 
 interface IndexedResult {
   readonly id: number;

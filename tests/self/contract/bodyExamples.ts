@@ -70,7 +70,7 @@ export const roleFilters: GetRoleFiltersResponse = {
   ],
 };
 
-/** Only the fields the SDK marks required (FIELD-NOTES). */
+/** Only the fields the SDK marks required (docs/sdk-evidence.md). */
 export const sdkMinimalWidget: Widget = { id: "widget://t/w", name: "platform.cms.w", url: "/w" };
 
 /** Only the fields the SDK marks required, for an analytic. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { generateContractTypes, GENERATED_TYPES_BANNER } from "../../../contract/generateContractTypes.js";
 import { renderRegisterMarkdown } from "../../../contract/renderRegisterMarkdown.js";
 import { withReadmeBlocks } from "../../../contract/readmeTables.js";
-import { readmeBlocks } from "../../../scripts/readmeBlocks.js";
+import { contractDocBlocks, readmeBlocks } from "../../../scripts/readmeBlocks.js";
+import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
@@ -27,4 +28,19 @@ describe("files derived from the contract", () => {
     expect(withReadmeBlocks(readme, readmeBlocks())).toBe(readme);
     for (const entry of AMBIGUITY_REGISTER) expect(renderRegisterMarkdown()).toContain(`| ${entry.id} |`);
   });
+
+  it("docs/contract.md shows every section with the checks and register entries that cite it (run npm run generate on drift)", () => {
+    const doc = read("docs/contract.md");
+    expect(withReadmeBlocks(doc, contractDocBlocks(), "docs/contract.md")).toBe(doc);
+    for (const check of CHECK_CATALOGUE.checks) {
+      for (const section of check.specRefs) {
+        const heading = doc.indexOf(`### §${section} `);
+        expect(heading, `§${section} (cited by ${check.id})`).toBeGreaterThan(-1);
+        const next = doc.indexOf("\n### ", heading + 1);
+        expect(doc.slice(heading, next < 0 ? undefined : next), `${check.id} under §${section}`).toContain(`\`${check.id}\``);
+      }
+    }
+    for (const entry of AMBIGUITY_REGISTER) expect(doc, entry.id).toContain(`\`${entry.id}\``);
+  });
 });
+

@@ -62,7 +62,7 @@ describe("the OpenAPI export", () => {
     const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe(pkg.version);
-    expect(doc.info.description).toContain("spec/interface.md");
+    expect(doc.info.description).toContain("docs/contract.md");
     expect(doc.servers).toEqual([expect.objectContaining({ url: "{base_url}", variables: { base_url: expect.objectContaining({ default: expect.any(String) }) } })]);
   });
 

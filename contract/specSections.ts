@@ -1,4 +1,4 @@
-/** One line per section of spec/interface.md: the rule the HTML matrix shows beside each section. */
+/** One line per section of the interface (docs/contract.md): the rule the HTML matrix and the contract page show. */
 
 /** A section's title and its rule in one line. */
 export interface SectionRule {
