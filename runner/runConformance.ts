@@ -4,6 +4,7 @@
  * picks the reporters and writers (STYLE: Schemathesis keeps its engine apart from its output).
  */
 import type { PlannedCheck } from "./engine/CheckCatalogue.js";
+import type { ExchangeLogSnapshot } from "./engine/ExchangeLog.js";
 import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
 import { planRun } from "./planRun.js";
 import { preflight } from "./preflight.js";
@@ -28,6 +29,8 @@ export interface RunObserver {
   onRunStart?(start: RunStart): void;
   /** One verdict, as it comes, with its waiver already applied. */
   onResult?(result: CheckResult): void;
+  /** Every exchange of the run, once the checks are done, when the settings keep them (exchangeLogLimit). */
+  onExchanges?(log: ExchangeLogSnapshot): void;
 }
 
 /** What a run needs besides the settings. */
@@ -79,6 +82,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   // Waivers apply as each verdict comes, so nothing shows a waived failure as a failure.
   const execution = await execute(settings, planned, (result) => observer.onResult?.(applyWaivers([result], waivers, today).results[0] ?? result));
 
+  if (execution.statistics?.exchanges) observer.onExchanges?.(execution.statistics.exchanges);
   const judged = [...execution.results, ...missingResults(planned, execution.results, execution.runErrors)];
   const order = new Map(planned.map(({ check, operation }, index) => [`${check.id} ${operation}`, index]));
   judged.sort((a, b) => (order.get(`${a.checkId} ${a.operation}`) ?? 0) - (order.get(`${b.checkId} ${b.operation}`) ?? 0));

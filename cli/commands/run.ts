@@ -9,6 +9,8 @@ import { referenceRunConfig } from "../../reference/referenceRunConfig.js";
 import { RUN_DEFAULTS } from "../../runner/settings/RunSettings.js";
 import { ConfigurationError, configFromEnvironment, readConfigFile, resolveRunSettings, type RunConfigFile } from "../../runner/settings/resolveRunSettings.js";
 import { runSecrets } from "../../runner/engine/createTargetSession.js";
+import { EXCHANGE_LOG_DEFAULTS, type ExchangeLogSnapshot } from "../../runner/engine/ExchangeLog.js";
+import { writeHarFile } from "../../reports/har/writeHarFile.js";
 import { parseHeaderOption } from "../../runner/settings/parseHeaderOption.js";
 import { parseOperationPathOption } from "../../runner/settings/parseOperationPathOption.js";
 import { resolveOperationPaths } from "../../runner/settings/resolveOperationPaths.js";
@@ -66,7 +68,8 @@ Limits:
 
 Output:
   --out DIR                  report folder (default ${DEFAULT_OUT_DIR})
-  --format LIST              json,junit,html (default: all three)
+  --format LIST              json,junit,html,har (default: json,junit,html); har writes exchanges.har,
+                             every request and response of the run (the last ${EXCHANGE_LOG_DEFAULTS.limit.toLocaleString("en")}), secrets redacted
   -h, --help                 show this help
 
 Exit codes: 0 nothing failed (warnings allowed), 1 a check failed or errored (or a waiver
@@ -91,11 +94,14 @@ function rateOption(value: string | undefined): number | undefined {
   return Number(match[1]);
 }
 
-function formatsOption(value: string | undefined): ReportFormat[] | undefined {
+/** A format of --format: a report, or the HAR of every exchange. */
+type OutputFormat = ReportFormat | "har";
+
+function formatsOption(value: string | undefined): OutputFormat[] | undefined {
   if (value === undefined) return undefined;
   const formats = value.split(",").map((format) => format.trim());
-  for (const format of formats) if (!["json", "junit", "html"].includes(format)) throw new UsageError(`--format takes json, junit and html, not ${JSON.stringify(format)}`);
-  return formats as ReportFormat[];
+  for (const format of formats) if (!["json", "junit", "html", "har"].includes(format)) throw new UsageError(`--format takes json, junit, html and har, not ${JSON.stringify(format)}`);
+  return formats as OutputFormat[];
 }
 
 /** Runs a flag parser of runner/settings, its ConfigurationError becoming a usage error. */
@@ -108,7 +114,7 @@ function asUsageError<T>(parse: () => T): T {
 }
 
 /** Flags as a config layer. */
-function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: string; help: boolean; formats?: ReportFormat[] } {
+function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: string; help: boolean; formats?: OutputFormat[] } {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -192,18 +198,25 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
     const wantsEmbedded = !layers.some((layer) => layer.baseUrl);
     // The bundled server answers where the run will ask (--operation-path without --base-url).
     if (wantsEmbedded) server = await startReferenceServer({ port: 0, operationPaths: resolveOperationPaths(layers.map((layer) => layer.operationPaths)) });
-    const settings = resolveRunSettings(server ? [referenceRunConfig(server), ...layers] : layers, wantsEmbedded);
+    const resolved = resolveRunSettings(server ? [referenceRunConfig(server), ...layers] : layers, wantsEmbedded);
+    const wantsHar = flags.formats?.includes("har") === true;
+    const settings = wantsHar ? { ...resolved, exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : resolved;
+    let exchanges: ExchangeLogSnapshot | undefined;
     const secrets = runSecrets(settings).map((secret) => secret.value);
     const console = new ConsoleReporter({ stream: io.stdout as { write(text: string): unknown }, secrets });
     const outDir = resolve(settings.out ?? DEFAULT_OUT_DIR);
     const report = await runConformance({
       settings,
-      observer: console,
+      observer: { onRunStart: (start) => console.onRunStart(start), onResult: (result) => console.onResult(result), onExchanges: (log) => (exchanges = log) },
       ...(settings.waivers ? { waiversFile: settings.waivers } : {}),
       ...(deps.executor ? { executor: deps.executor } : {}),
       ...(deps.today ? { today: deps.today } : {}),
     });
-    const paths = await writeReports(report, { outDir, secrets, ...(flags.formats ? { formats: flags.formats } : {}) });
+    const reportFormats = flags.formats?.filter((format): format is ReportFormat => format !== "har");
+    const paths = {
+      ...(await writeReports(report, { outDir, secrets, ...(reportFormats ? { formats: reportFormats } : {}) })),
+      ...(wantsHar && exchanges ? { har: await writeHarFile(exchanges, { creatorVersion: report.meta.suiteVersion, seed: report.meta.seed, baseUrl: report.meta.target.baseUrl }, { outDir, secrets }) } : {}),
+    };
     console.onRunEnd(report, paths);
     return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
   } catch (error) {

@@ -42,6 +42,7 @@ export interface ReportPaths {
   readonly json?: string;
   readonly junit?: string;
   readonly html?: string;
+  readonly har?: string;
 }
 
 const SHOWN_AS_THEY_HAPPEN: ReadonlySet<Outcome> = new Set(["failed", "error", "warning"]);
@@ -166,7 +167,7 @@ export class ConsoleReporter {
     if (meta.profile === "default" && summary.warnings > 0) this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
     this.runLists(report);
 
-    const written = (["json", "junit", "html"] as const).filter((format) => paths[format] !== undefined);
+    const written = (["json", "junit", "html", "har"] as const).filter((format) => paths[format] !== undefined);
     if (written.length > 0) {
       this.write("");
       this.write(this.paint.bold("Reports"));

@@ -6,6 +6,7 @@ import { operationPath, type OperationName } from "../../contract/operations.js"
 import type { Exchange, HttpClient } from "../http/types.js";
 import type { RunSettings } from "../settings/RunSettings.js";
 import { describeSampledWalks, type SampledWalk } from "./describeSampledWalks.js";
+import type { ExchangeLog, ExchangeLogSnapshot } from "./ExchangeLog.js";
 
 /** Whose credentials a request carries. */
 export type Caller =
@@ -36,6 +37,7 @@ export class TargetSession {
   constructor(
     readonly settings: RunSettings,
     private readonly client: HttpClient,
+    private readonly log?: ExchangeLog,
   ) {}
 
   /** Sends one request to an operation (§4) with the headers of §5. */
@@ -88,6 +90,11 @@ export class TargetSession {
   /** Response times by path, for the report. */
   durationsByPath() {
     return this.client.durationsByPath();
+  }
+
+  /** Every exchange so far, within the log's bounds; undefined when the run keeps none (no --format har). */
+  exchangeLog(): ExchangeLogSnapshot | undefined {
+    return this.log?.snapshot();
   }
 
   /** Closes the connections. */

@@ -1,6 +1,7 @@
 /** Builds the session a run uses: an HTTP client bound to the target, with every secret redacted. */
 import { createHttpClient } from "../http/createHttpClient.js";
 import type { RunSettings } from "../settings/RunSettings.js";
+import { ExchangeLog } from "./ExchangeLog.js";
 import { extraHeaderSecrets } from "./extraHeaderSecrets.js";
 import { TargetSession } from "./TargetSession.js";
 
@@ -24,12 +25,14 @@ export function runSecrets(settings: RunSettings): { value: string; placeholder:
 
 /** A session over a fresh HTTP client. */
 export function createTargetSession(settings: RunSettings): TargetSession {
+  const log = settings.exchangeLogLimit === undefined ? undefined : new ExchangeLog(settings.exchangeLogLimit);
   const client = createHttpClient({
     baseUrl: settings.baseUrl,
     timeoutMs: settings.timeoutMs,
     concurrency: settings.concurrency,
     ...(settings.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: settings.rateLimitPerSecond } : {}),
     secrets: runSecrets(settings),
+    ...(log ? { onExchange: (exchange) => log.add(exchange) } : {}),
   });
-  return new TargetSession(settings, client);
+  return new TargetSession(settings, client, log);
 }

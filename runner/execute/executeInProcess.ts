@@ -28,7 +28,8 @@ export const executeInProcess: CheckExecutor = async (settings, planned, onResul
   try {
     await Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, planned.length) }, worker));
     const durationsByPath = Object.fromEntries([...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]));
-    return { results, statistics: { ...session.stats(), durationsByPath, sampling: session.samplingNotes() }, runErrors: [] };
+    const exchanges = session.exchangeLog();
+    return { results, statistics: { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...(exchanges ? { exchanges } : {}) }, runErrors: [] };
   } finally {
     await session.close();
   }

@@ -91,6 +91,7 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
     ...(failure === undefined ? {} : { failure: { kind: failure.kind, message: redactSecrets(failure.message, secrets) } }),
     startedAt: attempt.startedAt,
     durationMs: attempt.durationMs,
+    ...(attempt.timeToHeadersMs === undefined ? {} : { timeToHeadersMs: attempt.timeToHeadersMs }),
     retriesAfter429: context.retriesAfter429,
   };
   // Most exchanges never become evidence: the curl command is built when first read (a

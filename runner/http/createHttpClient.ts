@@ -111,6 +111,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (result.response?.status !== 429 || retries >= max429Retries || closed) {
         return record(sent, request.path, result, requestTimeoutMs, retries);
       }
+      if (options.onExchange) options.onExchange(buildExchange(sent, result, { secrets, timeoutMs: requestTimeoutMs, maxResponseBytes, retriesAfter429: retries }));
       const asked = parseRetryAfter(result.response.headers["retry-after"]) ?? DEFAULT_429_WAIT_MS;
       retries += 1;
       retries429 += 1;
@@ -126,6 +127,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       retriesAfter429: retries,
     });
     if (exchange.failure !== undefined) transportFailures += 1;
+    options.onExchange?.(exchange);
     if (exchange.response !== undefined) {
       const key = path.split("?")[0] ?? path;
       const list = durations.get(key) ?? [];

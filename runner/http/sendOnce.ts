@@ -34,6 +34,8 @@ export interface AttemptResult {
   readonly failure?: TransportFailure;
   readonly startedAt: string;
   readonly durationMs: number;
+  /** Milliseconds until the status line and headers arrived. */
+  readonly timeToHeadersMs?: number;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -68,6 +70,7 @@ export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest):
   let bytesReceived = 0;
   let truncated = false;
   let failure: TransportFailure | undefined;
+  let timeToHeadersMs: number | undefined;
   try {
     const answer = await dispatcher.request({
       origin: request.origin,
@@ -81,6 +84,7 @@ export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest):
       bodyTimeout: request.timeoutMs,
     });
     status = answer.statusCode;
+    timeToHeadersMs = Math.round((performance.now() - started) * 10) / 10;
     headers = flattenHeaders(answer.headers);
     body = answer.body;
     for await (const data of body) {
@@ -120,5 +124,6 @@ export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest):
     ...(failure === undefined ? {} : { failure }),
     startedAt,
     durationMs,
+    ...(timeToHeadersMs === undefined ? {} : { timeToHeadersMs }),
   };
 }

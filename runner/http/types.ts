@@ -69,6 +69,8 @@ export interface Exchange {
   readonly failure?: TransportFailure;
   readonly startedAt: string;
   readonly durationMs: number;
+  /** Milliseconds from the start to the response headers, when they came (the HAR's wait; the rest is receive). */
+  readonly timeToHeadersMs?: number;
   /** A curl command that reproduces the request, with secrets as placeholders ($CMS_TOKEN …). */
   readonly curl: string;
   /** How many 429 answers were waited out before this exchange. */
@@ -91,6 +93,8 @@ export interface HttpClientOptions {
   readonly maxRetryAfterMs?: number;
   /** Values to redact wherever they appear, with the placeholder to show, e.g. { value: token, placeholder: "$CMS_TOKEN" }. */
   readonly secrets: readonly { readonly value: string; readonly placeholder: string }[];
+  /** Called with every exchange, redacted, including the 429 answers waited out (the run's HAR log). */
+  readonly onExchange?: (exchange: Exchange) => void;
 }
 
 /** Counters a run reports. */

@@ -48,6 +48,8 @@ export interface RunSettings {
   readonly headers?: Readonly<Record<string, string>>;
   /** Where the deployment mounts operations that are not at their §4 path (--operation-path). */
   readonly operationPaths?: OperationPaths;
+  /** Keep the last this many exchanges for the HAR file (--format har); none are kept without it. */
+  readonly exchangeLogLimit?: number;
 }
 
 /** Defaults stated in --help. */

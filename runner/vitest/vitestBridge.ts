@@ -7,6 +7,7 @@
 import type { OperationName } from "../../contract/operations.js";
 import type { CheckResult } from "../report/model.js";
 import type { RunSettings } from "../settings/RunSettings.js";
+import type { ExchangeLogSnapshot } from "../engine/ExchangeLog.js";
 
 /** Key of the provided run. */
 export const RUN_KEY = "cmsConformanceRun";
@@ -33,6 +34,8 @@ export interface RunStatistics {
   readonly durationsByPath: Record<string, number[]>;
   /** Listing walks cut at their page bound, one line per operation and kind (TargetSession.samplingNotes). */
   readonly sampling: string[];
+  /** Every exchange of the run, when it keeps them (--format har). */
+  readonly exchanges?: ExchangeLogSnapshot;
 }
 
 declare module "vitest" {

@@ -33,5 +33,6 @@ for (const { check, operation } of planned) {
 // and how its listings were sampled.
 test("run statistics", ({ task }) => {
   const durationsByPath = Object.fromEntries([...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]));
-  task.meta.cmsConformanceStatistics = { ...session.stats(), durationsByPath, sampling: session.samplingNotes() };
+  const exchanges = session.exchangeLog();
+  task.meta.cmsConformanceStatistics = { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...(exchanges ? { exchanges } : {}) };
 });

@@ -1,0 +1,17 @@
+/** Writes `<out>/exchanges.har` (--format har), scrubbed of every secret as the other reports are. */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { ExchangeLogSnapshot } from "../../runner/engine/ExchangeLog.js";
+import { redactSecrets } from "../redactSecrets.js";
+import { buildHar, type HarRunFacts } from "./buildHar.js";
+
+/** File name of the HAR inside the report folder. */
+export const HAR_FILE_NAME = "exchanges.har";
+
+/** Writes the HAR of `log` into `outDir`; returns its path. */
+export async function writeHarFile(log: ExchangeLogSnapshot, run: HarRunFacts, options: { readonly outDir: string; readonly secrets: readonly string[] }): Promise<string> {
+  await mkdir(options.outDir, { recursive: true });
+  const file = join(options.outDir, HAR_FILE_NAME);
+  await writeFile(file, redactSecrets(JSON.stringify(buildHar(log, run), null, 1), options.secrets), "utf8");
+  return file;
+}
