@@ -24,12 +24,21 @@ export function preview(exchange: Exchange, limit = 300): string {
 /**
  * True when the target answered with a usable response. Otherwise records why: the target
  * unreachable is an error (we could not judge); a timeout, reset, redirect or oversized body
- * is a failure of the target (DESIGN §3).
+ * is a failure of the target; so is a 5xx, whatever the check is about: a server error is never
+ * a conforming answer (§7, DESIGN §3), so no check, SHOULD ones included, may skip or pass on one.
  */
 export function answered(judge: Judgement, label: string, exchange: Exchange): exchange is AnsweredExchange {
   const kind = exchange.failure?.kind;
-  if (exchange.response && kind !== "too-large" && kind !== "protocol" && kind !== "connection-reset" && kind !== "timeout") return true;
   const item = [evidence(label, exchange)];
+  if (exchange.response && kind !== "too-large" && kind !== "protocol" && kind !== "connection-reset" && kind !== "timeout") {
+    if (exchange.response.status < 500) return true;
+    judge.fail(`${label} got ${describeAnswer(exchange)}: a server error is never a conforming answer.`, {
+      expected: "a status below 500 (§7)",
+      actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+      evidence: item,
+    });
+    return false;
+  }
   if (kind === "connection-refused" || kind === "dns") {
     judge.error(`${label}: the target could not be reached (${exchange.failure?.message ?? kind}).`, { evidence: item });
   } else {
