@@ -22,6 +22,8 @@ export type RebuildData = (sizes: Partial<ReferenceSizes>) => ReferenceData;
 export interface ReferenceHooks {
   /** Tweaks the data set once, at start (a copy: the server's own data stays untouched). */
   readonly data?: (data: ReferenceData, rebuild: RebuildData) => ReferenceData;
+  /** Answers a request before anything else looks at it (`requestNumber` counts this variant's requests from 1); undefined lets it through. */
+  readonly intercept?: (requestNumber: number) => ReferenceResponse | undefined;
   /** Rewrites request headers before authentication. */
   readonly requestHeaders?: (headers: IncomingHttpHeaders, credentials: ReferenceCredentials) => IncomingHttpHeaders;
   /** Rewrites the parsed JSON body before validation. */

@@ -35,11 +35,12 @@ export interface ReferenceHandlerOptions {
   readonly rebuild: RebuildData;
 }
 
-/** One fault's or variant's view of the server: its data and its rules, computed once. */
+/** One fault's or variant's view of the server: its data and its rules, computed once, and how many requests it got. */
 interface Served {
   readonly hooks: ReferenceHooks | undefined;
   readonly data: ReferenceData;
   readonly behaviour: ReferenceBehaviour;
+  requests: number;
 }
 
 /** Creates the (req, res) listener; it never throws and answers 500 only on a bug of its own. */
@@ -52,6 +53,7 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
       hooks,
       data: hooks?.data ? hooks.data(structuredClone(options.data), options.rebuild) : options.data,
       behaviour: { ...DEFAULT_BEHAVIOUR, ...hooks?.behaviour?.(DEFAULT_BEHAVIOUR) },
+      requests: 0,
     };
     served.set(key, made);
     return made;
@@ -68,7 +70,11 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
       return jsonResponse(405, { message: `Method ${request.method ?? ""} is not allowed; every operation is POST (§4).` }, { Allow: "POST" });
     }
     const operation = route.operation;
-    const { data, behaviour, hooks } = variant ? serve(`variant:${variant.name}`, variant) : serve(`fault:${fault?.name ?? ""}`, fault);
+    const current = variant ? serve(`variant:${variant.name}`, variant) : serve(`fault:${fault?.name ?? ""}`, fault);
+    const { data, behaviour, hooks } = current;
+    current.requests += 1;
+    const intercepted = hooks?.intercept?.(current.requests);
+    if (intercepted) return intercepted;
     const headers = hooks?.requestHeaders ? hooks.requestHeaders(request.headers, options.credentials) : request.headers;
     const auth = authenticate(headers, operation, options.credentials);
     read.body = await readRequestBody(request);

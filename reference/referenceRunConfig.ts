@@ -3,15 +3,20 @@ import type { RunConfigFile } from "../runner/settings/resolveRunSettings.js";
 import type { RunningReferenceServer } from "./startReferenceServer.js";
 
 /** The configuration layer that points a run at `server` (or at one of its fault URLs). */
-export function referenceRunConfig(server: RunningReferenceServer, baseUrl: string = server.baseUrl): RunConfigFile {
+export function referenceRunConfig(server: RunningReferenceServer, baseUrl: string = server.baseUrl, fixtures = server.fixtures): RunConfigFile {
   return {
     baseUrl,
     clientId: server.credentials.clientId,
     token: server.credentials.token,
     restrictedToken: server.credentials.restrictedToken,
-    analyticIds: server.fixtures.analyticIds,
-    roles: server.fixtures.roles,
-    domainName: server.fixtures.domainName,
-    serviceName: server.fixtures.serviceName,
+    analyticIds: fixtures.analyticIds,
+    roles: fixtures.roles,
+    domainName: fixtures.domainName,
+    serviceName: fixtures.serviceName,
   };
+}
+
+/** The configuration layer that points a run at one legitimate variant of `server`, with that variant's own fixtures. */
+export function variantRunConfig(server: RunningReferenceServer, name: string): RunConfigFile {
+  return referenceRunConfig(server, server.variantBaseUrl(name), server.variantFixtures(name));
 }

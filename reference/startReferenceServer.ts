@@ -9,6 +9,7 @@ import type { ReferenceRequestRecord } from "./http/ReferenceRequestRecord.js";
 import { findFault, FAULT_CATALOGUE } from "./faults/faultCatalogue.js";
 import { findVariant } from "./variants/variantCatalogue.js";
 import { createReferenceCredentials } from "./referenceCredentials.js";
+import { referenceFixtures, type ReferenceFixtures } from "./referenceFixtures.js";
 import { isReferenceMode, type ReferenceMode } from "./referenceMode.js";
 
 export type { ReferenceMode } from "./referenceMode.js";
@@ -38,11 +39,13 @@ export interface RunningReferenceServer {
   /** e.g. "http://127.0.0.1:43121" (no trailing slash). */
   baseUrl: string;
   credentials: { clientId: string; token: string; restrictedToken: string };
-  fixtures: { analyticIds: string[]; roles: string[]; domainName: string; serviceName: string };
+  fixtures: ReferenceFixtures;
   /** baseUrl + "/faults/" + name; throws on an unknown fault. */
   faultBaseUrl(name: string): string;
   /** baseUrl + "/variants/" + name (a legitimate variant, reference/variants); throws on an unknown variant. */
   variantBaseUrl(name: string): string;
+  /** The fixtures of a variant's own data set (its roles or analytics may differ); throws on an unknown variant. */
+  variantFixtures(name: string): ReferenceFixtures;
   close(): Promise<void>;
 }
 
@@ -80,12 +83,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   return {
     baseUrl,
     credentials: { ...credentials },
-    fixtures: {
-      analyticIds: data.analytics.map((record) => String(record.analytic.id)),
-      roles: data.roles.map((role) => role.name),
-      domainName: data.domainName,
-      serviceName: data.serviceName,
-    },
+    fixtures: referenceFixtures(data),
     faultBaseUrl(name: string): string {
       if (!findFault(name)) throw new Error(`unknown fault ${JSON.stringify(name)}`);
       return `${baseUrl}/faults/${name}`;
@@ -93,6 +91,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     variantBaseUrl(name: string): string {
       if (!findVariant(name)) throw new Error(`unknown variant ${JSON.stringify(name)}`);
       return `${baseUrl}/variants/${name}`;
+    },
+    variantFixtures(name: string): ReferenceFixtures {
+      const variant = findVariant(name);
+      if (!variant) throw new Error(`unknown variant ${JSON.stringify(name)}`);
+      return referenceFixtures(variant.data ? variant.data(structuredClone(data), rebuild) : data);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,7 +1,10 @@
 /** The catalogue of legitimate variants: named ways to differ from the reference that the suite must pass (no failure, no error). */
 import { DATA_VARIANTS } from "./dataVariants.js";
+import { ERROR_VARIANTS } from "./errorVariants.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
+import { ROLE_VARIANTS } from "./roleVariants.js";
 import { SEARCH_VARIANTS } from "./searchVariants.js";
+import { TRAFFIC_VARIANTS } from "./trafficVariants.js";
 
 function catalogue(variants: readonly ReferenceVariant[]): readonly ReferenceVariant[] {
   const seen = new Set<string>();
@@ -14,7 +17,13 @@ function catalogue(variants: readonly ReferenceVariant[]): readonly ReferenceVar
 }
 
 /** Every legitimate variant, grouped by family. */
-export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([...SEARCH_VARIANTS, ...DATA_VARIANTS]);
+export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
+  ...SEARCH_VARIANTS,
+  ...DATA_VARIANTS,
+  ...ERROR_VARIANTS,
+  ...ROLE_VARIANTS,
+  ...TRAFFIC_VARIANTS,
+]);
 
 /** The variant with that name, if any. */
 export function findVariant(name: string): ReferenceVariant | undefined {

@@ -3,7 +3,7 @@ import { startReferenceServer, type RunningReferenceServer } from "../../../refe
 import { VARIANT_CATALOGUE } from "../../../reference/variants/variantCatalogue.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
-import { callOperation, type Operation } from "./referenceClient.js";
+import { callOperation, type Caller, type Operation } from "./referenceClient.js";
 import { VARIANT_PROBES, type VariantProbeContext } from "./variantProbes.js";
 
 describe("variant catalogue", () => {
@@ -37,8 +37,10 @@ describe("every variant differs from the reference as it says", () => {
     const variant = againstReference ? server.baseUrl : server.variantBaseUrl(name);
     return {
       server,
+      reference: server.baseUrl,
       variant,
-      both: (operation: Operation, body: unknown) => Promise.all([callOperation(server, operation, body), callOperation(server, operation, body, "admin", variant)]),
+      both: (operation: Operation, body: unknown, caller: Caller = "admin") =>
+        Promise.all([callOperation(server, operation, body, caller), callOperation(server, operation, body, caller, variant)]),
     };
   }
 

@@ -4,15 +4,17 @@
  * "the suite passes it" is not passing the reference twice).
  */
 import { expect } from "vitest";
-import { asObject, callOperation, listedIds, totals, type Answer, type Operation } from "./referenceClient.js";
+import { BOUNDARY_VARIANT_PROBES } from "./boundaryVariantProbes.js";
+import { asObject, callOperation, listedIds, totals, type Answer, type Caller, type Operation } from "./referenceClient.js";
 import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 
 /** What a probe gets: the running server and the two base URLs to compare. */
 export interface VariantProbeContext {
   readonly server: RunningReferenceServer;
+  readonly reference: string;
   readonly variant: string;
-  /** The same operation call on both bases: [reference, variant]. */
-  both(operation: Operation, body: unknown): Promise<[Answer, Answer]>;
+  /** The same operation call on both bases (as the admin unless `caller` says otherwise): [reference, variant]. */
+  both(operation: Operation, body: unknown, caller?: Caller): Promise<[Answer, Answer]>;
 }
 
 const titles = (answer: Answer) => (asObject(answer.json).landingPages as unknown[]).map((page) => String(asObject(page).title));
@@ -20,6 +22,7 @@ const tags = (answer: Answer) => (asObject(answer.json).widgets as unknown[]).fl
 
 /** Probes by variant name. */
 export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeContext) => Promise<void>>> = {
+  ...BOUNDARY_VARIANT_PROBES,
   "landing-search-case-sensitive": async ({ both }) => {
     const [reference, variant] = await both("listLandingPages", { searchValue: "painel" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { VARIANT_CATALOGUE } from "../../../reference/variants/variantCatalogue.
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import type { RunReport } from "../../../runner/report/model.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
-import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
+import { referenceRunConfig, variantRunConfig } from "../../../reference/referenceRunConfig.js";
 import { runInProcess } from "./runInProcess.js";
 
 const unexpected = (report: RunReport) =>
@@ -87,7 +87,7 @@ describe("against every legitimate variant", () => {
   afterAll(() => server.close());
 
   it.concurrent.each(VARIANT_CATALOGUE.map((variant) => [variant.name, variant] as const))("%s passes, warning only where it departs from the register", async (_name, variant) => {
-    const report = await runInProcess(referenceRunConfig(server, server.variantBaseUrl(variant.name)));
+    const report = await runInProcess(variantRunConfig(server, variant.name));
     expect(unexpected(report)).toEqual([]);
     const departed = report.results.filter((result) => result.outcome === "warning").flatMap((result) => [...result.message.matchAll(/\[register: ([a-z0-9-]+)\]/g)].map((match) => match[1]));
     expect([...new Set(departed)].filter((id) => !variant.departs.includes(id as string))).toEqual([]);

@@ -1,0 +1,49 @@
+/**
+ * Probes of the legitimate variants where real backends differ at the boundaries (issue 12):
+ * a page-size cap, error statuses and bodies §7 leaves open, private PERSONAL pages, more roles,
+ * a rate limit. Same contract as VARIANT_PROBES: the variant really answers otherwise.
+ */
+import { expect } from "vitest";
+import { validateBody } from "../../../contract/validators.js";
+import { asObject, walkAll } from "./referenceClient.js";
+import type { VariantProbeContext } from "./variantProbes.js";
+
+/** Probes by variant name. */
+export const BOUNDARY_VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeContext) => Promise<void>>> = {
+  "malformed-id-404": async ({ both }) => {
+    const [reference, variant] = await both("getWidget", { widgetId: "not-a-uri" });
+    expect([reference.status, variant.status]).toEqual([400, 404]);
+    expect(validateBody("error.cms.notFound", variant.json).stated).toEqual([]);
+    const [missing, variantMissing] = await both("getAnalytic", {});
+    expect(variantMissing.json).toEqual(missing.json);
+  },
+  "forbidden-403-any-body": async ({ both, server }) => {
+    const all = await walkAll(server, "listFactoryDefaultWidgets", "admin", 100);
+    const visible = new Set(await walkAll(server, "listFactoryDefaultWidgets", "restricted", 100));
+    const [reference, variant] = await both("getWidget", { widgetId: all.find((id) => !visible.has(id)) }, "restricted");
+    expect([reference.status, variant.status]).toEqual([403, 403]);
+    expect(reference.contentType).toMatch(/^application\/json/);
+    expect(variant.contentType).toMatch(/^text\/html/);
+  },
+  "portuguese-messages": async ({ both }) => {
+    const [reference, variant] = await both("getWidget", {});
+    expect(asObject(reference.json).message).toMatch(/required/);
+    expect(asObject(variant.json).message).toMatch(/obrigatório/);
+    expect({ ...asObject(variant.json), message: "" }).toEqual({ ...asObject(reference.json), message: "" });
+    const [, unauthorized] = await both("listLandingPages", {}, "none");
+    expect(asObject(unauthorized.json).error_description).toMatch(/inválido/);
+  },
+  "rate-limited": async ({ both }) => {
+    const statuses: number[] = [];
+    for (let request = 0; request < 7; request += 1) statuses.push((await both("listLandingPages", {}))[1].status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(6);
+  },
+  "extra-roles": async ({ both, server }) => {
+    const roles = server.variantFixtures("extra-roles").roles;
+    expect(roles.length).toBe(server.fixtures.roles.length + 5);
+    const [reference, variant] = await both("getRoleFilters", { roles: roles.filter((role) => !server.fixtures.roles.includes(role)) });
+    expect(asObject(reference.json).filters).toEqual([]);
+    expect((asObject(variant.json).filters as unknown[]).length).toBeGreaterThan(0);
+  },
+};
