@@ -12,6 +12,11 @@ export interface ReferenceFault extends ReferenceHooks {
   readonly section: string;
   /** One sentence: what it does wrong. */
   readonly description: string;
-  /** Check ids of the catalogue (tests/conformance/checkCatalogue.ts) that must catch it. */
+  /** Check ids of the catalogue (tests/conformance/checkCatalogue.ts) that must catch it: each fails (a SHOULD check at least warns). */
   readonly caughtBy: readonly string[];
+  /**
+   * Other checks that may fail (or warn) because of it, each with one line saying why: a side effect
+   * of the broken rule, not a second rule broken. Any check outside caughtBy and this list must pass.
+   */
+  readonly mayAlsoFail?: Readonly<Record<string, string>>;
 }

@@ -31,7 +31,7 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     name: "unauthorized-body-not-json",
     section: "§7",
     description: "401 answers carry the plain text Unauthorized instead of {error, error_description}.",
-    caughtBy: ["errors.unauthorized-body"],
+    caughtBy: ["errors.unauthorized-body", "http.json-content-type"],
     respond: (response) => (response.status === 401 ? { status: 401, text: "Unauthorized", headers: { "Content-Type": "text/plain; charset=utf-8" } } : response),
   },
 ];

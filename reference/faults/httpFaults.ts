@@ -1,6 +1,19 @@
 /** Faults of the HTTP layer: content type (§4) and answers to invalid requests (§7). */
+import { LISTING_OPERATIONS } from "../../contract/operations.js";
 import { isJsonObject } from "./rewriteJson.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
+
+/** A listing request with whatever it got wrong dropped: a lenient parser that ignores bad fields. */
+function withoutInvalidListingFields(body: Record<string, unknown>): Record<string, unknown> {
+  const { searchValue, pagination, ...rest } = body;
+  const wholeAtLeast = (value: unknown, minimum: number) => value === undefined || (typeof value === "number" && Number.isSafeInteger(value) && value >= minimum);
+  const keepPagination = pagination === undefined || (isJsonObject(pagination) && wholeAtLeast(pagination.pageNumber, 0) && wholeAtLeast(pagination.pageSize, 1));
+  return {
+    ...rest,
+    ...(typeof searchValue === "string" ? { searchValue } : {}),
+    ...(keepPagination && pagination !== undefined ? { pagination } : {}),
+  };
+}
 
 /** Each breaks one HTTP-level rule. */
 export const HTTP_FAULTS: readonly ReferenceFault[] = [
@@ -16,6 +29,7 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     section: "§7",
     description: "A body that is not valid JSON gets 500 instead of 400.",
     caughtBy: ["http.no-server-error", "errors.malformed-json-400"],
+    mayAlsoFail: { "errors.invalid-request-rejected": "its generated invalid requests include malformed JSON, which gets 500" },
     respond: (response) =>
       response.status === 400 && isJsonObject(response.json) && response.json.errorCode === "invalidJson"
         ? { status: 500, json: { message: "Unexpected token in JSON" } }
@@ -25,7 +39,8 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     name: "string-page-number-accepted",
     section: "§7",
     description: "A pageNumber sent as a numeric string (\"1\") is accepted with 200 instead of refused with 400.",
-    caughtBy: ["errors.wrong-type-400", "pagination.invalid-rejected"],
+    caughtBy: ["errors.wrong-type-400"],
+    mayAlsoFail: { "errors.invalid-request-rejected": "its generated invalid requests include a string pageNumber when the draw picks that rule" },
     requestBody: (body) => {
       if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;
       const pageNumber = body.pagination.pageNumber;
@@ -33,10 +48,18 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     },
   },
   {
+    name: "invalid-pagination-ignored",
+    section: "§7",
+    description: "A listing request with an invalid searchValue or pagination (wrong type, negative, fractional, size 0) is served as if the field were absent, with 200 instead of 400.",
+    caughtBy: ["errors.wrong-type-400", "errors.invalid-request-rejected", "pagination.invalid-rejected"],
+    requestBody: (body, operation) => (LISTING_OPERATIONS.includes(operation) && isJsonObject(body) ? withoutInvalidListingFields(body) : body),
+  },
+  {
     name: "missing-widget-id-500",
     section: "§7",
     description: "getWidget without widgetId crashes with 500 instead of answering 400.",
-    caughtBy: ["http.no-server-error"],
+    caughtBy: ["http.no-server-error", "errors.missing-id-400"],
+    mayAlsoFail: { "errors.invalid-request-rejected": "its generated invalid requests include a getWidget without widgetId, which gets 500" },
     respond: (response, { operation, body }) =>
       operation === "getWidget" && isJsonObject(body) && body.widgetId === undefined && response.status === 400
         ? { status: 500, json: { message: "Cannot read properties of undefined (reading 'startsWith')" } }

@@ -1,5 +1,8 @@
 /** Faults that break the pagination rules of §2.11, §4.1, §4.2 and §8. */
+import { LISTING_OPERATIONS } from "../../contract/operations.js";
+import { badRequest } from "../http/errorResponses.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
+import { isJsonObject } from "./rewriteJson.js";
 
 /** One rule each: default size, first index, totals, overlap, page size, past the end. */
 export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
@@ -21,10 +24,28 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     }),
   },
   {
+    name: "pagination-required-400",
+    section: "§4.1",
+    description: "A listing request without pagination gets 400 (pagination is required) instead of the first 10 results.",
+    caughtBy: ["http.valid-request-ok", "pagination.default-first-10"],
+    mayAlsoFail: {
+      "pagination.first-page-index-0": "it compares page 0 with the listing asked for without pagination, which gets 400",
+    },
+    respond: (response, { operation, body }) =>
+      response.status === 200 && LISTING_OPERATIONS.includes(operation) && isJsonObject(body) && body.pagination === undefined
+        ? badRequest(operation, "pagination is required.", "missingField")
+        : response,
+  },
+  {
     name: "page-number-one-based",
     section: "§2.11",
     description: "pageNumber counts from 1: page 0 is empty and page 1 holds the first results.",
     caughtBy: ["pagination.first-page-index-0"],
+    mayAlsoFail: {
+      "pagination.default-first-10": "page 0 of size 10, which it compares with no pagination, comes back empty",
+      "pagination.page-size-honoured": "the first and last pages it counts are shifted by one page",
+      "pagination.walk-covers-all": "a walk from page 0 meets an empty first page and stops",
+    },
     behaviour: () => ({ listingQuery: (query) => (query.paginationGiven ? { ...query, pageNumber: query.pageNumber - 1 } : query) }),
   },
   {
@@ -32,6 +53,11 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description: "totalPages is floor(totalElements / pageSize) instead of the ceiling, losing the last partial page.",
     caughtBy: ["pagination.totals-consistent"],
+    mayAlsoFail: {
+      "pagination.default-first-10": "it also compares the unpaginated totalPages with ceil(totalElements / 10)",
+      "pagination.walk-covers-all": "walks stop at the floored totalPages, before the last partial page",
+      "search.results-subset": "the unfiltered walk misses the last partial page, so search results from it look like strangers",
+    },
     behaviour: (correct) => ({
       paginate: (items, query) => ({ ...correct.paginate(items, query), totalPages: Math.floor(items.length / query.pageSize) }),
     }),
@@ -41,6 +67,12 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description: "totalElements counts the items on the returned page instead of all results.",
     caughtBy: ["pagination.totals-consistent"],
+    mayAlsoFail: {
+      "pagination.default-first-10": "the unpaginated totalPages no longer matches the page's own totalElements in pages of 10",
+      "pagination.page-size-honoured": "it expects min(pageSize, totalElements) items, and totalElements is the first page's count",
+      "pagination.walk-covers-all": "a walk sees more items than totalElements says",
+      "pagination.past-end-empty": "totalElements, which it compares past the end, changes with the page asked",
+    },
     behaviour: (correct) => ({
       paginate: (items, query) => {
         const page = correct.paginate(items, query);
@@ -53,6 +85,10 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description: "Every page after the first starts one item early, repeating the last item of the previous page.",
     caughtBy: ["pagination.walk-covers-all"],
+    mayAlsoFail: {
+      "pagination.first-page-index-0": "page 1 repeats the last item of page 0, which it reads as overlapping pages",
+      "pagination.page-size-honoured": "the last page starts one item early and holds one item too many",
+    },
     behaviour: (correct) => ({
       paginate: (items, query) => {
         const start = Math.max(0, query.pageNumber * query.pageSize - (query.pageNumber > 0 ? 1 : 0));
@@ -65,6 +101,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description: "pageSize is ignored: every page holds 10 results whatever size was asked.",
     caughtBy: ["pagination.page-size-honoured"],
+    mayAlsoFail: { "pagination.totals-consistent": "totalPages is counted in pages of 10, not of the size asked" },
     behaviour: () => ({ listingQuery: (query) => ({ ...query, pageSize: 10 }) }),
   },
   {

@@ -7,14 +7,14 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
     name: "role-filters-first-role-only",
     section: "§4.5",
     description: "getRoleFilters returns the filters of the first role only, not the union of all roles.",
-    caughtBy: ["role-filters.union-law"],
+    caughtBy: ["role-filters.union-law", "role-filters.order-and-duplicates-irrelevant"],
     behaviour: (correct) => ({ roleFilters: (data, roles) => correct.roleFilters(data, roles.slice(0, 1)) }),
   },
   {
     name: "role-filters-unknown-role-empties",
     section: "§4.5",
     description: "One unknown role among the roles empties the whole result instead of contributing nothing.",
-    caughtBy: ["role-filters.union-law"],
+    caughtBy: ["role-filters.union-law", "role-filters.edge-requests"],
     behaviour: (correct) => ({
       roleFilters: (data, roles) => (roles.every((role) => data.roles.some((known) => known.name === role)) ? correct.roleFilters(data, roles) : []),
     }),

@@ -25,6 +25,11 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
     section: "§2.1",
     description: "Widget ids in listings and getWidget lack the widget:// scheme.",
     caughtBy: ["schema.response-body"],
+    mayAlsoFail: {
+      "http.valid-request-ok": "its basic getWidget request sends a listed id, which lacks the scheme and gets 400",
+      "permissions.forbidden-resource-403": "the hidden widget's id it reads lacks the scheme, so the read gets 400 instead of 403",
+      "consistency.listed-widget-readable": "the listed ids it reads back lack the scheme and get 400",
+    },
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200 && (operation === "getWidget" || operation === "listFactoryDefaultWidgets"), (body) => {
         const widgets = operation === "getWidget" ? [body] : listedItems(body, "widgets");
@@ -90,6 +95,12 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description: "totalElements and totalPages are sent as strings.",
     caughtBy: ["schema.response-body"],
+    mayAlsoFail: {
+      "pagination.default-first-10": "an answer without integer totals is not a listing it can compare",
+      "search.widgets-by-tag": "search walks stop at the first page without integer totals",
+      "search.widgets-case-insensitive": "search walks stop at the first page without integer totals",
+      "search.landing-by-title": "search walks stop at the first page without integer totals",
+    },
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200 && (operation === "listFactoryDefaultWidgets" || operation === "listLandingPages"), (body) => {
         const info = body.listInformation;

@@ -20,6 +20,7 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     section: "§4.1",
     description: "Widget search looks in the name and description but not in the tags.",
     caughtBy: ["search.widgets-by-tag"],
+    mayAlsoFail: { "search.widgets-case-insensitive": "it searches tags in other cases, and no tag search finds anything" },
     behaviour: (correct) => ({
       widgetMatches: (record, searchValue, data) => correct.widgetMatches({ ...record, widget: { ...record.widget, tags: [] } }, searchValue, data),
     }),
@@ -31,6 +32,16 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["search.landing-by-title"],
     behaviour: () => ({
       landingMatches: (record, searchValue) => landingPageMatchesSearch({ title: record.page.pageId ?? "" }, searchValue),
+    }),
+  },
+  {
+    name: "landing-search-includes-archived",
+    section: "§4.2",
+    description: "Landing page search also returns archived pages, which the unfiltered listing (rightly) leaves out.",
+    caughtBy: ["search.results-subset"],
+    behaviour: (correct) => ({
+      canListLandingPage: (user, record) => correct.canListLandingPage(user, { ...record, archived: false }),
+      landingMatches: (record, searchValue) => (searchValue === "" ? !record.archived : correct.landingMatches(record, searchValue)),
     }),
   },
   {

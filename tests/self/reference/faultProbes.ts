@@ -42,6 +42,17 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     const [widgets, faultyWidgets] = await both("listFactoryDefaultWidgets", {});
     expect(faultyWidgets.json).toEqual(widgets.json);
   },
+  "pagination-required-400": async ({ both }) => {
+    for (const [operation, field] of [["listFactoryDefaultWidgets", "widgets"], ["listLandingPages", "landingPages"]] as const) {
+      const [reference, faulty] = await both(operation, {});
+      expect(reference.status).toBe(200);
+      expect(faulty.status).toBe(400);
+      expect(stated("error.cms.badRequest", faulty.json)).toEqual([]);
+      const [paged, faultyPaged] = await both(operation, { pagination: { pageNumber: 0, pageSize: 10 } });
+      expect(faultyPaged.json).toEqual(paged.json);
+      expect(listedIds(faultyPaged.json, field)).toHaveLength(10);
+    }
+  },
   "page-number-one-based": async ({ both, server, faulty }) => {
     const [reference, zero] = await both("listLandingPages", { pagination: { pageNumber: 0, pageSize: 5 } });
     expect(listedIds(reference.json, "landingPages")).toHaveLength(5);
@@ -153,6 +164,17 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(asObject(faulty.json).id).not.toBe(widgetId);
     expect(stated("getWidget.response", faulty.json)).toEqual([]);
   },
+  "malformed-id-served": async ({ both, server }) => {
+    const [reference, faulty] = await both("getWidget", { widgetId: "not-a-widget-uri" });
+    expect(reference.status).toBe(400);
+    expect(faulty.status).toBe(200);
+    expect(stated("getWidget.response", faulty.json)).toEqual([]);
+    const [analytic, faultyAnalytic] = await both("getAnalytic", { analyticId: "analytic://no-identifier" });
+    expect([analytic.status, faultyAnalytic.status]).toEqual([400, 200]);
+    expect(analyticOf(faultyAnalytic).id).toBe(server.fixtures.analyticIds[0]);
+    const [unknown, faultyUnknown] = await both("getWidget", UNKNOWN_WIDGET);
+    expect([unknown.status, faultyUnknown.status]).toEqual([404, 404]);
+  },
   "unknown-id-400": async ({ both }) => {
     const [reference, faulty] = await both("getWidget", UNKNOWN_WIDGET);
     expect(reference.status).toBe(404);
@@ -248,6 +270,14 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(totals(byId.json).totalElements).toBe(0);
     expect(totals(faultyById.json).totalElements).toBe(1);
   },
+  "landing-search-includes-archived": async ({ server, reference, faulty }) => {
+    const unfiltered = await walkAll(server, "listLandingPages", "admin", 100, reference);
+    expect(await walkAll(server, "listLandingPages", "admin", 100, faulty)).toEqual(unfiltered);
+    const searched = await walkAll(server, "listLandingPages", "admin", 100, reference, "a");
+    const faultySearched = await walkAll(server, "listLandingPages", "admin", 100, faulty, "a");
+    expect(searched.every((id) => unfiltered.includes(id))).toBe(true);
+    expect(faultySearched.filter((id) => !unfiltered.includes(id)).length).toBeGreaterThan(0);
+  },
   "empty-search-matches-nothing": async ({ both }) => {
     const [unfiltered] = await both("listFactoryDefaultWidgets", {});
     const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "" });
@@ -298,6 +328,18 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(faulty.status).toBe(200);
     const [negative, faultyNegative] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: "-1" } });
     expect([negative.status, faultyNegative.status]).toEqual([400, 400]);
+  },
+  "invalid-pagination-ignored": async ({ both }) => {
+    for (const pagination of [{ pageNumber: "1", pageSize: 5 }, { pageNumber: -1, pageSize: 10 }, { pageNumber: 0, pageSize: 0 }, { pageNumber: 1.5 }, "first"]) {
+      const [reference, faulty] = await both("listLandingPages", { pagination });
+      expect(reference.status, JSON.stringify(pagination)).toBe(400);
+      expect(faulty.status, JSON.stringify(pagination)).toBe(200);
+    }
+    const [, unpaged] = await both("listLandingPages", {});
+    const [, faultySearch] = await both("listLandingPages", { searchValue: 42 });
+    expect(faultySearch.json).toEqual(unpaged.json);
+    const [id, faultyId] = await both("getWidget", { widgetId: 42 });
+    expect([id.status, faultyId.status]).toEqual([400, 400]);
   },
   "missing-widget-id-500": async ({ both }) => {
     const [reference, faulty] = await both("getWidget", {});

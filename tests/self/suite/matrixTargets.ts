@@ -1,0 +1,95 @@
+/**
+ * The columns of the strict verdict matrix: the reference server in each mode and at a few sizes,
+ * every legitimate variant and every fault, with what each may (and must) give for a check.
+ */
+import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import type { Outcome } from "../../../runner/report/model.js";
+import type { RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
+import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
+import type { ReferenceFault } from "../../../reference/faults/ReferenceFault.js";
+import { referenceRunConfig, variantRunConfig } from "../../../reference/referenceRunConfig.js";
+import type { ReferenceMode, RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+import { VARIANT_CATALOGUE } from "../../../reference/variants/variantCatalogue.js";
+
+/** What a check may give on a target, on each of its operations. */
+export interface CellExpectation {
+  /** Outcomes every operation may have. */
+  readonly allowed: readonly Outcome[];
+  /** When set, at least one operation must have one of these: the fault declares the check. */
+  readonly required?: readonly Outcome[];
+  /** When set, the registers a warning may name; any other register in a warning is a mistake. */
+  readonly departs?: readonly string[];
+}
+
+/** One column: a target and its expectations. */
+export interface MatrixTarget {
+  /** "fault pages-overlap", "reference sdk-minimal", "variant few-items" … */
+  readonly name: string;
+  /** The fault, for fault columns. */
+  readonly fault?: ReferenceFault;
+  /** The configuration layer of a run against it (servers are started before any test runs). */
+  config(): RunConfigFile;
+  expect(check: CheckDefinition): CellExpectation;
+}
+
+/** The servers the columns point at. */
+export interface MatrixServers {
+  /** Serves the reference, its variants (/variants/…) and its faults (/faults/…). */
+  readonly main: RunningReferenceServer;
+  readonly modes: ReadonlyMap<ReferenceMode, RunningReferenceServer>;
+  readonly sizes: ReadonlyMap<number, RunningReferenceServer>;
+}
+
+/** Reference modes besides "default", and the registers each may depart from. */
+export const MODE_DEPARTURES: ReadonlyMap<ReferenceMode, readonly string[]> = new Map<ReferenceMode, readonly string[]>([
+  ["extra-fields", []],
+  ["sdk-minimal", ["chart-category-non-gauge"]],
+  ["empty", []],
+]);
+
+/** Widget counts around the default page size: one item, less than a page, a page and one. */
+export const MATRIX_SIZES: readonly number[] = [1, 7, 11];
+
+const PASSING: readonly Outcome[] = ["passed", "skipped"];
+const PASSING_OR_WARNING: readonly Outcome[] = ["passed", "skipped", "warning"];
+const ANY_VERDICT: readonly Outcome[] = ["passed", "skipped", "warning", "failed"];
+
+/** A fault's cell: a declared check must fail (a SHOULD check at least warn), an allowed one may, any other must pass. */
+export function faultExpectation(fault: ReferenceFault, check: CheckDefinition): CellExpectation {
+  if (fault.caughtBy.includes(check.id)) return { allowed: ANY_VERDICT, required: check.level === "MUST" ? ["failed"] : ["warning", "failed"] };
+  if (fault.mayAlsoFail && check.id in fault.mayAlsoFail) return { allowed: ANY_VERDICT };
+  return { allowed: PASSING };
+}
+
+/** Every column, given the started servers (read only when a test runs). */
+export function matrixTargets(servers: () => MatrixServers): MatrixTarget[] {
+  const reference: MatrixTarget = { name: "reference", config: () => referenceRunConfig(servers().main), expect: () => ({ allowed: PASSING }) };
+  const modes = [...MODE_DEPARTURES].map(([mode, departs]): MatrixTarget => ({
+    name: `reference ${mode}`,
+    config: () => referenceRunConfig(servers().modes.get(mode) as RunningReferenceServer),
+    expect: () => ({ allowed: departs.length > 0 ? PASSING_OR_WARNING : PASSING, departs }),
+  }));
+  const sizes = MATRIX_SIZES.map((widgets): MatrixTarget => ({
+    name: `reference with ${widgets} widget(s)`,
+    config: () => referenceRunConfig(servers().sizes.get(widgets) as RunningReferenceServer),
+    expect: () => ({ allowed: PASSING }),
+  }));
+  const variants = VARIANT_CATALOGUE.map((variant): MatrixTarget => ({
+    name: `variant ${variant.name}`,
+    config: () => variantRunConfig(servers().main, variant.name),
+    expect: () => ({ allowed: variant.departs.length > 0 ? PASSING_OR_WARNING : PASSING, departs: variant.departs }),
+  }));
+  const faults = FAULT_CATALOGUE.map((fault): MatrixTarget => ({
+    name: `fault ${fault.name}`,
+    fault,
+    config: () => referenceRunConfig(servers().main, servers().main.faultBaseUrl(fault.name)),
+    expect: (check) => faultExpectation(fault, check),
+  }));
+  return [reference, ...modes, ...sizes, ...variants, ...faults];
+}
+
+/** The columns in the order a check's row visits them: the faults that declare it first (fast to fail when broken), then the rest. */
+export function rowOrder(targets: readonly MatrixTarget[], check: CheckDefinition): MatrixTarget[] {
+  const declaring = targets.filter((target) => target.fault?.caughtBy.includes(check.id));
+  return [...declaring, ...targets.filter((target) => !declaring.includes(target))];
+}
