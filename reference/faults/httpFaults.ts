@@ -29,7 +29,11 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     section: "§7",
     description: "A body that is not valid JSON gets 500 instead of 400.",
     caughtBy: ["http.no-server-error", "errors.malformed-json-400"],
-    mayAlsoFail: { "errors.invalid-request-rejected": "its generated invalid requests include malformed JSON, which gets 500" },
+    mayAlsoFail: {
+      "errors.invalid-request-rejected": "its generated invalid requests include malformed JSON, which gets 500",
+      "errors.error-body": "it sends malformed JSON to get a 400 body to judge, and a 5xx fails any check that meets it",
+      "http.json-content-type": "it sends malformed JSON to judge the error's content type, and a 5xx fails any check that meets it",
+    },
     respond: (response) =>
       response.status === 400 && isJsonObject(response.json) && response.json.errorCode === "invalidJson"
         ? { status: 500, json: { message: "Unexpected token in JSON" } }
