@@ -1,7 +1,7 @@
 /**
  * The one strict Ajv (draft 2020-12, ajv-formats) for the suite's own files: the run config,
  * waivers, the ambiguity register and report.json (schemas/meta/). The contract's bodies have their
- * own two readings in validators.ts.
+ * own two readings in validators.ts. (Also the HAR 1.2 schema of exchanges.har.)
  */
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
