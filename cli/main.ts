@@ -9,6 +9,7 @@ const COMMANDS: Record<string, { readonly run: Command; readonly summary: string
   "list-checks": { run: async (argv, io) => (await import("./commands/listChecks.js")).listChecksCommand(argv, io), summary: "list every check with its sections, level and operations" },
   validate: { run: validateCommand, summary: "validate a captured payload against a body schema" },
   serve: { run: async (argv, io) => (await import("./commands/serve.js")).serveCommand(argv, io), summary: "run the reference server and its faults (--fault, --mode; --help)" },
+  merge: { run: async (argv, io) => (await import("./commands/merge.js")).mergeCommand(argv, io), summary: "combine the reports of the shards of one run (run --shard I/N) into one report folder" },
   openapi: { run: async (argv, io) => (await import("./commands/openapi.js")).openapiCommand(argv, io), summary: "print the OpenAPI 3.1 document of the contract (--out FILE)" },
 };
 

@@ -4,12 +4,19 @@
  */
 import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
 import type { PlannedCheck } from "./engine/CheckCatalogue.js";
+import { shardOf } from "./engine/shardOf.js";
 import type { RunSettings } from "./settings/RunSettings.js";
 import type { SelectedVerdict } from "./vitest/vitestBridge.js";
 
-/** The check × operation pairs the settings select, in report order. */
+/**
+ * The check × operation pairs the settings select, in report order: the catalogue's selection,
+ * narrowed to the verdicts to re-run (--rerun-failed), then to this shard's share (--shard).
+ */
 export function planRun(settings: RunSettings): PlannedCheck[] {
-  return CHECK_CATALOGUE.select(settings.checks, settings.excludeChecks, settings.operations);
+  const selected = CHECK_CATALOGUE.select(settings.checks, settings.excludeChecks, settings.operations);
+  const rerun = settings.rerunFailed ? new Set(settings.rerunFailed.verdicts.map(({ checkId, operation }) => `${checkId} ${operation}`)) : undefined;
+  const { shard } = settings;
+  return selected.filter(({ check, operation }) => (!rerun || rerun.has(`${check.id} ${operation}`)) && (!shard || shardOf(check.id, operation, shard.count) === shard.index));
 }
 
 /** The plan as it crosses to the worker: ids and operations only. */

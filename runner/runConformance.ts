@@ -65,6 +65,15 @@ function missingResults(planned: readonly PlannedCheck[], results: readonly Chec
     }));
 }
 
+/** What a reader of the report must know about how the run chose and stopped its verdicts. */
+function planNotes(settings: RunSettings, planned: number, notRun: number): string[] {
+  const notes: string[] = [];
+  if (settings.rerunFailed) notes.push(`re-run of the ${settings.rerunFailed.verdicts.length} failed or errored verdicts of ${settings.rerunFailed.report} (--rerun-failed), with its seed`);
+  if (settings.shard) notes.push(`shard ${settings.shard.index}/${settings.shard.count}: ${planned} of the selected check × operation pairs; merge the shards' reports with cms-conformance merge`);
+  if (notRun > 0) notes.push(`stopped once ${settings.maxFailures} verdict${settings.maxFailures === 1 ? " had" : "s had"} failed or errored (--max-failures ${settings.maxFailures}; checks already running finished): ${notRun} of ${planned} check × operation pairs were not run`);
+  return notes;
+}
+
 /**
  * Runs the suite and returns its report ("pass" when nothing failed). Throws ConfigurationError
  * (unreachable target), UnknownCheckError (a selection naming no check) and WaiversFileError.
@@ -83,14 +92,17 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const execution = await execute(settings, planned, (result) => observer.onResult?.(applyWaivers([result], waivers, today).results[0] ?? result));
 
   if (execution.statistics?.exchanges) observer.onExchanges?.(execution.statistics.exchanges);
-  const judged = [...execution.results, ...missingResults(planned, execution.results, execution.runErrors)];
+  // Pairs --max-failures kept from starting are not run, not errors: the notes say so.
+  const notRun = new Set((execution.notRun ?? []).map(({ checkId, operation }) => `${checkId} ${operation}`));
+  const unreported = planned.filter(({ check, operation }) => !notRun.has(`${check.id} ${operation}`));
+  const judged = [...execution.results, ...missingResults(unreported, execution.results, execution.runErrors)];
   const order = new Map(planned.map(({ check, operation }, index) => [`${check.id} ${operation}`, index]));
   judged.sort((a, b) => (order.get(`${a.checkId} ${a.operation}`) ?? 0) - (order.get(`${b.checkId} ${b.operation}`) ?? 0));
   const waived = applyWaivers(judged, waivers, today);
   const gateFailures = [
     ...waived.expired.map((waiver) => `expired waiver: ${waiver.checkId} on ${waiver.operation} (expired ${waiver.expires})`),
   ];
-  const notes = waived.unused.map((waiver) => `unused waiver: ${waiver.checkId} on ${waiver.operation}`);
+  const notes = [...planNotes(settings, planned.length, notRun.size), ...waived.unused.map((waiver) => `unused waiver: ${waiver.checkId} on ${waiver.operation}`)];
   return buildRunReport(waived.results, {
     settings,
     ...(options.waiversFile ? { waiversFile: options.waiversFile } : {}),

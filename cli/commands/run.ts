@@ -14,6 +14,10 @@ import { writeHarFile } from "../../reports/har/writeHarFile.js";
 import { parseHeaderOption } from "../../runner/settings/parseHeaderOption.js";
 import { parseOperationPathOption } from "../../runner/settings/parseOperationPathOption.js";
 import { resolveOperationPaths } from "../../runner/settings/resolveOperationPaths.js";
+import { parseShardOption } from "../../runner/settings/parseShardOption.js";
+import { readRerunReport } from "../../runner/settings/readRerunReport.js";
+import type { Shard } from "../../runner/settings/RunSettings.js";
+import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
 import { UnknownCheckError } from "../../runner/engine/CheckCatalogue.js";
 import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
 import { runConformance } from "../../runner/runConformance.js";
@@ -65,6 +69,15 @@ Limits:
   --rate-limit N/s           requests started per second at most (default: unlimited)
   --max-page-size N          largest pageSize asked for (default ${RUN_DEFAULTS.maxPageSize})
   --max-pages N              pages walked per listing before sampling (default ${RUN_DEFAULTS.maxPagesWalked})
+  --max-failures N           start no check once N verdicts failed or errored; the reports are written
+                             and say how many pairs were not run (checks already running finish)
+  -x, --exitfirst            the same as --max-failures 1
+
+Re-runs and CI fleets:
+  --rerun-failed FILE        run only the check × operation pairs that failed or errored in an earlier
+                             report.json, with its seed, profile and --max-examples (flags still win)
+  --shard I/N                run shard I of N: a stable share of the selected pairs (by a hash of
+                             check id and operation); combine the shards with cms-conformance merge
 
 Output:
   --out DIR                  report folder (default ${DEFAULT_OUT_DIR})
@@ -104,6 +117,13 @@ function formatsOption(value: string | undefined): OutputFormat[] | undefined {
   return formats as OutputFormat[];
 }
 
+function maxFailuresOption(value: string | undefined, exitFirst: boolean): number | undefined {
+  if (value !== undefined && exitFirst) throw new UsageError("give -x (stop at the first failure) or --max-failures N, not both");
+  const count = integerOption("max-failures", value);
+  if (count === 0) throw new UsageError("--max-failures takes a whole number of at least 1");
+  return exitFirst ? 1 : count;
+}
+
 /** Runs a flag parser of runner/settings, its ConfigurationError becoming a usage error. */
 function asUsageError<T>(parse: () => T): T {
   try {
@@ -114,7 +134,7 @@ function asUsageError<T>(parse: () => T): T {
 }
 
 /** Flags as a config layer. */
-function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: string; help: boolean; formats?: OutputFormat[] } {
+function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: string; help: boolean; formats?: OutputFormat[]; rerunFailed?: string; shard?: Shard } {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -141,6 +161,10 @@ function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: s
       "rate-limit": { type: "string" },
       "max-page-size": { type: "string" },
       "max-pages": { type: "string" },
+      "max-failures": { type: "string" },
+      exitfirst: { type: "boolean", short: "x", default: false },
+      "rerun-failed": { type: "string" },
+      shard: { type: "string" },
       out: { type: "string" },
       format: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -170,12 +194,21 @@ function flagsLayer(argv: readonly string[]): { layer: RunConfigFile; config?: s
     rateLimit: rateOption(values["rate-limit"]),
     maxPageSize: integerOption("max-page-size", values["max-page-size"]),
     maxPages: integerOption("max-pages", values["max-pages"]),
+    maxFailures: maxFailuresOption(values["max-failures"], values.exitfirst),
     out: values.out,
     headers: asUsageError(() => parseHeaderOption(values.header)),
     operationPaths: asUsageError(() => parseOperationPathOption(values["operation-path"])),
   };
   const formats = formatsOption(values.format);
-  return { layer, help: values.help, ...(values.config ? { config: values.config } : {}), ...(formats ? { formats } : {}) };
+  const shard = asUsageError(() => parseShardOption(values.shard));
+  return {
+    layer,
+    help: values.help,
+    ...(values.config ? { config: values.config } : {}),
+    ...(formats ? { formats } : {}),
+    ...(values["rerun-failed"] !== undefined ? { rerunFailed: values["rerun-failed"] } : {}),
+    ...(shard ? { shard } : {}),
+  };
 }
 
 /** What tests may replace: how checks run (in process instead of through vitest) and today's date. */
@@ -194,13 +227,20 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
   let server: RunningReferenceServer | undefined;
   try {
     const fileLayer = flags.config ? readConfigFile(flags.config) : {};
-    const layers = [fileLayer, configFromEnvironment(env), flags.layer];
+    // A re-run takes seed, profile and examples from the earlier report, below the flags.
+    const rerun = flags.rerunFailed !== undefined ? readRerunReport(flags.rerunFailed, CHECK_CATALOGUE.ids()) : undefined;
+    const layers = [fileLayer, configFromEnvironment(env), ...(rerun ? [rerun.layer] : []), flags.layer];
     const wantsEmbedded = !layers.some((layer) => layer.baseUrl);
     // The bundled server answers where the run will ask (--operation-path without --base-url).
     if (wantsEmbedded) server = await startReferenceServer({ port: 0, operationPaths: resolveOperationPaths(layers.map((layer) => layer.operationPaths)) });
     const resolved = resolveRunSettings(server ? [referenceRunConfig(server), ...layers] : layers, wantsEmbedded);
     const wantsHar = flags.formats?.includes("har") === true;
-    const settings = wantsHar ? { ...resolved, exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : resolved;
+    const settings = {
+      ...resolved,
+      ...(wantsHar ? { exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : {}),
+      ...(rerun && flags.rerunFailed !== undefined ? { rerunFailed: { report: flags.rerunFailed, verdicts: rerun.verdicts } } : {}),
+      ...(flags.shard ? { shard: flags.shard } : {}),
+    };
     let exchanges: ExchangeLogSnapshot | undefined;
     const secrets = runSecrets(settings).map((secret) => secret.value);
     const console = new ConsoleReporter({ stream: io.stdout as { write(text: string): unknown }, secrets });

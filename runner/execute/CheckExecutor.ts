@@ -1,7 +1,7 @@
 /** How the planned checks get run: through vitest (the CLI) or in this process (self-tests, benchmarks). */
 import type { PlannedCheck } from "../engine/CheckCatalogue.js";
 import type { CheckResult } from "../report/model.js";
-import type { RunSettings } from "../settings/RunSettings.js";
+import type { RunSettings, VerdictKey } from "../settings/RunSettings.js";
 import type { RunStatistics } from "../vitest/vitestBridge.js";
 
 /** What an execution produced. */
@@ -10,6 +10,8 @@ export interface Execution {
   readonly statistics?: RunStatistics;
   /** Errors outside any check (a module that failed to load). */
   readonly runErrors: readonly string[];
+  /** Pairs never started because --max-failures was reached. */
+  readonly notRun?: readonly VerdictKey[];
 }
 
 /** Runs planned checks against the target of `settings`, reporting each verdict as it comes. */

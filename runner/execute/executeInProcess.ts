@@ -4,7 +4,9 @@
  * benchmarks, where starting vitest per run would cost more than the checks.
  */
 import { createTargetSession } from "../engine/createTargetSession.js";
+import { FailureBudget } from "../engine/FailureBudget.js";
 import { runCheck } from "../engine/runCheck.js";
+import type { VerdictKey } from "../settings/RunSettings.js";
 import type { CheckResult } from "../report/model.js";
 import { compactResult } from "../vitest/compactResult.js";
 import type { CheckExecutor } from "./CheckExecutor.js";
@@ -16,11 +18,18 @@ const CHECKS_AT_ONCE = 8;
 export const executeInProcess: CheckExecutor = async (settings, planned, onResult) => {
   const session = createTargetSession(settings);
   const results: CheckResult[] = [];
+  const budget = new FailureBudget(settings.maxFailures);
+  const notRun: VerdictKey[] = [];
   let next = 0;
   const worker = async () => {
     while (next < planned.length) {
       const { check, operation } = planned[next++] as (typeof planned)[number];
+      if (budget.exhausted()) {
+        notRun.push({ checkId: check.id, operation });
+        continue;
+      }
       const result = compactResult(await runCheck(check, operation, session));
+      budget.record(result);
       results.push(result);
       onResult(result);
     }
@@ -29,7 +38,7 @@ export const executeInProcess: CheckExecutor = async (settings, planned, onResul
     await Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, planned.length) }, worker));
     const durationsByPath = Object.fromEntries([...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]));
     const exchanges = session.exchangeLog();
-    return { results, statistics: { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...(exchanges ? { exchanges } : {}) }, runErrors: [] };
+    return { results, statistics: { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...(exchanges ? { exchanges } : {}) }, runErrors: [], ...(notRun.length > 0 ? { notRun } : {}) };
   } finally {
     await session.close();
   }

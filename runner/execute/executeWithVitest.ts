@@ -45,5 +45,5 @@ export const executeWithVitest: CheckExecutor = async (settings, planned, onResu
   } finally {
     await vitest.close();
   }
-  return { results: collector.results, ...(collector.statistics ? { statistics: collector.statistics } : {}), runErrors: collector.runErrors };
+  return { results: collector.results, ...(collector.statistics ? { statistics: collector.statistics } : {}), runErrors: collector.runErrors, ...(collector.notRun.length > 0 ? { notRun: collector.notRun } : {}) };
 };

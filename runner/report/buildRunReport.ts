@@ -56,6 +56,9 @@ export function runSelection(settings: ReproducibleSettings, selectedVerdicts: n
     checks: [...settings.checks],
     excludeChecks: [...settings.excludeChecks],
     operations: [...settings.operations],
+    ...(settings.shard ? { shard: { ...settings.shard } } : {}),
+    ...(settings.rerunFailed ? { rerunFailed: settings.rerunFailed.report } : {}),
+    ...(settings.maxFailures !== undefined ? { maxFailures: settings.maxFailures } : {}),
   };
 }
 

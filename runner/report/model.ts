@@ -106,6 +106,12 @@ export interface RunSelection {
   readonly excludeChecks: readonly string[];
   /** --operation: operations run (empty = all). */
   readonly operations: readonly OperationName[];
+  /** --shard: this run judged one shard's share of the selected pairs. */
+  readonly shard?: { readonly index: number; readonly count: number };
+  /** --rerun-failed: the report whose failed and errored verdicts this run judged again. */
+  readonly rerunFailed?: string;
+  /** --max-failures: no check started once this many verdicts failed or errored. */
+  readonly maxFailures?: number;
 }
 
 /** Facts about the run. */

@@ -56,6 +56,9 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
   if (settings.excludeChecks.length > 0) option("exclude-checks", shellQuote(settings.excludeChecks.join(",")));
   for (const operation of settings.operations) option("operation", operation);
   if (settings.waivers !== undefined) option("waivers", shellQuote(settings.waivers));
+  if (settings.rerunFailed) option("rerun-failed", shellQuote(settings.rerunFailed.report));
+  if (settings.shard) option("shard", `${settings.shard.index}/${settings.shard.count}`);
+  if (settings.maxFailures !== undefined) option("max-failures", String(settings.maxFailures));
   option("seed", String(settings.seed));
   if (settings.maxExamples !== RUN_DEFAULTS.maxExamples) option("max-examples", String(settings.maxExamples));
   if (settings.timeoutMs !== RUN_DEFAULTS.timeoutMs) option("timeout", String(settings.timeoutMs));

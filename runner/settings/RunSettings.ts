@@ -21,6 +21,18 @@ export interface TargetFixtures {
   readonly serviceName?: string;
 }
 
+/** One verdict of a run by name: a check id and one of its operations. */
+export interface VerdictKey {
+  readonly checkId: string;
+  readonly operation: OperationName;
+}
+
+/** A deterministic share of the verdicts (--shard i/n): index from 1 to count. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
 /** The resolved settings of one run, shared by the CLI and the conformance project. */
 export interface RunSettings {
   readonly baseUrl: string;
@@ -50,6 +62,12 @@ export interface RunSettings {
   readonly operationPaths?: OperationPaths;
   /** Keep the last this many exchanges for the HAR file (--format har); none are kept without it. */
   readonly exchangeLogLimit?: number;
+  /** Start no check once this many verdicts failed or errored (--max-failures, -x); the rest are not run. */
+  readonly maxFailures?: number;
+  /** Run only this share of the selected verdicts (--shard i/n, for CI fleets). */
+  readonly shard?: Shard;
+  /** Run only these verdicts: the failed and errored ones of an earlier report.json (--rerun-failed). */
+  readonly rerunFailed?: { readonly report: string; readonly verdicts: readonly VerdictKey[] };
 }
 
 /** Defaults stated in --help. */

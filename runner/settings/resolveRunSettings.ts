@@ -34,6 +34,7 @@ export interface RunConfigFile {
   rateLimit?: number;
   maxPageSize?: number;
   maxPages?: number;
+  maxFailures?: number;
   out?: string;
   waivers?: string;
   /** Extra headers sent on every request, name → value. */
@@ -125,6 +126,7 @@ export function resolveRunSettings(layers: readonly RunConfigFile[], embedded = 
     ...(merged.rateLimit !== undefined ? { rateLimitPerSecond: merged.rateLimit } : {}),
     maxPageSize: merged.maxPageSize ?? RUN_DEFAULTS.maxPageSize,
     maxPagesWalked: merged.maxPages ?? RUN_DEFAULTS.maxPagesWalked,
+    ...(merged.maxFailures !== undefined ? { maxFailures: merged.maxFailures } : {}),
     checks: merged.checks ?? [],
     excludeChecks: merged.excludeChecks ?? [],
     operations: merged.operations ?? [],

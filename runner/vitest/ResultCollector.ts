@@ -2,6 +2,7 @@
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import type { SerializedError } from "vitest";
 import type { CheckResult } from "../report/model.js";
+import type { VerdictKey } from "../settings/RunSettings.js";
 import type { RunStatistics } from "./vitestBridge.js";
 import "./vitestBridge.js";
 
@@ -11,12 +12,16 @@ export class ResultCollector implements Reporter {
   statistics: RunStatistics | undefined;
   /** Errors vitest reported outside any test (a module that failed to load, an unhandled rejection). */
   readonly runErrors: string[] = [];
+  /** Pairs never started because --max-failures was reached. */
+  readonly notRun: VerdictKey[] = [];
 
   constructor(private readonly onResult: (result: CheckResult) => void = () => undefined) {}
 
   onTestCaseResult(testCase: TestCase): void {
     this.statistics ??= testCase.meta().cmsConformanceStatistics;
     const result = testCase.meta().cmsConformanceResult;
+    const notRun = testCase.meta().cmsConformanceNotRun;
+    if (notRun) this.notRun.push(notRun);
     if (!result) return;
     this.results.push(result);
     this.onResult(result);

@@ -6,7 +6,7 @@
  */
 import type { OperationName } from "../../contract/operations.js";
 import type { CheckResult } from "../report/model.js";
-import type { RunSettings } from "../settings/RunSettings.js";
+import type { RunSettings, VerdictKey } from "../settings/RunSettings.js";
 import type { ExchangeLogSnapshot } from "../engine/ExchangeLog.js";
 
 /** Key of the provided run. */
@@ -48,6 +48,8 @@ declare module "@vitest/runner" {
   interface TaskMeta {
     /** The verdict of one check on one operation. */
     cmsConformanceResult?: CheckResult;
+    /** The pair of a check never started because --max-failures was reached. */
+    cmsConformanceNotRun?: VerdictKey;
     /** The run's HTTP statistics and sampling notes (on the last test, which runs after every check). */
     cmsConformanceStatistics?: RunStatistics;
   }

@@ -8,6 +8,7 @@ import { afterAll, inject, test } from "vitest";
 import "../../runner/vitest/vitestBridge.js";
 import { RUN_KEY } from "../../runner/vitest/vitestBridge.js";
 import { createTargetSession } from "../../runner/engine/createTargetSession.js";
+import { FailureBudget } from "../../runner/engine/FailureBudget.js";
 import { runCheck } from "../../runner/engine/runCheck.js";
 import { fromSelectedVerdicts } from "../../runner/planRun.js";
 import { compactResult } from "../../runner/vitest/compactResult.js";
@@ -16,11 +17,18 @@ const { settings, verdicts } = inject(RUN_KEY);
 const session = createTargetSession(settings);
 const planned = fromSelectedVerdicts(verdicts);
 
+const budget = new FailureBudget(settings.maxFailures);
+
 afterAll(() => session.close());
 
 for (const { check, operation } of planned) {
   test.concurrent(`${check.id} [${operation}]`, async ({ task, skip }) => {
+    if (budget.exhausted()) {
+      task.meta.cmsConformanceNotRun = { checkId: check.id, operation };
+      skip(`not run: --max-failures ${settings.maxFailures} was reached`);
+    }
     const result = compactResult(await runCheck(check, operation, session));
+    budget.record(result);
     task.meta.cmsConformanceResult = result;
     if (result.outcome === "skipped") skip(result.skipReason);
     if (result.outcome === "failed" || result.outcome === "error") {

@@ -2,12 +2,11 @@
  * --header: sent on every request, values of secret-looking names redacted from every output,
  * and a header that cannot be sent refused with exit 2.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBin } from "./runBin.js";
 import { main } from "../../../cli/main.js";
 import type { ReferenceRequestRecord } from "../../../reference/http/ReferenceRequestRecord.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
@@ -16,18 +15,8 @@ import { resolveExtraHeaders } from "../../../runner/settings/resolveExtraHeader
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { reproduceCommand } from "../../../runner/report/reproduceCommand.js";
 
-const BIN = new URL("../../../bin/cms-conformance.mjs", import.meta.url).pathname;
 const API_KEY = "k-9f3c2a71-secret-api-key";
 const TENANT = "acme-tenant-7";
-
-async function cli(args: string[], env: NodeJS.ProcessEnv) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: "1", ...env }, maxBuffer: 32 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    return error as { code: number; stdout: string; stderr: string };
-  }
-}
 
 describe("--header against a local target", () => {
   let server: RunningReferenceServer;
@@ -43,7 +32,7 @@ describe("--header against a local target", () => {
     const env = { CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token };
     const args = ["run", "--base-url", server.faultBaseUrl("pagination-default-20"), "--checks", "pagination.default-first-10", "--seed", "2", "--out", out, "--header", `X-Api-Key: ${API_KEY}`, "--header", `X-Tenant:${TENANT}`];
     // Act
-    const result = await cli(args, env);
+    const result = await runBin(args, env);
     // Assert
     expect(result.code).toBe(1);
     expect(seen.length).toBeGreaterThan(2);

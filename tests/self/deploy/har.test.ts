@@ -3,14 +3,13 @@
  * secrets redacted, timings split, the bound stated when the log was cut; and a real consumer
  * (Playwright's routeFromHAR in Chromium) answers a browser's request from it.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import type { Har } from "har-format";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBin } from "./runBin.js";
 import { buildHar } from "../../../reports/har/buildHar.js";
 import { validateHar } from "../../../reports/har/validateHar.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
@@ -20,18 +19,8 @@ import type { Exchange } from "../../../runner/http/types.js";
 import { findChromium } from "../reports/findChromium.js";
 import { startHostileTarget, unusedBaseUrl } from "../support/hostileTarget.js";
 
-const BIN = new URL("../../../bin/cms-conformance.mjs", import.meta.url).pathname;
 const API_KEY = "har-api-key-5d1e9b";
 const RUN = { creatorVersion: "test", seed: 1, baseUrl: "http://127.0.0.1:9" };
-
-async function cli(args: string[], env: NodeJS.ProcessEnv) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: "1", ...env }, maxBuffer: 32 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    return error as { code: number; stdout: string; stderr: string };
-  }
-}
 
 /** An exchange as the HTTP client records it, with `body` as the response text. */
 function exchange(index: number, body = "{}"): Exchange {
@@ -57,7 +46,7 @@ describe("cms-conformance run --format har", () => {
     server = await startReferenceServer({ seed: 6 });
     const out = mkdtempSync(join(tmpdir(), "cms-har-"));
     const env = { CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token, CMS_RESTRICTED_TOKEN: server.credentials.restrictedToken };
-    const result = await cli(["run", "--base-url", server.baseUrl, "--checks", "auth.*,pagination.default-first-10", "--seed", "8", "--out", out, "--format", "json,har", "--header", `X-Api-Key: ${API_KEY}`], env);
+    const result = await runBin(["run", "--base-url", server.baseUrl, "--checks", "auth.*,pagination.default-first-10", "--seed", "8", "--out", out, "--format", "json,har", "--header", `X-Api-Key: ${API_KEY}`], env);
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(/har +\S+exchanges\.har/);
     harText = readFileSync(join(out, "exchanges.har"), "utf8");

@@ -1,0 +1,71 @@
+/** `cms-conformance merge`: combines the report.json of the shards of one run into one report folder. */
+import { readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
+import { validateRunReport } from "../../reports/validateRunReport.js";
+import { writeReports, type ReportFormat } from "../../reports/writeReports.js";
+import { MergeError, mergeRunReports, type ShardReport } from "../../runner/report/mergeRunReports.js";
+import type { RunReport } from "../../runner/report/model.js";
+import { EXIT, UsageError, type CliIo } from "../io.js";
+import { DEFAULT_OUT_DIR } from "./run.js";
+
+/** Help text of the command. */
+export const MERGE_HELP = `Usage: cms-conformance merge [--out DIR] [--format LIST] SHARD_DIR…
+
+Combines the reports of the shards of one run (cms-conformance run --shard I/N, each with its own
+--out) into one report.json, junit.xml and index.html, with the verdicts an unsharded run of the same
+seed gives. SHARD_DIR is a shard's report folder or its report.json. Refuses reports of different
+runs (seed, profile, selection, suite version), a missing or repeated shard, and a verdict in two shards.
+
+Options:
+  --out DIR       folder of the merged reports (default ${DEFAULT_OUT_DIR})
+  --format LIST   json,junit,html (default: all three)
+  -h, --help      show this help
+
+Exit codes: 0 nothing failed, 1 a merged verdict failed or errored (or a gate failure), 2 usage error.
+`;
+
+function readShard(path: string): ShardReport {
+  let file = path;
+  try {
+    if (statSync(path).isDirectory()) file = join(path, "report.json");
+  } catch {
+    throw new UsageError(`cannot read ${path}; give each shard's report folder or its report.json`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code ? `cannot read ${file} (${code}); give each shard's report folder or its report.json` : `${file} is not JSON; give each shard's report.json`);
+  }
+  const issue = validateRunReport(data)[0];
+  if (issue) throw new UsageError(`${file} is not a report.json of this suite: ${issue.instancePath || "(root)"} ${issue.message}`);
+  return { source: path, report: data as RunReport };
+}
+
+/** Runs the command; returns its exit code. */
+export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: { out: { type: "string" }, format: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+  });
+  if (values.help) {
+    io.stdout.write(MERGE_HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length === 0) throw new UsageError("give the report folder of every shard, e.g. cms-conformance merge --out merged shard-1 shard-2");
+  const formats = values.format?.split(",").map((format) => format.trim());
+  for (const format of formats ?? []) if (!["json", "junit", "html"].includes(format)) throw new UsageError(`--format takes json, junit and html, not ${JSON.stringify(format)}`);
+  let report: RunReport;
+  try {
+    report = mergeRunReports(positionals.map(readShard));
+  } catch (error) {
+    throw error instanceof MergeError ? new UsageError(error.message) : error;
+  }
+  const paths = await writeReports(report, { outDir: resolve(values.out ?? DEFAULT_OUT_DIR), ...(formats ? { formats: formats as ReportFormat[] } : {}) });
+  new ConsoleReporter({ stream: io.stdout }).onRunEnd(report, paths);
+  return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
+}
