@@ -1,5 +1,6 @@
 /** One piece of evidence in the HTML report: request, response, timing, schema issues, curl. */
 import type { EvidenceItem } from "../../runner/report/model.js";
+import { exportLine } from "./exportLine.js";
 import { html, type SafeHtml } from "./html.js";
 
 /** Limits that keep index.html a sane size for big runs. */
@@ -44,6 +45,12 @@ function statusClass(status: number): string {
   return `s${Math.floor(status / 100)}`;
 }
 
+/** Which secret variables to set before running the curl command, when it uses any. */
+function reproduceHint(curl: string): SafeHtml | "" {
+  const line = exportLine(curl);
+  return line === undefined ? "" : html`<p class="env">Set the credentials first: <code>${line}</code></p>`;
+}
+
 /** The evidence item `index` of result `resultId`, fully expanded. */
 export function renderEvidence(item: EvidenceItem, resultId: number, index: number, limits: EvidenceLimits): SafeHtml {
   const { exchange } = item;
@@ -71,6 +78,6 @@ ${
         )}</tbody></table></div>`
       : ""
   }
-<h5>Reproduce</h5><div class="curl"><pre id="${curlId}">${exchange.curl}</pre><button type="button" data-copy="${curlId}">Copy curl</button></div>
+<h5>Reproduce</h5>${reproduceHint(exchange.curl)}<div class="curl"><pre id="${curlId}">${exchange.curl}</pre><button type="button" data-copy="${curlId}">Copy curl</button></div>
 </div>`;
 }

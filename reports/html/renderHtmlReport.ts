@@ -10,6 +10,7 @@ import { OUTCOME_LABEL, OUTCOME_ORDER } from "../outcomeOrder.js";
 import { redactReport } from "../redactReport.js";
 import { redactSecrets } from "../redactSecrets.js";
 import { html, SafeHtml } from "./html.js";
+import { exportLine } from "./exportLine.js";
 import { jsonForScript } from "./jsonForScript.js";
 import { renderMatrix } from "./renderMatrix.js";
 import { renderRegister } from "./renderRegister.js";
@@ -65,6 +66,33 @@ function verdictReason(report: RunReport): string {
   return [head, ...tail].join(" ");
 }
 
+/** "2 of 104 verdicts selected" for a partial run (fewer verdicts judged than the suite has); undefined for a whole run. */
+export function selectionPhrase(report: RunReport): string | undefined {
+  const { selectedVerdicts, totalVerdicts } = report.meta.selection;
+  return selectedVerdicts < totalVerdicts ? `${selectedVerdicts} of ${totalVerdicts} verdicts selected` : undefined;
+}
+
+/** The filters that made a run partial, as the options that set them. */
+function selectionFilters(report: RunReport): string {
+  const { checks, excludeChecks, operations } = report.meta.selection;
+  return [
+    ...(checks.length > 0 ? [`--checks ${checks.join(",")}`] : []),
+    ...(excludeChecks.length > 0 ? [`--exclude-checks ${excludeChecks.join(",")}`] : []),
+    ...operations.map((operation) => `--operation ${operation}`),
+  ].join(" ");
+}
+
+/** Command-line text whose option names never break after their hyphens ("--|token"); its text content is unchanged. */
+function commandText(text: string): SafeHtml {
+  return html`${text.split(" ").map((word, index) => html`${index > 0 ? " " : ""}${word.startsWith("--") ? html`<span class="opt">${word}</span>` : word}`)}`;
+}
+
+/** The command line that reproduces the run, with a copy button and the variables to set first. */
+function reproduceBlock(commandLine: string): SafeHtml {
+  const line = exportLine(commandLine);
+  return html`<div class="reproduce"><h5>Reproduce this run</h5><div class="curl"><pre id="command-line">${commandText(commandLine)}</pre><button type="button" data-copy="command-line">Copy</button></div>${line === undefined ? "" : html`<p class="env">Set the credentials first: <code>${line}</code></p>`}</div>`;
+}
+
 /** "2025-01-15T10:00:00.000Z" → "2025-01-15 10:00:00 UTC"; anything else as it came. */
 function readableTime(iso: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(iso);
@@ -88,6 +116,7 @@ function metaList(report: RunReport): SafeHtml {
   const { meta } = report;
   const items: readonly (readonly [string, unknown])[] = [
     ["Target", `${meta.target.baseUrl}${meta.target.embedded ? " (embedded reference server)" : ""}`],
+    ["Verdicts", selectionPhrase(report) === undefined ? `all ${meta.selection.totalVerdicts} (every check × operation)` : html`${selectionPhrase(report) ?? ""} (${commandText(selectionFilters(report))})`],
     ["Profile", meta.profile],
     ["Seed", meta.seed],
     ["Started", readableTime(meta.startedAt)],
@@ -97,9 +126,10 @@ function metaList(report: RunReport): SafeHtml {
     ["Schema hash", meta.schemaHash],
     ["Node", meta.nodeVersion],
     ["Examples per property", meta.maxExamples],
+    ...(meta.insecure === true ? ([["TLS", "certificate verification skipped (--insecure)"]] as const) : []),
     ["Report format", `version ${report.reportVersion}`],
   ];
-  return html`<dl class="meta">${items.map(([name, value]) => html`<div class="${name === "Schema hash" || name === "Target" ? "wide" : ""}"><dt>${name}</dt><dd class="${name === "Schema hash" || name === "Seed" ? "mono" : ""}">${value}</dd></div>`)}</dl>
+  return html`<dl class="meta">${items.map(([name, value]) => html`<div class="${name === "Schema hash" || name === "Target" || name === "Verdicts" ? "wide" : ""}"><dt>${name}</dt><dd class="${name === "Schema hash" || name === "Seed" ? "mono" : ""}">${value}</dd></div>`)}</dl>
 ${gateFailureList(meta.gateFailures)}
 ${meta.sampling.length > 0 ? html`<h5>Sampling</h5><ul class="sampling">${meta.sampling.map((line) => html`<li>${line}</li>`)}</ul>` : ""}
 ${meta.notes.length > 0 ? html`<h5>Notes</h5><ul class="notes">${meta.notes.map((line) => html`<li>${line}</li>`)}</ul>` : ""}`;
@@ -157,6 +187,7 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
   const scriptHash = createHash("sha256").update(REPORT_SCRIPT, "utf8").digest("base64");
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
   const verdictWord = run.verdict === "pass" ? "PASS" : "FAIL";
+  const partial = selectionPhrase(run);
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -165,15 +196,17 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${verdictWord} · cms-conformance · ${run.meta.target.baseUrl}</title>
+<title>${verdictWord}${partial === undefined ? "" : ` (${partial})`} · cms-conformance · ${run.meta.target.baseUrl}</title>
 <style>${new SafeHtml(REPORT_STYLES) /* our own stylesheet: trusted */}</style>
 </head>
 <body>
 <header class="verdict ${run.verdict}" id="verdict">
 <div class="verdict-word" data-verdict="${run.verdict}">${verdictWord}</div>
 <div><h1>cms-conformance · ${run.meta.target.baseUrl}</h1>
+${partial === undefined ? "" : html`<p class="partial" id="partial"><strong>${verdictWord} — ${partial}</strong> (<span class="mono">${commandText(selectionFilters(run))}</span>); the other ${run.meta.selection.totalVerdicts - run.meta.selection.selectedVerdicts} were not run.</p>`}
 <p class="why">${verdictReason(run)}</p>
-<p class="muted">${run.meta.profile} profile · ${plural(run.summary.total, "verdict")} · started ${readableTime(run.meta.startedAt)} · ${formatDuration(run.meta.durationMs)} · ${plural(run.meta.requestCount, "request")}</p></div>
+<p class="muted">${run.meta.profile} profile · ${plural(run.summary.total, "verdict")} · started ${readableTime(run.meta.startedAt)} · ${formatDuration(run.meta.durationMs)} · ${plural(run.meta.requestCount, "request")}</p>
+${reproduceBlock(run.meta.commandLine)}</div>
 <ul class="counts">${OUTCOME_ORDER.map((outcome) => {
     const count = countOf(run, outcome);
     return html`<li><a class="count${count === 0 ? " zero" : ""}" href="#findings" data-only-outcome="${outcome}"><span class="badge o-${outcome}">${OUTCOME_LABEL[outcome]}</span><b>${count}</b> ${OUTCOME_WORD[outcome][count === 1 ? 0 : 1]}</a></li>`;

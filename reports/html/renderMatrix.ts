@@ -2,12 +2,17 @@
 import type { CheckResult } from "../../runner/report/model.js";
 import { OPERATIONS } from "../../contract/operations.js";
 import { OUTCOME_LABEL } from "../outcomeOrder.js";
-import { html, type SafeHtml } from "./html.js";
+import { html, SafeHtml } from "./html.js";
 import { SECTION_RULES, compareSections } from "../../contract/specSections.js";
 
 interface IndexedResult {
   readonly id: number;
   readonly result: CheckResult;
+}
+
+/** "listFactoryDefaultWidgets" with a line-break opportunity before each capital, so a narrow column stacks the words. */
+function stackedName(name: string): SafeHtml {
+  return html`${name.split(/(?=[A-Z])/).map((word, index) => html`${index > 0 ? new SafeHtml("<wbr>") : ""}${word}`)}`;
 }
 
 /** A check appears under every section it cites, so a reader finds it from any of them. */
@@ -28,7 +33,8 @@ export function renderMatrix(results: readonly CheckResult[]): SafeHtml {
   const row = (checkId: string): SafeHtml => {
     const list = byCheck.get(checkId) ?? [];
     const first = list[0]?.result;
-    return html`<tr class="check-row"><td><span class="check-id">${checkId}</span><br><span class="muted">${first?.title ?? ""}</span></td><td><span class="tag">${first?.level ?? ""}</span></td><td><span class="tag">${first?.family ?? ""}</span></td>${OPERATIONS.map((op) => {
+    // Level and family have columns on a wide screen and sit under the title on a narrow one (reportStyles).
+    return html`<tr class="check-row"><td class="check"><span class="check-id">${checkId}</span><br><span class="muted">${first?.title ?? ""}</span><span class="lf-inline"> <span class="tag">${first?.level ?? ""}</span> <span class="tag">${first?.family ?? ""}</span></span></td><td class="lf"><span class="tag">${first?.level ?? ""}</span></td><td class="lf"><span class="tag">${first?.family ?? ""}</span></td>${OPERATIONS.map((op) => {
       const cells = list.filter((entry) => entry.result.operation === op.name);
       if (cells.length === 0) return html`<td class="na" title="not applicable">·</td>`;
       return cells.map(
@@ -40,14 +46,15 @@ export function renderMatrix(results: readonly CheckResult[]): SafeHtml {
 
   const failingPerOperation = OPERATIONS.map((op) => results.filter((result) => result.operation === op.name && (result.outcome === "failed" || result.outcome === "error")).length);
 
-  return html`<div class="table-wrap"><table class="matrix">
-<thead><tr><th>Check</th><th>Level</th><th>Family</th>${OPERATIONS.map((op) => html`<th class="op" title="§${op.section}">${op.name}</th>`)}</tr></thead>
+  // No scrolling wrapper: the header row sticks to the viewport only when no ancestor scrolls.
+  return html`<table class="matrix">
+<thead><tr><th class="check">Check</th><th class="lf">Level</th><th class="lf">Family</th>${OPERATIONS.map((op) => html`<th class="op" scope="col" title="${op.name} (§${op.section})">${stackedName(op.name)}<br><span class="muted">§${op.section}</span></th>`)}</tr></thead>
 ${sectionOrder.map((section) => {
     const rule = SECTION_RULES[section];
     const checks = [...new Set(sections.get(section) ?? [])].sort();
     return html`<tbody class="section"><tr class="section"><th colspan="${3 + OPERATIONS.length}">§${section} ${rule?.title ?? ""} <span class="rule">— ${rule?.rule ?? "no rule recorded for this section"}</span></th></tr>
 ${checks.map(row)}</tbody>`;
   })}
-<tfoot><tr><td colspan="3" class="muted">failed or errored per operation</td>${failingPerOperation.map((count) => html`<td>${count}</td>`)}</tr></tfoot>
-</table></div>`;
+<tfoot><tr><td class="check muted">failed or errored per operation</td><td class="lf"></td><td class="lf"></td>${failingPerOperation.map((count) => html`<td>${count}</td>`)}</tr></tfoot>
+</table>`;
 }

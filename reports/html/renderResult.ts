@@ -3,6 +3,7 @@ import type { CheckResult } from "../../runner/report/model.js";
 import { OUTCOME_LABEL } from "../outcomeOrder.js";
 import { html, type SafeHtml } from "./html.js";
 import { renderEvidence, type EvidenceLimits } from "./renderEvidence.js";
+import { firstLine, renderMessage } from "./renderMessage.js";
 
 /** Limits of one result's rendering. */
 export interface ResultLimits extends EvidenceLimits {
@@ -30,9 +31,9 @@ export function renderResult(result: CheckResult, id: number, limits: ResultLimi
 <span class="check-id">${result.checkId}</span>
 <span class="title">${result.title}</span>
 <span class="tag">${result.level}</span> <span class="tag">${result.family}</span> <span class="muted">§${result.specRefs.join(", §")}</span>
-<span class="msg">${result.message}</span></summary>
+<span class="msg">${firstLine(result.message)}</span></summary>
 <div class="body">
-<p>${result.message}</p>
+${renderMessage(result.message)}
 ${
     result.expected !== undefined || result.actual !== undefined
       ? html`<div class="ea"><div class="expected"><h5>Expected</h5>${result.expected ?? "—"}</div><div class="actual"><h5>Actual</h5>${result.actual ?? "—"}</div></div>`

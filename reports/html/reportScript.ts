@@ -53,6 +53,12 @@ export const REPORT_SCRIPT = `
     empty.hidden = visible.size > 0;
   }
 
+  // The sticky filter bar's height: the matrix header sticks below it and jump targets land below it.
+  function measureFilters() { root.style.setProperty("--sticky-top", form.offsetHeight + "px"); }
+  measureFilters();
+  window.addEventListener("resize", measureFilters);
+  if (window.ResizeObserver) new ResizeObserver(measureFilters).observe(form);
+
   form.addEventListener("input", apply);
   form.addEventListener("change", apply);
   form.addEventListener("submit", function (event) { event.preventDefault(); });

@@ -3,6 +3,8 @@ export const REPORT_STYLES = `
 :root{--pass:#1a7f37;--fail:#cf222e;--error:#8250df;--warn:#9a6700;--warn-bg:#fff8c5;--skip:#57606a;--waived:#0969da;
 --fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#fff;--panel:#f6f8fa;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 *{box-sizing:border-box}
+/* --sticky-top: height of the sticky filter bar (set by the script); whatever a link jumps to lands below it. */
+[id]{scroll-margin-top:calc(var(--sticky-top,0px) + 12px)}
 html{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;color:var(--fg);background:var(--bg)}
 body{margin:0}
 main{max-width:1280px;margin:0 auto;padding:0 20px 40px}
@@ -18,7 +20,7 @@ pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;paddi
 header.verdict{display:grid;grid-template-columns:auto 1fr;gap:6px 24px;align-items:center;padding:18px 20px;border-bottom:4px solid}
 header.verdict.pass{background:#dafbe1;border-color:var(--pass)}
 header.verdict.fail{background:#ffebe9;border-color:var(--fail)}
-.verdict-word{font-size:2.6rem;font-weight:800;letter-spacing:.04em;padding:4px 18px;border-radius:8px;color:#fff;grid-row:span 2}
+.verdict-word{font-size:2.6rem;font-weight:800;letter-spacing:.04em;padding:4px 18px;border-radius:8px;color:#fff;grid-row:span 2;align-self:start}
 .pass .verdict-word{background:var(--pass)}.fail .verdict-word{background:var(--fail)}
 header h1{font-size:1.35rem}
 header .why{margin:2px 0 0;font-size:1rem}
@@ -37,7 +39,7 @@ dl.meta dd{margin:0;overflow-wrap:anywhere}
 .o-warning{background:var(--warn-bg);color:var(--warn);border:1px solid #d4a72c}.o-skipped{background:#eaeef2;color:var(--skip);border:1px solid var(--line)}.o-waived{background:#ddf4ff;color:var(--waived);border:1px solid #54aeff}
 .tag{display:inline-block;padding:0 6px;border-radius:4px;border:1px solid var(--line);font-size:.75rem;color:var(--muted);white-space:nowrap}
 .filters{display:none}
-.js .filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;position:sticky;top:0;z-index:5;background:#fffffff2;border-bottom:1px solid var(--line);padding:8px 0;margin-top:16px}
+.js .filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;position:sticky;top:0;z-index:5;background:var(--bg);border-bottom:1px solid var(--line);box-shadow:0 2px 4px #1f232814;padding:8px 0;margin-top:16px}
 .filters fieldset{border:0;padding:0;margin:0;display:flex;gap:6px;flex-wrap:wrap;align-items:center}
 .filters legend{float:left;margin-right:4px;color:var(--muted);font-size:.85rem}
 .filters label{font-size:.85rem;display:inline-flex;gap:3px;align-items:center}
@@ -50,15 +52,19 @@ button:hover{background:#eaeef2}
 table{border-collapse:collapse;width:100%}
 th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 th{font-size:.8rem;color:var(--muted);font-weight:600}
+table.matrix thead th{position:sticky;top:var(--sticky-top,0px);z-index:3;background:var(--bg);box-shadow:inset 0 -1px var(--line);vertical-align:bottom}
 table.matrix td.cell{text-align:center;white-space:nowrap}
 table.matrix td.cell.dim .badge{opacity:.18}
 table.matrix td.na{color:var(--line);text-align:center}
 table.matrix tr.section th{background:var(--panel);color:var(--fg);font-size:.85rem;padding-top:8px}
 table.matrix tr.section .rule{font-weight:400;color:var(--muted)}
-table.matrix thead th.op{writing-mode:initial;text-align:center;font-family:var(--mono);font-size:.75rem}
+table.matrix thead th.op{text-align:center;font-family:var(--mono);font-size:.75rem;line-height:1.25;padding:4px 3px}
+table.matrix thead th.op .muted{font-family:system-ui,sans-serif;font-weight:400}
+table.matrix td.cell,table.matrix td.na{padding:4px 3px}
+table.matrix .lf-inline{display:none}
 table.matrix tfoot td{font-size:.8rem;text-align:center;color:var(--muted)}
 .check-id{font-family:var(--mono);font-size:.82rem}
-details.result{scroll-margin-top:96px;border:1px solid var(--line);border-left-width:5px;border-radius:6px;margin:8px 0;background:#fff}
+details.result{border:1px solid var(--line);border-left-width:5px;border-radius:6px;margin:8px 0;background:#fff}
 details.result.r-failed{border-left-color:var(--fail)}details.result.r-error{border-left-color:var(--error)}details.result.r-warning{border-left-color:#d4a72c}
 details.result.r-waived{border-left-color:var(--waived)}details.result.r-skipped{border-left-color:#afb8c1}details.result.r-passed{border-left-color:var(--pass)}
 details.result>summary{cursor:pointer;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;list-style-position:outside}
@@ -81,6 +87,14 @@ table.issues td{font-size:.85rem;overflow-wrap:anywhere}
 .curl{position:relative}
 .curl pre{padding-right:90px}
 .curl button{position:absolute;top:6px;right:6px}
+.opt{white-space:nowrap}
+.env{margin:4px 0;font-size:.85rem;color:var(--muted)}
+.env code{color:var(--fg)}
+header .reproduce{margin-top:8px;max-width:60rem}
+header .reproduce pre{background:#ffffffb3;max-height:none}
+header .partial{margin:4px 0 0;font-size:1rem}
+ul.findings{margin:4px 0 8px;padding-left:1.4em}
+ul.findings li{margin:2px 0;overflow-wrap:anywhere}
 .toolbar{display:flex;gap:8px;align-items:center;margin:4px 0}
 .empty{padding:16px;text-align:center;color:var(--muted);border:1px dashed var(--line);border-radius:6px}
 svg.chart{width:100%;max-width:900px;height:auto;font-family:system-ui,sans-serif}
@@ -93,6 +107,8 @@ table.register td:nth-child(1){min-width:9em}table.register td:nth-child(4){min-
 table.register tr.used td:first-child{border-left:4px solid var(--waived)}
 footer{max-width:1280px;margin:0 auto;padding:16px 20px;color:var(--muted);font-size:.8rem;border-top:1px solid var(--line)}
 [hidden]{display:none!important}
+@media (min-width:1001px){table.matrix th.op{width:8.5rem}}
+@media (max-width:1000px){table.matrix .lf{display:none}table.matrix .lf-inline{display:inline}}
 @media (max-width:900px){.exchange,.ea{grid-template-columns:1fr}header.verdict{grid-template-columns:1fr}.counts{grid-column:1}.verdict-word{grid-row:auto;justify-self:start}}
 @media print{
   html{font-size:11pt}

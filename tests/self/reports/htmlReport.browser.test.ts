@@ -1,20 +1,33 @@
 /**
  * The HTML report in a real headless Chromium (Debian's, driven by playwright-core): it opens
  * from file:// with no console error and no request but itself, the filters work, a failure's
- * evidence expands, hostile text stays inert, and a screenshot is left for a person to look at.
+ * evidence expands, hostile text stays inert; at 1400 and 800 px every operation column is in
+ * view, the matrix header row stays visible while scrolling and the sticky filter bar covers no
+ * heading a link jumps to. Screenshots are left in test-artifacts/ (ignored by git), never in
+ * the user's report folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdir, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { writeReports } from "../../../reports/writeReports.js";
 import { findChromium } from "./findChromium.js";
-import { HOSTILE, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
+import { fixtureResults, HOSTILE, makeResult, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
 
 const executablePath = findChromium();
-const OUT_DIR = fileURLToPath(new URL("../../../reports/out/browser/", import.meta.url));
-const SCREENSHOT = fileURLToPath(new URL("../../../reports/out/screenshots/report.png", import.meta.url));
-const report = makeRunReport();
+/** Screenshots for a person to look at: outside reports/out (the user's report folder), ignored by git. */
+const ARTIFACTS = fileURLToPath(new URL("../../../test-artifacts/screenshots/", import.meta.url));
+const MULTI_FINDING = "totalPages is 3 where ceil(totalElements / pageSize) is 2 (+2 more findings)\n- totalElements changed from 21 to 22 between pages\n- page 2 repeats an item of page 1";
+const results = [
+  ...fixtureResults(),
+  makeResult({ checkId: "pagination.totals-consistent", title: "totalPages is ceil(totalElements / pageSize)", family: "pagination", operation: "listFactoryDefaultWidgets", outcome: "failed", specRefs: ["2.11"], message: MULTI_FINDING }),
+];
+const report = makeRunReport(results, "default", {
+  selection: { selectedVerdicts: results.length, totalVerdicts: 104, checks: ["http.*", "schema.*", "pagination.*"] },
+  commandLine: `cms-conformance run --base-url http://127.0.0.1:4010 --client-id "$CMS_CLIENT_ID" --token "$CMS_TOKEN" --checks 'http.*,schema.*,pagination.*' --seed 424242`,
+});
 
 if (!executablePath) {
   console.warn("Browser tests skipped: no chromium at /usr/bin/chromium or on the PATH. Install Debian's package: apt-get install -y chromium");
@@ -29,14 +42,15 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    const paths = await writeReports(report, { outDir: OUT_DIR, formats: ["html"], secrets: PLANTED_SECRETS });
+    const outDir = await mkdtemp(join(tmpdir(), "cms-browser-"));
+    const paths = await writeReports(report, { outDir, formats: ["html"], secrets: PLANTED_SECRETS });
     fileUrl = pathToFileURL(paths.html ?? "").href;
     browser = await chromium.launch({
       executablePath,
       headless: true,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     });
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.setDefaultTimeout(5_000);
     page.on("request", (request) => requests.push(request.url()));
     page.on("console", (message) => {
@@ -84,7 +98,7 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
     await form.locator('select[name="operation"]').selectOption("");
 
     await form.locator('select[name="family"]').selectOption("pagination");
-    expect(await visibleResults()).toBe(1);
+    expect(await visibleResults()).toBe(report.results.filter((result) => result.family === "pagination").length);
     await form.locator('select[name="family"]').selectOption("");
 
     await form.locator('select[name="level"]').selectOption("SHOULD");
@@ -104,7 +118,7 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
 
   it("expands a failure's evidence: expected vs actual, request, response, schema issues, curl", async () => {
     await resetFilters();
-    const failure = page.locator("details.result.r-failed").first();
+    const failure = page.locator("details.result.r-failed", { has: page.locator("table.issues") }).first();
     expect(await failure.locator(".evidence").isVisible()).toBe(false);
     await failure.locator("summary").click();
     expect(await failure.getAttribute("open")).not.toBeNull();
@@ -144,14 +158,111 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
     expect(await page.locator("details.result[open]").count()).toBe(0);
   });
 
-  it("leaves a full-page screenshot at reports/out/screenshots/report.png for a person to look at", async () => {
+  it("shows the partial selection, the command line and the variables to export in the banner", async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(fileUrl);
-    await page.locator("details.result.r-failed summary").first().click();
-    // The click scrolled; from the top, the sticky filter bar is drawn where it belongs.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await mkdir(fileURLToPath(new URL(".", pathToFileURL(SCREENSHOT))), { recursive: true });
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    expect((await stat(SCREENSHOT)).size).toBeGreaterThan(50_000);
-    expect(consoleErrors).toEqual([]);
+    expect(await page.locator("#partial").innerText()).toMatch(new RegExp(`^FAIL — ${results.length} of 104 verdicts selected `));
+    expect(await page.locator("#command-line").textContent()).toBe(report.meta.commandLine);
+    expect(await page.locator("header .reproduce .env").innerText()).toBe("Set the credentials first: export CMS_TOKEN=… CMS_CLIENT_ID=…");
+    const finding = page.locator("details.result", { hasText: "totals-consistent" });
+    await finding.locator("summary").click();
+    expect(await finding.locator("ul.findings li").allTextContents()).toEqual(["totalElements changed from 21 to 22 between pages", "page 2 repeats an item of page 1"]);
   });
+
+  for (const width of [1400, 800]) {
+    describe(`at ${width} px wide`, () => {
+      beforeAll(async () => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(fileUrl);
+      });
+
+      it("shows every operation column inside the viewport, with no sideways scrolling of the page or of a box", async () => {
+        const geometry = await page.evaluate(() => {
+          const viewport = document.documentElement.clientWidth;
+          const table = document.querySelector("table.matrix") as HTMLElement;
+          const columns = [...table.querySelectorAll("thead th.op")].map((th) => {
+            const rect = th.getBoundingClientRect();
+            return { name: th.getAttribute("title") ?? "", left: rect.left, right: rect.right };
+          });
+          const cells = [...table.querySelectorAll("td.cell, td.na")].map((td) => td.getBoundingClientRect().right);
+          const scrollingBoxes: string[] = [];
+          for (let node: HTMLElement | null = table; node; node = node.parentElement) {
+            if (node.scrollWidth > node.clientWidth + 1) scrollingBoxes.push(`${node.tagName}.${node.className} ${node.scrollWidth} > ${node.clientWidth}`);
+          }
+          return { viewport, pageScrollWidth: document.documentElement.scrollWidth, columns, rightmostCell: Math.max(...cells), scrollingBoxes };
+        });
+        expect(geometry.columns).toHaveLength(5);
+        for (const column of geometry.columns) {
+          expect(column.left, column.name).toBeGreaterThanOrEqual(0);
+          expect(column.right, column.name).toBeLessThanOrEqual(geometry.viewport);
+        }
+        expect(geometry.rightmostCell).toBeLessThanOrEqual(geometry.viewport);
+        expect(geometry.pageScrollWidth).toBeLessThanOrEqual(geometry.viewport);
+        expect(geometry.scrollingBoxes).toEqual([]);
+      });
+
+      it("keeps the matrix header row in view, below the opaque filter bar, while the matrix scrolls", async () => {
+        await page.locator("table.matrix tbody tr.check-row").last().evaluate((row) => row.scrollIntoView({ block: "center" }));
+        const seen = await page.evaluate(() => {
+          const bar = document.getElementById("filters") as HTMLElement;
+          const header = document.querySelector("table.matrix thead") as HTMLElement;
+          // The header cells are what sticks (a <thead>'s own box stays where it was laid out).
+          const headerRect = (header.querySelector("th.op") as HTMLElement).getBoundingClientRect();
+          const firstRow = document.querySelector("table.matrix tbody tr.check-row") as HTMLElement;
+          const ops = [...header.querySelectorAll("th.op")].map((th) => {
+            const rect = th.getBoundingClientRect();
+            const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+            return hit !== null && th.contains(hit);
+          });
+          return {
+            scrolled: window.scrollY,
+            barBottom: bar.getBoundingClientRect().bottom,
+            barBackground: getComputedStyle(bar).backgroundColor,
+            headerTop: headerRect.top,
+            headerBottom: headerRect.bottom,
+            firstRowTop: firstRow.getBoundingClientRect().top,
+            ops,
+          };
+        });
+        expect(seen.firstRowTop, "the first matrix row has scrolled under the header").toBeLessThan(seen.headerTop);
+        expect(seen.headerTop).toBeGreaterThanOrEqual(seen.barBottom - 1);
+        expect(seen.headerBottom).toBeLessThan(900);
+        expect(seen.ops).toEqual([true, true, true, true, true]);
+        expect(seen.barBackground).toBe("rgb(255, 255, 255)");
+      });
+
+      it("lands every heading a link jumps to below the sticky filter bar", async () => {
+        const failed = await page.locator("details.result.r-failed").first().getAttribute("id");
+        for (const target of ["matrix", "findings", "timings", "register", failed ?? "r-missing"]) {
+          await page.evaluate((id) => { location.hash = `#${id}`; }, target);
+          await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${target}`);
+          const place = await page.evaluate((id) => {
+            const node = document.getElementById(id) as HTMLElement;
+            const rect = node.getBoundingClientRect();
+            const hit = document.elementFromPoint(rect.left + 20, rect.top + 4);
+            return { top: rect.top, barBottom: (document.getElementById("filters") as HTMLElement).getBoundingClientRect().bottom, uncovered: hit !== null && node.contains(hit) };
+          }, target);
+          expect(place.top, target).toBeGreaterThanOrEqual(place.barBottom);
+          expect(place.uncovered, target).toBe(true);
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+      });
+
+      it(`leaves screenshots in test-artifacts/screenshots/ for a person to look at`, async () => {
+        await mkdir(ARTIFACTS, { recursive: true });
+        await page.goto(fileUrl);
+        await page.locator("details.result.r-failed summary").first().click();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const full = join(ARTIFACTS, `report-${width}.png`);
+        await page.screenshot({ path: full, fullPage: true });
+        await page.screenshot({ path: join(ARTIFACTS, `report-${width}-top.png`) });
+        await page.locator("table.matrix tbody tr.check-row").nth(6).evaluate((row) => row.scrollIntoView({ block: "start" }));
+        const matrix = join(ARTIFACTS, `report-${width}-matrix-scrolled.png`);
+        await page.screenshot({ path: matrix });
+        expect((await stat(full)).size).toBeGreaterThan(50_000);
+        expect((await stat(matrix)).size).toBeGreaterThan(10_000);
+        expect(consoleErrors).toEqual([]);
+      });
+    });
+  }
 });

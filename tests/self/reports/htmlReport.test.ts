@@ -3,6 +3,7 @@ import { renderHtmlReport } from "../../../reports/html/renderHtmlReport.js";
 import { REPORT_SCRIPT } from "../../../reports/html/reportScript.js";
 import { escapeHtml } from "../../../reports/html/escapeHtml.js";
 import { jsonForScript } from "../../../reports/html/jsonForScript.js";
+import { exportLine } from "../../../reports/html/exportLine.js";
 import { FIXTURE_NOTE, FIXTURE_SAMPLING, HOSTILE, makeBigRunReport, makeGatedRunReport, makeResult, makeRunReport, PLANTED_SECRETS, PLANTED_TOKEN } from "./runReportFixture.js";
 
 const DATA_BLOCK = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/;
@@ -100,5 +101,52 @@ describe("index.html edge cases", () => {
     const text = renderHtmlReport(empty);
     expect(text).toContain("No response times were recorded.");
     expect(text).toContain('data-verdict="pass"');
+  });
+});
+
+describe("index.html banner and evidence", () => {
+  const partialReport = makeRunReport(undefined, "default", {
+    selection: { selectedVerdicts: 12, totalVerdicts: 104, checks: ["http.*", "schema.*"], operations: ["getWidget"] },
+    commandLine: `cms-conformance run --base-url https://cms.example.com --client-id "$CMS_CLIENT_ID" --token "$CMS_TOKEN" --checks 'http.*,schema.*' --operation getWidget --seed 424242`,
+  });
+  const partial = renderHtmlReport(partialReport, { secrets: PLANTED_SECRETS });
+  const textOf = (markup: string): string => markup.replace(/<[^>]+>/g, "").replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+
+  it("says how many verdicts a partial run selected, and by which options", () => {
+    const line = /<p class="partial" id="partial">([\s\S]*?)<\/p>/.exec(partial)?.[1] ?? "";
+    expect(textOf(line)).toBe("FAIL — 12 of 104 verdicts selected (--checks http.*,schema.* --operation getWidget); the other 92 were not run.");
+    expect(partial).toMatch(/<title>FAIL \(12 of 104 verdicts selected\) · /);
+    expect(page).not.toContain('class="partial"');
+  });
+
+  it("shows the command line that reproduces the run, and which variables to export for it", () => {
+    const block = partial.slice(partial.indexOf('<div class="reproduce">'), partial.indexOf("</header>"));
+    expect(textOf(/<pre id="command-line">([\s\S]*?)<\/pre>/.exec(block)?.[1] ?? "")).toBe(partialReport.meta.commandLine);
+    expect(block).toContain('data-copy="command-line"');
+    expect(textOf(/<p class="env">([\s\S]*?)<\/p>/.exec(block)?.[1] ?? "")).toBe("Set the credentials first: export CMS_TOKEN=… CMS_CLIENT_ID=…");
+  });
+
+  it("names exactly the secret variables a curl command uses in its export line", () => {
+    expect(exportLine(`curl -H "Authorization: Bearer $CMS_TOKEN" -H "client_id: \${CMS_CLIENT_ID}x"`)).toBe("export CMS_TOKEN=… CMS_CLIENT_ID=…");
+    expect(exportLine(`curl -H "Authorization: Bearer $CMS_RESTRICTED_TOKEN"`)).toBe("export CMS_RESTRICTED_TOKEN=…");
+    expect(exportLine("curl -sS http://example.com -d '{}'")).toBeUndefined();
+    expect(exportLine("curl -H 'x: $CMS_TOKENS $HOME'")).toBeUndefined();
+    const evidenceHints = [...page.matchAll(/<p class="env">Set the credentials first: <code>([^<]*)<\/code><\/p><div class="curl"><pre id="curl-/g)].map((match) => match[1]);
+    expect(evidenceHints.length).toBeGreaterThan(0);
+    for (const hint of evidenceHints) expect(hint).toBe("export CMS_TOKEN=…");
+  });
+
+  it("shows a message's further findings ('- …' lines) as a list, and only the first line in the summary", () => {
+    const message = "totalPages is 3, expected 2 (+2 more findings)\n- totalElements changed between pages\n- page 2 repeats an item of page 1 <b>";
+    const text = renderHtmlReport(makeRunReport([makeResult({ outcome: "failed", message })]));
+    expect(text).toContain(`<p class="message">totalPages is 3, expected 2 (+2 more findings)</p><ul class="findings"><li>totalElements changed between pages</li><li>page 2 repeats an item of page 1 &lt;b&gt;</li></ul>`);
+    expect(text).toContain(`<span class="msg">totalPages is 3, expected 2 (+2 more findings)</span>`);
+  });
+
+  it("lists the selection and an insecure run in the run facts", () => {
+    expect(textOf(/<dt>Verdicts<\/dt><dd[^>]*>([\s\S]*?)<\/dd>/.exec(partial)?.[1] ?? "")).toBe("12 of 104 verdicts selected (--checks http.*,schema.* --operation getWidget)");
+    expect(/<dt>Verdicts<\/dt><dd[^>]*>([^<]*)<\/dd>/.exec(page)?.[1]).toBe("all 12 (every check × operation)");
+    expect(page).not.toContain("<dt>TLS</dt>");
+    expect(renderHtmlReport(makeRunReport(undefined, "default", { insecure: true }))).toContain("<dt>TLS</dt><dd class=\"\">certificate verification skipped (--insecure)</dd>");
   });
 });
