@@ -1,6 +1,7 @@
 /**
  * junit.xml for CI (GitHub, GitLab, Jenkins): one <testsuite> per operation, one <testcase>
- * per check. failed → <failure>, error → <error>, skipped → <skipped message>; warnings and
+ * per verdict (a check on that operation). The time of <testsuites> is the run's wall time; a
+ * suite's time is the sum of its checks' times (checks run concurrently, so suites add up to more). failed → <failure>, error → <error>, skipped → <skipped message>; warnings and
  * waived failures pass but stay visible in <properties> and <system-out>. Gate failures (an
  * expired waiver) fail the run without a check verdict, so each becomes a failing testcase of
  * a last suite, "gate", which CI shows like any other failure.
@@ -13,6 +14,7 @@ import { formatSchemaIssue } from "../contract/validators.js";
 import { escapeXml } from "./escapeXml.js";
 import { redactReport } from "./redactReport.js";
 import { redactSecrets } from "./redactSecrets.js";
+import { selectionPhrase } from "./selectionPhrase.js";
 
 /** Options of the JUnit reporter. */
 export interface JunitReportOptions {
@@ -112,10 +114,10 @@ function testcase(result: CheckResult, maxBodyChars: number): string {
 /** classname of the synthetic testcases that carry gate failures. */
 export const GATE_CLASSNAME = "cms-conformance.gate";
 
-/** The counting attributes of a suite: its check results plus `gateFailures` failing testcases of no duration. */
-function counts(results: readonly CheckResult[], gateFailures = 0): string {
+/** The counting attributes of a suite: its check results plus `gateFailures` failing testcases of no duration; time is the sum of the checks' times unless `wallTimeMs` is given. */
+function counts(results: readonly CheckResult[], gateFailures = 0, wallTimeMs?: number): string {
   const count = (outcome: CheckResult["outcome"]) => results.filter((result) => result.outcome === outcome).length;
-  const time = results.reduce((sum, result) => sum + result.durationMs, 0);
+  const time = wallTimeMs ?? results.reduce((sum, result) => sum + result.durationMs, 0);
   return `tests="${results.length + gateFailures}" failures="${count("failed") + gateFailures}" errors="${count("error")}" skipped="${count("skipped")}" time="${seconds(time)}"`;
 }
 
@@ -143,6 +145,8 @@ export function renderJunitReport(report: RunReport, options: Omit<JunitReportOp
     ["seed", meta.seed],
     ["nodeVersion", meta.nodeVersion],
     ["verdict", redacted.verdict],
+    ["verdicts", selectionPhrase(redacted) ?? `all ${meta.selection.totalVerdicts} verdicts (check × operation)`],
+    ["commandLine", meta.commandLine],
     ["warnings", redacted.summary.warnings],
     ["waived", redacted.summary.waived],
   ] as const;
@@ -167,7 +171,7 @@ export function renderJunitReport(report: RunReport, options: Omit<JunitReportOp
   }
   const xml =
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<testsuites name="cms-conformance" ${counts(redacted.results, gateFailures.length)} timestamp="${attr(timestamp)}">\n` +
+    `<testsuites name="cms-conformance" ${counts(redacted.results, gateFailures.length, meta.durationMs)} timestamp="${attr(timestamp)}">\n` +
     suites.join("") +
     `</testsuites>\n`;
   return redactSecrets(xml, secrets);

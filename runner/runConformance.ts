@@ -22,6 +22,8 @@ export interface RunStart {
   readonly profile: string;
   /** How many verdicts to expect (check × operation). */
   readonly checks: number;
+  /** How many verdicts the whole suite has; more than `checks` in a partial run. */
+  readonly totalVerdicts?: number;
 }
 
 /** Hooks the engine calls while it runs (the CLI passes its console reporter). */
@@ -86,7 +88,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   await preflight(settings);
 
   const startedAt = new Date();
-  observer.onRunStart?.({ target: settings.baseUrl, profile: settings.profile, checks: planned.length });
+  observer.onRunStart?.({ target: settings.baseUrl, profile: settings.profile, checks: planned.length, totalVerdicts: CHECK_CATALOGUE.select([], []).length });
   const execute = options.executor ?? executeWithVitest;
   // Waivers apply as each verdict comes, so nothing shows a waived failure as a failure.
   const execution = await execute(settings, planned, (result) => observer.onResult?.(applyWaivers([result], waivers, today).results[0] ?? result));

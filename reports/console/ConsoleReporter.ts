@@ -8,6 +8,7 @@ import type { CheckResult, Outcome, RunReport } from "../../runner/report/model.
 import type { OperationName } from "../../contract/operations.js";
 import { OPERATIONS } from "../../contract/operations.js";
 import { OUTCOME_LABEL, OUTCOME_ORDER } from "../outcomeOrder.js";
+import { selectionPhrase } from "../selectionPhrase.js";
 import { createPaint, type Paint } from "./paint.js";
 import { sanitizeConsoleText } from "./sanitizeConsoleText.js";
 
@@ -35,6 +36,8 @@ export interface RunStartInfo {
   readonly profile: string;
   /** How many verdicts to expect (check × operation). */
   readonly checks: number;
+  /** How many verdicts the whole suite has; more than `checks` in a partial run. */
+  readonly totalVerdicts?: number;
 }
 
 /** Where the report files were written. */
@@ -45,7 +48,8 @@ export interface ReportPaths {
   readonly har?: string;
 }
 
-const SHOWN_AS_THEY_HAPPEN: ReadonlySet<Outcome> = new Set(["failed", "error", "warning"]);
+// A waived failure is shown as waived (the runner applies waivers before onResult), never as a failure.
+const SHOWN_AS_THEY_HAPPEN: ReadonlySet<Outcome> = new Set(["failed", "error", "warning", "waived"]);
 const MARK: Readonly<Record<Outcome, string>> = { failed: "✗", error: "✗", warning: "!", waived: "~", skipped: "-", passed: "✓" };
 
 function emptyCounts(): Record<Outcome, number> {
@@ -101,7 +105,9 @@ export class ConsoleReporter {
   onRunStart(info: RunStartInfo): void {
     this.expected = info.checks;
     this.step = info.checks > 0 ? Math.max(1, Math.ceil(info.checks / 10)) : 25;
-    this.write(`${this.paint.bold("cms-conformance")} ${this.text(info.target)} · ${this.text(info.profile)} profile · ${info.checks} checks to run`);
+    const partial = info.totalVerdicts !== undefined && info.checks < info.totalVerdicts;
+    const count = partial ? `${info.checks} of ${info.totalVerdicts} verdicts selected` : `${info.checks} verdicts to judge (check × operation)`;
+    this.write(`${this.paint.bold("cms-conformance")} ${this.text(info.target)} · ${this.text(info.profile)} profile · ${count}`);
   }
 
   private progressLine(): string {
@@ -163,8 +169,11 @@ export class ConsoleReporter {
     const gateCount = meta.gateFailures.length;
     if (gateCount > 0) parts.unshift(this.paint.outcome("failed", `${gateCount} gate failure${gateCount === 1 ? "" : "s"}`));
     const verdict = this.paint.verdict(report.verdict, ` ${report.verdict.toUpperCase()} `);
-    this.write(`${verdict} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${summary.total} verdicts in ${formatDuration(meta.durationMs)}, ${meta.requestCount} requests, seed ${meta.seed})`)}`);
+    const partial = selectionPhrase(report);
+    const head = partial === undefined ? verdict : `${verdict} — ${partial}:`;
+    this.write(`${head} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${summary.total} verdicts in ${formatDuration(meta.durationMs)}, ${meta.requestCount} requests, seed ${meta.seed})`)}`);
     if (meta.profile === "default" && summary.warnings > 0) this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
+    this.write(this.paint.dim(`  Reproduce: ${this.text(meta.commandLine, 2000)}`));
     this.runLists(report);
 
     const written = (["json", "junit", "html", "har"] as const).filter((format) => paths[format] !== undefined);

@@ -9,6 +9,7 @@ import { OPERATIONS } from "../../contract/operations.js";
 import { OUTCOME_LABEL, OUTCOME_ORDER } from "../outcomeOrder.js";
 import { redactReport } from "../redactReport.js";
 import { redactSecrets } from "../redactSecrets.js";
+import { selectionPhrase } from "../selectionPhrase.js";
 import { html, SafeHtml } from "./html.js";
 import { exportLine } from "./exportLine.js";
 import { jsonForScript } from "./jsonForScript.js";
@@ -52,8 +53,8 @@ const plural = (count: number, one: string, many = `${one}s`): string => `${coun
 function verdictReason(report: RunReport): string {
   const { summary, meta } = report;
   const parts: string[] = [];
-  if (summary.failed > 0) parts.push(`${plural(summary.failed, "check")} failed`);
-  if (summary.errors > 0) parts.push(`${plural(summary.errors, "check")} could not be judged (error)`);
+  if (summary.failed > 0) parts.push(`${plural(summary.failed, "verdict")} failed`);
+  if (summary.errors > 0) parts.push(`${plural(summary.errors, "verdict")} errored (the suite could not judge)`);
   if (meta.profile === "strict" && summary.warnings > 0) parts.push(`${plural(summary.warnings, "warning")} fail under the strict profile`);
   if (meta.gateFailures.length > 0) parts.push(`${plural(meta.gateFailures.length, "gate failure")} (see Run)`);
   const head = parts.length > 0 ? `${parts.join("; ")}.` : "Nothing failed and nothing errored.";
@@ -62,14 +63,8 @@ function verdictReason(report: RunReport): string {
     tail.push(summary.warnings === 1 ? "1 warning (a departure from a register default) does not fail the default profile." : `${summary.warnings} warnings (departures from register defaults) do not fail the default profile.`);
   }
   if (summary.waived > 0) tail.push(`${plural(summary.waived, "failure")} waived.`);
-  if (summary.skipped > 0) tail.push(`${plural(summary.skipped, "check")} skipped for missing configuration.`);
+  if (summary.skipped > 0) tail.push(`${plural(summary.skipped, "verdict")} skipped for missing configuration.`);
   return [head, ...tail].join(" ");
-}
-
-/** "2 of 104 verdicts selected" for a partial run (fewer verdicts judged than the suite has); undefined for a whole run. */
-export function selectionPhrase(report: RunReport): string | undefined {
-  const { selectedVerdicts, totalVerdicts } = report.meta.selection;
-  return selectedVerdicts < totalVerdicts ? `${selectedVerdicts} of ${totalVerdicts} verdicts selected` : undefined;
 }
 
 /** The filters that made a run partial, as the options that set them. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConsoleReporter, type ConsoleReporterOptions } from "../../../reports/console/ConsoleReporter.js";
 import { sanitizeConsoleText } from "../../../reports/console/sanitizeConsoleText.js";
-import { FIXTURE_GATE_FAILURE, FIXTURE_NOTE, FIXTURE_SAMPLING, makeGatedRunReport, makeRunReport, PLANTED_TOKEN } from "./runReportFixture.js";
+import { FIXTURE_COMMAND_LINE, FIXTURE_GATE_FAILURE, FIXTURE_NOTE, FIXTURE_SAMPLING, makeGatedRunReport, makeRunReport, PLANTED_TOKEN } from "./runReportFixture.js";
 import type { RunReport } from "../../../runner/report/model.js";
 
 const ANSI = /\u001b\[/;
@@ -71,6 +71,32 @@ describe("console reporter", () => {
     expect(shown).toHaveLength(5);
     for (const line of shown) expect(line.length).toBeLessThanOrEqual(2 + 240);
     expect(out).toContain("  … and 3 more in the reports");
+  });
+
+  it("says a partial run's verdicts were selected, at the start and in the verdict line, and how to reproduce the run", () => {
+    const report = makeRunReport(undefined, "default", { selection: { selectedVerdicts: 12, totalVerdicts: 104, checks: ["http.*"] } });
+    let out = "";
+    const reporter = new ConsoleReporter({ env: { NO_COLOR: "1" }, stream: { write: (chunk: string) => (out += chunk) } });
+    reporter.onRunStart({ target: report.meta.target.baseUrl, profile: "default", checks: 12, totalVerdicts: 104 });
+    reporter.onRunEnd(report, {});
+    const lines = out.split("\n");
+    expect(lines[0]).toBe("cms-conformance http://127.0.0.1:4010 · default profile · 12 of 104 verdicts selected");
+    expect(lines.find((line) => line.startsWith(" FAIL "))).toMatch(/^ FAIL  — 12 of 104 verdicts selected: 2 failed · 1 error/);
+    expect(lines).toContain(`  Reproduce: ${FIXTURE_COMMAND_LINE}`);
+    const whole = run({ env: { NO_COLOR: "1" } }, false);
+    expect(whole).not.toContain("verdicts selected");
+    expect(whole).not.toContain("checks to run");
+  });
+
+  it("prints a waived failure as waived, never as a failure", () => {
+    const waived = makeRunReport().results.find((result) => result.outcome === "waived");
+    expect(waived).toBeDefined();
+    let out = "";
+    const reporter = new ConsoleReporter({ env: { NO_COLOR: "1" }, stream: { write: (chunk: string) => (out += chunk) } });
+    reporter.onRunStart({ target: "http://127.0.0.1:4010", profile: "default", checks: 1 });
+    if (waived) reporter.onResult(waived);
+    expect(out).toContain(`  ~ WAIVED getAnalytic ${waived?.checkId ?? ""} — `);
+    expect(out).not.toContain("FAIL");
   });
 
   it("never passes the target's control characters to the terminal", () => {

@@ -58,6 +58,20 @@ describe("junit.xml", () => {
     expect(Number(getWidget?.["@time"])).toBeCloseTo(caseTime, 3);
   });
 
+  it("gives the run its wall time (meta.durationMs), not the sum of the checks' times", () => {
+    const caseSum = cases.reduce((total, testcase) => total + Number(testcase["@time"]), 0);
+    expect(caseSum).not.toBeCloseTo(report.meta.durationMs / 1000, 1);
+    expect(root.testsuites["@time"]).toBe((report.meta.durationMs / 1000).toFixed(3));
+  });
+
+  it("names the verdicts of the run and the command line that reproduces it in the run properties", () => {
+    const props = (suites[0]?.properties as { property: Node[] }).property;
+    expect(props).toContainEqual({ "@name": "verdicts", "@value": `all ${report.results.length} verdicts (check × operation)` });
+    expect(props).toContainEqual({ "@name": "commandLine", "@value": report.meta.commandLine });
+    const partial = parser.parse(renderJunitReport(makeRunReport(undefined, "default", { selection: { selectedVerdicts: 12, totalVerdicts: 104 } }))) as typeof root;
+    expect((partial.testsuites.testsuite[0]?.properties as { property: Node[] }).property).toContainEqual({ "@name": "verdicts", "@value": "12 of 104 verdicts selected" });
+  });
+
   it("maps failed → <failure message type>, error → <error>, skipped → <skipped message>", () => {
     const failed = caseFor("schema.response-body", "getWidget");
     const failure = (failed.failure as Node[])[0];
@@ -151,6 +165,6 @@ describe("junit.xml edge cases", () => {
   it("is well-formed for a run with no results", () => {
     const empty = renderJunitReport(makeRunReport([]));
     expect(XMLValidator.validate(empty)).toBe(true);
-    expect(empty).toContain('<testsuites name="cms-conformance" tests="0" failures="0" errors="0" skipped="0" time="0.000"');
+    expect(empty).toContain('<testsuites name="cms-conformance" tests="0" failures="0" errors="0" skipped="0" time="6.543"');
   });
 });
