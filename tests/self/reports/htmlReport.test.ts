@@ -130,6 +130,7 @@ describe("index.html banner and evidence", () => {
     expect(exportLine(`curl -H "Authorization: Bearer $CMS_TOKEN" -H "client_id: \${CMS_CLIENT_ID}x"`)).toBe("export CMS_TOKEN=… CMS_CLIENT_ID=…");
     expect(exportLine(`curl -H "Authorization: Bearer $CMS_RESTRICTED_TOKEN"`)).toBe("export CMS_RESTRICTED_TOKEN=…");
     expect(exportLine("curl -sS http://example.com -d '{}'")).toBeUndefined();
+    expect(exportLine(`cms-conformance run --token "$CMS_TOKEN" --header "X-Api-Key: $CMS_HEADER_X_API_KEY" --client-id "$CMS_CLIENT_ID"`)).toBe("export CMS_TOKEN=… CMS_CLIENT_ID=… CMS_HEADER_X_API_KEY=…");
     expect(exportLine("curl -H 'x: $CMS_TOKENS $HOME'")).toBeUndefined();
     const evidenceHints = [...page.matchAll(/<p class="env">Set the credentials first: <code>([^<]*)<\/code><\/p><div class="curl"><pre id="curl-/g)].map((match) => match[1]);
     expect(evidenceHints.length).toBeGreaterThan(0);
