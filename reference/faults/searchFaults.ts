@@ -1,8 +1,22 @@
 /** Faults of the searches of §4.1 and §4.2, and of the roles omitted in landing listings (§2.4). */
+import { LISTING_OPERATIONS } from "../../contract/operations.js";
+import { DEFAULT_BEHAVIOUR } from "../behaviour/ReferenceBehaviour.js";
+import { jsonResponse } from "../http/ReferenceResponse.js";
 import { landingPageMatchesSearch } from "../behaviour/landingPageMatchesSearch.js";
 import { widgetSearchTexts } from "../behaviour/widgetMatchesSearch.js";
 import { isJsonObject, listedItems, rewriteJson } from "./rewriteJson.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
+
+/** SQL LIKE unescaped, as a regular expression: % is any text, _ any one character, case ignored (a case-insensitive collation). */
+function likePattern(value: string): RegExp {
+  const source = [...value].map((char) => (char === "%" ? ".*" : char === "_" ? "." : char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("");
+  return new RegExp(source, "is");
+}
+
+/** The value as a regular expression; an invalid one throws, which the server answers with 500. */
+function regexPattern(value: string): RegExp {
+  return new RegExp(value, "i");
+}
 
 /** Each breaks one rule of how listings filter or what they show. */
 export const SEARCH_FAULTS: readonly ReferenceFault[] = [
@@ -29,7 +43,7 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     name: "landing-search-on-page-id",
     section: "§4.2",
     description: "Landing page search looks in pageId instead of the title.",
-    caughtBy: ["search.landing-by-title"],
+    caughtBy: ["search.landing-by-title", "search.landing-results-match", "search.no-match-empty", "search.metacharacters-literal"],
     behaviour: () => ({
       landingMatches: (record, searchValue) => landingPageMatchesSearch({ title: record.page.pageId ?? "" }, searchValue),
     }),
@@ -63,6 +77,84 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
           if (record && record.page.landingPageType === "SHARED") page.roles = [...record.roles];
         }
         return body;
+      }),
+  },
+  {
+    name: "landing-search-ignored",
+    section: "§4.2",
+    description: "listLandingPages ignores searchValue: every search returns every page.",
+    caughtBy: ["search.landing-results-match", "search.no-match-empty", "search.metacharacters-literal"],
+    behaviour: () => ({ landingMatches: () => true }),
+  },
+  {
+    name: "landing-search-also-page-id",
+    section: "§4.2",
+    description: "Landing page search matches the title or the pageId, so searching page-007 finds a page whose title lacks it.",
+    caughtBy: ["search.landing-results-match", "search.no-match-empty"],
+    behaviour: (correct) => ({
+      landingMatches: (record, searchValue) => correct.landingMatches(record, searchValue) || landingPageMatchesSearch({ title: record.page.pageId ?? "" }, searchValue),
+    }),
+  },
+  {
+    name: "widget-search-ignored",
+    section: "§4.1",
+    description: "listFactoryDefaultWidgets ignores searchValue: every search returns every widget.",
+    caughtBy: ["search.no-match-empty", "search.metacharacters-literal"],
+    behaviour: () => ({ widgetMatches: () => true }),
+  },
+  {
+    name: "search-like-wildcards",
+    section: "§4.1",
+    description: "Both searches pass the value to SQL LIKE unescaped: % matches any text and _ any one character.",
+    caughtBy: ["search.metacharacters-literal"],
+    behaviour: () => ({
+      widgetMatches: (record, searchValue, data) => searchValue === "" || widgetSearchTexts(record.widget, data.translations).some((text) => likePattern(searchValue).test(text)),
+      landingMatches: (record, searchValue) => searchValue === "" || likePattern(searchValue).test(record.page.title ?? ""),
+    }),
+  },
+  {
+    name: "search-as-regex",
+    section: "§4.1",
+    description: "Both searches use the value as a regular expression: . matches any character, and ( or [ crash the search with 500.",
+    caughtBy: ["search.metacharacters-literal"],
+    behaviour: () => ({
+      widgetMatches: (record, searchValue, data) => searchValue === "" || widgetSearchTexts(record.widget, data.translations).some((text) => regexPattern(searchValue).test(text)),
+      landingMatches: (record, searchValue) => searchValue === "" || regexPattern(searchValue).test(record.page.title ?? ""),
+    }),
+  },
+  {
+    name: "search-quote-500",
+    section: "§4.1",
+    description: "A searchValue holding a single quote crashes both listings with 500, as unescaped SQL would.",
+    caughtBy: ["search.metacharacters-literal"],
+    respond: (response, { operation, body }) => {
+      const searchValue = isJsonObject(body) ? body.searchValue : undefined;
+      const crashes = response.status === 200 && LISTING_OPERATIONS.includes(operation) && typeof searchValue === "string" && searchValue.includes("'");
+      return crashes ? jsonResponse(500, { message: `You have an error in your SQL syntax near '${searchValue}'` }) : response;
+    },
+  },
+  {
+    name: "search-ignores-page-number",
+    section: "§2.11",
+    description: "With a searchValue, both listings always return the first page of the result, whatever pageNumber asks.",
+    caughtBy: ["search.filtered-walk"],
+    behaviour: () => ({ listingQuery: (query) => (query.searchValue === "" ? query : { ...query, pageNumber: 0 }) }),
+  },
+  {
+    name: "search-totals-unfiltered",
+    section: "§2.11",
+    description: "With a searchValue, listInformation counts the unfiltered listing while the pages hold only the matches.",
+    caughtBy: ["search.filtered-walk", "search.no-match-empty"],
+    respond: (response, { operation, body, user, data }) =>
+      rewriteJson(response, response.status === 200 && isJsonObject(body) && typeof body.searchValue === "string" && body.searchValue !== "", (json) => {
+        const who = user ?? "restricted";
+        const total =
+          operation === "listFactoryDefaultWidgets"
+            ? data.widgets.filter((record) => DEFAULT_BEHAVIOUR.canListWidget(who, record)).length
+            : data.landingPages.filter((record) => DEFAULT_BEHAVIOUR.canListLandingPage(who, record)).length;
+        const pagination = isJsonObject(body) && isJsonObject(body.pagination) ? body.pagination : {};
+        const pageSize = typeof pagination.pageSize === "number" ? pagination.pageSize : 10;
+        return { ...json, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } };
       }),
   },
 ];

@@ -1,5 +1,11 @@
 /** Legitimate ways to search (§4.1, §4.2) that the suite must not fail. */
+import { LISTING_OPERATIONS } from "../../contract/operations.js";
+import { isJsonObject } from "../faults/rewriteJson.js";
+import { badRequest } from "../http/errorResponses.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
+
+/** Characters a cautious backend refuses in a search value instead of escaping them. */
+const REFUSED_SEARCH_CHARACTERS = /[%_*.()[\]\\'";]/;
 
 /** Each searches differently from the reference, within what the spec allows. */
 export const SEARCH_VARIANTS: readonly ReferenceVariant[] = [
@@ -12,5 +18,17 @@ export const SEARCH_VARIANTS: readonly ReferenceVariant[] = [
     behaviour: () => ({
       landingMatches: (record, searchValue) => searchValue === "" || (record.page.title ?? "").includes(searchValue),
     }),
+  },
+  {
+    name: "search-special-chars-400",
+    section: "§7",
+    description: "Both listings answer 400 (with the §7 body) to a searchValue holding one of % _ * . ( ) [ ] \\ ' \" ; instead of searching it.",
+    why: "Refusing a legal string is not stated to be wrong (§7 gives 400 for a field filled incorrectly); the register's default searches it, so this is a warning (register search-special-characters).",
+    departs: ["search-special-characters"],
+    respond: (response, { operation, body }) => {
+      const searchValue = isJsonObject(body) ? body.searchValue : undefined;
+      const refused = response.status === 200 && LISTING_OPERATIONS.includes(operation) && typeof searchValue === "string" && REFUSED_SEARCH_CHARACTERS.test(searchValue);
+      return refused ? badRequest(operation, `searchValue may not contain % _ * . ( ) [ ] \\ ' " or ;, got ${JSON.stringify(searchValue)}`, "invalidField") : response;
+    },
   },
 ];

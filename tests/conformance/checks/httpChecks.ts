@@ -46,7 +46,7 @@ export const httpChecks: readonly CheckDefinition[] = [
     specRefs: ["4", "7"],
     level: "MUST",
     operations: ALL_OPERATIONS,
-    registerRefs: ["max-page-size", "page-past-end", "payload-size-limit", "role-filter-edge-requests"],
+    registerRefs: ["max-page-size", "page-past-end", "payload-size-limit", "search-special-characters", "role-filter-edge-requests"],
     async run(context) {
       const { operation, target, judge } = context;
       const basic = await successfulRequestBody(target, operation);

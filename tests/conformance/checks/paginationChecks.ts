@@ -11,7 +11,8 @@ import { discoveredListing } from "./_internals/discovery.js";
 import { describePageRequest, fetchListingPage, type FetchedPage, type PageRequest } from "./_internals/fetchListingPage.js";
 import { expectedTotalPages, itemKey } from "./_internals/listingPage.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
-import { walkListing, type ListingWalk, stoppedByTarget } from "./_internals/walkListing.js";
+import { walkListing, type ListingWalk } from "./_internals/walkListing.js";
+import { judgeWalk } from "./_internals/judgeWalk.js";
 
 /** The listing's totalElements as the discovery walk saw it, or a skip when it could not be read. */
 async function knownTotal({ operation, target, judge }: CheckContext): Promise<{ total: number; walk: ListingWalk } | undefined> {
@@ -334,43 +335,3 @@ export const paginationChecks: readonly CheckDefinition[] = [
     },
   },
 ];
-
-/** Judges one walk: an error mid-walk, duplicates (when items have ids) and the count against the totals. */
-function judgeWalk(judge: Judgement, walk: ListingWalk): void {
-  const label = `walk with page size ${walk.pageSize}`;
-  const lastPage = walk.pages[walk.pages.length - 1];
-  if (stoppedByTarget(walk) && lastPage) {
-    judge.fail(`${label} stopped: ${walk.stop?.message}.`, {
-      expected: `every page up to totalPages ${walk.totalPages ?? "?"} to answer 200 with its items`,
-      actual: walk.stop?.message,
-      evidence: [evidence(`page ${lastPage.pageNumber} of size ${walk.pageSize}`, lastPage.exchange)],
-    });
-    return;
-  }
-  const allHaveIds = walk.items.every((item) => itemKey(item).startsWith("id:"));
-  if (allHaveIds) {
-    const seen = new Map<string, number>();
-    for (const page of walk.pages) {
-      for (const item of page.page.items) {
-        const key = itemKey(item);
-        const firstPage = seen.get(key);
-        if (firstPage !== undefined) {
-          judge.fail(`${label}: ${key} appears on page ${firstPage} and again on page ${page.pageNumber}.`, {
-            expected: "each item on exactly one page",
-            actual: `${key} on pages ${firstPage} and ${page.pageNumber}`,
-            evidence: [evidence(`page ${firstPage} of size ${walk.pageSize}`, (walk.pages[firstPage] ?? page).exchange), evidence(`page ${page.pageNumber} of size ${walk.pageSize}`, page.exchange)],
-          });
-          return;
-        }
-        seen.set(key, page.pageNumber);
-      }
-    }
-  }
-  if (walk.complete && walk.totalElements !== undefined && walk.items.length !== walk.totalElements) {
-    judge.fail(`${label}: ${walk.items.length} items over ${walk.pages.length} page(s), but totalElements is ${walk.totalElements}.`, {
-      expected: `${walk.totalElements} items in all`,
-      actual: `${walk.items.length} items`,
-      evidence: lastPage ? [evidence(`last page of size ${walk.pageSize}`, lastPage.exchange)] : [],
-    });
-  }
-}

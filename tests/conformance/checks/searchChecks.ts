@@ -3,16 +3,26 @@
  * title). Search values are taken from the target's own items (register search-match-mode):
  * a whole tag or a whole title, which every matching mode must find.
  */
-import { LISTING_OPERATIONS } from "../../../contract/operations.js";
+import { LISTING_OPERATIONS, type OperationName } from "../../../contract/operations.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
-import { evidence } from "../../../runner/engine/Judgement.js";
+import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
 import { discoveredListing, spreadSample } from "./_internals/discovery.js";
 import { isJsonObject } from "../../../contract/jsonValue.js";
 import { itemKey } from "./_internals/listingPage.js";
-import { searchListing, walkContains } from "./_internals/searchListing.js";
-import { describePageRequest, fetchListingPage } from "./_internals/fetchListingPage.js";
+import { firstPageOf, searchListing, walkContains } from "./_internals/searchListing.js";
+import { describePageRequest, fetchListingPage, type FetchedPage } from "./_internals/fetchListingPage.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
-import { type ListingWalk, stoppedByTarget } from "./_internals/walkListing.js";
+import { type ListingWalk, stoppedByTarget, walkListing } from "./_internals/walkListing.js";
+import type { ListingPage } from "./_internals/listingPage.js";
+import type { Exchange } from "../../../runner/http/types.js";
+import { containsSearchValue } from "./_internals/containsSearchValue.js";
+import { judgeSearchAnswer } from "./_internals/judgeSearchAnswer.js";
+import { judgeWalk } from "./_internals/judgeWalk.js";
+import { judgeWalkTotals } from "./_internals/judgeWalkTotals.js";
+import { noMatchValue } from "./_internals/noMatchValue.js";
+import { searchedTexts } from "./_internals/searchedTexts.js";
+import { nonTitleValues, searchTerms, specialSnippets } from "./_internals/searchTerms.js";
+import { wildcardProbes } from "./_internals/wildcardProbes.js";
 
 const SAMPLE = 4;
 
@@ -45,30 +55,90 @@ function caseVariants(value: string): string[] {
   return [value.toUpperCase(), value.toLowerCase(), swapped].filter((variant) => variant !== value && variant.length === value.length);
 }
 
-/** Judges that searching `value` finds the item `owner` it was taken from. */
+/**
+ * Judges that searching `value` finds the item `owner` it was taken from. A result that ends
+ * early on an empty page is judged as it stands (whether its pages agree with its totals is
+ * search.filtered-walk's rule); any other stop the target caused is a failure.
+ */
 async function expectFound(context: CheckContext, value: string, owner: string, what: string): Promise<ListingWalk> {
   const walk = await searchListing(context.target, context.operation, value);
-  const first = walk.pages[0];
-  const found = walkContains(walk, owner);
-  const label = `searchValue ${JSON.stringify(value)}`;
-  if (first && !answered(context.judge, label, first.exchange)) return walk;
-  if (stoppedByTarget(walk)) {
+  const first = firstPageOf(walk);
+  const endedEarly = walk.stop?.reason === "empty-page";
+  const found = endedEarly ? (walk.items.some((item) => itemKey(item) === owner) ? "yes" : "no") : walkContains(walk, owner);
+  const label = searchLabel(value);
+  if (!first || !judgeSearchAnswer(context.judge, label, value, first)) return walk;
+  if (stoppedByTarget(walk) && !endedEarly) {
     context.judge.fail(`${label}: the search could not be walked (${walk.stop?.message}).`, {
       expected: "200 listings for every page of the result",
       actual: walk.stop?.message,
-      evidence: first ? [evidence(label, first.exchange)] : [],
+      evidence: [evidence(label, first.exchange)],
     });
   } else if (found === "no") {
     context.judge.fail(`${label} did not return ${owner}, whose ${what} it is.`, {
       expected: `${owner} among the results`,
       actual: `${walk.totalElements ?? walk.items.length} result(s): ${walk.items.slice(0, 5).map(itemKey).join(", ")}`,
-      evidence: first ? [evidence(label, first.exchange)] : [],
+      evidence: [evidence(label, first.exchange)],
     });
-  } else if (first) {
+  } else {
     context.judge.witness(evidence(label, first.exchange));
     if (found === "unknown") context.judge.note(`${label}: ${owner} not among the first ${walk.items.length} results (walk bounded).`);
   }
   return walk;
+}
+
+const searchLabel = (value: string) => `searchValue ${JSON.stringify(value)}`;
+
+/** Values that break naive backends: SQL LIKE wildcards, regular expression and glob syntax, quotes, a percent-escape, accents, an emoji. */
+const SPECIAL_VALUES: readonly string[] = ["%", "_", "*", ".", "(", "[", "\\", "'", '"', "%41", "ção", "🙂"];
+/** Results a filtered walk aims at per page size, so a walk costs about this many requests. */
+const PAGES_PER_FILTERED_WALK = 12;
+/** Most pages any filtered walk fetches. */
+const MAX_FILTERED_WALK_PAGES = 40;
+/** Search values tried per listing before the filtered walk gives up finding one that matches two or more items. */
+const FILTERED_WALK_TRIES = 4;
+
+/** The unfiltered listing as discovered; undefined, with a skip recorded, when not even its first page could be read. */
+async function readableListing({ target, operation, judge }: CheckContext): Promise<ListingWalk | undefined> {
+  const full = await discoveredListing(target, operation);
+  if (full.totalElements !== undefined) return full;
+  judge.skip(`the unfiltered listing could not be read (${full.stop?.message ?? "no totals"}); see schema.response-body and http.valid-request-ok.`);
+  return undefined;
+}
+
+/** Fetches page 0 (size 10) of a search; undefined, with the finding recorded, when it is not a 200 listing. */
+async function searchFirstPage(context: CheckContext, value: string): Promise<FetchedPage | undefined> {
+  const fetched = await fetchListingPage(context.target, context.operation, { searchValue: value, pagination: { pageNumber: 0, pageSize: 10 } });
+  return judgeSearchAnswer(context.judge, searchLabel(value), value, fetched) ? fetched : undefined;
+}
+
+/** §4.2: fails when a page returned for `value` lacks it in its title; true when every titled page holds it. */
+function judgeTitlesHold(judge: Judgement, value: string, pages: readonly { readonly pageNumber: number; readonly exchange: Exchange; readonly page: ListingPage }[]): boolean {
+  const strangers = pages.flatMap((page) =>
+    page.page.items.filter((item) => isJsonObject(item) && typeof item.title === "string" && !containsSearchValue(item.title, value)).map((item) => ({ item, page })),
+  );
+  const firstStranger = strangers[0];
+  if (!firstStranger) return true;
+  judge.fail(`${searchLabel(value)} returned ${strangers.length} landing page(s) whose title does not contain the value (of ${pages.length} page(s) of the result read).`, {
+    expected: `only pages whose title contains ${JSON.stringify(value)} (§4.2; case and accents ignored)`,
+    actual: strangers.slice(0, 5).map(({ item }) => `${itemKey(item)} titled ${JSON.stringify((item as { title: string }).title)}`).join(", "),
+    evidence: [evidence(`${searchLabel(value)}, page ${firstStranger.page.pageNumber}`, firstStranger.page.exchange)],
+  });
+  return false;
+}
+
+/** Small page sizes for walking `total` results in about PAGES_PER_FILTERED_WALK pages each, 10 excepted (already walked). */
+function filteredWalkSizes(total: number, maxPageSize: number): number[] {
+  const smallest = Math.max(1, Math.ceil(total / PAGES_PER_FILTERED_WALK));
+  return [smallest, smallest + 1, smallest + 2].filter((size) => size < total && size <= maxPageSize && size !== 10);
+}
+
+/** Search values for the filtered walk: terms matching two or more listed items, about as many as a short walk holds first. */
+function filteredWalkValues(operation: OperationName, walk: ListingWalk): string[] {
+  const terms = searchTerms(operation, walk).filter((term) => term.count >= 2);
+  const small = terms.filter((term) => term.count <= 3 * PAGES_PER_FILTERED_WALK);
+  const large = terms.filter((term) => term.count > 3 * PAGES_PER_FILTERED_WALK).reverse();
+  const values = [...small, ...large].map((term) => term.value);
+  return values.length > 0 ? values : ["a", "e"];
 }
 
 /** Checks of the search family. */
@@ -207,6 +277,175 @@ export const searchChecks: readonly CheckDefinition[] = [
       } else {
         judge.witness(evidence(label, empty.exchange));
       }
+    },
+  },
+  {
+    id: "search.landing-results-match",
+    title: "Every landing page a search returns has the value in its title",
+    rule: "searchValue is searched in the title field (§4.2): each page a search returns holds the value in its title (case and accents ignored), whether the value is a word of the titles or a value of another field.",
+    family: "search",
+    specRefs: ["4.2"],
+    level: "MUST",
+    operations: ["listLandingPages"],
+    registerRefs: ["search-match-mode", "search-special-characters"],
+    async run(context) {
+      const { operation, target, judge } = context;
+      const full = await readableListing(context);
+      if (!full) return;
+      const words = spreadSample(searchTerms(operation, full), 3).map((term) => term.value);
+      if (words.length === 0) return judge.skip("no listed landing page has a title with a word to search for.");
+      judge.applied("search-match-mode");
+      const others = nonTitleValues(full, 3);
+      for (const value of [...new Set([...words, ...others])]) {
+        const walk = await searchListing(target, operation, value);
+        const first = firstPageOf(walk);
+        if (!first || !judgeSearchAnswer(judge, searchLabel(value), value, first)) continue;
+        if (judgeTitlesHold(judge, value, walk.pages)) judge.witness(evidence(searchLabel(value), first.exchange));
+        const last = walk.pages[walk.pages.length - 1];
+        if (last && (last.exchange.response?.status ?? 0) >= 500) {
+          judge.fail(`${searchLabel(value)}: page ${last.pageNumber} got ${describeAnswer(last.exchange)}.`, { expected: "200 (§4.2)", actual: describeAnswer(last.exchange), evidence: [evidence(`${searchLabel(value)}, page ${last.pageNumber}`, last.exchange)] });
+        }
+      }
+      if (!judge.hasFailed()) judge.note(`Searched ${words.length} title word(s) and ${others.length} value(s) of other fields (${[...words, ...others].map((value) => JSON.stringify(value)).join(", ")}); every page returned holds its value in its title.`);
+    },
+  },
+  {
+    id: "search.no-match-empty",
+    title: "A value no item holds returns an empty result with totals 0",
+    rule: "A search narrows the listing (§4.1, §4.2): a value that no listed item holds returns no item, totalElements 0 and totalPages 0 (§2.11).",
+    family: "search",
+    specRefs: ["4.1", "4.2", "2.11"],
+    level: "MUST",
+    operations: LISTING_OPERATIONS,
+    registerRefs: ["empty-total-pages", "search-match-mode"],
+    async run(context) {
+      const { operation, target, judge } = context;
+      const full = await readableListing(context);
+      if (!full) return;
+      const random = noMatchValue(context.seed, full.items.flatMap((item) => searchedTexts(operation, item)));
+      // Another field's value is known to be in no title only when every title was seen.
+      const others = operation === "listLandingPages" && full.complete ? nonTitleValues(full, 2) : [];
+      for (const value of [random, ...others]) {
+        const fetched = await searchFirstPage(context, value);
+        if (!fetched) continue;
+        const label = `${searchLabel(value)} (${value === random ? "a random value no listed item holds" : "a value of another field, in no listed title"})`;
+        const { items, totalElements, totalPages } = fetched.page;
+        const item = [evidence(label, fetched.exchange)];
+        if (items.length > 0 || totalElements !== 0) {
+          judge.fail(`${label} returned ${totalElements} result(s).`, {
+            expected: "no item and totalElements 0: the search must narrow the listing (§4.1, §4.2)",
+            actual: `totalElements ${totalElements}, page 0 holds ${items.slice(0, 5).map(itemKey).join(", ") || "nothing"}`,
+            evidence: item,
+          });
+        } else if (totalPages === 1) {
+          judge.depart("empty-total-pages", `${label}: an empty result has totalPages 1.`, { expected: "totalPages 0", actual: "totalPages 1", evidence: item });
+        } else if (totalPages !== 0) {
+          judge.fail(`${label}: an empty result has totalPages ${totalPages}.`, { expected: "totalPages 0 (or 1, register empty-total-pages)", actual: `totalPages ${totalPages}`, evidence: item });
+        } else {
+          judge.witness(item[0] as (typeof item)[number]);
+        }
+      }
+      judge.applied("empty-total-pages");
+    },
+  },
+  {
+    id: "search.metacharacters-literal",
+    title: "Search values with wildcard, regex or quote characters are searched as written",
+    rule: "searchValue is a string searched as written (§4.1, §4.2): % _ * . ( [ \\ ' \" a percent-escape, accents and emoji never cause a 5xx, never match what does not hold them, and still find what does.",
+    family: "search",
+    specRefs: ["4.1", "4.2", "7"],
+    level: "MUST",
+    operations: LISTING_OPERATIONS,
+    registerRefs: ["search-special-characters", "search-match-mode"],
+    async run(context) {
+      const { operation, target, judge } = context;
+      judge.applied("search-special-characters");
+      const full = await readableListing(context);
+      if (!full) return;
+      const texts = full.items.flatMap((item) => searchedTexts(operation, item));
+      // 1. Each special value alone: never a 5xx; on landing pages, only titles holding it.
+      for (const value of SPECIAL_VALUES) {
+        const fetched = await searchFirstPage(context, value);
+        if (fetched && operation === "listLandingPages") judgeTitlesHold(judge, value, [{ pageNumber: 0, ...fetched }]);
+      }
+      // 2. A term of the target with one character made a wildcard: matches nothing when searched as written.
+      let probes = 0;
+      for (const term of searchTerms(operation, full).filter((candidate) => [...candidate.value].length >= 3).slice(0, 2)) {
+        for (const probe of wildcardProbes(term.value)) {
+          if (texts.some((text) => containsSearchValue(text, probe.value))) continue;
+          probes += 1;
+          const fetched = await searchFirstPage(context, probe.value);
+          if (!fetched) continue;
+          if (operation === "listLandingPages") {
+            if (judgeTitlesHold(judge, probe.value, [{ pageNumber: 0, ...fetched }])) judge.witness(evidence(searchLabel(probe.value), fetched.exchange));
+          } else if (fetched.page.items.length > 0) {
+            judge.fail(`${searchLabel(probe.value)} returned widgets though no listed widget holds that text: the value seems read as ${probe.readAs}.`, {
+              expected: `no result: ${JSON.stringify(probe.value)} searched as written (§4.1) is in no widget (it comes from the tag ${JSON.stringify(term.value)})`,
+              actual: `totalElements ${fetched.page.totalElements}, page 0 holds ${fetched.page.items.slice(0, 5).map(itemKey).join(", ")}`,
+              evidence: [evidence(searchLabel(probe.value), fetched.exchange)],
+            });
+          } else {
+            judge.witness(evidence(searchLabel(probe.value), fetched.exchange));
+          }
+        }
+      }
+      // 3. Text of the target around a special character: still finds the item it came from.
+      const snippets = specialSnippets(operation, full, 5);
+      for (const { value, owner } of snippets) {
+        const walk = await expectFound(context, value, owner, operation === "listLandingPages" ? "title's text" : "tag");
+        if (operation === "listLandingPages") judgeTitlesHold(judge, value, walk.pages);
+      }
+      if (!judge.hasFailed()) {
+        judge.note(`${SPECIAL_VALUES.length} special value(s), ${probes} wildcard variant(s) of the target's terms and ${snippets.length} snippet(s) of its own text with special characters searched as written.`);
+      }
+    },
+  },
+  {
+    id: "search.filtered-walk",
+    title: "Walking a search result page by page yields each match once, as many as totalElements",
+    rule: "A filtered listing is paginated like any listing (§2.11, §4.1, §4.2): pageNumber is honoured, no item repeats across pages, the pages hold totalElements items in all, and totalPages = ceil(totalElements / pageSize).",
+    family: "search",
+    specRefs: ["2.11", "4.1", "4.2"],
+    level: "MUST",
+    operations: LISTING_OPERATIONS,
+    registerRefs: ["search-special-characters"],
+    async run(context) {
+      const { operation, target, judge } = context;
+      const full = await readableListing(context);
+      if (!full) return;
+      const walked: string[] = [];
+      for (const value of filteredWalkValues(operation, full).slice(0, FILTERED_WALK_TRIES)) {
+        if (walked.length >= 2) break;
+        const byTen = await searchListing(target, operation, value);
+        const first = firstPageOf(byTen);
+        if (!first || !judgeSearchAnswer(judge, searchLabel(value), value, first)) continue;
+        const total = byTen.totalElements ?? 0;
+        if (total < 2) continue;
+        judgeWalk(judge, byTen, `${searchLabel(value)} walked in pages of 10`);
+        judgeWalkTotals(judge, byTen, `${searchLabel(value)} walked in pages of 10`);
+        const sizes = filteredWalkSizes(total, target.settings.maxPageSize);
+        for (const pageSize of sizes) {
+          const what = `${searchLabel(value)} walked in pages of ${pageSize}`;
+          const walk = await walkListing(target, operation, { searchValue: value, pageSize, maxPages: Math.min(MAX_FILTERED_WALK_PAGES, target.settings.maxPagesWalked) });
+          const status = walk.pages[0]?.exchange.response?.status ?? 0;
+          if (walk.pages.length === 1 && status >= 400 && status < 500) {
+            judge.note(`page size ${pageSize} was refused with ${status} (pagination.page-size-honoured judges page sizes)`);
+            continue;
+          }
+          judgeWalk(judge, walk, what);
+          judgeWalkTotals(judge, walk, what);
+          if (walk.totalElements !== undefined && walk.totalElements !== total) {
+            judge.fail(`${what}: totalElements ${walk.totalElements}, but ${total} in pages of 10.`, {
+              expected: `totalElements ${total} whatever the page size (§2.11)`,
+              actual: `totalElements ${walk.totalElements}`,
+              evidence: walk.pages[0] ? [evidence(`${searchLabel(value)}, page 0 of size ${pageSize}`, walk.pages[0].exchange)] : [],
+            });
+          }
+        }
+        walked.push(`${JSON.stringify(value)} (${total} results; page sizes 10${sizes.map((size) => `, ${size}`).join("")})`);
+      }
+      if (walked.length === 0) return judge.skip("no search value taken from the listing matched two or more items.");
+      if (!judge.hasFailed()) judge.note(`Walked ${walked.join(" and ")}: every match once, totals consistent.`);
     },
   },
 ];

@@ -278,6 +278,81 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(searched.every((id) => unfiltered.includes(id))).toBe(true);
     expect(faultySearched.filter((id) => !unfiltered.includes(id)).length).toBeGreaterThan(0);
   },
+  "landing-search-ignored": async ({ both }) => {
+    const [all] = await both("listLandingPages", {});
+    const [reference, faulty] = await both("listLandingPages", { searchValue: "Página" });
+    expect(Number(totals(reference.json).totalElements)).toBeLessThan(Number(totals(all.json).totalElements));
+    expect(faulty.json).toEqual(all.json);
+    const [widgets, faultyWidgets] = await both("listFactoryDefaultWidgets", { searchValue: "kpi" });
+    expect(faultyWidgets.json).toEqual(widgets.json);
+  },
+  "landing-search-also-page-id": async ({ both }) => {
+    const [reference, faulty] = await both("listLandingPages", { searchValue: "page-001" });
+    expect(totals(reference.json).totalElements).toBe(0);
+    expect(listedIds(faulty.json, "landingPages")).toEqual(["landing://acme.com.br/page-001"]);
+    const [byTitle, faultyByTitle] = await both("listLandingPages", { searchValue: "Página" });
+    expect(faultyByTitle.json).toEqual(byTitle.json);
+  },
+  "widget-search-ignored": async ({ both }) => {
+    const [all] = await both("listFactoryDefaultWidgets", {});
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "zq-nothing-holds-this" });
+    expect(totals(reference.json).totalElements).toBe(0);
+    expect(faulty.json).toEqual(all.json);
+    const [pages, faultyPages] = await both("listLandingPages", { searchValue: "zq-nothing-holds-this" });
+    expect(faultyPages.json).toEqual(pages.json);
+  },
+  "search-like-wildcards": async ({ both }) => {
+    const [all] = await both("listLandingPages", {});
+    const [percent, faultyPercent] = await both("listLandingPages", { searchValue: "%" });
+    expect(totals(percent.json).totalElements).toBe(0);
+    expect(totals(faultyPercent.json)).toEqual(totals(all.json));
+    const [underscore, faultyUnderscore] = await both("listFactoryDefaultWidgets", { searchValue: "real_ime" });
+    expect(totals(underscore.json).totalElements).toBe(0);
+    const [realtime] = await both("listFactoryDefaultWidgets", { searchValue: "realtime" });
+    expect(faultyUnderscore.json).toEqual(realtime.json);
+    const [plain, faultyPlain] = await both("listLandingPages", { searchValue: "Página" });
+    expect(faultyPlain.json).toEqual(plain.json);
+  },
+  "search-as-regex": async ({ both }) => {
+    const [dot, faultyDot] = await both("listLandingPages", { searchValue: "P.gina" });
+    const [pagina] = await both("listLandingPages", { searchValue: "Página" });
+    expect(totals(dot.json).totalElements).toBe(0);
+    expect(faultyDot.json).toEqual(pagina.json);
+    for (const searchValue of ["(", "["]) {
+      for (const operation of ["listLandingPages", "listFactoryDefaultWidgets"] as const) {
+        const [reference, faulty] = await both(operation, { searchValue });
+        expect([reference.status, faulty.status]).toEqual([200, 500]);
+      }
+    }
+  },
+  "search-quote-500": async ({ both }) => {
+    for (const operation of ["listLandingPages", "listFactoryDefaultWidgets"] as const) {
+      const [reference, faulty] = await both(operation, { searchValue: "d'a" });
+      expect([reference.status, faulty.status]).toEqual([200, 500]);
+    }
+    const [quote, faultyQuote] = await both("listLandingPages", { searchValue: '"' });
+    expect(faultyQuote.json).toEqual(quote.json);
+    const [, unauthenticated] = await both("listLandingPages", { searchValue: "'" }, "none");
+    expect(unauthenticated.status).toBe(401);
+  },
+  "search-ignores-page-number": async ({ both }) => {
+    const [page0, faultyPage0] = await both("listFactoryDefaultWidgets", { searchValue: "kpi", pagination: { pageNumber: 0, pageSize: 3 } });
+    const [page1, faultyPage1] = await both("listFactoryDefaultWidgets", { searchValue: "kpi", pagination: { pageNumber: 1, pageSize: 3 } });
+    expect(listedIds(page1.json, "widgets")).not.toEqual(listedIds(page0.json, "widgets"));
+    expect(faultyPage0.json).toEqual(page0.json);
+    expect(faultyPage1.json).toEqual(page0.json);
+    const [plain, faultyPlain] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 1, pageSize: 3 } });
+    expect(faultyPlain.json).toEqual(plain.json);
+  },
+  "search-totals-unfiltered": async ({ both }) => {
+    const [all] = await both("listLandingPages", { pagination: { pageSize: 4 } });
+    const [reference, faulty] = await both("listLandingPages", { searchValue: "Página", pagination: { pageSize: 4 } });
+    expect(Number(totals(reference.json).totalElements)).toBeLessThan(Number(totals(all.json).totalElements));
+    expect(totals(faulty.json)).toEqual(totals(all.json));
+    expect(listedIds(faulty.json, "landingPages")).toEqual(listedIds(reference.json, "landingPages"));
+    const [plain, faultyPlain] = await both("listFactoryDefaultWidgets", {});
+    expect(faultyPlain.json).toEqual(plain.json);
+  },
   "empty-search-matches-nothing": async ({ both }) => {
     const [unfiltered] = await both("listFactoryDefaultWidgets", {});
     const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "" });

@@ -30,6 +30,15 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
     const [exact, variantExact] = await both("listLandingPages", { searchValue: "Painel" });
     expect(variantExact.json).toEqual(exact.json);
   },
+  "search-special-chars-400": async ({ both }) => {
+    for (const searchValue of ["%", "_", "'", "(", "a.b"]) {
+      const [reference, variant] = await both("listFactoryDefaultWidgets", { searchValue });
+      expect([reference.status, variant.status]).toEqual([200, 400]);
+      expect(asObject(variant.json).reason).toBe("BAD_REQUEST");
+    }
+    const [plain, variantPlain] = await both("listLandingPages", { searchValue: "Página" });
+    expect(variantPlain.json).toEqual(plain.json);
+  },
   "unicode-data": async ({ both }) => {
     const [reference, variant] = await both("listLandingPages", { pagination: { pageSize: 12 } });
     expect(titles(variant)).not.toEqual(titles(reference));

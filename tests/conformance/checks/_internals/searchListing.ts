@@ -1,8 +1,9 @@
 /** Searches a listing and walks the result (bounded), for the search checks (§4.1, §4.2). */
 import type { OperationName } from "../../../../contract/operations.js";
 import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
-import { walkListing, type ListingWalk } from "./walkListing.js";
+import { stoppedByTarget, walkListing, type ListingWalk } from "./walkListing.js";
 import { itemKey } from "./listingPage.js";
+import type { FetchedPage } from "./fetchListingPage.js";
 
 /** Page size of search walks: the default of §4.1, which every target serves. */
 const SEARCH_PAGE_SIZE = 10;
@@ -20,4 +21,12 @@ export function searchListing(session: TargetSession, operation: OperationName, 
 export function walkContains(walk: ListingWalk, key: string): "yes" | "no" | "unknown" {
   if (walk.items.some((item) => itemKey(item) === key)) return "yes";
   return walk.complete ? "no" : "unknown";
+}
+
+/** The first page of a walk as a fetched page: ok unless the walk stopped on it because of its answer. */
+export function firstPageOf(walk: ListingWalk): FetchedPage | undefined {
+  const first = walk.pages[0];
+  if (!first) return undefined;
+  const failedHere = walk.pages.length === 1 && stoppedByTarget(walk) && walk.stop?.reason !== "empty-page";
+  return { exchange: first.exchange, page: first.page, ok: !failedHere };
 }
