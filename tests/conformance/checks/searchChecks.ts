@@ -15,7 +15,7 @@ import { answered, describeAnswer } from "./_internals/judgeExchange.js";
 import { type ListingWalk, stoppedByTarget, walkListing } from "./_internals/walkListing.js";
 import type { ListingPage } from "./_internals/listingPage.js";
 import type { Exchange } from "../../../runner/http/types.js";
-import { containsSearchValue } from "./_internals/containsSearchValue.js";
+import { containsSearchValue, foldedContains, foldSearchText } from "./_internals/containsSearchValue.js";
 import { judgeSearchAnswer } from "./_internals/judgeSearchAnswer.js";
 import { judgeWalk } from "./_internals/judgeWalk.js";
 import { judgeWalkTotals } from "./_internals/judgeWalkTotals.js";
@@ -362,7 +362,7 @@ export const searchChecks: readonly CheckDefinition[] = [
       judge.applied("search-special-characters");
       const full = await readableListing(context);
       if (!full) return;
-      const texts = full.items.flatMap((item) => searchedTexts(operation, item));
+      const texts = full.items.flatMap((item) => searchedTexts(operation, item)).map(foldSearchText);
       // 1. Each special value alone: never a 5xx; on landing pages, only titles holding it.
       for (const value of SPECIAL_VALUES) {
         const fetched = await searchFirstPage(context, value);
@@ -372,7 +372,7 @@ export const searchChecks: readonly CheckDefinition[] = [
       let probes = 0;
       for (const term of searchTerms(operation, full).filter((candidate) => [...candidate.value].length >= 3).slice(0, 2)) {
         for (const probe of wildcardProbes(term.value)) {
-          if (texts.some((text) => containsSearchValue(text, probe.value))) continue;
+          if (texts.some((text) => foldedContains(text, foldSearchText(probe.value)))) continue;
           probes += 1;
           const fetched = await searchFirstPage(context, probe.value);
           if (!fetched) continue;

@@ -4,16 +4,25 @@
  * forms, so that case-sensitive, case-insensitive and accent-insensitive backends all pass.
  */
 
-/** Lower- and upper-case forms of a text without accents (NFKD, marks removed): ß folds to SS, İ to i. */
-function folds(text: string): [string, string] {
+/** A text as written and without accents (NFKD, marks removed) in lower and upper case: ß folds to SS, İ to i. */
+export interface FoldedText {
+  readonly raw: string;
+  readonly lower: string;
+  readonly upper: string;
+}
+
+/** Folds a text once, for comparing it with many values. */
+export function foldSearchText(text: string): FoldedText {
   const bare = text.normalize("NFKD").replace(/\p{M}/gu, "");
-  return [bare.toLowerCase(), bare.toUpperCase()];
+  return { raw: text, lower: bare.toLowerCase(), upper: bare.toUpperCase() };
+}
+
+/** containsSearchValue on folded texts. */
+export function foldedContains(text: FoldedText, value: FoldedText): boolean {
+  return text.raw.includes(value.raw) || text.lower.includes(value.lower) || text.upper.includes(value.upper);
 }
 
 /** True when `text` contains `value`, ignoring case, accents and compatibility forms. */
 export function containsSearchValue(text: string, value: string): boolean {
-  if (text.includes(value)) return true;
-  const [textLower, textUpper] = folds(text);
-  const [valueLower, valueUpper] = folds(value);
-  return textLower.includes(valueLower) || textUpper.includes(valueUpper);
+  return text.includes(value) || foldedContains(foldSearchText(text), foldSearchText(value));
 }

@@ -1,5 +1,5 @@
 /** A search value no listed item carries, random from the check's seed (never tuned to a data set). */
-import { containsSearchValue } from "./containsSearchValue.js";
+import { foldedContains, foldSearchText } from "./containsSearchValue.js";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -18,8 +18,10 @@ function generator(seed: number): () => number {
 /** Letters and digits only ("zq" and ten random ones), contained in none of `texts`. */
 export function noMatchValue(seed: number, texts: readonly string[]): string {
   const next = generator(seed);
+  const folded = texts.map(foldSearchText);
   for (;;) {
     const value = `zq${Array.from({ length: 10 }, () => ALPHABET.charAt(Math.floor(next() * ALPHABET.length))).join("")}`;
-    if (!texts.some((text) => containsSearchValue(text, value))) return value;
+    const candidate = foldSearchText(value);
+    if (!folded.some((text) => foldedContains(text, candidate))) return value;
   }
 }

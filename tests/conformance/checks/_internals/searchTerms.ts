@@ -5,7 +5,7 @@
  */
 import { isJsonObject } from "../../../../contract/jsonValue.js";
 import type { OperationName } from "../../../../contract/operations.js";
-import { containsSearchValue } from "./containsSearchValue.js";
+import { foldedContains, foldSearchText } from "./containsSearchValue.js";
 import { itemKey } from "./listingPage.js";
 import type { ListingWalk } from "./walkListing.js";
 
@@ -35,14 +35,20 @@ function termsOf(operation: OperationName, source: string): string[] {
 /** The listing's terms, most frequent first; count is how many listed items' sources contain the term. */
 export function searchTerms(operation: OperationName, walk: ListingWalk): SearchTerm[] {
   const sources = walk.items.map((item) => ({ key: itemKey(item), texts: termSources(operation, item) })).filter((entry) => entry.texts.length > 0);
-  const owners = new Map<string, string>();
+  // One term per spelling up to case: the first seen spelling stands for the others.
+  const owners = new Map<string, { value: string; owner: string }>();
   for (const { key, texts } of sources) {
     for (const term of texts.flatMap((text) => termsOf(operation, text))) {
-      if (!owners.has(term) && owners.size < MAX_TERMS) owners.set(term, key);
+      const folded = term.toLowerCase();
+      if (!owners.has(folded) && owners.size < MAX_TERMS) owners.set(folded, { value: term, owner: key });
     }
   }
-  return [...owners.entries()]
-    .map(([value, owner]) => ({ value, owner, count: sources.filter(({ texts }) => texts.some((text) => containsSearchValue(text, value))).length }))
+  const folded = sources.map(({ texts }) => texts.map(foldSearchText));
+  return [...owners.values()]
+    .map(({ value, owner }) => {
+      const term = foldSearchText(value);
+      return { value, owner, count: folded.filter((texts) => texts.some((text) => foldedContains(text, term))).length };
+    })
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 }
 
@@ -74,8 +80,9 @@ export function specialSnippets(operation: OperationName, walk: ListingWalk, lim
 export function nonTitleValues(walk: ListingWalk, limit: number): string[] {
   const pages = walk.items.filter(isJsonObject);
   const titles = pages.map((page) => page.title).filter((title): title is string => typeof title === "string");
+  const foldedTitles = titles.map(foldSearchText);
   const usable = (value: unknown): value is string =>
-    typeof value === "string" && [...value].length >= 2 && [...value].length <= 100 && !titles.some((title) => containsSearchValue(title, value));
+    typeof value === "string" && [...value].length >= 2 && [...value].length <= 100 && !foldedTitles.some((title) => foldedContains(title, foldSearchText(value)));
   const perPage = [...new Set([0, pages.length - 1, Math.floor(pages.length / 2)])].map((index) => {
     const page = pages[index] ?? {};
     const segments = typeof page.id === "string" ? page.id.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").split("/") : [];
