@@ -45,6 +45,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       "pagination.default-first-10": "page 0 of size 10, which it compares with no pagination, comes back empty",
       "pagination.page-size-honoured": "the first and last pages it counts are shifted by one page",
       "pagination.walk-covers-all": "a walk from page 0 meets an empty first page and stops",
+      "search.filtered-walk": "search results are paginated the same way, so their walks meet an empty page 0",
     },
     behaviour: () => ({ listingQuery: (query) => (query.paginationGiven ? { ...query, pageNumber: query.pageNumber - 1 } : query) }),
   },
@@ -57,6 +58,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       "pagination.default-first-10": "it also compares the unpaginated totalPages with ceil(totalElements / 10)",
       "pagination.walk-covers-all": "walks stop at the floored totalPages, before the last partial page",
       "search.results-subset": "the unfiltered walk misses the last partial page, so search results from it look like strangers",
+      "search.filtered-walk": "search results get the floored totalPages too",
     },
     behaviour: (correct) => ({
       paginate: (items, query) => ({ ...correct.paginate(items, query), totalPages: Math.floor(items.length / query.pageSize) }),
@@ -72,6 +74,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       "pagination.page-size-honoured": "it expects min(pageSize, totalElements) items, and totalElements is the first page's count",
       "pagination.walk-covers-all": "a walk sees more items than totalElements says",
       "pagination.past-end-empty": "totalElements, which it compares past the end, changes with the page asked",
+      "search.filtered-walk": "walks of search results see more items than totalElements says",
     },
     behaviour: (correct) => ({
       paginate: (items, query) => {
@@ -88,6 +91,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     mayAlsoFail: {
       "pagination.first-page-index-0": "page 1 repeats the last item of page 0, which it reads as overlapping pages",
       "pagination.page-size-honoured": "the last page starts one item early and holds one item too many",
+      "search.filtered-walk": "the pages of search results overlap too",
     },
     behaviour: (correct) => ({
       paginate: (items, query) => {
@@ -101,7 +105,10 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description: "pageSize is ignored: every page holds 10 results whatever size was asked.",
     caughtBy: ["pagination.page-size-honoured"],
-    mayAlsoFail: { "pagination.totals-consistent": "totalPages is counted in pages of 10, not of the size asked" },
+    mayAlsoFail: {
+      "pagination.totals-consistent": "totalPages is counted in pages of 10, not of the size asked",
+      "search.filtered-walk": "search results are walked in small page sizes, and each page holds 10",
+    },
     behaviour: () => ({ listingQuery: (query) => ({ ...query, pageSize: 10 }) }),
   },
   {

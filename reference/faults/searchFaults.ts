@@ -117,6 +117,10 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     section: "§4.1",
     description: "Both searches use the value as a regular expression: . matches any character, and ( or [ crash the search with 500.",
     caughtBy: ["search.metacharacters-literal"],
+    mayAlsoFail: {
+      "http.valid-request-ok": "generated valid search values include \\ and .*, and \\ alone crashes a regular expression with 500",
+      "http.no-server-error": "generated valid search values include \\, which crashes a regular expression with 500",
+    },
     behaviour: () => ({
       widgetMatches: (record, searchValue, data) => searchValue === "" || widgetSearchTexts(record.widget, data.translations).some((text) => regexPattern(searchValue).test(text)),
       landingMatches: (record, searchValue) => searchValue === "" || regexPattern(searchValue).test(record.page.title ?? ""),
@@ -127,6 +131,10 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     section: "§4.1",
     description: "A searchValue holding a single quote crashes both listings with 500, as unescaped SQL would.",
     caughtBy: ["search.metacharacters-literal"],
+    mayAlsoFail: {
+      "http.valid-request-ok": "generated valid search values include ', which crashes with 500",
+      "http.no-server-error": "generated valid search values include ', which crashes with 500",
+    },
     respond: (response, { operation, body }) => {
       const searchValue = isJsonObject(body) ? body.searchValue : undefined;
       const crashes = response.status === 200 && LISTING_OPERATIONS.includes(operation) && typeof searchValue === "string" && searchValue.includes("'");

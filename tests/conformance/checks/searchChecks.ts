@@ -90,10 +90,10 @@ const searchLabel = (value: string) => `searchValue ${JSON.stringify(value)}`;
 
 /** Values that break naive backends: SQL LIKE wildcards, regular expression and glob syntax, quotes, a percent-escape, accents, an emoji. */
 const SPECIAL_VALUES: readonly string[] = ["%", "_", "*", ".", "(", "[", "\\", "'", '"', "%41", "ção", "🙂"];
-/** Results a filtered walk aims at per page size, so a walk costs about this many requests. */
+/** Pages a filtered walk fetches at most, so a walk costs at most this many requests. */
 const PAGES_PER_FILTERED_WALK = 12;
-/** Most pages any filtered walk fetches. */
-const MAX_FILTERED_WALK_PAGES = 40;
+/** Largest page size a filtered walk asks for: below the default 10, so no page size cap (register max-page-size) can be in play. */
+const LARGEST_FILTERED_WALK_SIZE = 9;
 /** Search values tried per listing before the filtered walk gives up finding one that matches two or more items. */
 const FILTERED_WALK_TRIES = 4;
 
@@ -126,17 +126,22 @@ function judgeTitlesHold(judge: Judgement, value: string, pages: readonly { read
   return false;
 }
 
-/** Small page sizes for walking `total` results in about PAGES_PER_FILTERED_WALK pages each, 10 excepted (already walked). */
+/**
+ * Small page sizes for walking `total` results, 10 excepted (already walked): three sizes that
+ * walk them whole in PAGES_PER_FILTERED_WALK pages or fewer, or, for larger results, 7 and 9
+ * walked for their first PAGES_PER_FILTERED_WALK pages.
+ */
 function filteredWalkSizes(total: number, maxPageSize: number): number[] {
   const smallest = Math.max(1, Math.ceil(total / PAGES_PER_FILTERED_WALK));
-  return [smallest, smallest + 1, smallest + 2].filter((size) => size < total && size <= maxPageSize && size !== 10);
+  const sizes = smallest + 2 <= LARGEST_FILTERED_WALK_SIZE ? [smallest, smallest + 1, smallest + 2] : [7, LARGEST_FILTERED_WALK_SIZE];
+  return sizes.filter((size) => size < total && size <= maxPageSize);
 }
 
 /** Search values for the filtered walk: terms matching two or more listed items, about as many as a short walk holds first. */
 function filteredWalkValues(operation: OperationName, walk: ListingWalk): string[] {
   const terms = searchTerms(operation, walk).filter((term) => term.count >= 2);
-  const small = terms.filter((term) => term.count <= 3 * PAGES_PER_FILTERED_WALK);
-  const large = terms.filter((term) => term.count > 3 * PAGES_PER_FILTERED_WALK).reverse();
+  const small = terms.filter((term) => term.count <= (LARGEST_FILTERED_WALK_SIZE - 2) * PAGES_PER_FILTERED_WALK);
+  const large = terms.filter((term) => term.count > (LARGEST_FILTERED_WALK_SIZE - 2) * PAGES_PER_FILTERED_WALK).reverse();
   const values = [...small, ...large].map((term) => term.value);
   return values.length > 0 ? values : ["a", "e"];
 }
@@ -426,7 +431,7 @@ export const searchChecks: readonly CheckDefinition[] = [
         const sizes = filteredWalkSizes(total, target.settings.maxPageSize);
         for (const pageSize of sizes) {
           const what = `${searchLabel(value)} walked in pages of ${pageSize}`;
-          const walk = await walkListing(target, operation, { searchValue: value, pageSize, maxPages: Math.min(MAX_FILTERED_WALK_PAGES, target.settings.maxPagesWalked) });
+          const walk = await walkListing(target, operation, { searchValue: value, pageSize, maxPages: Math.min(PAGES_PER_FILTERED_WALK, target.settings.maxPagesWalked) });
           const status = walk.pages[0]?.exchange.response?.status ?? 0;
           if (walk.pages.length === 1 && status >= 400 && status < 500) {
             judge.note(`page size ${pageSize} was refused with ${status} (pagination.page-size-honoured judges page sizes)`);
@@ -442,7 +447,8 @@ export const searchChecks: readonly CheckDefinition[] = [
             });
           }
         }
-        walked.push(`${JSON.stringify(value)} (${total} results; page sizes 10${sizes.map((size) => `, ${size}`).join("")})`);
+        const whole = total <= sizes.reduce((least, size) => Math.min(least, size), 10) * PAGES_PER_FILTERED_WALK;
+        walked.push(`${JSON.stringify(value)} (${total} results; page sizes 10${sizes.map((size) => `, ${size}`).join("")}${whole ? "" : `, the first ${PAGES_PER_FILTERED_WALK} pages of each`})`);
       }
       if (walked.length === 0) return judge.skip("no search value taken from the listing matched two or more items.");
       if (!judge.hasFailed()) judge.note(`Walked ${walked.join(" and ")}: every match once, totals consistent.`);
