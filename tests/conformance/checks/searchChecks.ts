@@ -1,7 +1,9 @@
 /**
  * Search (§4.1: widget search ignores case and covers tags; §4.2: landing search is on the
- * title). Search values are taken from the target's own items (register search-match-mode):
- * a whole tag or a whole title, which every matching mode must find.
+ * title), checked both ways: a search finds what holds the value, returns nothing that does
+ * not, reads special characters as text, and pages its result like any listing. Values come
+ * from the target's own items or are random from the seed; a value is in a text when it is a
+ * substring of it ignoring case and accents (register search-match-mode).
  */
 import { LISTING_OPERATIONS, type OperationName } from "../../../contract/operations.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
@@ -12,9 +14,7 @@ import { itemKey } from "./_internals/listingPage.js";
 import { firstPageOf, searchListing, walkContains } from "./_internals/searchListing.js";
 import { describePageRequest, fetchListingPage, type FetchedPage } from "./_internals/fetchListingPage.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
-import { type ListingWalk, stoppedByTarget, walkListing } from "./_internals/walkListing.js";
-import type { ListingPage } from "./_internals/listingPage.js";
-import type { Exchange } from "../../../runner/http/types.js";
+import { type ListingWalk, stoppedByTarget, walkListing, type WalkedPage } from "./_internals/walkListing.js";
 import { containsSearchValue, foldedContains, foldSearchText } from "./_internals/containsSearchValue.js";
 import { judgeSearchAnswer } from "./_internals/judgeSearchAnswer.js";
 import { judgeWalk } from "./_internals/judgeWalk.js";
@@ -112,7 +112,7 @@ async function searchFirstPage(context: CheckContext, value: string): Promise<Fe
 }
 
 /** §4.2: fails when a page returned for `value` lacks it in its title; true when every titled page holds it. */
-function judgeTitlesHold(judge: Judgement, value: string, pages: readonly { readonly pageNumber: number; readonly exchange: Exchange; readonly page: ListingPage }[]): boolean {
+function judgeTitlesHold(judge: Judgement, value: string, pages: readonly WalkedPage[]): boolean {
   const strangers = pages.flatMap((page) =>
     page.page.items.filter((item) => isJsonObject(item) && typeof item.title === "string" && !containsSearchValue(item.title, value)).map((item) => ({ item, page })),
   );
