@@ -1,11 +1,13 @@
 /** The command line: picks a command, turns usage mistakes into one sentence and exit 2. */
+import { readFileSync } from "node:fs";
+import { closestName } from "../runner/settings/closestName.js";
 import { validateCommand } from "./commands/validate.js";
 import { EXIT, UsageError, processIo, type CliIo } from "./io.js";
 
-type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
+type Command = (argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv) => Promise<number>;
 
 const COMMANDS: Record<string, { readonly run: Command; readonly summary: string }> = {
-  run: { run: async (argv, io) => (await import("./commands/run.js")).runCommand(argv, io), summary: "run the suite against a target (the bundled reference server by default)" },
+  run: { run: async (argv, io, env) => (await import("./commands/run.js")).runCommand(argv, io, env), summary: "run the suite against a target (the bundled reference server by default)" },
   "list-checks": { run: async (argv, io) => (await import("./commands/listChecks.js")).listChecksCommand(argv, io), summary: "list every check with its sections, level and operations" },
   validate: { run: validateCommand, summary: "validate a captured payload against a body schema" },
   serve: { run: async (argv, io) => (await import("./commands/serve.js")).serveCommand(argv, io), summary: "run the reference server and its faults (--fault, --mode; --help)" },
@@ -13,11 +15,15 @@ const COMMANDS: Record<string, { readonly run: Command; readonly summary: string
   openapi: { run: async (argv, io) => (await import("./commands/openapi.js")).openapiCommand(argv, io), summary: "print the OpenAPI 3.1 document of the contract (--out FILE)" },
 };
 
+/** The version of this suite, from package.json. */
+export const VERSION: string = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
 /** Top-level help. */
 export function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
   return `Usage: cms-conformance <command> [options]
+       cms-conformance --version
 
 Conformance suite for the Content Management and Role Filter Query Interface.
 
@@ -28,20 +34,30 @@ Run cms-conformance <command> --help for a command's options.
 `;
 }
 
-/** Runs the CLI with `argv` (without node and the script); returns the exit code. */
-export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+}
+
+/** Runs the CLI with `argv` (without node and the script) and `env` (CMS_* settings); returns the exit code. */
+export async function main(argv: readonly string[], io: CliIo = processIo(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.stdout.write(mainHelp());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
+  if (name === "--version" || name === "-V") {
+    io.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr.write(`cms-conformance: unknown command ${JSON.stringify(name)}; run cms-conformance --help\n`);
+    const guess = closestName(name.replace(/^-+/, ""), Object.keys(COMMANDS));
+    io.stderr.write(`cms-conformance: unknown command ${JSON.stringify(name)}; ${guess ? `did you mean ${guess}? ` : ""}run cms-conformance --help for the commands\n`);
     return EXIT.usage;
   }
   try {
-    return await command.run(rest, io);
+    return await command.run(rest, io, env);
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
       io.stderr.write(`cms-conformance ${name}: ${(error as Error).message}\n`);
@@ -49,9 +65,4 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     }
     throw error;
   }
-}
-
-function isParseArgsError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
 }

@@ -1,6 +1,7 @@
 /** The generated blocks of README.md and docs/contract.md. */
 import type { ReadmeBlock } from "../contract/readmeTables.js";
 import { renderRegisterMarkdown } from "../contract/renderRegisterMarkdown.js";
+import { renderRunOptionsMarkdown } from "../cli/renderRunOptionsMarkdown.js";
 import { renderChecksMarkdown, renderFaultsMarkdown, renderVariantsMarkdown } from "../tests/conformance/renderCatalogueMarkdown.js";
 import { renderContractSectionsMarkdown, renderOperationsMarkdown } from "../tests/conformance/renderContractMarkdown.js";
 
@@ -11,6 +12,7 @@ export function readmeBlocks(): ReadmeBlock[] {
     { name: "check-catalogue", text: renderChecksMarkdown() },
     { name: "fault-catalogue", text: renderFaultsMarkdown() },
     { name: "variant-catalogue", text: renderVariantsMarkdown() },
+    { name: "run-options", text: renderRunOptionsMarkdown() },
   ];
 }
 

@@ -1,7 +1,7 @@
 /** `cms-conformance list-checks`: every check with its sections, level and operations. */
-import { parseArgs } from "node:util";
 import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
 import { EXIT, type CliIo } from "../io.js";
+import { parseCommandLine } from "../parseCommandLine.js";
 
 /** Help text of the command. */
 export const LIST_CHECKS_HELP = `Usage: cms-conformance list-checks [--json]
@@ -12,7 +12,7 @@ sections, operations, and the rule it enforces.
 
 /** Runs the command; returns its exit code. */
 export async function listChecksCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args: [...argv], options: { json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } });
+  const { values } = parseCommandLine("list-checks", argv, { json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } });
   if (values.help) {
     io.stdout.write(LIST_CHECKS_HELP);
     return EXIT.ok;

@@ -1,13 +1,13 @@
 /** `cms-conformance merge`: combines the report.json of the shards of one run into one report folder. */
 import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
 import { validateRunReport } from "../../reports/validateRunReport.js";
 import { writeReports, type ReportFormat } from "../../reports/writeReports.js";
 import { MergeError, mergeRunReports, type ShardReport } from "../../runner/report/mergeRunReports.js";
 import type { RunReport } from "../../runner/report/model.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
+import { parseCommandLine } from "../parseCommandLine.js";
 import { DEFAULT_OUT_DIR } from "./run.js";
 
 /** Help text of the command. */
@@ -47,11 +47,7 @@ function readShard(path: string): ShardReport {
 
 /** Runs the command; returns its exit code. */
 export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: { out: { type: "string" }, format: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
-  });
+  const { values, positionals } = parseCommandLine("merge", argv, { out: { type: "string" }, format: { type: "string" }, help: { type: "boolean", short: "h", default: false } }, true);
   if (values.help) {
     io.stdout.write(MERGE_HELP);
     return EXIT.ok;

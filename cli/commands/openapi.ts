@@ -1,8 +1,8 @@
 /** `cms-conformance openapi`: prints or writes the OpenAPI 3.1 document of the contract. */
 import { writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { buildOpenApiDocument } from "../../contract/buildOpenApiDocument.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
+import { parseCommandLine } from "../parseCommandLine.js";
 
 /** Help text of the command. */
 export const OPENAPI_HELP = `Usage: cms-conformance openapi [--out FILE]
@@ -22,14 +22,10 @@ Exit codes: 0 written, 2 usage error (unknown option, unwritable file).
 
 /** Runs the command; returns its exit code. */
 export async function openapiCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      out: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
+  const { values, positionals } = parseCommandLine("openapi", argv, {
+    out: { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+  }, true);
   if (values.help) {
     io.stdout.write(OPENAPI_HELP);
     return EXIT.ok;

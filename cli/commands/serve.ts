@@ -1,7 +1,6 @@
 /** `cms-conformance serve`: runs the reference server (and its faults) until SIGINT/SIGTERM. */
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
-import { parseArgs } from "node:util";
 import { FAULT_CATALOGUE, findFault } from "../../reference/faults/faultCatalogue.js";
 import { isReferenceMode, REFERENCE_MODES } from "../../reference/referenceMode.js";
 import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from "../../reference/startReferenceServer.js";
@@ -10,6 +9,7 @@ import { parseOperationPathOption } from "../../runner/settings/parseOperationPa
 import { resolveOperationPaths } from "../../runner/settings/resolveOperationPaths.js";
 import { ConfigurationError } from "../../runner/settings/resolveRunSettings.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
+import { parseCommandLine } from "../parseCommandLine.js";
 
 /** Help text of the command. */
 export const SERVE_HELP = `Usage: cms-conformance serve [options]
@@ -117,22 +117,19 @@ Stop with Ctrl-C.
 
 /** Runs the command until `stop` resolves (SIGINT/SIGTERM by default); returns its exit code. */
 export async function serveCommand(argv: readonly string[], io: CliIo, stop: () => Promise<unknown> = terminationSignal): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      host: { type: "string", default: "127.0.0.1" },
-      port: { type: "string" },
-      seed: { type: "string" },
-      mode: { type: "string", default: "default" },
-      fault: { type: "string" },
-      "operation-path": { type: "string", multiple: true },
-      widgets: { type: "string" },
-      "landing-pages": { type: "string" },
-      analytics: { type: "string" },
-      "request-log": { type: "string" },
-      "list-faults": { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
+  const { values } = parseCommandLine("serve", argv, {
+    host: { type: "string", default: "127.0.0.1" },
+    port: { type: "string" },
+    seed: { type: "string" },
+    mode: { type: "string", default: "default" },
+    fault: { type: "string" },
+    "operation-path": { type: "string", multiple: true },
+    widgets: { type: "string" },
+    "landing-pages": { type: "string" },
+    analytics: { type: "string" },
+    "request-log": { type: "string" },
+    "list-faults": { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
   });
   if (values.help) {
     io.stdout.write(SERVE_HELP);

@@ -1,9 +1,9 @@
 /** `cms-conformance validate`: checks a captured payload against one body schema. */
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { BODY_NAMES, isBodyName } from "../../contract/schemaCatalogue.js";
 import { formatSchemaIssue, validateBody } from "../../contract/validators.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
+import { parseCommandLine } from "../parseCommandLine.js";
 
 /** Help text of the command. */
 export const VALIDATE_HELP = `Usage: cms-conformance validate --body <name> <file|->
@@ -41,16 +41,12 @@ function parsePayload(text: string, source: string): unknown {
 
 /** Runs the command; returns its exit code. */
 export async function validateCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      body: { type: "string" },
-      profile: { type: "string", default: "default" },
-      list: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
+  const { values, positionals } = parseCommandLine("validate", argv, {
+    body: { type: "string" },
+    profile: { type: "string", default: "default" },
+    list: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  }, true);
   if (values.help) {
     io.stdout.write(VALIDATE_HELP);
     return EXIT.ok;

@@ -12,7 +12,8 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /**
  * vitest keeps the TypeScript it transformed in node_modules/.experimental-vitest-cache, keyed by
  * file content, which saves about 0.5 s of CPU on every run after the first (BENCHMARKS.md).
- * vitest cannot do without the folder once asked to, so it is only asked when it can write there.
+ * vitest cannot do without the folder once asked to, so it is only asked when it can write there;
+ * in a read-only install (EACCES, EROFS) the run writes nothing into node_modules at all.
  */
 function canCacheModules(): boolean {
   try {
@@ -26,16 +27,21 @@ function canCacheModules(): boolean {
 /** The CLI's executor: the settings and the planned pairs go in through provide, verdicts come back through meta. */
 export const executeWithVitest: CheckExecutor = async (settings, planned, onResult) => {
   const collector = new ResultCollector(onResult);
+  const writable = canCacheModules();
   const vitest = await createVitest(
     "test",
     {
       root: ROOT,
       config: `${ROOT}vitest.config.ts`,
+      // vitest's results cache is off (one test file, nothing to order). Vite bundles a TypeScript
+      // config into node_modules/.vite-temp, and fails on a read-only file system, so a read-only
+      // install has its config loaded through Vite's module runner, which writes nothing.
+      cache: false,
+      ...(writable ? { experimental: { fsModuleCache: true } } : { configLoader: "runner" as const }),
       project: ["conformance"],
       watch: false,
       reporters: [collector],
       passWithNoTests: true,
-      ...(canCacheModules() ? { experimental: { fsModuleCache: true } } : {}),
     },
     { logLevel: "silent" },
   );

@@ -1,19 +1,23 @@
 /**
- * Resolves the settings of a run from flags, CMS_* environment variables and a --config file
- * (flags win, then the environment, then the file, then the defaults), and refuses anything
- * wrong with one sentence that says what to do (STYLE: errors for the user).
+ * Resolves the settings of a run from layers — a --config file, CMS_* environment variables, flags
+ * (later layers win) — merged first and then validated once against the run-config schema, so that
+ * every range holds whichever way a value was given. Anything wrong is refused with one sentence
+ * that names the value as the user wrote it (--timeout, CMS_PROFILE, "timeoutMs" in cms.json) and
+ * says what it takes (STYLE: errors for the user).
  */
 import { readFileSync } from "node:fs";
-import { ALL_OPERATIONS, type OperationName, type OperationPaths } from "../../contract/operations.js";
-import { compileMetaSchema } from "../../contract/compileMetaSchema.js";
+import type { ErrorObject } from "ajv";
+import type { OperationName, OperationPaths } from "../../contract/operations.js";
+import { closestName } from "./closestName.js";
 import { RUN_DEFAULTS, type Profile, type RunSettings } from "./RunSettings.js";
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
+import { describeExpected, parseSettingText, RUN_CONFIG_SCHEMA, runConfigValidator, settingSchema } from "./runConfigSchema.js";
 
 /** A configuration mistake: reported as one sentence, exit 2. */
 export class ConfigurationError extends Error {}
 
-/** The --config file, as its schema describes it. */
+/** The settings as the run-config schema describes them (a --config file holds exactly this). */
 export interface RunConfigFile {
   baseUrl?: string;
   clientId?: string;
@@ -36,6 +40,7 @@ export interface RunConfigFile {
   maxPages?: number;
   maxFailures?: number;
   out?: string;
+  formats?: ("json" | "junit" | "html" | "har")[];
   waivers?: string;
   /** Extra headers sent on every request, name → value. */
   headers?: Record<string, string>;
@@ -43,13 +48,49 @@ export interface RunConfigFile {
   operationPaths?: OperationPaths;
 }
 
-/** Reads and validates a --config file. */
-export function readConfigFile(path: string): RunConfigFile {
+/** A setting's key. */
+export type SettingKey = keyof RunConfigFile;
+
+/**
+ * One source of settings. Values are unchecked: text a flag could not read as a number stays text
+ * for the schema to refuse. `nameOf` says how the user wrote a key in this source; `typed` holds
+ * what the user typed where the value differs from it (the "0/s" of --rate-limit).
+ */
+export interface ConfigLayer {
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly nameOf: (key: string) => string;
+  readonly typed?: Readonly<Record<string, string>>;
+}
+
+/** The secrets: trimmed, never shown in a sentence, and sent as header values (§5). */
+const SECRET_KEYS: readonly SettingKey[] = ["clientId", "token", "restrictedToken"];
+
+/** Environment variables, by setting. */
+export const ENVIRONMENT_VARIABLES: Readonly<Partial<Record<SettingKey, string>>> = {
+  baseUrl: "CMS_BASE_URL",
+  clientId: "CMS_CLIENT_ID",
+  token: "CMS_TOKEN",
+  restrictedToken: "CMS_RESTRICTED_TOKEN",
+  analyticIds: "CMS_ANALYTIC_IDS",
+  roles: "CMS_ROLES",
+  domainName: "CMS_DOMAIN_NAME",
+  serviceName: "CMS_SERVICE_NAME",
+  profile: "CMS_PROFILE",
+  seed: "CMS_SEED",
+};
+
+/** A layer of values given in code (tests, the embedded reference server), named by their keys. */
+export function codeLayer(values: RunConfigFile): ConfigLayer {
+  return { values: values as Record<string, unknown>, nameOf: (key) => JSON.stringify(key) };
+}
+
+/** Reads a --config file as a layer; it is validated with the other layers, once they are merged. */
+export function readConfigFile(path: string): ConfigLayer {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new ConfigurationError(`cannot read the config file ${path} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    throw new ConfigurationError(`cannot read the config file ${path} (${(error as NodeJS.ErrnoException).code ?? "error"}); give a readable JSON file with --config`);
   }
   let data: unknown;
   try {
@@ -57,87 +98,188 @@ export function readConfigFile(path: string): RunConfigFile {
   } catch (error) {
     throw new ConfigurationError(`the config file ${path} is not JSON: ${(error as Error).message}`);
   }
-  const validate = compileMetaSchema<RunConfigFile>("run-config.schema.json");
-  if (!validate(data)) {
-    const first = validate.errors?.[0];
-    const where = first?.instancePath || "(root)";
-    const extra = first?.keyword === "additionalProperties" ? ` (${JSON.stringify((first.params as { additionalProperty?: string }).additionalProperty)})` : "";
-    throw new ConfigurationError(`the config file ${path} is invalid: ${where} ${first?.message ?? "is invalid"}${extra}`);
-  }
-  return data;
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new ConfigurationError(`the config file ${path} must hold a JSON object of settings (schemas/meta/run-config.schema.json)`);
+  return { values: data as Record<string, unknown>, nameOf: (key) => `${JSON.stringify(key)} in the config file ${path}` };
 }
 
-/** Settings from CMS_* environment variables, as a partial config (flags and file use the same shape). */
-export function configFromEnvironment(env: NodeJS.ProcessEnv): RunConfigFile {
-  const list = (value: string | undefined) => (value ? value.split(",").map((item) => item.trim()).filter(Boolean) : undefined);
-  const config: RunConfigFile = {};
-  if (env.CMS_BASE_URL) config.baseUrl = env.CMS_BASE_URL;
-  if (env.CMS_CLIENT_ID) config.clientId = env.CMS_CLIENT_ID;
-  if (env.CMS_TOKEN) config.token = env.CMS_TOKEN;
-  if (env.CMS_RESTRICTED_TOKEN) config.restrictedToken = env.CMS_RESTRICTED_TOKEN;
-  const analyticIds = list(env.CMS_ANALYTIC_IDS);
-  if (analyticIds) config.analyticIds = analyticIds;
-  const roles = list(env.CMS_ROLES);
-  if (roles) config.roles = roles;
-  if (env.CMS_DOMAIN_NAME) config.domainName = env.CMS_DOMAIN_NAME;
-  if (env.CMS_SERVICE_NAME) config.serviceName = env.CMS_SERVICE_NAME;
-  if (env.CMS_PROFILE === "default" || env.CMS_PROFILE === "strict") config.profile = env.CMS_PROFILE;
+/** Settings from CMS_* environment variables, read as flags are; empty variables count as unset. */
+export function configFromEnvironment(env: NodeJS.ProcessEnv): ConfigLayer {
+  const values: Record<string, unknown> = {};
+  const typed: Record<string, string> = {};
+  const names: Record<string, string> = {};
+  for (const [key, variable] of Object.entries(ENVIRONMENT_VARIABLES)) {
+    names[key] = variable;
+    const text = env[variable];
+    if (text === undefined || text === "") continue;
+    values[key] = parseSettingText(key, text);
+    typed[key] = text;
+  }
+  return { values, typed, nameOf: (key) => names[key] ?? key };
+}
+
+function isLayer(layer: RunConfigFile | ConfigLayer): layer is ConfigLayer {
+  return typeof (layer as ConfigLayer).nameOf === "function";
+}
+
+/** Settings merged per entry rather than replaced: a --header adds to the file's headers. */
+const MERGED_PER_ENTRY: readonly SettingKey[] = ["headers", "operationPaths"];
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The merged values, and the layer each came from. */
+function merge(layers: readonly ConfigLayer[]): { merged: Record<string, unknown>; origin: Map<string, ConfigLayer> } {
+  const merged: Record<string, unknown> = {};
+  const origin = new Map<string, ConfigLayer>();
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer.values)) {
+      if (value === undefined) continue;
+      const entries = MERGED_PER_ENTRY.includes(key as SettingKey) && isPlainObject(value) && isPlainObject(merged[key]);
+      merged[key] = entries ? { ...(merged[key] as object), ...value } : SECRET_KEYS.includes(key as SettingKey) && typeof value === "string" ? value.trim() : value;
+      origin.set(key, layer);
+    }
+  }
+  return { merged, origin };
+}
+
+/** A base URL as it may be shown: without anything between // and @. */
+function showUrl(text: string): string {
+  return JSON.stringify(text.replace(/\/\/[^/]*@/, "//…@"));
+}
+
+/** One sentence for the first schema error. */
+function sentenceFor(error: ErrorObject, merged: Record<string, unknown>, origin: Map<string, ConfigLayer>): string {
+  if (error.keyword === "additionalProperties" && error.instancePath !== "") {
+    const key = error.instancePath.split("/")[1] ?? "";
+    const entry = String((error.params as { additionalProperty?: unknown }).additionalProperty);
+    const known = Object.keys(settingSchema(key).properties ?? {});
+    // Only operationPaths closes its entries.
+    return `unknown operation ${JSON.stringify(entry)} in ${origin.get(key)?.nameOf(key) ?? key}; known: ${known.join(", ")}`;
+  }
+  if (error.keyword === "additionalProperties") {
+    const key = String((error.params as { additionalProperty?: unknown }).additionalProperty);
+    const where = origin.get(key)?.nameOf(key) ?? JSON.stringify(key);
+    const known = Object.keys(RUN_CONFIG_SCHEMA.properties).filter((name) => name !== "$schema");
+    const guess = closestName(key, known);
+    const hint = guess ? `did you mean ${JSON.stringify(guess)}?` : `the settings are ${known.join(", ")}`;
+    return `${where} is not a setting; ${hint}`;
+  }
+  const [, key = "", ...rest] = error.instancePath.split("/");
+  const layer = origin.get(key);
+  const name = layer?.nameOf(key) ?? key;
+  const schema = settingSchema(key);
+  const expected = describeExpected(schema);
+  // A secret is never shown, not even a wrong one.
+  if (SECRET_KEYS.includes(key as SettingKey)) return error.keyword === "minLength" ? `${name} is empty once surrounding spaces are trimmed; give the value` : `${name} takes ${expected}`;
+  const value = rest.reduce<unknown>((inner, segment) => (inner as Record<string, unknown> | undefined)?.[segment], merged[key]);
+  const typed = layer?.typed?.[key];
+  const shown = key === "baseUrl" && typeof value === "string" ? showUrl(value) : rest.length === 0 && typed !== undefined ? JSON.stringify(typed) : JSON.stringify(value);
+  if (rest.length > 0 && schema.items) return `${name} takes ${describeExpected(schema.items)}, not ${shown}`;
+  if (rest.length > 0) {
+    const entry = rest.join("/").replace(/~1/g, "/").replace(/~0/g, "~");
+    return error.keyword === "pattern" ? `the path of ${entry} must start with / and hold no space, query or fragment, not ${shown} (${name})` : `${name} gives ${entry} ${shown}, which is not a text`;
+  }
+  return `${name} takes ${expected}${key === "rateLimit" ? " requests per second (the flag also reads 20/s and 30/m)" : ""}, not ${shown}`;
+}
+
+/** A base URL the operation paths can be appended to, or a sentence saying what is wrong. */
+function checkedBaseUrl(text: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigurationError(`${name} ${showUrl(text)} is not a URL; give one like https://api.example.com`);
+  }
+  // Userinfo first, and never echoed: today's reports would carry the password.
+  if (url.username !== "" || url.password !== "" || /^[^/]*\/\/[^/]*@/.test(text)) {
+    throw new ConfigurationError(`${name} carries a user name or password (user:pass@); remove it, since credentials go only in the client_id and Authorization headers (--client-id, --token)`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigurationError(`${name} must use http or https, not ${url.protocol}`);
+  if (text.includes("?")) throw new ConfigurationError(`${name} has a query string (?…); give the URL the operation paths are appended to, e.g. https://api.example.com/prefix`);
+  if (text.includes("#")) throw new ConfigurationError(`${name} has a fragment (#…); give the URL the operation paths are appended to, e.g. https://api.example.com/prefix`);
+  return text.replace(/\/+$/, "");
+}
+
+/** Tab, printable ASCII and the rest of Latin-1: what an HTTP header value can carry. */
+const HEADER_VALUE_CHARACTER = /[\t\x20-\x7e\x80-\xff]/;
+
+/** Refuses a secret that cannot be sent as a header value, without showing it. */
+function checkHeaderValue(value: string, name: string): void {
+  const at = [...value].findIndex((character) => !HEADER_VALUE_CHARACTER.test(character));
+  if (at < 0) return;
+  const character = [...value][at] as string;
+  const what = character === "\n" || character === "\r" ? "a line break" : (character.codePointAt(0) ?? 0) < 0x20 || character === "\x7f" ? "a control character" : "a character beyond Latin-1";
+  throw new ConfigurationError(`${name} contains ${what} (character ${at + 1}), which cannot be sent in an HTTP header; copy the value again without it`);
+}
+
+/**
+ * Merges `layers` (later wins) and validates the result once: the schema, then what a schema
+ * cannot say (a base URL the paths can follow, secrets sendable as headers). Required values are
+ * not demanded here: a run without a base URL gets the bundled reference server.
+ */
+export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[]): RunConfigFile {
+  const resolvedLayers = layers.map((layer) => (isLayer(layer) ? layer : codeLayer(layer)));
+  const { merged, origin } = merge(resolvedLayers);
+  const validate = runConfigValidator();
+  if (!validate(merged)) {
+    const [first] = validate.errors ?? [];
+    throw new ConfigurationError(first ? sentenceFor(first, merged, origin) : "the settings are invalid");
+  }
+  const config = merged as RunConfigFile;
+  const nameOf = (key: SettingKey) => origin.get(key)?.nameOf(key) ?? key;
+  if (config.baseUrl !== undefined) config.baseUrl = checkedBaseUrl(config.baseUrl, nameOf("baseUrl"));
+  for (const key of SECRET_KEYS) {
+    const value = config[key];
+    if (typeof value === "string") checkHeaderValue(value, nameOf(key));
+  }
+  // Merged per name and per operation, and checked for what a schema cannot say (a header HTTP cannot carry, two operations at one path).
+  const layerValues = (key: SettingKey) => resolvedLayers.map((layer) => layer.values[key] as Record<string, string> | undefined);
+  if (config.headers !== undefined) config.headers = resolveExtraHeaders(layerValues("headers"));
+  if (config.operationPaths !== undefined) config.operationPaths = resolveOperationPaths(layerValues("operationPaths") as (OperationPaths | undefined)[]);
   return config;
 }
 
-function validUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigurationError(`the base URL ${JSON.stringify(value)} is not a URL; give one like https://api.example.com`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigurationError(`the base URL must use http or https, not ${url.protocol}`);
-  return value.replace(/\/+$/, "");
-}
+/** What a run needs besides RunSettings: where its reports go and which waivers apply. */
+export type ResolvedRun = RunSettings & { readonly out?: string; readonly formats?: RunConfigFile["formats"]; readonly waivers?: string };
 
-/** Merges layers (later wins) into settings; `embedded` marks the bundled reference target. */
-export function resolveRunSettings(layers: readonly RunConfigFile[], embedded = false): RunSettings & { out?: string; waivers?: string } {
-  const merged: RunConfigFile = Object.assign({}, ...layers.map((layer) => Object.fromEntries(Object.entries(layer).filter(([, value]) => value !== undefined))));
-  if (!merged.baseUrl) throw new ConfigurationError("no target: give --base-url (or CMS_BASE_URL), or leave it out of every source to run the bundled reference server");
-  if (!merged.clientId) throw new ConfigurationError("no client id: every operation sends client_id (§5); give --client-id or CMS_CLIENT_ID");
-  if (!merged.token) throw new ConfigurationError("no bearer token: the content management operations need one (§5); give --token or CMS_TOKEN");
-  for (const operation of merged.operations ?? []) {
-    if (!ALL_OPERATIONS.includes(operation)) throw new ConfigurationError(`unknown operation ${JSON.stringify(operation)}; known: ${ALL_OPERATIONS.join(", ")}`);
-  }
-  // Merged per header and per operation, not per layer: a flag adds to the file's headers.
-  const headers = resolveExtraHeaders(layers.map((layer) => layer.headers));
-  const operationPaths = resolveOperationPaths(layers.map((layer) => layer.operationPaths));
+/** Merges and validates `layers` into settings; `embedded` marks the bundled reference target. */
+export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer)[], embedded = false): ResolvedRun {
+  const config = resolveRunConfig(layers);
+  if (!config.baseUrl) throw new ConfigurationError("no target: give --base-url (or CMS_BASE_URL), or leave it out of every source to run the bundled reference server");
+  if (!config.clientId) throw new ConfigurationError("no client id: every operation sends client_id (§5); give CMS_CLIENT_ID or --client-id");
+  if (!config.token) throw new ConfigurationError("no bearer token: the content management operations need one (§5); give CMS_TOKEN or --token");
   return {
-    baseUrl: validUrl(merged.baseUrl),
+    baseUrl: config.baseUrl,
     embedded,
-    credentials: { clientId: merged.clientId, token: merged.token, ...(merged.restrictedToken ? { restrictedToken: merged.restrictedToken } : {}) },
+    credentials: { clientId: config.clientId, token: config.token, ...(config.restrictedToken ? { restrictedToken: config.restrictedToken } : {}) },
     fixtures: {
-      analyticIds: merged.analyticIds ?? [],
-      roles: merged.roles ?? [],
-      ...(merged.domainName !== undefined ? { domainName: merged.domainName } : {}),
-      ...(merged.serviceName !== undefined ? { serviceName: merged.serviceName } : {}),
+      analyticIds: config.analyticIds ?? [],
+      roles: config.roles ?? [],
+      ...(config.domainName !== undefined ? { domainName: config.domainName } : {}),
+      ...(config.serviceName !== undefined ? { serviceName: config.serviceName } : {}),
     },
-    profile: merged.profile ?? RUN_DEFAULTS.profile,
-    seed: merged.seed ?? Math.floor(Math.random() * 2 ** 31),
-    maxExamples: merged.maxExamples ?? RUN_DEFAULTS.maxExamples,
-    timeoutMs: merged.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
-    concurrency: merged.concurrency ?? RUN_DEFAULTS.concurrency,
-    ...(merged.rateLimit !== undefined ? { rateLimitPerSecond: merged.rateLimit } : {}),
-    maxPageSize: merged.maxPageSize ?? RUN_DEFAULTS.maxPageSize,
-    maxPagesWalked: merged.maxPages ?? RUN_DEFAULTS.maxPagesWalked,
-    ...(merged.maxFailures !== undefined ? { maxFailures: merged.maxFailures } : {}),
-    checks: merged.checks ?? [],
-    excludeChecks: merged.excludeChecks ?? [],
-    operations: merged.operations ?? [],
-    ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(Object.keys(operationPaths).length > 0 ? { operationPaths } : {}),
-    ...(merged.out !== undefined ? { out: merged.out } : {}),
-    ...(merged.waivers !== undefined ? { waivers: merged.waivers } : {}),
+    profile: config.profile ?? RUN_DEFAULTS.profile,
+    seed: config.seed ?? Math.floor(Math.random() * 2 ** 31),
+    maxExamples: config.maxExamples ?? RUN_DEFAULTS.maxExamples,
+    timeoutMs: config.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
+    concurrency: config.concurrency ?? RUN_DEFAULTS.concurrency,
+    ...(config.rateLimit !== undefined ? { rateLimitPerSecond: config.rateLimit } : {}),
+    maxPageSize: config.maxPageSize ?? RUN_DEFAULTS.maxPageSize,
+    maxPagesWalked: config.maxPages ?? RUN_DEFAULTS.maxPagesWalked,
+    ...(config.maxFailures !== undefined ? { maxFailures: config.maxFailures } : {}),
+    checks: config.checks ?? [],
+    excludeChecks: config.excludeChecks ?? [],
+    operations: config.operations ?? [],
+    ...(config.headers !== undefined && Object.keys(config.headers).length > 0 ? { headers: config.headers } : {}),
+    ...(config.operationPaths !== undefined && Object.keys(config.operationPaths).length > 0 ? { operationPaths: config.operationPaths } : {}),
+    ...(config.out !== undefined ? { out: config.out } : {}),
+    ...(config.formats !== undefined ? { formats: config.formats } : {}),
+    ...(config.waivers !== undefined ? { waivers: config.waivers } : {}),
   };
 }
 
 /** Settings from the environment alone (for `vitest --project conformance`). */
 export function settingsFromEnvironment(env: NodeJS.ProcessEnv): RunSettings {
-  return resolveRunSettings([configFromEnvironment(env), env.CMS_SEED ? { seed: Number(env.CMS_SEED) } : {}]);
+  return resolveRunSettings([configFromEnvironment(env)]);
 }

@@ -169,7 +169,7 @@ describe("against a faulty local target", () => {
 });
 
 describe("--max-failures", () => {
-  it.each([[["--max-failures", "0"], /at least 1/], [["--max-failures", "2", "-x"], /not both/], [["--max-failures", "two"], /whole number/]])("refuses %j with exit 2", async (flags, message) => {
+  it.each([[["--max-failures", "0"], /--max-failures takes a whole number from 1 to 100000, not "0"/], [["--max-failures", "2", "-x"], /not both/], [["--max-failures", "two"], /whole number/]])("refuses %j with exit 2", async (flags, message) => {
     const result = await inProcess(["run", ...flags]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);

@@ -88,7 +88,7 @@ describe("cms-conformance serve (in-process)", () => {
     [["serve", "--port", "70000"], /--port must be an integer from 0 to 65535/],
     [["serve", "--widgets=-3"], /--widgets must be an integer from 0 to 100000/],
     [["serve", "--seed", "many"], /--seed must be an integer/],
-    [["serve", "--frobnicate"], /Unknown option '--frobnicate'/],
+    [["serve", "--frobnicate"], /unknown option --frobnicate; run cms-conformance serve --help/],
   ])("exits 2 with one clear line for %j", async (argv, message) => {
     const { out, io } = capture();
     expect(await main(argv, io)).toBe(2);

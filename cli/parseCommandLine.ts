@@ -1,0 +1,37 @@
+/**
+ * node:util parseArgs with errors for people: an unknown option is one sentence with the nearest
+ * known one ("did you mean --timeout?"), a missing value says which option wanted it.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { closestName } from "../runner/settings/closestName.js";
+import { UsageError } from "./io.js";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+function unknownOption(message: string, options: Options, command: string): UsageError {
+  const typed = /'(-{1,2}[^'\s]+)'/.exec(message)?.[1] ?? "the option";
+  const long = Object.keys(options);
+  const guess = typed.startsWith("--") ? closestName(typed.slice(2).split("=")[0] ?? "", long) : undefined;
+  const hint = guess ? `did you mean --${guess}? ` : "";
+  return new UsageError(`unknown option ${typed}; ${hint}run cms-conformance ${command} --help for the options`);
+}
+
+/** Parses `argv` for `command`; throws UsageError on an unknown option or a missing value. */
+export function parseCommandLine<T extends Options>(command: string, argv: readonly string[], options: T, allowPositionals = false) {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals, strict: true });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const message = (error as Error).message;
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw unknownOption(message, options, command);
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+      const option = /'(-{1,2}[^'\s]+)/.exec(message)?.[1] ?? "an option";
+      throw new UsageError(`${option} needs a value; run cms-conformance ${command} --help for the options`);
+    }
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      const word = /'([^']*)'/.exec(message)?.[1] ?? "";
+      throw new UsageError(`unexpected argument ${JSON.stringify(word)}; run cms-conformance ${command} --help for the options`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+/** `cms-conformance run --help`, made from the option list (cli/runOptions.ts). */
+import { optionFacts, optionSyntax, RUN_OPTIONS, type RunOptionGroup } from "./runOptions.js";
+import { wrapText } from "./wrapText.js";
+
+const SYNTAX_WIDTH = 29;
+const LINE_WIDTH = 100;
+const GROUPS: readonly RunOptionGroup[] = ["Target", "Verdicts", "Limits", "Re-runs and CI fleets", "Output"];
+
+/** What every option of the Target group shares about secrets. */
+export const SECRETS_NOTE =
+  "Secrets (client id, tokens) are trimmed of surrounding spaces; a value an HTTP header cannot carry (a line break, a character beyond Latin-1) is refused. Flags are visible to every user of the machine in ps and stay in shell history: give secrets as CMS_CLIENT_ID, CMS_TOKEN and CMS_RESTRICTED_TOKEN.";
+
+/** The exit codes of `run`. */
+export const RUN_EXIT_CODES =
+  "Exit codes: 0 nothing failed (warnings allowed), 1 a check failed or errored (or a waiver expired), 2 a usage or configuration error, a report folder that cannot be written, or a target that cannot be reached in time, refuses the credentials or has no operation under the base URL (one sentence, no stack trace).";
+
+function optionLines(syntax: string, text: string): string[] {
+  const indent = " ".repeat(2 + SYNTAX_WIDTH);
+  const wrapped = wrapText(text, LINE_WIDTH - indent.length);
+  const head = `  ${syntax.padEnd(SYNTAX_WIDTH - 1)} `;
+  if (head.length > indent.length) return [head.trimEnd(), ...wrapped.map((line) => indent + line)];
+  return wrapped.map((line, index) => (index === 0 ? head : indent) + line);
+}
+
+/** The help text of `run`. */
+export function renderRunHelp(): string {
+  const sections = GROUPS.map((group) => {
+    const lines = RUN_OPTIONS.filter((option) => option.group === group).flatMap((option) => {
+      return optionLines(optionSyntax(option), `${option.help}. ${optionFacts(option)}`);
+    });
+    return `${group}:\n${lines.join("\n")}`;
+  });
+  return `Usage: cms-conformance run [options]
+
+Runs every check of the suite against a target and writes report.json, junit.xml and index.html.
+Without a base URL (flag, CMS_BASE_URL or config file) it starts the bundled reference server
+on an ephemeral loopback port and runs against it.
+
+${sections.join("\n\n")}
+
+${wrapText(SECRETS_NOTE, LINE_WIDTH).join("\n")}
+
+${wrapText(RUN_EXIT_CODES, LINE_WIDTH).join("\n")}
+`;
+}

@@ -1,0 +1,14 @@
+/** The README's table of `run` options, made from the same list as `run --help` (npm run generate). */
+import { markdownCell } from "../contract/readmeTables.js";
+import { environmentVariableOf, optionSyntax, rangeOf, RUN_OPTIONS } from "./runOptions.js";
+import { RUN_EXIT_CODES, SECRETS_NOTE } from "./renderRunHelp.js";
+
+/** The option table, the secrets note and the exit codes, as Markdown. */
+export function renderRunOptionsMarkdown(): string {
+  const rows = RUN_OPTIONS.map((option) => {
+    const syntax = `\`${optionSyntax(option)}\`${option.repeatable ? " (repeatable)" : ""}`;
+    const variable = environmentVariableOf(option);
+    return `| ${markdownCell(syntax)} | ${variable ? `\`${variable}\`` : ""} | ${markdownCell(rangeOf(option) ?? "")} | ${markdownCell(option.defaultText ?? "")} | ${markdownCell(option.help)} |`;
+  });
+  return ["| option | env | range | default | meaning |", "|---|---|---|---|---|", ...rows, "", SECRETS_NOTE, "", RUN_EXIT_CODES].join("\n");
+}

@@ -1,0 +1,92 @@
+/**
+ * The options of `cms-conformance run`, once: the parser, `run --help` and the README's option table
+ * (npm run generate) are all made from this list, and ranges come from the run-config schema.
+ */
+import { EXCHANGE_LOG_DEFAULTS } from "../runner/engine/ExchangeLog.js";
+import { RUN_DEFAULTS } from "../runner/settings/RunSettings.js";
+import { ENVIRONMENT_VARIABLES, type SettingKey } from "../runner/settings/resolveRunSettings.js";
+import { parseHeaderOption } from "../runner/settings/parseHeaderOption.js";
+import { parseOperationPathOption } from "../runner/settings/parseOperationPathOption.js";
+import { settingRange } from "../runner/settings/runConfigSchema.js";
+
+/** Where reports go unless --out says otherwise. */
+export const DEFAULT_OUT_DIR = "reports/out";
+
+/** The sections of `run --help`. */
+export type RunOptionGroup = "Target" | "Verdicts" | "Limits" | "Re-runs and CI fleets" | "Output";
+
+/** One option of `run`. */
+export interface RunOptionDefinition {
+  /** The long name, without dashes. */
+  readonly name: string;
+  /** A one-letter alias, without the dash. */
+  readonly short?: string;
+  /** How the value is shown ("MS"); absent for a switch. */
+  readonly value?: string;
+  readonly repeatable?: boolean;
+  /** The setting it sets (a key of the run-config schema); absent for options of the command itself. */
+  readonly setting?: SettingKey;
+  readonly group: RunOptionGroup;
+  /** What it does, in a sentence or two. */
+  readonly help: string;
+  /** The default, as shown; absent when there is none. */
+  readonly defaultText?: string;
+  /** Reads the flag's texts into the setting; by default as the run-config schema's type says (parseSettingText). */
+  readonly parse?: (texts: readonly string[]) => unknown;
+}
+
+/** Every option of `run`, in the order of --help. */
+export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
+  { name: "base-url", value: "URL", setting: "baseUrl", group: "Target", defaultText: "the bundled reference server", help: "base URL of the implementation; the operation paths of §4 are appended to it, so no query string, fragment or user:pass@" },
+  { name: "client-id", value: "ID", setting: "clientId", group: "Target", help: "value of the client_id header (§5)" },
+  { name: "token", value: "TOKEN", setting: "token", group: "Target", help: "bearer token of a user with the Visualizar permission (§5); a flag is visible to other users in ps and stays in shell history, so prefer CMS_TOKEN" },
+  { name: "restricted-token", value: "TOKEN", setting: "restrictedToken", group: "Target", help: "bearer token of a user without Visualizar; permission checks are skipped without it" },
+  { name: "analytic-id", value: "ID", repeatable: true, setting: "analyticIds", group: "Target", help: "an analytic to read; repeatable or comma-separated; there is no operation that lists analytics (§4.3)" },
+  { name: "role", value: "NAME", repeatable: true, setting: "roles", group: "Target", help: "a role for getRoleFilters; repeatable or comma-separated" },
+  { name: "domain-name", value: "NAME", setting: "domainName", group: "Target", help: "domainName sent with getRoleFilters" },
+  { name: "service-name", value: "NAME", setting: "serviceName", group: "Target", help: "serviceName sent with getRoleFilters" },
+  { name: "header", value: "'NAME: VALUE'", repeatable: true, setting: "headers", group: "Target", parse: parseHeaderOption, help: "a header sent on every request (a gateway's tenant, an API key); config headers; values of names containing auth, cookie, token, key, secret, pass, session, credential or signature are redacted like the token" },
+  { name: "operation-path", value: "OP=/PATH", repeatable: true, setting: "operationPaths", group: "Target", parse: parseOperationPathOption, defaultText: "§4's paths", help: "where the deployment serves an operation below the base URL, e.g. getWidget=/platform/cms/queries/getWidget; config operationPaths" },
+  { name: "config", value: "FILE", group: "Target", help: "JSON config file (schema: schemas/meta/run-config.schema.json); flags override the environment, which overrides the file" },
+  { name: "profile", value: "default|strict", setting: "profile", group: "Verdicts", defaultText: RUN_DEFAULTS.profile, help: "strict turns warnings (departures from the ambiguity register's defaults) into failures" },
+  { name: "checks", short: "c", value: "IDS", repeatable: true, setting: "checks", group: "Verdicts", defaultText: "all", help: "run only these check ids or globs (e.g. 'pagination.*'), comma-separated or repeated; see cms-conformance list-checks" },
+  { name: "exclude-checks", value: "IDS", repeatable: true, setting: "excludeChecks", group: "Verdicts", help: "leave these check ids or globs out" },
+  { name: "operation", value: "NAME", repeatable: true, setting: "operations", group: "Verdicts", defaultText: "all", help: "run only the checks of this operation; repeatable. A selection that matches no verdict is refused" },
+  { name: "waivers", value: "FILE", setting: "waivers", group: "Verdicts", help: "vendor-acceptance waivers (check id, operation, reason, expiry)" },
+  { name: "max-examples", short: "n", value: "N", setting: "maxExamples", group: "Limits", defaultText: String(RUN_DEFAULTS.maxExamples), help: "runs of each property check; http.no-server-error, which mixes valid and invalid requests, runs twice as many" },
+  { name: "seed", value: "N", setting: "seed", group: "Limits", defaultText: "random", help: "seed of every generated request; every report prints it" },
+  { name: "timeout", value: "MS", setting: "timeoutMs", group: "Limits", defaultText: String(RUN_DEFAULTS.timeoutMs), help: "timeout of each request in milliseconds, headers and body" },
+  { name: "concurrency", short: "w", value: "N", setting: "concurrency", group: "Limits", defaultText: String(RUN_DEFAULTS.concurrency), help: "requests in flight at once" },
+  { name: "rate-limit", value: "N/s|N/m", setting: "rateLimit", group: "Limits", defaultText: "unlimited", help: "requests started per second (20 or 20/s) or per minute (30/m) at most" },
+  { name: "max-page-size", value: "N", setting: "maxPageSize", group: "Limits", defaultText: String(RUN_DEFAULTS.maxPageSize), help: "largest pageSize asked for (register max-page-size)" },
+  { name: "max-pages", value: "N", setting: "maxPages", group: "Limits", defaultText: String(RUN_DEFAULTS.maxPagesWalked), help: "pages walked per listing; larger listings are sampled and the reports say so" },
+  { name: "max-failures", value: "N", setting: "maxFailures", group: "Limits", help: "start no check once N verdicts failed or errored; checks already running finish; the reports are written and a note says how many pairs were not run" },
+  { name: "exitfirst", short: "x", group: "Limits", help: "the same as --max-failures 1" },
+  { name: "rerun-failed", value: "FILE", group: "Re-runs and CI fleets", help: "run only the check × operation pairs that failed or errored in an earlier report.json, with its seed, profile and --max-examples (flags still win)" },
+  { name: "shard", value: "I/N", group: "Re-runs and CI fleets", help: "run shard I of N: a stable share of the selected pairs, by a hash of check id and operation; combine the shards with cms-conformance merge" },
+  { name: "out", value: "DIR", setting: "out", group: "Output", defaultText: DEFAULT_OUT_DIR, help: "report folder, checked for writing before the first request" },
+  { name: "format", value: "LIST", setting: "formats", group: "Output", defaultText: "json,junit,html", help: `which reports to write, comma-separated: json, junit, html, and har for exchanges.har (every request and response of the run, the last ${EXCHANGE_LOG_DEFAULTS.limit.toLocaleString("en")}, secrets redacted)` },
+  { name: "help", short: "h", group: "Output", help: "show this help" },
+];
+
+/** The environment variable of an option, if it has one. */
+export function environmentVariableOf(option: RunOptionDefinition): string | undefined {
+  return option.setting ? ENVIRONMENT_VARIABLES[option.setting] : undefined;
+}
+
+/** The range of an option's value in words, from the run-config schema. */
+export function rangeOf(option: RunOptionDefinition): string | undefined {
+  return option.setting ? settingRange(option.setting) : undefined;
+}
+
+/** "-c, --checks IDS": how an option is written. */
+export function optionSyntax(option: RunOptionDefinition): string {
+  return `${option.short ? `-${option.short}, ` : ""}--${option.name}${option.value ? ` ${option.value}` : ""}`;
+}
+
+/** What the help says after the option's own sentence: "Env: CMS_SEED. Range: 0 to 2147483647. Default: random." */
+export function optionFacts(option: RunOptionDefinition): string {
+  const variable = environmentVariableOf(option);
+  const range = rangeOf(option);
+  return [...(variable ? [`Env: ${variable}.`] : []), ...(range ? [`Range: ${range}.`] : []), ...(option.defaultText ? [`Default: ${option.defaultText}.`] : [])].join(" ");
+}
