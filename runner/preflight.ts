@@ -1,31 +1,55 @@
 /**
- * One request before the run. A target that cannot be reached, or that does not answer it within
- * the timeout, stops everything with exit 2 and one sentence: running hundreds of requests into
- * timeouts would only look like a hang.
+ * Up-front sanity, one valid request per operation before the run. A target that cannot be
+ * reached or does not answer within the timeout, one that refuses the credentials on every
+ * content management operation, or one with no operation under the base URL, stops everything
+ * with exit 2 and one sentence: hundreds of requests into timeouts, 401s or 404s would only bury
+ * the cause under 80 failures.
  */
-import { operationPath } from "../contract/operations.js";
-import { createHttpClient } from "./http/createHttpClient.js";
-import { runSecrets } from "./engine/createTargetSession.js";
+import { ALL_OPERATIONS, type OperationName } from "../contract/operations.js";
+import { createTargetSession } from "./engine/createTargetSession.js";
 import type { RunSettings } from "./settings/RunSettings.js";
 import { ConfigurationError } from "./settings/resolveRunSettings.js";
 
-/** Throws ConfigurationError when nothing answers at the base URL. */
+/** The operations that need the bearer token (§5); whether getRoleFilters does is not shown. */
+const TOKEN_OPERATIONS: readonly OperationName[] = ["listFactoryDefaultWidgets", "listLandingPages", "getAnalytic", "getWidget"];
+
+/** A valid request body of each operation, from the configuration only (no field is required, §4). */
+function validBody(operation: OperationName, settings: RunSettings): unknown {
+  const { analyticIds, roles, domainName, serviceName } = settings.fixtures;
+  switch (operation) {
+    case "getAnalytic":
+      return { analyticId: analyticIds[0] ?? "analytic://cms-conformance/preflight" };
+    case "getWidget":
+      return { widgetId: "widget://cms-conformance/preflight" };
+    case "getRoleFilters":
+      return { roles: [...roles], ...(domainName !== undefined ? { domainName } : {}), ...(serviceName !== undefined ? { serviceName } : {}) };
+    default:
+      return {};
+  }
+}
+
+/** Throws ConfigurationError when the target cannot be reached, refuses the credentials, or has no operation under the base URL. */
 export async function preflight(settings: RunSettings): Promise<void> {
-  const client = createHttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, secrets: runSecrets(settings) });
+  const session = createTargetSession(settings);
   try {
-    const exchange = await client.send({
-      path: operationPath("listFactoryDefaultWidgets", settings.operationPaths),
-      headers: { ...settings.headers, "Content-Type": "application/json", Accept: "application/json", client_id: settings.credentials.clientId, Authorization: `Bearer ${settings.credentials.token}` },
-      body: { json: {} },
-    });
-    const kind = exchange.failure?.kind;
-    if (!exchange.response && kind === "timeout") {
+    const [first, ...others] = ALL_OPERATIONS;
+    const firstExchange = await session.send(first as OperationName, { json: validBody(first as OperationName, settings) });
+    const kind = firstExchange.failure?.kind;
+    if (!firstExchange.response && kind === "timeout") {
       throw new ConfigurationError(`the target at ${settings.baseUrl} did not answer within ${settings.timeoutMs} ms; raise --timeout if it is slow, or check that it is running`);
     }
-    if (!exchange.response) {
-      throw new ConfigurationError(`the target at ${settings.baseUrl} cannot be reached (${exchange.failure?.message ?? kind ?? "no response"}); check --base-url and that the service is running`);
+    if (!firstExchange.response) {
+      throw new ConfigurationError(`the target at ${settings.baseUrl} cannot be reached (${firstExchange.failure?.message ?? kind ?? "no response"}); check --base-url and that the service is running`);
+    }
+    const rest = await Promise.all(others.map((operation) => session.send(operation, { json: validBody(operation, settings) })));
+    const status = new Map<OperationName, number | undefined>([first as OperationName, ...others].map((operation, index) => [operation, [firstExchange, ...rest][index]?.response?.status]));
+    if (TOKEN_OPERATIONS.every((operation) => status.get(operation) === 401)) {
+      throw new ConfigurationError("the token or client id was refused by the target: every content management operation answered 401 to a valid request; check CMS_TOKEN and CMS_CLIENT_ID (or --token and --client-id)");
+    }
+    if (ALL_OPERATIONS.every((operation) => status.get(operation) === 404)) {
+      throw new ConfigurationError(`no operation found under ${settings.baseUrl} — check the path prefix: every operation answered 404 to a valid request (give --operation-path where the deployment serves an operation elsewhere)`);
     }
   } finally {
-    await client.close();
+    await session.close();
   }
 }

@@ -1,0 +1,91 @@
+/**
+ * Up-front sanity (issue 13.9): one valid request per operation before the run; credentials the
+ * target refuses everywhere, or no operation under the base URL, is one sentence and exit 2
+ * instead of 80 failures.
+ */
+import { mkdtempSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { runCli, runWith } from "./cliInProcess.js";
+
+const ENV = { CMS_CLIENT_ID: "client-0a0a0a0a0a", CMS_TOKEN: "token-SECRET-0b0b0b0b" };
+
+/** A target answering each path with the status `statusOf` gives, counting requests by path. */
+async function statusTarget(statusOf: (path: string) => number): Promise<{ baseUrl: string; requests: string[]; close: () => Promise<void> }> {
+  const requests: string[] = [];
+  const server: Server = createServer((request, response) => {
+    requests.push(request.url ?? "");
+    request.resume();
+    const status = statusOf(request.url ?? "");
+    response.writeHead(status, { "content-type": "application/json" }).end(status === 200 ? "{}" : JSON.stringify({ message: "no", error: "no" }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { baseUrl, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const out = () => mkdtempSync(join(tmpdir(), "cms-preflight-"));
+
+describe("preflight against targets that answer every operation alike", () => {
+  let target: Awaited<ReturnType<typeof statusTarget>> | undefined;
+  afterEach(() => target?.close());
+
+  it("stops with one sentence when every operation answers 401, after one request per operation", async () => {
+    target = await statusTarget(() => 401);
+    const result = await runCli(["run", "--base-url", target.baseUrl, "--out", out()], ENV);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^cms-conformance run: the token or client id was refused by the target: every content management operation answered 401 to a valid request; check CMS_TOKEN and CMS_CLIENT_ID/);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr).not.toContain("SECRET");
+    expect(target.requests).toHaveLength(5);
+  });
+
+  it("stops when the four content management operations answer 401, whatever getRoleFilters does (§5 does not say it needs the token)", async () => {
+    target = await statusTarget((path) => (path.includes("/authorization/") ? 200 : 401));
+    const result = await runCli(["run", "--base-url", target.baseUrl, "--out", out()], ENV);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/the token or client id was refused by the target/);
+  });
+
+  it("stops with one sentence when every operation answers 404", async () => {
+    target = await statusTarget(() => 404);
+    const result = await runCli(["run", "--base-url", `${target.baseUrl}/api`, "--out", out()], ENV);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^cms-conformance run: no operation found under ${target.baseUrl}/api — check the path prefix`));
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(target.requests).toHaveLength(5);
+  });
+
+  it("runs when only some operations answer 404 or 401: those are the checks' business", async () => {
+    target = await statusTarget((path) => (path.endsWith("/listLandingPages") ? 404 : path.endsWith("/getWidget") ? 401 : 200));
+    const result = await runWith(["--base-url", target.baseUrl, "--checks", "http.valid-request-ok", "--operation", "listLandingPages", "--max-examples", "1", "--out", out()], ENV, { executor: executeInProcess });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/FAIL .*listLandingPages http\.valid-request-ok/);
+  });
+});
+
+describe("preflight against the reference server", () => {
+  let server: RunningReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer({ seed: 8 });
+  });
+  afterAll(() => server.close());
+
+  it("stops on a token the target does not know", async () => {
+    const result = await runCli(["run", "--base-url", server.baseUrl, "--out", out()], { CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: "token-the-server-never-issued" });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/the token or client id was refused by the target/);
+  });
+
+  it("stops on a wrong path prefix", async () => {
+    const result = await runCli(["run", "--base-url", `${server.baseUrl}/cms/v1`, "--out", out()], { CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/no operation found under .*\/cms\/v1 — check the path prefix/);
+  });
+});
