@@ -4,8 +4,13 @@ import type { Exchange } from "../../../../runner/http/types.js";
 import { describeAnswer } from "./judgeExchange.js";
 import type { ExampleVerdict } from "./runProperty.js";
 
-/** A transport failure (timeout, reset …) as an example verdict, or undefined when there was a response. */
+/**
+ * A transport failure (timeout, reset …) as an example verdict, or undefined when there was a
+ * response. A 429 that outlasted the client's waits says nothing about the example: it is
+ * unjudged, so fast-check never shrinks towards it and the check ends as an error.
+ */
 export function noAnswer(exchange: Exchange): ExampleVerdict | undefined {
+  if (exchange.response?.status === 429) return { ok: "unjudged", reason: `the target still answered 429 (rate limited) after ${exchange.retriesAfter429} wait(s)`, exchange };
   if (exchange.response && !exchange.failure) return undefined;
   if (exchange.response && exchange.failure?.kind === "redirect") return undefined;
   return { ok: false, message: `no usable answer: ${describeAnswer(exchange)}`, expected: "an HTTP response (§4)", actual: describeAnswer(exchange), exchange };

@@ -23,14 +23,19 @@ export function preview(exchange: Exchange, limit = 300): string {
 
 /**
  * True when the target answered with a usable response. Otherwise records why: the target
- * unreachable is an error (we could not judge); a timeout, reset, redirect or oversized body
- * is a failure of the target; so is a 5xx, whatever the check is about: a server error is never
+ * unreachable, or still rate-limiting (429) after the client waited out what it may, is an error
+ * (we could not judge; DESIGN §8); a timeout, reset, redirect or oversized body is a failure of
+ * the target; so is a 5xx, whatever the check is about: a server error is never
  * a conforming answer (§7, DESIGN §3), so no check, SHOULD ones included, may skip or pass on one.
  */
 export function answered(judge: Judgement, label: string, exchange: Exchange): exchange is AnsweredExchange {
   const kind = exchange.failure?.kind;
   const item = [evidence(label, exchange)];
   if (exchange.response && kind !== "too-large" && kind !== "protocol" && kind !== "connection-reset" && kind !== "timeout") {
+    if (exchange.response.status === 429) {
+      judge.error(`${label}: the target still answered 429 (rate limited) after ${exchange.retriesAfter429} wait(s); nothing could be judged. Slow the run down with --rate-limit.`, { evidence: item });
+      return false;
+    }
     if (exchange.response.status < 500) return true;
     judge.fail(`${label} got ${describeAnswer(exchange)}: a server error is never a conforming answer.`, {
       expected: "a status below 500 (§7)",

@@ -6,10 +6,11 @@ import fc from "fast-check";
 import type { Exchange } from "../../../../runner/http/types.js";
 import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
 
-/** What one example did: fine, or why not (with the exchange that shows it). */
+/** What one example did: fine, why not (with the exchange that shows it), or nothing to judge (rate limited). */
 export type ExampleVerdict =
   | { readonly ok: true }
-  | { readonly ok: false; readonly message: string; readonly expected: string; readonly actual: string; readonly exchange: Exchange };
+  | { readonly ok: false; readonly message: string; readonly expected: string; readonly actual: string; readonly exchange: Exchange }
+  | { readonly ok: "unjudged"; readonly reason: string; readonly exchange: Exchange };
 
 /** Options of a property run. */
 export interface PropertyOptions {
@@ -28,9 +29,17 @@ export async function runProperty<T>(
   options: PropertyOptions,
 ): Promise<number> {
   let lastFailure: Extract<ExampleVerdict, { ok: false }> | undefined;
+  let firstUnjudged: Extract<ExampleVerdict, { ok: "unjudged" }> | undefined;
+  let unjudged = 0;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
       const verdict = await predicate(value);
+      if (verdict.ok === "unjudged") {
+        // Counted as a pass for fast-check, so it never shrinks towards an answer that judged nothing.
+        unjudged += 1;
+        firstUnjudged ??= verdict;
+        return true;
+      }
       if (!verdict.ok) lastFailure = verdict;
       return verdict.ok;
     }),
@@ -51,6 +60,11 @@ export async function runProperty<T>(
     });
   } else if (details.failed && details.errorInstance) {
     throw details.errorInstance; // our predicate threw: a bug of ours, reported as an error
+  }
+  if (firstUnjudged) {
+    judge.error(`${label}: ${unjudged} example(s) could not be judged: ${firstUnjudged.reason}. Slow the run down with --rate-limit.`, {
+      evidence: [evidence(`${label}: unjudged example`, firstUnjudged.exchange)],
+    });
   }
   return details.numRuns;
 }

@@ -35,18 +35,19 @@ export interface ListingWalk {
 }
 
 /**
- * Why a walk stopped before the end. `sampling-bound` is the suite's own limit (--max-pages),
- * never the target's fault; every other reason is something the target answered.
+ * Why a walk stopped before the end. `sampling-bound` is the suite's own limit (--max-pages) and
+ * `rate-limited` a 429 that outlasted the client's waits: neither breaks a rule of the target;
+ * every other reason is something the target answered.
  */
 export interface WalkStop {
-  readonly reason: "sampling-bound" | "no-response" | "error-status" | "not-json" | "not-a-listing" | "no-totals" | "empty-page";
+  readonly reason: "sampling-bound" | "rate-limited" | "no-response" | "error-status" | "not-json" | "not-a-listing" | "no-totals" | "empty-page";
   /** One sentence for reports, e.g. "page 3: status 500". */
   readonly message: string;
 }
 
 /** True when the walk was stopped by something the target answered (not by the sampling bound). */
 export function stoppedByTarget(walk: ListingWalk): boolean {
-  return walk.stop !== undefined && walk.stop.reason !== "sampling-bound";
+  return walk.stop !== undefined && walk.stop.reason !== "sampling-bound" && walk.stop.reason !== "rate-limited";
 }
 
 /** Options of a walk. */
@@ -60,6 +61,7 @@ export interface WalkOptions {
 
 function stopReason(exchange: Exchange, page: ListingPage): [WalkStop["reason"], string] | undefined {
   if (!exchange.response) return ["no-response", `no response: ${exchange.failure?.message ?? "unknown failure"}`];
+  if (exchange.response.status === 429) return ["rate-limited", `still rate limited (429) after ${exchange.retriesAfter429} wait(s)`];
   if (exchange.response.status !== 200) return ["error-status", `status ${exchange.response.status}`];
   if (!exchange.isJson) return ["not-json", "the body is not JSON"];
   if (page.shape === "invalid") return ["not-a-listing", "the body is not a listing object"];
