@@ -29,6 +29,22 @@ export type FunctionType = "AVG" | "COUNT" | "MAX" | "MIN" | "SUM" | "COUNT_DIST
  * §2.4 Type of landing page: DEFAULT, SHARED or PERSONAL (exact spelling).
  */
 export type LandingPageType = "DEFAULT" | "SHARED" | "PERSONAL";
+/**
+ * §7 401 body of the content management operations (getRoleFilters' 401 body: not shown).
+ */
+export type UnauthorizedError = {
+  [k: string]: unknown;
+} & {
+  /**
+   * §7 Description of the error.
+   */
+  error_description?: string;
+  /**
+   * §7 Error code, a string.
+   */
+  error?: string;
+  [k: string]: unknown;
+};
 
 /**
  * Every body and component of the contract.
@@ -466,20 +482,6 @@ export interface CmsNotFoundError {
    * §7 Always cms for the content management operations.
    */
   service: "cms";
-  [k: string]: unknown;
-}
-/**
- * §7 401 body of the content management operations (getRoleFilters' 401 body: not shown).
- */
-export interface UnauthorizedError {
-  /**
-   * §7 Description of the error.
-   */
-  error_description?: string;
-  /**
-   * §7 Error code, a string.
-   */
-  error?: string;
   [k: string]: unknown;
 }
 /**

@@ -1,13 +1,13 @@
 /** Builds the valid request arbitrary of one operation from its request schema and the context's hints. */
 import { isJsonObject } from "../../contract/jsonValue.js";
 import type fc from "fast-check";
+import { isBoundaryInteger } from "../boundaryIntegers.js";
 import type { OperationName } from "../../contract/operations.js";
 import { schemaIdForBody } from "../../contract/schemaCatalogue.js";
 import { formatSchemaIssue, validateBody } from "../../contract/validators.js";
 import { assertRequestContext, REQUIRED_CONTEXT, type RequestContext } from "../requestContext.js";
 import { schemaArbitrary } from "../schemaArbitrary.js";
 import { requestHints } from "./requestHints.js";
-
 
 const ID_FIELD: Readonly<Record<"widgetIds" | "analyticIds", string>> = { widgetIds: "widgetId", analyticIds: "analyticId" };
 
@@ -26,6 +26,17 @@ function assertContextIds(operation: OperationName, context: RequestContext): vo
 }
 
 /**
+ * A body whose pageSize is past the machine integer sizes asks for page 1 at least: such a page 0
+ * would legitimately carry the whole listing, which on a large target is more than any answer
+ * may hold, while page 1 is past the end whatever the listing's size.
+ */
+function pastTheFirstPageForHugeSizes(body: Record<string, unknown>): Record<string, unknown> {
+  const pagination = body.pagination;
+  if (!isJsonObject(pagination) || !isBoundaryInteger(pagination.pageSize) || (typeof pagination.pageNumber === "number" && pagination.pageNumber > 0)) return body;
+  return { ...body, pagination: { ...pagination, pageNumber: 1 } };
+}
+
+/**
  * Valid requests of `operation`, compiled from its request schema under the strict profile (the
  * suite always sends widgetId, analyticId and roles: register entry required-request-fields), with
  * the bug-finding bias of requestHints.
@@ -33,7 +44,7 @@ function assertContextIds(operation: OperationName, context: RequestContext): vo
 export function buildRequestArbitrary(operation: OperationName, context: RequestContext): fc.Arbitrary<Record<string, unknown>> {
   assertRequestContext(operation, context);
   assertContextIds(operation, context);
-  return schemaArbitrary(schemaIdForBody(`${operation}.request`), { profile: "strict", hints: requestHints(operation, context) }).filter(
-    (value): value is Record<string, unknown> => isJsonObject(value),
-  );
+  return schemaArbitrary(schemaIdForBody(`${operation}.request`), { profile: "strict", hints: requestHints(operation, context) })
+    .filter((value): value is Record<string, unknown> => isJsonObject(value))
+    .map(pastTheFirstPageForHugeSizes);
 }

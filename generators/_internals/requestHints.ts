@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import type { OperationName } from "../../contract/operations.js";
+import { BOUNDARY_INTEGERS } from "../boundaryIntegers.js";
 import { DEFAULT_MAX_PAGE_SIZE, type RequestContext } from "../requestContext.js";
 import type { CompileHint } from "./compileSchema.js";
 
@@ -22,15 +23,18 @@ export function searchValueArbitrary(terms: readonly string[]): fc.Arbitrary<str
   );
 }
 
-/** pageNumber (§2.11, §8): the first page 0, 1, a few more, and far past the end (up to the 32-bit limit). */
+/** pageNumber (§2.11, §8): the first page 0, 1, a few more, far past the end, and past the machine integer sizes (BOUNDARY_INTEGERS). */
 export function pageNumberArbitrary(): fc.Arbitrary<number> {
-  return fc.oneof(fc.constantFrom(0, 1), fc.integer({ min: 0, max: 20 }), fc.constantFrom(10_000, 2 ** 31 - 1));
+  return fc.oneof(fc.constantFrom(0, 1), fc.integer({ min: 0, max: 20 }), fc.constant(10_000), fc.constantFrom(...BOUNDARY_INTEGERS));
 }
 
-/** pageSize (§2.11, §8): 1, the default 10, and sizes up to the largest asked for (register max-page-size). */
+/**
+ * pageSize (§2.11, §8): 1, the default 10, sizes up to the largest the target serves (register
+ * max-page-size), and past the machine integer sizes (register large-page-numbers).
+ */
 export function pageSizeArbitrary(maxPageSize: number): fc.Arbitrary<number> {
   const edges = [...new Set([1, Math.min(10, maxPageSize), maxPageSize, Math.max(1, maxPageSize - 1)])];
-  return fc.oneof(fc.constantFrom(...edges), fc.integer({ min: 1, max: maxPageSize }));
+  return fc.oneof(fc.constantFrom(...edges), fc.integer({ min: 1, max: maxPageSize }), fc.constantFrom(...BOUNDARY_INTEGERS));
 }
 
 /** roles (§4.5): empty, a reordered subset, or a list with duplicates, of the target's roles. */

@@ -34,4 +34,18 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["errors.unauthorized-body", "http.json-content-type"],
     respond: (response) => (response.status === 401 ? { status: 401, text: "Unauthorized", headers: { "Content-Type": "text/plain; charset=utf-8" } } : response),
   },
+  {
+    name: "unauthorized-foreign-body",
+    section: "§7",
+    description: "401 bodies are {\"message\": …}, carrying neither error nor error_description.",
+    caughtBy: ["errors.unauthorized-body"],
+    respond: (response) => rewriteJson(response, response.status === 401, () => ({ message: "Full authentication is required to access this resource" })),
+  },
+  {
+    name: "bad-request-foreign-body",
+    section: "§7",
+    description: "400 bodies are {\"status\": 400, \"title\": \"Bad Request\"}, carrying none of the §7 fields.",
+    caughtBy: ["errors.error-body", "pagination.large-numbers"],
+    respond: (response) => rewriteJson(response, response.status === 400, () => ({ status: 400, title: "Bad Request" })),
+  },
 ];

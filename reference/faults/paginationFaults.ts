@@ -1,8 +1,36 @@
 /** Faults that break the pagination rules of §2.11, §4.1, §4.2 and §8. */
 import { LISTING_OPERATIONS } from "../../contract/operations.js";
 import { badRequest } from "../http/errorResponses.js";
+import { DEFAULT_BEHAVIOUR } from "../behaviour/ReferenceBehaviour.js";
+import type { ReferenceData } from "../data/referenceData.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
-import { isJsonObject } from "./rewriteJson.js";
+import { isJsonObject, rewriteJson } from "./rewriteJson.js";
+
+/** The most items the capping faults serve per page. */
+const PAGE_SIZE_CAP = 20;
+const INT32_MAX = 2 ** 31 - 1;
+const UINT32_RANGE = 2n ** 32n;
+
+/** How many items the admin (who sees every listed item) finds for a listing request. */
+function adminCount(data: ReferenceData, operation: string, searchValue: string): number {
+  if (operation === "listFactoryDefaultWidgets") {
+    return data.widgets.filter((record) => DEFAULT_BEHAVIOUR.canListWidget("admin", record) && DEFAULT_BEHAVIOUR.widgetMatches(record, searchValue, data)).length;
+  }
+  return data.landingPages.filter((record) => DEFAULT_BEHAVIOUR.canListLandingPage("admin", record) && DEFAULT_BEHAVIOUR.landingMatches(record, searchValue)).length;
+}
+
+/** pageNumber and pageSize of a listing request, defaults of §8 applied. */
+function pageOf(body: unknown): { pageNumber: number; pageSize: number; searchValue: string } {
+  const request = isJsonObject(body) ? body : {};
+  const pagination = isJsonObject(request.pagination) ? request.pagination : {};
+  return {
+    pageNumber: typeof pagination.pageNumber === "number" ? pagination.pageNumber : 0,
+    pageSize: typeof pagination.pageSize === "number" ? pagination.pageSize : 10,
+    searchValue: typeof request.searchValue === "string" ? request.searchValue : "",
+  };
+}
+
+const isListing = (operation: string) => operation === "listFactoryDefaultWidgets" || operation === "listLandingPages";
 
 /** One rule each: default size, first index, totals, overlap, page size, past the end. */
 export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
@@ -122,5 +150,53 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
         return correct.paginate(items, { ...query, pageNumber: Math.min(query.pageNumber, last) });
       },
     }),
+  },
+  {
+    name: "page-size-cap-inconsistent",
+    section: "§2.11",
+    description: `A page holds at most ${PAGE_SIZE_CAP} items, but its offset and totalPages are computed from the requested pageSize, so a walk with a larger size skips items.`,
+    caughtBy: ["pagination.totals-consistent", "pagination.walk-covers-all", "pagination.large-numbers"],
+    behaviour: (correct) => ({
+      paginate: (items, query) => {
+        const start = query.pageNumber * query.pageSize;
+        return { ...correct.paginate(items, query), items: items.slice(start, start + Math.min(query.pageSize, PAGE_SIZE_CAP)) };
+      },
+    }),
+  },
+  {
+    name: "restricted-totals-count-all",
+    section: "§2.11",
+    description: "The restricted user's listing totals count every item the admin would find, including those it cannot see.",
+    caughtBy: ["pagination.walk-covers-all", "pagination.page-size-honoured"],
+    respond: (response, { operation, user, body, data }) =>
+      rewriteJson(response, response.status === 200 && user === "restricted" && isListing(operation), (json) => {
+        const { pageSize, searchValue } = pageOf(body);
+        const totalElements = adminCount(data, operation, searchValue);
+        return { ...json, listInformation: { totalElements, totalPages: Math.ceil(totalElements / pageSize) } };
+      }),
+  },
+  {
+    name: "int32-overflow-500",
+    section: "§2.11",
+    description: "The offset pageNumber × pageSize is computed in 32-bit signed arithmetic: past 2^31 − 1 the listing answers 500.",
+    caughtBy: ["pagination.large-numbers"],
+    respond: (response, { operation, body }) => {
+      const { pageNumber, pageSize } = pageOf(body);
+      return response.status === 200 && isListing(operation) && pageNumber * pageSize > INT32_MAX
+        ? { status: 500, json: { message: "java.lang.ArithmeticException: integer overflow" } }
+        : response;
+    },
+  },
+  {
+    name: "large-page-number-wraps",
+    section: "§2.11",
+    description: "A pageNumber of 2^32 or more wraps modulo 2^32 (page 2^32 is page 0) and returns items far past the end.",
+    caughtBy: ["pagination.large-numbers"],
+    requestBody: (body) => {
+      if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;
+      const { pageNumber } = body.pagination;
+      if (typeof pageNumber !== "number" || !Number.isInteger(pageNumber) || pageNumber < 2 ** 32) return body;
+      return { ...body, pagination: { ...body.pagination, pageNumber: Number(BigInt(pageNumber) % UINT32_RANGE) } };
+    },
   },
 ];

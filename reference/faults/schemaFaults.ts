@@ -108,4 +108,36 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
         return body;
       }),
   },
+  {
+    name: "one-analytic-pie-two-series",
+    section: "§2.6",
+    description: "Exactly one analytic, in the middle of the configured ones (not the first), is a PIE chart with two series.",
+    caughtBy: ["analytics.pie-single-series", "schema.response-body"],
+    data: (data) => {
+      const middle = Math.floor(data.analytics.length / 2);
+      if (middle === 0) return data;
+      return {
+        ...data,
+        analytics: data.analytics.map((record, index) => {
+          const chart = record.analytic.chart;
+          if (index !== middle || !chart) return record;
+          const first: Series = chart.series?.[0] ?? { label: "Série 1" };
+          return { ...record, analytic: { ...record.analytic, chart: { ...chart, type: "PIE", series: [first, { ...structuredClone(first), label: "Série 2" }] } } };
+        }),
+      };
+    },
+  },
+  {
+    name: "one-widget-broken",
+    section: "§2.1",
+    description: "getWidget answers one widget in the middle of the listing with tags as one comma-separated string instead of an array.",
+    caughtBy: ["schema.response-body"],
+    respond: (response, { operation, data }) => {
+      const middle = data.widgets[Math.floor(data.widgets.length / 2)];
+      return rewriteJson(response, response.status === 200 && operation === "getWidget" && middle !== undefined && data.widgets.length > 1, (body) => {
+        if (body.id === middle?.widget.id) body.tags = Array.isArray(body.tags) ? body.tags.join(",") : "";
+        return body;
+      });
+    },
+  },
 ];

@@ -1,6 +1,8 @@
 /** The catalogue of legitimate variants: named ways to differ from the reference that the suite must pass (no failure, no error). */
 import { DATA_VARIANTS } from "./dataVariants.js";
 import { ERROR_VARIANTS } from "./errorVariants.js";
+import { PAGE_SIZE_VARIANTS } from "./pageSizeVariants.js";
+import { PERMISSION_VARIANTS } from "./permissionVariants.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 import { ROLE_VARIANTS } from "./roleVariants.js";
 import { SEARCH_VARIANTS } from "./searchVariants.js";
@@ -20,7 +22,9 @@ function catalogue(variants: readonly ReferenceVariant[]): readonly ReferenceVar
 export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
   ...SEARCH_VARIANTS,
   ...DATA_VARIANTS,
+  ...PAGE_SIZE_VARIANTS,
   ...ERROR_VARIANTS,
+  ...PERMISSION_VARIANTS,
   ...ROLE_VARIANTS,
   ...TRAFFIC_VARIANTS,
 ]);

@@ -7,6 +7,7 @@ import type { Exchange, HttpClient } from "../http/types.js";
 import type { RunSettings } from "../settings/RunSettings.js";
 import { describeSampledWalks, type SampledWalk } from "./describeSampledWalks.js";
 import type { ExchangeLog, ExchangeLogSnapshot } from "./ExchangeLog.js";
+import { nearMissToken, type NearMissKind } from "./nearMissTokens.js";
 
 /** Whose credentials a request carries. */
 export type Caller =
@@ -14,7 +15,12 @@ export type Caller =
   | "restricted" // the restricted user's token
   | "no-token" // no Authorization header
   | "invalid-token" // a bearer token the target cannot know
-  | "no-client-id"; // the admin token but no client_id header
+  | "no-client-id" // the admin token but no client_id header
+  | "token-appended" // the admin token with one character appended (nearMissTokens)
+  | "token-truncated" // the admin token without its last character
+  | "token-changed" // the admin token with its last character changed
+  | "empty-bearer" // "Authorization: Bearer " with no token
+  | "bare-bearer"; // "Authorization: Bearer" alone
 
 /** What to send. */
 export interface SendOptions {
@@ -33,6 +39,7 @@ function invalidToken(seed: number): string {
 export class TargetSession {
   private readonly memo = new Map<string, Promise<unknown>>();
   private readonly sampledWalks: SampledWalk[] = [];
+  private readonly samplingLines = new Map<string, string>();
 
   constructor(
     readonly settings: RunSettings,
@@ -51,7 +58,7 @@ export class TargetSession {
     if (caller !== "no-client-id") headers.client_id = this.settings.credentials.clientId;
     const token = this.tokenFor(caller);
     // register role-filters-authorization: the bearer token goes to getRoleFilters too, as the SDKs send it.
-    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+    if (token !== undefined) headers.Authorization = caller === "bare-bearer" ? "Bearer" : `Bearer ${token}`;
     // `json: null` is a body of its own (a JSON null), distinct from no body given ({}).
     const body = options.raw !== undefined ? { raw: options.raw } : { json: "json" in options ? options.json : {} };
     return this.client.send({ path: operationPath(operation, this.settings.operationPaths), method: "POST", headers, body });
@@ -77,9 +84,14 @@ export class TargetSession {
     this.sampledWalks.push(walk);
   }
 
-  /** How listings were sampled, for the report's meta.sampling: one line per operation and kind of walk. */
+  /** Records one line for the report's meta.sampling (a limit found in the target, a bound that cut what was read), one per key. */
+  noteSampling(key: string, text: string): void {
+    this.samplingLines.set(key, text);
+  }
+
+  /** How the target was sampled, for the report's meta.sampling: the lines noted, then one line per operation and kind of cut walk. */
   samplingNotes(): string[] {
-    return describeSampledWalks(this.sampledWalks, this.settings.maxPagesWalked);
+    return [...this.samplingLines.values(), ...describeSampledWalks(this.sampledWalks, this.settings.maxPagesWalked)];
   }
 
   /** Request counters, for the report. */
@@ -113,6 +125,13 @@ export class TargetSession {
         return invalidToken(this.settings.seed);
       case "no-token":
         return undefined;
+      case "token-appended":
+      case "token-truncated":
+      case "token-changed":
+        return nearMissToken(this.settings.credentials.token, caller.slice("token-".length) as NearMissKind);
+      case "empty-bearer":
+      case "bare-bearer":
+        return "";
     }
   }
 }

@@ -3,6 +3,7 @@ import { createHttpClient } from "../http/createHttpClient.js";
 import type { RunSettings } from "../settings/RunSettings.js";
 import { ExchangeLog } from "./ExchangeLog.js";
 import { extraHeaderSecrets } from "./extraHeaderSecrets.js";
+import { nearMissSecrets } from "./nearMissTokens.js";
 import { TargetSession } from "./TargetSession.js";
 
 /** Placeholders that stand for secrets in reports and curl commands (shell variables a user can set). */
@@ -17,6 +18,8 @@ export function runSecrets(settings: RunSettings): { value: string; placeholder:
   const { token, restrictedToken, clientId } = settings.credentials;
   return [
     { value: token, placeholder: SECRET_PLACEHOLDERS.token },
+    // The near-miss tokens of auth.near-miss-token-401 are the token one edit away: secrets too.
+    ...nearMissSecrets(token),
     ...(restrictedToken ? [{ value: restrictedToken, placeholder: SECRET_PLACEHOLDERS.restrictedToken }] : []),
     { value: clientId, placeholder: SECRET_PLACEHOLDERS.clientId },
     ...extraHeaderSecrets(settings.headers),

@@ -6,6 +6,8 @@ import { answered, judgeBody, preview } from "./_internals/judgeExchange.js";
 import { judgeStatus } from "./_internals/judgeStatus.js";
 import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
 import { wellFormedRequestBody } from "./_internals/sampleRequests.js";
+import { NEAR_MISS_KINDS, NEAR_MISS_LABELS } from "../../../runner/engine/nearMissTokens.js";
+import type { Caller } from "../../../runner/engine/TargetSession.js";
 
 /** Checks of the auth family. */
 export const authChecks: readonly CheckDefinition[] = [
@@ -39,6 +41,31 @@ export const authChecks: readonly CheckDefinition[] = [
       const exchange = await target.send(operation, { caller: "invalid-token", json: await wellFormedRequestBody(target, operation) });
       if (!answered(judge, label, exchange)) return;
       judgeStatus(judge, label, exchange, { accept: [401], expected: "401: invalid credentials (§5, §7)" });
+    },
+  },
+  {
+    id: "auth.near-miss-token-401",
+    title: "A token one edit away from the valid one, or an empty bearer, is refused with 401",
+    rule: "When credentials are invalid, the response is 401 (§5, §7): the valid token with a character appended, without its last character or with it changed is not the token; an Authorization header of \"Bearer \" or \"Bearer\" carries no token.",
+    family: "auth",
+    specRefs: ["5", "7"],
+    level: "MUST",
+    operations: CMS_OPERATIONS,
+    registerRefs: ["missing-credentials-status"],
+    async run({ operation, target, judge }) {
+      const body = await wellFormedRequestBody(target, operation);
+      // Labelled by how each was made: the tokens themselves derive from the secret and never appear (runSecrets redacts them).
+      const cases: { caller: Caller; label: string; register?: string }[] = [
+        ...NEAR_MISS_KINDS.map((kind) => ({ caller: `token-${kind}` as Caller, label: `request with ${NEAR_MISS_LABELS[kind].label}` })),
+        { caller: "empty-bearer", label: 'request with "Authorization: Bearer " (no token)', register: "missing-credentials-status" },
+        { caller: "bare-bearer", label: 'request with "Authorization: Bearer" alone', register: "missing-credentials-status" },
+      ];
+      for (const { caller, label, register } of cases) {
+        const exchange = await target.send(operation, { caller, json: body });
+        if (!answered(judge, label, exchange)) continue;
+        judgeStatus(judge, label, exchange, { accept: [401], expected: "401: invalid credentials (§5, §7)", ...(register ? { register } : {}) });
+      }
+      if (!judge.hasFailed()) judge.note(`${cases.length} near-miss credentials refused.`);
     },
   },
   {

@@ -3,14 +3,12 @@ import { ALL_OPERATIONS } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
-import { discoveredListing, spreadSample } from "./_internals/discovery.js";
+import { discoveredListing } from "./_internals/discovery.js";
+import { everyUser } from "./_internals/everyUser.js";
+import { readKnownItems } from "./_internals/itemReads.js";
 import { isJsonObject, jsonEqual } from "../../../contract/jsonValue.js";
 import { forEachRead, READS } from "./_internals/forEachRead.js";
-import { itemId } from "./_internals/listingPage.js";
 import { successfulRequestBody } from "./_internals/sampleRequests.js";
-import type { Caller } from "../../../runner/engine/TargetSession.js";
-
-const SAMPLE = 10;
 
 /** Checks of the consistency family. */
 export const consistencyChecks: readonly CheckDefinition[] = [
@@ -24,25 +22,24 @@ export const consistencyChecks: readonly CheckDefinition[] = [
     operations: ["getWidget"],
     registerRefs: [],
     async run({ target, judge }) {
-      const callers: Caller[] = target.hasRestrictedUser() ? ["admin", "restricted"] : ["admin"];
+      const callers = everyUser(target);
       let read = 0;
+      const cuts: string[] = [];
       for (const caller of callers) {
-        const walk = await discoveredListing(target, "listFactoryDefaultWidgets", caller);
-        const ids = spreadSample(walk.items.map(itemId).filter((id): id is string => id !== undefined), SAMPLE);
-        for (const widgetId of ids) {
-          const label = `getWidget ${widgetId} as ${caller} (listed for ${caller})`;
-          const exchange = await target.send("getWidget", { caller, json: { widgetId } });
-          if (!answered(judge, label, exchange)) continue;
+        const { reads, cut } = await readKnownItems(target, "getWidget", caller);
+        if (cut) cuts.push(cut);
+        for (const { label, exchange } of reads) {
+          if (!answered(judge, `${label} (listed for ${caller})`, exchange)) continue;
           read += 1;
           if (exchange.response.status === 200) {
             judge.witness(evidence(label, exchange));
             continue;
           }
-          judge.fail(`${label} got ${describeAnswer(exchange)}.`, { expected: "200 with the widget", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] });
+          judge.fail(`${label} (listed for ${caller}) got ${describeAnswer(exchange)}.`, { expected: "200 with the widget", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] });
         }
       }
       if (read === 0) judge.skip("no listed widget has an id to read.");
-      else if (!judge.hasFailed()) judge.note(`${read} listed widget(s) read back (${callers.join(" and ")}).`);
+      else if (!judge.hasFailed()) judge.note(`${read} listed widget(s) read back (${callers.join(" and ")})${cuts.length > 0 ? `; ${cuts.join("; ")}` : ""}.`);
     },
   },
   {
@@ -87,13 +84,12 @@ export const consistencyChecks: readonly CheckDefinition[] = [
     async run({ target, judge }) {
       judge.applied("list-get-consistency");
       const walk = await discoveredListing(target, "listFactoryDefaultWidgets", "admin");
-      const listed = spreadSample(walk.items.filter((item) => itemId(item) !== undefined), SAMPLE);
-      if (listed.length === 0) return judge.skip("no listed widget has an id to read.");
-      for (const item of listed) {
-        const widgetId = itemId(item) as string;
-        const label = `getWidget ${widgetId}`;
-        const exchange = await target.send("getWidget", { json: { widgetId } });
-        if (!answered(judge, label, exchange) || exchange.response.status !== 200 || !isJsonObject(exchange.json) || !isJsonObject(item)) continue;
+      const listed = new Map(walk.items.filter(isJsonObject).flatMap((item) => (typeof item.id === "string" ? [[item.id, item] as const] : [])));
+      const { reads } = await readKnownItems(target, "getWidget");
+      if (reads.length === 0) return judge.skip("no listed widget has an id to read.");
+      for (const { id, label, exchange } of reads) {
+        const item = listed.get(id);
+        if (!answered(judge, label, exchange) || exchange.response.status !== 200 || !isJsonObject(exchange.json) || !item) continue;
         const body = exchange.json;
         const differing = Object.keys(item).filter((key) => key in body && !jsonEqual(item[key], body[key]));
         if (differing.length === 0) {

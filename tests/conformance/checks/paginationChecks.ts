@@ -8,20 +8,27 @@ import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
 import { judgeStatus } from "./_internals/judgeStatus.js";
 import { discoveredListing } from "./_internals/discovery.js";
+import { asUser, everyUser } from "./_internals/everyUser.js";
 import { describePageRequest, fetchListingPage, type FetchedPage, type PageRequest } from "./_internals/fetchListingPage.js";
-import { expectedTotalPages, itemKey } from "./_internals/listingPage.js";
-import type { TargetSession } from "../../../runner/engine/TargetSession.js";
-import { walkListing, type ListingWalk } from "./_internals/walkListing.js";
+import { judgeLargeNumbers } from "./_internals/judgeLargeNumbers.js";
 import { judgeWalk } from "./_internals/judgeWalk.js";
+import { expectedTotalPages, itemKey } from "./_internals/listingPage.js";
+import { describePageSizeLimits, discoveredPageSizes, type PageSizeLimits } from "./_internals/pageSizeLimits.js";
+import type { Caller, TargetSession } from "../../../runner/engine/TargetSession.js";
+import { walkListing, type ListingWalk } from "./_internals/walkListing.js";
 
-/** The listing's totalElements as the discovery walk saw it, or a skip when it could not be read. */
-async function knownTotal({ operation, target, judge }: CheckContext): Promise<{ total: number; walk: ListingWalk } | undefined> {
-  const walk = await discoveredListing(target, operation);
-  if (walk.totalElements === undefined) {
-    judge.skip(`the listing's first page could not be read (${walk.stop?.message ?? "no totals"}); see schema.response-body and http.valid-request-ok.`);
-    return undefined;
-  }
-  return { total: walk.totalElements, walk };
+/**
+ * The listing's totalElements as `caller`'s discovery walk saw it. Undefined when it could not
+ * be read: the check is skipped for the main user; for the restricted one (whom a target may
+ * refuse listings altogether, §5) a note says the rule was judged for the main user only.
+ */
+async function knownTotal({ operation, target, judge }: CheckContext, caller: Caller = "admin"): Promise<{ total: number; walk: ListingWalk } | undefined> {
+  const walk = await discoveredListing(target, operation, caller);
+  if (walk.totalElements !== undefined) return { total: walk.totalElements, walk };
+  const why = walk.stop?.message ?? "no totals";
+  if (caller === "admin") judge.skip(`the listing's first page could not be read (${why}); see schema.response-body and http.valid-request-ok.`);
+  else judge.note(`The ${caller} user's listing could not be read (${why}); judged for the main user only.`);
+  return undefined;
 }
 
 /** Fetches a page and reports a missing or unreadable answer as a failure; returns undefined then. */
@@ -42,10 +49,45 @@ async function fetchOrFail(target: TargetSession, judge: Judgement, operation: O
 
 const keys = (page: FetchedPage) => page.page.items.map(itemKey);
 
-/** Sizes that make floor and ceil differ where possible, plus one above the default. */
-function probeSizes(maxPageSize: number): number[] {
-  const sizes = [1, 3, 7, 10, Math.min(maxPageSize, 25)];
-  return [...new Set(sizes.filter((size) => size >= 1 && size <= maxPageSize))];
+/** Sizes that make floor and ceil differ where possible, plus one above the default that the target serves. */
+function probeSizes(limits: PageSizeLimits): number[] {
+  return [...new Set([1, 3, 7, 10, Math.max(10, Math.min(limits.ceiling, 25))])];
+}
+
+/**
+ * The size the ladder of discovery stopped at (register max-page-size): a 4xx or a consistent cap
+ * departs from the default; a 200 that is no listing fails (a 5xx already failed in answered()).
+ */
+function judgeSizeLimit(judge: Judgement, limits: PageSizeLimits): void {
+  const { limit } = limits;
+  if (!limit) return;
+  const label = describePageRequest({ pagination: { pageNumber: 0, pageSize: limit.size } });
+  const { exchange, page } = limit.fetched;
+  if (!answered(judge, label, exchange)) return;
+  const details = { expected: `min(${limit.size}, totalElements) items, totalPages counting pages of ${limit.size} (§2.11)`, evidence: [evidence(label, exchange)] };
+  if (limit.verdict !== "refused") {
+    judge.depart("max-page-size", `${label} holds ${page.items.length} items: the page size is capped (larger sizes than ${limits.largest} are not served as asked).`, { ...details, actual: `${page.items.length} items, totalPages ${page.totalPages ?? "?"}` });
+  } else if (exchange.response.status >= 400) {
+    judge.depart("max-page-size", `${label} was refused with ${exchange.response.status}.`, { ...details, actual: describeAnswer(exchange) });
+  } else {
+    judge.fail(`${label}: expected a 200 listing or a refusal, got ${describeAnswer(exchange)} without a listing.`, { ...details, actual: describeAnswer(exchange) });
+  }
+}
+
+/**
+ * The ladder's limit, when its totals describe neither pages of the size asked nor pages of what
+ * was served: a walk with that size cannot reach every item once (§2.11; register max-page-size).
+ */
+function judgeInconsistentLimit(judge: Judgement, limits: PageSizeLimits): void {
+  const { limit, total } = limits;
+  if (limit?.verdict !== "inconsistent" || total === undefined) return;
+  const label = describePageRequest({ pagination: { pageNumber: 0, pageSize: limit.size } });
+  const { items, totalElements, totalPages } = limit.fetched.page;
+  judge.fail(`${label} holds ${items.length} items with totalElements ${totalElements} and totalPages ${totalPages}: the totals describe neither pages of ${limit.size} nor pages of the ${items.length} served, so a walk with this size skips or repeats items.`, {
+    expected: `totalElements ${total} and totalPages ${expectedTotalPages(total, limit.size)} (pages of ${limit.size}), or ${items.length > 0 ? expectedTotalPages(total, items.length) : "?"} (pages of ${items.length}, a consistent cap)`,
+    actual: `${items.length} items, totalElements ${totalElements}, totalPages ${totalPages}`,
+    evidence: [evidence(label, limit.fetched.exchange)],
+  });
 }
 
 /** Checks of the pagination family. */
@@ -145,7 +187,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
   {
     id: "pagination.page-size-honoured",
     title: "A page holds pageSize items, the last page the rest",
-    rule: "pageSize is the number of records per page (§2.11): page 0 holds min(pageSize, totalElements) items; the last page holds the remainder.",
+    rule: "pageSize is the number of records per page (§2.11): page 0 holds min(pageSize, totalElements) items; the last page holds the remainder. For every user.",
     family: "pagination",
     specRefs: ["2.11"],
     level: "MUST",
@@ -153,119 +195,131 @@ export const paginationChecks: readonly CheckDefinition[] = [
     registerRefs: ["max-page-size"],
     async run(context) {
       const { operation, target, judge } = context;
-      const known = await knownTotal(context);
-      if (!known) return;
-      const { total } = known;
-      for (const size of probeSizes(target.settings.maxPageSize)) {
-        const lastIndex = Math.max(0, expectedTotalPages(total, size) - 1);
-        for (const pageNumber of [...new Set([0, lastIndex])]) {
-          const request: PageRequest = { pagination: { pageNumber, pageSize: size } };
-          const label = describePageRequest(request);
-          const fetched = await fetchListingPage(target, operation, request);
-          if (!answered(judge, label, fetched.exchange)) continue;
-          const expected = Math.max(0, Math.min(size, total - pageNumber * size));
-          const details = { expected: `${expected} items (${total} in pages of ${size})`, evidence: [evidence(label, fetched.exchange)] };
-          if (!fetched.ok) {
-            if (size > 10 && fetched.exchange.response.status >= 400 && fetched.exchange.response.status < 500) {
-              judge.depart("max-page-size", `${label} was refused with ${fetched.exchange.response.status}.`, { ...details, actual: describeAnswer(fetched.exchange) });
-            } else {
+      const limits = await discoveredPageSizes(target, operation);
+      judge.applied("max-page-size");
+      judgeSizeLimit(judge, limits);
+      const sizes = probeSizes(limits);
+      const judged: string[] = [];
+      for (const caller of everyUser(target)) {
+        const known = await knownTotal(context, caller);
+        if (!known) continue;
+        const { total } = known;
+        for (const size of sizes) {
+          const lastIndex = Math.max(0, expectedTotalPages(total, size) - 1);
+          for (const pageNumber of [...new Set([0, lastIndex])]) {
+            const request: PageRequest = { pagination: { pageNumber, pageSize: size }, caller };
+            const label = describePageRequest(request);
+            const fetched = await fetchListingPage(target, operation, request);
+            if (!answered(judge, label, fetched.exchange)) continue;
+            const expected = Math.max(0, Math.min(size, total - pageNumber * size));
+            const details = { expected: `${expected} items (${total} in pages of ${size})`, evidence: [evidence(label, fetched.exchange)] };
+            if (!fetched.ok) {
               judge.fail(`${label}: expected a 200 listing, got ${describeAnswer(fetched.exchange)}.`, { ...details, actual: describeAnswer(fetched.exchange) });
+              continue;
             }
-            continue;
-          }
-          const count = fetched.page.items.length;
-          if (count === expected) continue;
-          if (count < expected && size > 10) {
-            judge.depart("max-page-size", `${label} holds ${count} items: the page size looks capped.`, { ...details, actual: `${count} items` });
-          } else {
-            judge.fail(`${label} holds ${count} items.`, { ...details, actual: `${count} items` });
+            const count = fetched.page.items.length;
+            if (count !== expected) judge.fail(`${label} holds ${count} items.`, { ...details, actual: `${count} items` });
           }
         }
+        judged.push(`${caller} (${total} items)`);
       }
-      judge.applied("max-page-size");
-      if (!judge.hasFailed()) judge.note(`Page sizes ${probeSizes(target.settings.maxPageSize).join(", ")} honoured on the first and last pages (${total} items).`);
+      judge.note(describePageSizeLimits(limits));
+      if (!judge.hasFailed() && judged.length > 0) judge.note(`Page sizes ${sizes.join(", ")} honoured on the first and last pages for ${judged.join(" and ")}.`);
     },
   },
   {
     id: "pagination.totals-consistent",
     title: "totalPages is ceil(totalElements / pageSize), and totals do not depend on the page asked",
-    rule: "totalElements is the number of results found and totalPages the number of pages (§2.11), for the page size asked.",
+    rule: "totalElements is the number of results found and totalPages the number of pages (§2.11), for the page size asked (or, under a page-size cap, for the size served); for every user.",
     family: "pagination",
     specRefs: ["2.11", "1"],
     level: "MUST",
     operations: LISTING_OPERATIONS,
-    registerRefs: ["empty-total-pages"],
+    registerRefs: ["empty-total-pages", "max-page-size"],
     async run(context) {
       const { operation, target, judge } = context;
-      const known = await knownTotal(context);
-      if (!known) return;
-      const requests: PageRequest[] = probeSizes(target.settings.maxPageSize).flatMap((size) => [
-        { pagination: { pageNumber: 0, pageSize: size } },
-        { pagination: { pageNumber: Math.max(0, expectedTotalPages(known.total, size) - 1), pageSize: size } },
-      ]);
-      const noMatch = `cms-conformance-no-match-${target.settings.seed.toString(36)}-zq`;
-      requests.push({ searchValue: noMatch, pagination: { pageNumber: 0, pageSize: 10 } });
-      for (const request of requests) {
-        const fetched = await fetchOrFail(target, judge, operation, request);
-        if (!fetched) continue;
-        const label = describePageRequest(request);
-        const size = request.pagination?.pageSize ?? 10;
-        const totalElements = fetched.page.totalElements as number;
-        const totalPages = fetched.page.totalPages as number;
-        const item = [evidence(label, fetched.exchange)];
-        if (request.searchValue === undefined && totalElements !== known.total) {
-          judge.fail(`${label}: totalElements is ${totalElements}, but ${known.total} on page 0 of size 10.`, {
-            expected: `totalElements ${known.total} whatever page is asked (§2.11)`,
-            actual: `totalElements ${totalElements}`,
-            evidence: item,
-          });
-        }
-        if (totalElements === 0) {
-          judge.applied("empty-total-pages");
-          if (totalPages === 1) judge.depart("empty-total-pages", `${label}: an empty result has totalPages 1.`, { expected: "totalPages 0", actual: "totalPages 1", evidence: item });
-          else if (totalPages !== 0) judge.fail(`${label}: an empty result has totalPages ${totalPages}.`, { expected: "totalPages 0 (or 1, register empty-total-pages)", actual: `totalPages ${totalPages}`, evidence: item });
-        } else if (totalPages !== expectedTotalPages(totalElements, size)) {
-          judge.fail(`${label}: totalPages ${totalPages} does not match ${totalElements} items in pages of ${size}.`, {
-            expected: `totalPages ${expectedTotalPages(totalElements, size)} = ceil(${totalElements} / ${size})`,
-            actual: `totalPages ${totalPages}`,
-            evidence: item,
-          });
+      const limits = await discoveredPageSizes(target, operation);
+      judgeInconsistentLimit(judge, limits);
+      let asked = 0;
+      for (const caller of everyUser(target)) {
+        const known = await knownTotal(context, caller);
+        if (!known) continue;
+        const requests: PageRequest[] = probeSizes(limits).flatMap((size) => [
+          { pagination: { pageNumber: 0, pageSize: size }, caller },
+          { pagination: { pageNumber: Math.max(0, expectedTotalPages(known.total, size) - 1), pageSize: size }, caller },
+        ]);
+        const noMatch = `cms-conformance-no-match-${target.settings.seed.toString(36)}-zq`;
+        requests.push({ searchValue: noMatch, pagination: { pageNumber: 0, pageSize: 10 }, caller });
+        for (const request of requests) {
+          const fetched = await fetchOrFail(target, judge, operation, request);
+          if (!fetched) continue;
+          asked += 1;
+          const label = describePageRequest(request);
+          const size = request.pagination?.pageSize ?? 10;
+          const totalElements = fetched.page.totalElements as number;
+          const totalPages = fetched.page.totalPages as number;
+          const item = [evidence(label, fetched.exchange)];
+          if (request.searchValue === undefined && totalElements !== known.total) {
+            judge.fail(`${label}: totalElements is ${totalElements}, but ${known.total} on page 0 of size ${known.walk.pageSize}${asUser(caller)}.`, {
+              expected: `totalElements ${known.total} whatever page is asked (§2.11)`,
+              actual: `totalElements ${totalElements}`,
+              evidence: item,
+            });
+          }
+          if (totalElements === 0) {
+            judge.applied("empty-total-pages");
+            if (totalPages === 1) judge.depart("empty-total-pages", `${label}: an empty result has totalPages 1.`, { expected: "totalPages 0", actual: "totalPages 1", evidence: item });
+            else if (totalPages !== 0) judge.fail(`${label}: an empty result has totalPages ${totalPages}.`, { expected: "totalPages 0 (or 1, register empty-total-pages)", actual: `totalPages ${totalPages}`, evidence: item });
+          } else if (totalPages !== expectedTotalPages(totalElements, size)) {
+            judge.fail(`${label}: totalPages ${totalPages} does not match ${totalElements} items in pages of ${size}.`, {
+              expected: `totalPages ${expectedTotalPages(totalElements, size)} = ceil(${totalElements} / ${size})`,
+              actual: `totalPages ${totalPages}`,
+              evidence: item,
+            });
+          }
         }
       }
-      if (!judge.hasFailed()) judge.note(`Totals consistent over ${requests.length} requests (${known.total} items).`);
+      if (!judge.hasFailed() && asked > 0) judge.note(`Totals consistent over ${asked} requests (${everyUser(target).join(" and ")}).`);
     },
   },
   {
     id: "pagination.walk-covers-all",
     title: "Walking every page yields every item exactly once",
-    rule: "Pages partition the result: over all pages each of the totalElements items appears once (§2.11).",
+    rule: "Pages partition the result: over all pages each of the totalElements items appears once (§2.11), for every page size the target serves and for every user.",
     family: "pagination",
     specRefs: ["2.11"],
     level: "MUST",
     operations: LISTING_OPERATIONS,
-    registerRefs: ["repeatable-reads"],
+    registerRefs: ["repeatable-reads", "max-page-size"],
     async run(context) {
       const { operation, target, judge } = context;
-      const known = await knownTotal(context);
-      if (!known) return;
-      const otherSize = known.total > 7 ? 7 : 3;
-      const walks = [known.walk, await walkListing(target, operation, { pageSize: otherSize, maxPages: target.settings.maxPagesWalked })];
-      for (const walk of walks) judgeWalk(judge, walk);
-      const [first, second] = walks as [ListingWalk, ListingWalk];
-      if (first.complete && second.complete && !judge.hasFailed()) {
-        const a = new Set(first.items.map(itemKey));
-        const missing = second.items.map(itemKey).filter((key) => !a.has(key));
-        if (missing.length > 0) {
-          judge.depart("repeatable-reads", `walks with page sizes ${first.pageSize} and ${second.pageSize} saw different items.`, {
-            expected: "the same items whatever the page size",
-            actual: `only in the size-${second.pageSize} walk: ${missing.slice(0, 5).join(", ")}`,
-            evidence: [evidence(`page 0 of size ${second.pageSize}`, (second.pages[0] as { exchange: Parameters<typeof evidence>[1] }).exchange)],
-          });
+      const limits = await discoveredPageSizes(target, operation);
+      const notes: string[] = [];
+      for (const caller of everyUser(target)) {
+        const known = await knownTotal(context, caller);
+        if (!known) continue;
+        const otherSize = known.total > 7 ? 7 : 3;
+        const walks = [known.walk, await walkListing(target, operation, { caller, pageSize: otherSize, maxPages: target.settings.maxPagesWalked })];
+        // A size the target serves short: a consistent cap keeps every item reachable with it; totals of the size asked do not.
+        if (caller === "admin" && limits.limit && limits.limit.verdict !== "refused" && limits.limit.fetched.page.items.length > 0) {
+          walks.push(await walkListing(target, operation, { caller, pageSize: limits.limit.size, maxPages: target.settings.maxPagesWalked }));
         }
+        for (const walk of walks) judgeWalk(judge, walk);
+        const [first, second] = walks as [ListingWalk, ListingWalk];
+        if (first.complete && second.complete && !judge.hasFailed()) {
+          const a = new Set(first.items.map(itemKey));
+          const missing = second.items.map(itemKey).filter((key) => !a.has(key));
+          if (missing.length > 0) {
+            judge.depart("repeatable-reads", `walks with page sizes ${first.pageSize} and ${second.pageSize}${asUser(caller)} saw different items.`, {
+              expected: "the same items whatever the page size",
+              actual: `only in the size-${second.pageSize} walk: ${missing.slice(0, 5).join(", ")}`,
+              evidence: [evidence(`page 0 of size ${second.pageSize}`, (second.pages[0] as { exchange: Parameters<typeof evidence>[1] }).exchange)],
+            });
+          }
+        }
+        notes.push(...walks.map((walk) => `${walk.caller} size ${walk.pageSize}: ${walk.pages.length} page(s), ${walk.items.length} item(s)${walk.complete ? "" : ` (${walk.stop?.message ?? "incomplete"})`}`));
       }
-      if (!judge.hasFailed()) {
-        judge.note(walks.map((walk) => `size ${walk.pageSize}: ${walk.pages.length} page(s), ${walk.items.length} item(s)${walk.complete ? "" : ` (${walk.stop?.message ?? "incomplete"})`}`).join("; "));
-      }
+      if (!judge.hasFailed() && notes.length > 0) judge.note(notes.join("; "));
     },
   },
   {
@@ -282,8 +336,9 @@ export const paginationChecks: readonly CheckDefinition[] = [
       const known = await knownTotal(context);
       if (!known) return;
       judge.applied("page-past-end");
-      const lastPages = known.walk.totalPages ?? 0;
-      // Both past the target's own last page, whatever its size: just past it, and far past it.
+      // Pages of 10 in the listing (the discovery walk may have used another size).
+      const lastPages = expectedTotalPages(known.total, 10);
+      // Both past the target's own last page: just past it, and far past it.
       for (const pageNumber of [lastPages + 2, lastPages + 1_000_000]) {
         const request: PageRequest = { pagination: { pageNumber, pageSize: 10 } };
         const label = describePageRequest(request);
@@ -307,6 +362,21 @@ export const paginationChecks: readonly CheckDefinition[] = [
           judge.witness(evidence(label, fetched.exchange));
         }
       }
+    },
+  },
+  {
+    id: "pagination.large-numbers",
+    title: "A pageNumber or pageSize past the machine integer sizes gets 400 or a well-formed page, never a server error",
+    rule: "pageNumber and pageSize are JSON integers with no stated maximum (§2.11, §8): 2^31 − 1, 2^31, 2^32, 2^53 − 1 and 10^20 get 400 with the §7 body or a 200 that keeps the totals and holds no item past the end.",
+    family: "pagination",
+    specRefs: ["2.11", "8", "7"],
+    level: "MUST",
+    operations: LISTING_OPERATIONS,
+    registerRefs: ["large-page-numbers", "max-page-size", "page-past-end"],
+    async run(context) {
+      const known = await knownTotal(context);
+      if (!known) return;
+      await judgeLargeNumbers(context, known.total, await discoveredPageSizes(context.target, context.operation));
     },
   },
   {

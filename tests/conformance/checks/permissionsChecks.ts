@@ -8,6 +8,11 @@ import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
 import { discoveredIds, discoveredListing, spreadSample } from "./_internals/discovery.js";
 import { itemKey } from "./_internals/listingPage.js";
+import type { WalkedPage } from "./_internals/walkListing.js";
+import { isJsonObject } from "../../../contract/jsonValue.js";
+
+/** A PERSONAL landing page (§2.4): only the user who created it can view it. */
+const isPersonal = (item: unknown): boolean => isJsonObject(item) && item.landingPageType === "PERSONAL";
 
 const SAMPLE = 5;
 
@@ -16,12 +21,12 @@ export const permissionsChecks: readonly CheckDefinition[] = [
   {
     id: "permissions.restricted-listing-subset",
     title: "A restricted user's listing is a subset of the full one",
-    rule: "Listing widgets returns only the widgets the user may view; without Visualizar, only the user's own landing pages (§4.1, §4.2, §5).",
+    rule: "Listing widgets returns only the widgets the user may view; without Visualizar, only the user's own landing pages (§4.1, §4.2, §5). Only the creator views a PERSONAL page (§2.4), so those are compared under register personal-pages-visibility.",
     family: "permissions",
-    specRefs: ["4.1", "4.2", "5"],
+    specRefs: ["4.1", "4.2", "5", "2.4"],
     level: "MUST",
     operations: LISTING_OPERATIONS,
-    registerRefs: [],
+    registerRefs: ["personal-pages-visibility"],
     needs: ["restrictedToken"],
     async run({ operation, target, judge }) {
       const full = await discoveredListing(target, operation, "admin");
@@ -31,28 +36,41 @@ export const permissionsChecks: readonly CheckDefinition[] = [
       if (restricted.totalElements === undefined || full.totalElements === undefined) {
         return judge.skip(`a listing could not be read (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`);
       }
-      if (restricted.totalElements > full.totalElements) {
+      // The restricted user's own PERSONAL pages may be hidden from the main user (§2.4), so landing-page totals say nothing.
+      const landing = operation === "listLandingPages";
+      if (!landing && restricted.totalElements > full.totalElements) {
         judge.fail(`the restricted user's totalElements ${restricted.totalElements} exceeds the full listing's ${full.totalElements}.`, {
           expected: `at most ${full.totalElements}`,
           actual: `${restricted.totalElements}`,
           evidence: [evidence("restricted listing, page 0", first.exchange), evidence("full listing, page 0", (full.pages[0] ?? first).exchange)],
         });
       }
-      if (!full.complete) return judge.note(`The full listing was sampled (${full.stop?.message ?? "incomplete"}); only totals compared.`);
+      if (!full.complete) return judge.note(`The full listing was sampled (${full.stop?.message ?? "incomplete"}); ${landing ? "nothing" : "only totals"} compared.`);
       const known = new Set(full.items.map(itemKey));
+      const personal: { key: string; page: WalkedPage }[] = [];
       for (const page of restricted.pages) {
-        const strangers = page.page.items.map(itemKey).filter((key) => !known.has(key));
-        if (strangers.length === 0) continue;
-        judge.fail(`restricted page ${page.pageNumber} holds ${strangers.length} item(s) the full listing lacks.`, {
-          expected: "only items of the full listing",
-          actual: strangers.slice(0, 5).join(", "),
+        const strangers = page.page.items.filter((item) => !known.has(itemKey(item)));
+        const hidden = strangers.filter((item) => landing && isPersonal(item));
+        const others = strangers.filter((item) => !landing || !isPersonal(item));
+        personal.push(...hidden.map((item) => ({ key: itemKey(item), page })));
+        if (others.length === 0 || judge.hasFailed()) continue;
+        judge.fail(`restricted page ${page.pageNumber} holds ${others.length} item(s) the full listing lacks.`, {
+          expected: landing ? "only pages of the full listing (PERSONAL pages aside, §2.4)" : "only items of the full listing",
+          actual: others.map(itemKey).slice(0, 5).join(", "),
           evidence: [evidence(`restricted page ${page.pageNumber}`, page.exchange)],
         });
-        break;
+      }
+      if (landing) judge.applied("personal-pages-visibility");
+      if (personal.length > 0) {
+        judge.depart("personal-pages-visibility", `${personal.length} PERSONAL page(s) of the restricted user are not in the main user's listing.`, {
+          expected: "the restricted user's PERSONAL pages in the main user's listing (§4.2, administration)",
+          actual: personal.slice(0, 5).map(({ key }) => key).join(", "),
+          evidence: [evidence(`restricted page ${(personal[0] as { page: WalkedPage }).page.pageNumber}`, (personal[0] as { page: WalkedPage }).page.exchange)],
+        });
       }
       if (!judge.hasFailed()) {
         judge.witness(evidence("restricted listing, page 0", first.exchange));
-        judge.note(`The restricted user sees ${restricted.totalElements} of ${full.totalElements}.`);
+        judge.note(`The restricted user sees ${restricted.totalElements} of ${full.totalElements}${personal.length > 0 ? `, ${personal.length} of them PERSONAL pages only it sees` : ""}.`);
       }
     },
   },

@@ -25,6 +25,30 @@ function filterSet(exchange: Exchange, withSequence: boolean): Set<string> | und
   return keys;
 }
 
+/** Every (domainName, serviceName, sequence, name, value) that one answer lists more than once. */
+function duplicateFilters(exchange: Exchange): string[] {
+  if (!isJsonObject(exchange.json) || !Array.isArray(exchange.json.filters)) return [];
+  const counts = new Map<string, number>();
+  for (const group of exchange.json.filters) {
+    if (!isJsonObject(group) || !isJsonObject(group.key) || !Array.isArray(group.filters)) continue;
+    const { domainName, serviceName, sequence } = group.key;
+    for (const filter of group.filters) {
+      if (!isJsonObject(filter)) continue;
+      const key = JSON.stringify([domainName, serviceName, sequence, filter.name, filter.value]);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return [...counts].filter(([, count]) => count > 1).map(([key, count]) => `${key} ×${count}`);
+}
+
+/** Most configured roles the laws use; a larger configuration is judged on its first ones (and says so). */
+const MAX_LAW_ROLES = 50;
+
+/** Consecutive runs of `length` roles: [a, b], [b, c], … */
+function runsOf<T>(items: readonly T[], length: number): T[][] {
+  return items.length < length ? [] : items.slice(0, items.length - length + 1).map((_, index) => items.slice(index, index + length));
+}
+
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((key) => b.has(key));
 const difference = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((key) => !b.has(key));
 
@@ -50,7 +74,7 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
   {
     id: "role-filters.union-law",
     title: "filters(A ∪ B) = filters(A) ∪ filters(B)",
-    rule: "getRoleFilters returns the union of the filters linked to the given roles (§4.5, §2.12).",
+    rule: "getRoleFilters returns the union of the filters linked to the given roles (§4.5, §2.12), for two roles, three, and all the configured roles together.",
     family: "role-filters",
     specRefs: ["4.5", "2.12"],
     level: "MUST",
@@ -58,15 +82,18 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
     registerRefs: ["role-filter-union-comparison"],
     needs: ["roles"],
     async run(context) {
-      const roles = context.target.settings.fixtures.roles.slice(0, 8);
+      const configured = [...new Set(context.target.settings.fixtures.roles)];
+      const roles = configured.slice(0, MAX_LAW_ROLES);
       if (roles.length < 2) return context.judge.skip("the union law needs at least two roles; pass --role NAME twice or more.");
       context.judge.applied("role-filter-union-comparison");
+      if (roles.length < configured.length) context.judge.note(`The law was judged on the first ${roles.length} of ${configured.length} configured roles.`);
       const single = new Map<string, Set<string>>();
       for (const role of roles) {
         const answer = await filtersOf(context, [role]);
         if (answer) single.set(role, answer.set);
       }
-      const groups = [...roles.slice(0, -1).map((role, index) => [role, roles[index + 1] as string]), roles];
+      // Every adjacent pair and triple, and all roles together: a union of three or more must hold as well as one of two.
+      const groups = [...runsOf(roles, 2), ...runsOf(roles, 3), ...(roles.length > 2 ? [roles] : [])];
       // A role that does not exist joins the law when the target answers for it alone (no assumption how).
       const unknownRole = `cms-conformance-unknown-role-${context.target.settings.seed.toString(36)}`;
       const alone = await context.target.send("getRoleFilters", { json: roleFiltersRequest(context.target, [unknownRole]) });
@@ -90,6 +117,36 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
           evidence: [evidence(`getRoleFilters ${JSON.stringify(group)}`, combined.exchange)],
         });
       }
+    },
+  },
+  {
+    id: "role-filters.no-duplicate-filters",
+    title: "No filter appears twice in one answer",
+    rule: "getRoleFilters returns the union of the filters linked to the roles (§4.5, §2.12): a union is a set, so no (domainName, serviceName, sequence, name, value) appears twice in one answer, whether roles share filters or one role is asked twice.",
+    family: "role-filters",
+    specRefs: ["4.5", "2.12"],
+    level: "MUST",
+    operations: ["getRoleFilters"],
+    registerRefs: ["role-filter-union-comparison"],
+    needs: ["roles"],
+    async run(context) {
+      const roles = [...new Set(context.target.settings.fixtures.roles)];
+      const requests = [...roles.slice(0, MAX_LAW_ROLES).map((role) => [role]), [roles[0] as string, roles[0] as string], roles];
+      let judged = 0;
+      for (const request of requests) {
+        const label = `getRoleFilters ${JSON.stringify(request)}`;
+        const answer = await filtersOf(context, request);
+        if (!answer) continue;
+        judged += 1;
+        const duplicates = duplicateFilters(answer.exchange);
+        if (duplicates.length === 0) continue;
+        context.judge.fail(`${label} lists ${duplicates.length} filter(s) more than once.`, {
+          expected: "each (domainName, serviceName, sequence, name, value) once: the union is a set (§4.5)",
+          actual: duplicates.slice(0, 5).join("\n"),
+          evidence: [evidence(label, answer.exchange)],
+        });
+      }
+      if (!context.judge.hasFailed()) context.judge.note(`${judged} answer(s) without a repeated filter (each role alone, the first role twice, all roles together).`);
     },
   },
   {

@@ -10,14 +10,14 @@ import { forEachRead } from "./_internals/forEachRead.js";
 import { getSchemaProperties } from "./_internals/schemaProperties.js";
 import { discoveredListing } from "./_internals/discovery.js";
 import { isJsonObject } from "../../../contract/jsonValue.js";
-import { idField, knownIds, noIdsReason } from "./_internals/itemTargets.js";
+import { noIdsReason } from "./_internals/itemTargets.js";
 import { roleFiltersRequest } from "./_internals/sampleRequests.js";
+import { everyUser } from "./_internals/everyUser.js";
+import { readKnownItems } from "./_internals/itemReads.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { Exchange } from "../../../runner/http/types.js";
 
-const READ_SAMPLE = 10;
-
-/** The 200 answers a check validates for an operation: every walked page, or a sample of reads. */
+/** The 200 answers a check validates for an operation: every walked page, every read (itemReads), the role requests. */
 async function successfulExchanges(target: TargetSession, operation: OperationName): Promise<{ label: string; exchange: Exchange }[] | string> {
   switch (operation) {
     case "listFactoryDefaultWidgets":
@@ -28,9 +28,10 @@ async function successfulExchanges(target: TargetSession, operation: OperationNa
     }
     case "getWidget":
     case "getAnalytic": {
-      const ids = await knownIds(target, operation, READ_SAMPLE);
-      if (ids.length === 0) return noIdsReason(operation);
-      return Promise.all(ids.map(async (id) => ({ label: `${operation} ${id}`, exchange: await target.send(operation, { json: { [idField(operation)]: id } }) })));
+      const callers = operation === "getWidget" ? everyUser(target) : (["admin"] as const);
+      const reads = (await Promise.all(callers.map((caller) => readKnownItems(target, operation, caller)))).flatMap((made) => made.reads);
+      if (reads.length === 0) return noIdsReason(operation);
+      return reads;
     }
     case "getRoleFilters": {
       const roles = target.settings.fixtures.roles;

@@ -6,6 +6,7 @@ import type { RequestContext } from "../../../generators/requestContext.js";
 
 
 import { validRequestArbitrary } from "../../../generators/validRequestArbitrary.js";
+import { BOUNDARY_INTEGERS } from "../../../generators/boundaryIntegers.js";
 
 const RUNS = 200;
 const CONTEXT: RequestContext = {
@@ -68,9 +69,11 @@ describe("valid request arbitraries", () => {
     expect(pages.some((p) => p !== undefined && (p.pageNumber === undefined) !== (p.pageSize === undefined))).toBe(true); // partial
     const numbers = pages.map((p) => p?.pageNumber);
     const sizes = pages.map((p) => p?.pageSize);
-    for (const n of [0, 1, 10_000, 2 ** 31 - 1]) expect(numbers).toContain(n);
-    for (const s of [1, 10, 49, 50]) expect(sizes).toContain(s);
-    expect(sizes.every((s) => s === undefined || (s >= 1 && s <= 50))).toBe(true); // never above maxPageSize
+    for (const n of [0, 1, 10_000, ...BOUNDARY_INTEGERS]) expect(numbers).toContain(n);
+    for (const s of [1, 10, 49, 50, ...BOUNDARY_INTEGERS]) expect(sizes).toContain(s);
+    // Sizes stay within maxPageSize unless they probe the machine integer limits, and then never on page 0.
+    expect(sizes.every((s) => s === undefined || (s >= 1 && s <= 50) || BOUNDARY_INTEGERS.includes(s))).toBe(true);
+    expect(pages.filter((p) => p?.pageSize !== undefined && p.pageSize > 50).every((p) => (p?.pageNumber ?? 0) >= 1)).toBe(true);
   });
 
   it("biases role lists toward empty, duplicated and reordered lists of the context's roles (§4.5)", () => {

@@ -5,11 +5,31 @@
  */
 import { expect } from "vitest";
 import { validateBody } from "../../../contract/validators.js";
-import { asObject, walkAll } from "./referenceClient.js";
+import { asObject, callOperation, listedIds, totals, walkAll } from "./referenceClient.js";
 import type { VariantProbeContext } from "./variantProbes.js";
 
 /** Probes by variant name. */
 export const BOUNDARY_VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeContext) => Promise<void>>> = {
+  "page-size-cap-consistent": async ({ both, server, variant }) => {
+    const [reference, capped] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 0, pageSize: 50 } });
+    const total = Number(totals(reference.json).totalElements);
+    expect(listedIds(reference.json, "widgets")).toHaveLength(50);
+    expect(listedIds(capped.json, "widgets")).toHaveLength(20);
+    expect(totals(capped.json)).toEqual({ totalElements: total, totalPages: Math.ceil(total / 20) });
+    const walked = await walkAll(server, "listFactoryDefaultWidgets", "admin", 50, variant);
+    expect(walked).toEqual(await walkAll(server, "listFactoryDefaultWidgets", "admin", 20));
+  },
+  "personal-pages-private": async ({ server, variant }) => {
+    const mine = await walkAll(server, "listLandingPages", "restricted", 100);
+    const adminSees = new Set(await walkAll(server, "listLandingPages", "admin", 100));
+    const adminSeesInVariant = new Set(await walkAll(server, "listLandingPages", "admin", 100, variant));
+    const hidden = mine.filter((id) => adminSees.has(id) && !adminSeesInVariant.has(id));
+    expect(hidden.length).toBeGreaterThan(0);
+    const pages = asObject((await callOperation(server, "listLandingPages", { pagination: { pageSize: 100 } }, "restricted")).json).landingPages as unknown[];
+    const types = new Map(pages.map((page) => [asObject(page).id, asObject(page).landingPageType]));
+    expect(hidden.every((id) => types.get(id) === "PERSONAL")).toBe(true);
+    expect(await walkAll(server, "listLandingPages", "restricted", 100, variant)).toEqual(mine);
+  },
   "malformed-id-404": async ({ both }) => {
     const [reference, variant] = await both("getWidget", { widgetId: "not-a-uri" });
     expect([reference.status, variant.status]).toEqual([400, 404]);

@@ -6,6 +6,7 @@
 import { expect } from "vitest";
 import { validateBody } from "../../../contract/validators.js";
 import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+import { BOUNDARY_FAULT_PROBES } from "./boundaryFaultProbes.js";
 import { asObject, call, callOperation, headersFor, listedIds, PATHS, totals, walkAll, type Answer, type Caller, type Operation } from "./referenceClient.js";
 
 /** What a probe gets: the running server and the two base URLs to compare. */
@@ -28,6 +29,7 @@ const UNKNOWN_WIDGET = { widgetId: "widget://acme.com.br/platform/cms/does-not-e
 
 /** Probes by fault name. */
 export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Promise<void>>> = {
+  ...BOUNDARY_FAULT_PROBES,
   "pagination-default-20": async ({ both }) => {
     for (const [operation, field] of [["listFactoryDefaultWidgets", "widgets"], ["listLandingPages", "landingPages"]] as const) {
       const [reference, faulty] = await both(operation, {});

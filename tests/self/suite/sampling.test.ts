@@ -28,7 +28,7 @@ describe("sampling in a run", () => {
     const listing = lines.filter((line) => line.startsWith("listFactoryDefaultWidgets:") && line.includes("listing walk"));
     expect(listing).toHaveLength(1);
     expect(listing[0]).toMatch(/^listFactoryDefaultWidgets: \d+ listing walks? stopped at --max-pages 3 \(pageSize [\d, ]+; the target reports \d+( to \d+)? pages\), so items after pageNumber 2 were not seen/);
-    expect(listing[0]).toContain("pageSize 7, 10");
+    expect(listing[0]).toContain("pageSize 7, 100"); // the size-7 walk and discovery's, at the largest size the target serves
     expect(listing[0]).toContain("of 400 items");
     expect(lines.filter((line) => line.startsWith("listFactoryDefaultWidgets:") && line.includes("search walk"))).toHaveLength(1);
     // However many walks were cut, each operation and kind of walk gives one line.

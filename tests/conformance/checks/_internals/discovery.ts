@@ -1,21 +1,20 @@
 /**
- * What the suite learns about the target at run time (DESIGN §5): the listings as each
- * user sees them. Walked once per run at the page size the spec vouches for (10, §4.1)
- * and shared by every check.
+ * What the suite learns about the target at run time (DESIGN §5, §8): the listings as each
+ * user sees them, walked once per run with the largest page size the target was found to
+ * serve (pageSizeLimits), and shared by every check.
  */
 import type { OperationName } from "../../../../contract/operations.js";
 import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
 import { walkListing, type ListingWalk } from "./walkListing.js";
 import { itemId } from "./listingPage.js";
+import { discoveredPageSizes } from "./pageSizeLimits.js";
 
-/** The page size discovery walks with: the default of §4.1/§4.2, the only one every target must serve. */
-export const DISCOVERY_PAGE_SIZE = 10;
-
-/** The listing as a user sees it, walked once per run. */
+/** The listing as a user sees it, walked once per run with the largest page size the target serves. */
 export function discoveredListing(session: TargetSession, operation: OperationName, caller: Caller = "admin"): Promise<ListingWalk> {
-  return session.shared(`listing:${operation}:${caller}`, () =>
-    walkListing(session, operation, { caller, pageSize: DISCOVERY_PAGE_SIZE, maxPages: session.settings.maxPagesWalked }),
-  );
+  return session.shared(`listing:${operation}:${caller}`, async () => {
+    const { largest } = await discoveredPageSizes(session, operation);
+    return walkListing(session, operation, { caller, pageSize: largest, maxPages: session.settings.maxPagesWalked });
+  });
 }
 
 /** Ids of the items a user's listing returned, in order, without duplicates. */

@@ -4,7 +4,7 @@ import { itemKey } from "./listingPage.js";
 import { stoppedByTarget, type ListingWalk } from "./walkListing.js";
 
 /** Records a failure for the first thing wrong with `walk`; `what` names it in messages ("walk with page size 3"). */
-export function judgeWalk(judge: Judgement, walk: ListingWalk, what = `walk with page size ${walk.pageSize}`): void {
+export function judgeWalk(judge: Judgement, walk: ListingWalk, what = `walk with page size ${walk.pageSize}${walk.caller === "admin" ? "" : ` as the ${walk.caller} user`}`): void {
   const label = (pageNumber: number) => `page ${pageNumber} of size ${walk.pageSize}${walk.searchValue !== undefined ? `, searchValue ${JSON.stringify(walk.searchValue)}` : ""}`;
   const lastPage = walk.pages[walk.pages.length - 1];
   if (stoppedByTarget(walk) && lastPage) {

@@ -1,6 +1,8 @@
 /** The generators' RequestContext, filled from discovery and configuration (never from known data). */
+import { LISTING_OPERATIONS } from "../../../../contract/operations.js";
 import type { RequestContext } from "../../../../generators/requestContext.js";
 import { discoveredIds, discoveredListing, spreadSample } from "./discovery.js";
+import { discoveredPageSizes } from "./pageSizeLimits.js";
 import { isJsonObject } from "../../../../contract/jsonValue.js";
 import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
 import { validateBody } from "../../../../contract/validators.js";
@@ -28,7 +30,10 @@ export function requestContextFor(session: TargetSession): Promise<RequestContex
   return session.shared("request-context", async () => {
     const widgets = await discoveredListing(session, "listFactoryDefaultWidgets");
     const landingPages = await discoveredListing(session, "listLandingPages");
-    const { fixtures, maxPageSize } = session.settings;
+    const { fixtures } = session.settings;
+    // Only sizes the target was not seen to refuse or cap (register max-page-size).
+    const ceilings = await Promise.all(LISTING_OPERATIONS.map(async (operation) => (await discoveredPageSizes(session, operation)).ceiling));
+    const maxPageSize = Math.min(...ceilings);
     return {
       widgetIds: spreadSample(requestableWidgetIds(discoveredIds(widgets)), 50),
       analyticIds: fixtures.analyticIds,

@@ -1,0 +1,64 @@
+/**
+ * Discovery learns the page sizes a target serves (register max-page-size) once, and walks with
+ * the largest: the ladder, the verdict on one rung, and what a run does with them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { judgePageSize, pageSizeLadder } from "../../conformance/checks/_internals/pageSizeLimits.js";
+import type { FetchedPage } from "../../conformance/checks/_internals/fetchListingPage.js";
+import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+import { referenceRunConfig, variantRunConfig } from "../../../reference/referenceRunConfig.js";
+import { runInProcess } from "../suite/runInProcess.js";
+
+/** A 200 listing page of `count` items with these totals. */
+const page = (count: number, totalElements: number, totalPages: number): FetchedPage =>
+  ({ ok: true, exchange: {} as FetchedPage["exchange"], page: { items: Array.from({ length: count }, (_, id) => ({ id: `x${id}` })), shape: "array", totalElements, totalPages } }) as FetchedPage;
+
+describe("the page-size ladder", () => {
+  it("climbs 10, 20, 50, 100, … and ends at --max-page-size", () => {
+    expect(pageSizeLadder(100)).toEqual([10, 20, 50, 100]);
+    expect(pageSizeLadder(1000)).toEqual([10, 20, 50, 100, 200, 500, 1000]);
+    expect(pageSizeLadder(75)).toEqual([10, 20, 50, 75]);
+    expect(pageSizeLadder(5)).toEqual([10]);
+  });
+
+  it("accepts a size served as asked, calls a short page with totals of what it serves a cap, and anything else inconsistent", () => {
+    expect(judgePageSize(page(50, 137, 3), 50, 137)).toBe("accepted");
+    expect(judgePageSize(page(37, 37, 1), 50, 37)).toBe("accepted");
+    expect(judgePageSize(page(0, 0, 0), 50, 0)).toBe("accepted");
+    expect(judgePageSize(page(20, 137, 7), 50, 137)).toBe("capped");
+    expect(judgePageSize(page(20, 137, 3), 50, 137)).toBe("inconsistent"); // totals count pages of 50: a walk skips items
+    expect(judgePageSize(page(50, 140, 3), 50, 137)).toBe("inconsistent");
+    expect(judgePageSize({ ...page(0, 0, 0), ok: false }, 50, 137)).toBe("refused");
+  });
+});
+
+describe("a run learns the limits and walks with the largest size served", () => {
+  let server: RunningReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer({ seed: 6 });
+  });
+  afterAll(() => server.close());
+
+  it("walks 2,500 widgets whole within --max-pages 50, so checks that need a whole listing judge it", async () => {
+    const report = await runInProcess(variantRunConfig(server, "many-items"), { checks: ["permissions.forbidden-resource-403", "pagination.page-size-honoured"], operations: ["getWidget", "listFactoryDefaultWidgets"] });
+    const outcome = (id: string) => report.results.find((result) => result.checkId === id);
+    expect(outcome("permissions.forbidden-resource-403")?.outcome).toBe("passed");
+    expect(outcome("pagination.page-size-honoured")?.message).toContain("page sizes 10, 20, 50, 100 served as asked; listings are walked with pageSize 100");
+    expect(report.meta.sampling).toEqual([]);
+  });
+
+  it("asks only for sizes a capped target serves, and says in the report where it stopped", async () => {
+    const report = await runInProcess(variantRunConfig(server, "page-size-cap-consistent"), { checks: ["pagination.*"], operations: ["listLandingPages"] });
+    expect(report.results.filter((result) => result.outcome === "failed" || result.outcome === "error")).toEqual([]);
+    expect(report.results.filter((result) => result.outcome === "warning").map((result) => result.checkId)).toEqual(["pagination.page-size-honoured"]);
+    expect(report.meta.sampling).toEqual([expect.stringMatching(/^listLandingPages: page sizes 10, 20 served as asked, pageSize 50 served with 20 items and totalPages \d+ \(a consistent cap\); listings are walked with pageSize 20$/)]);
+  });
+
+  it("judges the capped size it found: a cap whose totals count pages of the size asked fails", async () => {
+    const report = await runInProcess(referenceRunConfig(server, server.faultBaseUrl("page-size-cap-inconsistent")), { checks: ["pagination.totals-consistent", "pagination.walk-covers-all"], operations: ["listFactoryDefaultWidgets"] });
+    expect(report.results.map((result) => [result.checkId, result.outcome])).toEqual([
+      ["pagination.totals-consistent", "failed"],
+      ["pagination.walk-covers-all", "failed"],
+    ]);
+  });
+});
