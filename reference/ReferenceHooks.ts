@@ -15,6 +15,16 @@ export interface HookExchange {
   readonly data: ReferenceData;
 }
 
+/** What the intercept hook sees of a request. */
+export interface InterceptedRequest {
+  /** This variant's request count on this server, from 1. */
+  readonly number: number;
+  /** Path, credentials and body: equal for a request sent again (a retry). */
+  readonly fingerprint: string;
+  /** Fingerprints the hook keeps between requests, one set per variant and server (the hook bounds it). */
+  readonly remembered: Set<string>;
+}
+
 /** Builds a fresh data set from the server's seed with other sizes (a data hook that needs more or fewer items). */
 export type RebuildData = (sizes: Partial<ReferenceSizes>) => ReferenceData;
 
@@ -22,8 +32,8 @@ export type RebuildData = (sizes: Partial<ReferenceSizes>) => ReferenceData;
 export interface ReferenceHooks {
   /** Tweaks the data set once, at start (a copy: the server's own data stays untouched). */
   readonly data?: (data: ReferenceData, rebuild: RebuildData) => ReferenceData;
-  /** Answers a request before anything else looks at it (`requestNumber` counts this variant's requests from 1); undefined lets it through. */
-  readonly intercept?: (requestNumber: number) => ReferenceResponse | undefined;
+  /** Answers a request before authentication and parsing; undefined lets it through. */
+  readonly intercept?: (request: InterceptedRequest) => ReferenceResponse | undefined;
   /** Rewrites request headers before authentication. */
   readonly requestHeaders?: (headers: IncomingHttpHeaders, credentials: ReferenceCredentials) => IncomingHttpHeaders;
   /** Rewrites the parsed JSON body before validation. */

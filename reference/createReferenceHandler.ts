@@ -41,6 +41,8 @@ interface Served {
   readonly data: ReferenceData;
   readonly behaviour: ReferenceBehaviour;
   requests: number;
+  /** What the intercept hook keeps between requests. */
+  readonly remembered: Set<string>;
 }
 
 /** Creates the (req, res) listener; it never throws and answers 500 only on a bug of its own. */
@@ -54,6 +56,7 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
       data: hooks?.data ? hooks.data(structuredClone(options.data), options.rebuild) : options.data,
       behaviour: { ...DEFAULT_BEHAVIOUR, ...hooks?.behaviour?.(DEFAULT_BEHAVIOUR) },
       requests: 0,
+      remembered: new Set(),
     };
     served.set(key, made);
     return made;
@@ -73,11 +76,15 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
     const current = variant ? serve(`variant:${variant.name}`, variant) : serve(`fault:${fault?.name ?? ""}`, fault);
     const { data, behaviour, hooks } = current;
     current.requests += 1;
-    const intercepted = hooks?.intercept?.(current.requests);
-    if (intercepted) return intercepted;
+    read.body = await readRequestBody(request);
+    if (hooks?.intercept) {
+      const { authorization, client_id: clientId } = request.headers;
+      const fingerprint = JSON.stringify([request.url, authorization, clientId, read.body.text ?? read.body.bytes]);
+      const intercepted = hooks.intercept({ number: current.requests, fingerprint, remembered: current.remembered });
+      if (intercepted) return intercepted;
+    }
     const headers = hooks?.requestHeaders ? hooks.requestHeaders(request.headers, options.credentials) : request.headers;
     const auth = authenticate(headers, operation, options.credentials);
-    read.body = await readRequestBody(request);
     const { text } = read.body;
     let body: unknown;
     let answer: ReferenceResponse;

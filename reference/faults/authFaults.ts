@@ -29,6 +29,9 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
     section: "§5",
     description: "Any bearer token, even an unknown one, is served as the admin.",
     caughtBy: ["auth.invalid-token-401"],
+    mayAlsoFail: {
+      "auth.near-miss-token-401": "a token one edit away from the valid one is an unknown token, which this fault accepts",
+    },
     requestHeaders: (headers, credentials) => {
       const sent = headers.authorization;
       const known = [credentials.token, credentials.restrictedToken].some((token) => sent === `Bearer ${token}`);

@@ -45,7 +45,7 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     name: "bad-request-foreign-body",
     section: "§7",
     description: "400 bodies are {\"status\": 400, \"title\": \"Bad Request\"}, carrying none of the §7 fields.",
-    caughtBy: ["errors.error-body", "pagination.large-numbers"],
+    caughtBy: ["errors.error-body"],
     respond: (response) => rewriteJson(response, response.status === 400, () => ({ status: 400, title: "Bad Request" })),
   },
 ];

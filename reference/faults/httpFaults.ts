@@ -56,6 +56,9 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     section: "§7",
     description: "A listing request with an invalid searchValue or pagination (wrong type, negative, fractional, size 0) is served as if the field were absent, with 200 instead of 400.",
     caughtBy: ["errors.wrong-type-400", "errors.invalid-request-rejected", "pagination.invalid-rejected"],
+    mayAlsoFail: {
+      "pagination.large-numbers": "it ignores 10^20 like an invalid value, so that page number or size serves the first page",
+    },
     requestBody: (body, operation) => (LISTING_OPERATIONS.includes(operation) && isJsonObject(body) ? withoutInvalidListingFields(body) : body),
   },
   {

@@ -74,6 +74,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       "pagination.page-size-honoured": "the first and last pages it counts are shifted by one page",
       "pagination.walk-covers-all": "a walk from page 0 meets an empty first page and stops",
       "search.filtered-walk": "search results are paginated the same way, so their walks meet an empty page 0",
+      "pagination.large-numbers": "page 1 of a huge page size is the first page when pages count from 1, and holds every item",
     },
     behaviour: () => ({ listingQuery: (query) => (query.paginationGiven ? { ...query, pageNumber: query.pageNumber - 1 } : query) }),
   },
@@ -83,6 +84,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     description: "totalPages is floor(totalElements / pageSize) instead of the ceiling, losing the last partial page.",
     caughtBy: ["pagination.totals-consistent"],
     mayAlsoFail: {
+      "pagination.large-numbers": "totalPages is floored for every page size, the boundary sizes included",
       "pagination.default-first-10": "it also compares the unpaginated totalPages with ceil(totalElements / 10)",
       "pagination.walk-covers-all": "walks stop at the floored totalPages, before the last partial page",
       "search.results-subset": "the unfiltered walk misses the last partial page, so search results from it look like strangers",
@@ -98,6 +100,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     description: "totalElements counts the items on the returned page instead of all results.",
     caughtBy: ["pagination.totals-consistent"],
     mayAlsoFail: {
+      "pagination.large-numbers": "totalElements counts only the page asked, so a huge page holds more items than the totals say",
       "pagination.default-first-10": "the unpaginated totalPages no longer matches the page's own totalElements in pages of 10",
       "pagination.page-size-honoured": "it expects min(pageSize, totalElements) items, and totalElements is the first page's count",
       "pagination.walk-covers-all": "a walk sees more items than totalElements says",
@@ -144,6 +147,9 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description: "A page index past the last page returns the last page again instead of an empty page.",
     caughtBy: ["pagination.past-end-empty"],
+    mayAlsoFail: {
+      "pagination.large-numbers": "a boundary page number is past the end too, so it gets the last page again",
+    },
     behaviour: (correct) => ({
       paginate: (items, query) => {
         const last = Math.max(0, Math.ceil(items.length / query.pageSize) - 1);
@@ -180,6 +186,10 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description: "The offset pageNumber × pageSize is computed in 32-bit signed arithmetic: past 2^31 − 1 the listing answers 500.",
     caughtBy: ["pagination.large-numbers"],
+    mayAlsoFail: {
+      "http.valid-request-ok": "the generators draw page numbers and sizes past 2^31 too, so a drawn request may overflow",
+      "http.no-server-error": "the generators draw page numbers and sizes past 2^31 too, so a drawn request may get the 500",
+    },
     respond: (response, { operation, body }) => {
       const { pageNumber, pageSize } = pageOf(body);
       return response.status === 200 && isListing(operation) && pageNumber * pageSize > INT32_MAX

@@ -132,6 +132,9 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
     section: "§2.1",
     description: "getWidget answers one widget in the middle of the listing with tags as one comma-separated string instead of an array.",
     caughtBy: ["schema.response-body"],
+    mayAlsoFail: {
+      "consistency.list-get-equal": "the broken widget's tags differ from the listing's (register list-get-consistency)",
+    },
     respond: (response, { operation, data }) => {
       const middle = data.widgets[Math.floor(data.widgets.length / 2)];
       return rewriteJson(response, response.status === 200 && operation === "getWidget" && middle !== undefined && data.widgets.length > 1, (body) => {

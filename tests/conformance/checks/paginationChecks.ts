@@ -57,16 +57,18 @@ function probeSizes(limits: PageSizeLimits): number[] {
 /**
  * The size the ladder of discovery stopped at (register max-page-size): a 4xx or a consistent cap
  * departs from the default; a 200 that is no listing fails (a 5xx already failed in answered()).
+ * Totals that describe neither size are totals-consistent's to judge, an empty first page
+ * first-page-index-0's.
  */
 function judgeSizeLimit(judge: Judgement, limits: PageSizeLimits): void {
   const { limit } = limits;
-  if (!limit) return;
+  if (!limit || limit.verdict === "inconsistent") return;
   const label = describePageRequest({ pagination: { pageNumber: 0, pageSize: limit.size } });
   const { exchange, page } = limit.fetched;
   if (!answered(judge, label, exchange)) return;
   const details = { expected: `min(${limit.size}, totalElements) items, totalPages counting pages of ${limit.size} (§2.11)`, evidence: [evidence(label, exchange)] };
-  if (limit.verdict !== "refused") {
-    judge.depart("max-page-size", `${label} holds ${page.items.length} items: the page size is capped (larger sizes than ${limits.largest} are not served as asked).`, { ...details, actual: `${page.items.length} items, totalPages ${page.totalPages ?? "?"}` });
+  if (limit.verdict === "capped") {
+    judge.depart("max-page-size", `${label} holds ${page.items.length} items: the page size is capped (sizes above ${limits.largest} are not served as asked).`, { ...details, actual: `${page.items.length} items, totalPages ${page.totalPages ?? "?"}` });
   } else if (exchange.response.status >= 400) {
     judge.depart("max-page-size", `${label} was refused with ${exchange.response.status}.`, { ...details, actual: describeAnswer(exchange) });
   } else {
@@ -75,17 +77,21 @@ function judgeSizeLimit(judge: Judgement, limits: PageSizeLimits): void {
 }
 
 /**
- * The ladder's limit, when its totals describe neither pages of the size asked nor pages of what
- * was served: a walk with that size cannot reach every item once (§2.11; register max-page-size).
+ * The ladder's limit, when its totals do not describe what it served: totalElements other than
+ * at size 10, or totalPages other than ceil(totalElements / items on page 0). A short page whose
+ * totalPages counts pages of the size asked is such a case: a walk with that size skips items
+ * (§2.11; register max-page-size).
  */
 function judgeInconsistentLimit(judge: Judgement, limits: PageSizeLimits): void {
   const { limit, total } = limits;
   if (limit?.verdict !== "inconsistent" || total === undefined) return;
-  const label = describePageRequest({ pagination: { pageNumber: 0, pageSize: limit.size } });
   const { items, totalElements, totalPages } = limit.fetched.page;
-  judge.fail(`${label} holds ${items.length} items with totalElements ${totalElements} and totalPages ${totalPages}: the totals describe neither pages of ${limit.size} nor pages of the ${items.length} served, so a walk with this size skips or repeats items.`, {
-    expected: `totalElements ${total} and totalPages ${expectedTotalPages(total, limit.size)} (pages of ${limit.size}), or ${items.length > 0 ? expectedTotalPages(total, items.length) : "?"} (pages of ${items.length}, a consistent cap)`,
-    actual: `${items.length} items, totalElements ${totalElements}, totalPages ${totalPages}`,
+  const served = items.length;
+  if (totalElements === total && (served === 0 || totalPages === expectedTotalPages(total, served))) return;
+  const label = describePageRequest({ pagination: { pageNumber: 0, pageSize: limit.size } });
+  judge.fail(`${label} holds ${served} items with totalElements ${totalElements} and totalPages ${totalPages}: the totals do not count pages of the ${served} items served, so a walk with this size skips or repeats items.`, {
+    expected: `totalElements ${total} and totalPages ${served > 0 ? expectedTotalPages(total, served) : "?"} = ceil(${total} / ${served}), the items served on page 0`,
+    actual: `${served} items, totalElements ${totalElements}, totalPages ${totalPages}`,
     evidence: [evidence(label, limit.fetched.exchange)],
   });
 }
@@ -367,7 +373,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
   {
     id: "pagination.large-numbers",
     title: "A pageNumber or pageSize past the machine integer sizes gets 400 or a well-formed page, never a server error",
-    rule: "pageNumber and pageSize are JSON integers with no stated maximum (§2.11, §8): 2^31 − 1, 2^31, 2^32, 2^53 − 1 and 10^20 get 400 with the §7 body or a 200 that keeps the totals and holds no item past the end.",
+    rule: "pageNumber and pageSize are JSON integers with no stated maximum (§2.11, §8): 2^31 − 1, 2^31, 2^32, 2^53 − 1 and 10^20 get 400 or a 200 that keeps the totals and holds no item past the end, never a 5xx.",
     family: "pagination",
     specRefs: ["2.11", "8", "7"],
     level: "MUST",
