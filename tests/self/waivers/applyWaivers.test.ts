@@ -41,9 +41,37 @@ describe("applyWaivers", () => {
     expect(applied.unused).toEqual([]);
   });
 
-  it("still applies on the expiry day itself", () => {
+  it("still applies on the expiry day itself, and is not reported as expired that day", () => {
     const applied = applyWaivers([result(pieWaiver.checkId, "getAnalytic", "failed")], [pieWaiver], "2030-06-30");
     expect(applied.results[0]?.outcome).toBe("waived");
+    expect(applied.expired).toEqual([]);
+    expect(applied.unused).toEqual([]);
+  });
+
+  it("is expired the day after its expiry day, and only then (dates compare as calendar days)", () => {
+    const failed = result(pieWaiver.checkId, "getAnalytic", "failed");
+    expect(applyWaivers([failed], [pieWaiver], "2030-06-29").expired).toEqual([]);
+    expect(applyWaivers([failed], [pieWaiver], "2030-06-30").expired).toEqual([]);
+    expect(applyWaivers([failed], [pieWaiver], "2030-07-01").expired).toEqual([pieWaiver]);
+    expect(applyWaivers([failed], [{ ...pieWaiver, expires: "2029-12-31" }], "2030-01-01").results).toEqual([failed]);
+    expect(applyWaivers([failed], [{ ...pieWaiver, expires: "2030-01-01" }], "2029-12-31").results[0]?.outcome).toBe("waived");
+  });
+
+  it("does not report an unexpired waiver whose check passed as expired, but as unused", () => {
+    const applied = applyWaivers([result(pieWaiver.checkId, "getAnalytic", "passed")], [pieWaiver], "2030-06-30");
+    expect(applied).toMatchObject({ expired: [], unused: [pieWaiver] });
+  });
+
+  it("does not report an expired waiver as unused", () => {
+    const applied = applyWaivers([result(pieWaiver.checkId, "getAnalytic", "passed")], [pieWaiver], "2030-07-01");
+    expect(applied).toMatchObject({ expired: [pieWaiver], unused: [] });
+  });
+
+  it("applies the first of two waivers for the same check and operation, and reports the other unused", () => {
+    const second = { ...pieWaiver, reason: "second", expires: "2031-01-01" };
+    const applied = applyWaivers([result(pieWaiver.checkId, "getAnalytic", "failed")], [pieWaiver, second], TODAY);
+    expect(applied.results[0]?.waiver).toBe(pieWaiver);
+    expect(applied.unused).toEqual([second]);
   });
 
   it("does not apply an expired waiver: the failure stays failed and the waiver is reported as expired", () => {

@@ -1,0 +1,254 @@
+/**
+ * The judging helpers every check shares: did the target answer (answered), what its status means
+ * (judgeStatus), is the body the contract's (judgeBody), and how an answer is shown.
+ */
+import { describe, expect, it } from "vitest";
+import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
+import { Judgement } from "../../../runner/engine/Judgement.js";
+import type { Exchange, TransportFailureKind } from "../../../runner/http/types.js";
+import { answered, describeAnswer, judgeBody, mediaType, preview, type AnsweredExchange } from "../../conformance/checks/_internals/judgeExchange.js";
+import { judgeStatus } from "../../conformance/checks/_internals/judgeStatus.js";
+import { fakeExchange } from "../engine/engineDoubles.js";
+
+const failure = (kind: TransportFailureKind, message = `${kind} happened`) => ({ kind, message });
+const answeredExchange = (status: number, json: unknown = { status }) => fakeExchange({ status, json }) as AnsweredExchange;
+
+describe("describeAnswer", () => {
+  it("gives the status, and the transport failure beside it when there is one", () => {
+    expect(describeAnswer(fakeExchange({ status: 404, json: {} }))).toBe("status 404");
+    expect(describeAnswer(fakeExchange({ status: 200, text: "{", failure: failure("too-large", "response larger than 10 bytes.") }))).toBe("status 200 (too-large: response larger than 10 bytes.)");
+  });
+
+  it("says what went wrong when no response came", () => {
+    expect(describeAnswer(fakeExchange({ noResponse: true, failure: failure("timeout", "no response headers within 5000 ms") }))).toBe("no response (timeout: no response headers within 5000 ms)");
+    expect(describeAnswer(fakeExchange({ noResponse: true }))).toBe("no response (unknown: no detail)");
+  });
+});
+
+describe("preview", () => {
+  it("shows a short body whole, an empty one as (empty body), and cuts a long one saying how long it was", () => {
+    expect(preview(fakeExchange({ status: 200, text: "short" }))).toBe("short");
+    expect(preview(fakeExchange({ status: 200, text: "" }))).toBe("(empty body)");
+    expect(preview(fakeExchange({ noResponse: true }))).toBe("(empty body)");
+    expect(preview(fakeExchange({ status: 200, text: "x".repeat(301) }))).toBe(`${"x".repeat(300)}… (301 chars)`);
+    expect(preview(fakeExchange({ status: 200, text: "x".repeat(300) }))).toBe("x".repeat(300));
+    expect(preview(fakeExchange({ status: 200, text: "abcdef" }), 3)).toBe("abc… (6 chars)");
+  });
+});
+
+describe("answered", () => {
+  it("accepts a response below 500 without failure, recording nothing", () => {
+    for (const status of [200, 204, 301, 400, 404, 429, 499]) {
+      const judge = new Judgement("default");
+      expect(answered(judge, "label", fakeExchange({ status, json: {} })), String(status)).toBe(true);
+      expect(judge.verdict().outcome).toBe("passed");
+    }
+  });
+
+  it("accepts a redirect that was not followed: the status is the answer to judge", () => {
+    const judge = new Judgement("default");
+    expect(answered(judge, "label", fakeExchange({ status: 302, text: "", failure: failure("redirect", "redirect (302) not followed.") }))).toBe(true);
+    expect(judge.verdict().outcome).toBe("passed");
+  });
+
+  it("fails a 5xx, whatever the check is about: a server error is never a conforming answer", () => {
+    for (const status of [500, 502, 503]) {
+      const judge = new Judgement("default");
+      const exchange = fakeExchange({ status, json: { message: "boom" } });
+      expect(answered(judge, "page 3", exchange)).toBe(false);
+      expect(judge.verdict()).toMatchObject({
+        outcome: "failed",
+        message: `page 3 got status ${status}: a server error is never a conforming answer.`,
+        expected: "a status below 500 (§7)",
+        actual: `status ${status}: {"message":"boom"}`,
+      });
+      expect(judge.verdict().evidence.map((item) => [item.label, item.exchange])).toEqual([["page 3", exchange]]);
+    }
+  });
+
+  it.each<TransportFailureKind>(["timeout", "connection-reset", "protocol", "too-large"])("fails a response cut by %s: the body is not the target's answer", (kind) => {
+    const judge = new Judgement("default");
+    const exchange = fakeExchange({ status: 200, text: '{"wid', failure: failure(kind) });
+    expect(answered(judge, "getWidget w1", exchange)).toBe(false);
+    expect(judge.verdict()).toMatchObject({
+      outcome: "failed",
+      message: `getWidget w1: the target gave no usable answer: status 200 (${kind}: ${kind} happened).`,
+      expected: "an HTTP response with a complete body (§4)",
+      actual: `status 200 (${kind}: ${kind} happened)`,
+    });
+    expect(judge.verdict().evidence).toHaveLength(1);
+  });
+
+  it.each<TransportFailureKind>(["timeout", "connection-reset", "protocol", "other"])("fails when no response came (%s)", (kind) => {
+    const judge = new Judgement("default");
+    expect(answered(judge, "l", fakeExchange({ noResponse: true, failure: failure(kind) }))).toBe(false);
+    expect(judge.verdict()).toMatchObject({ outcome: "failed", message: `l: the target gave no usable answer: no response (${kind}: ${kind} happened).` });
+  });
+
+  it.each<TransportFailureKind>(["connection-refused", "dns"])("is an error, not a failure, when the target could not be reached (%s)", (kind) => {
+    const judge = new Judgement("default");
+    expect(answered(judge, "l", fakeExchange({ noResponse: true, failure: failure(kind, "ECONNREFUSED 127.0.0.1:9") }))).toBe(false);
+    expect(judge.verdict()).toMatchObject({ outcome: "error", message: "l: the target could not be reached (ECONNREFUSED 127.0.0.1:9)." });
+    expect(judge.verdict().evidence).toHaveLength(1);
+  });
+
+  it("falls back to the failure kind when an unreachable target gave no message", () => {
+    const judge = new Judgement("default");
+    const exchange: Exchange = { ...fakeExchange({ noResponse: true }), failure: { kind: "dns", message: undefined as unknown as string } };
+    answered(judge, "l", exchange);
+    expect(judge.verdict().message).toBe("l: the target could not be reached (dns).");
+  });
+
+  it("answers 429 like any other 4xx: it is the status the target chose to give (the client already waited out Retry-After)", () => {
+    const judge = new Judgement("default");
+    const exchange = { ...fakeExchange({ status: 429, json: {} }), retriesAfter429: 2 };
+    expect(answered(judge, "l", exchange)).toBe(true);
+    expect(judge.hasFailed()).toBe(false);
+  });
+});
+
+describe("judgeStatus", () => {
+  const rule = { accept: [404], expected: "404 (§4.4)" };
+
+  it("witnesses an accepted status and records the register applied", () => {
+    const judge = new Judgement("default");
+    const exchange = answeredExchange(404);
+    expect(judgeStatus(judge, "unknown id", exchange, { ...rule, register: "malformed-widget-id" })).toBe(true);
+    expect(judge.verdict()).toEqual({ outcome: "passed", message: "No violation found.", registerRefs: ["malformed-widget-id"], evidence: [{ label: "unknown id", exchange }] });
+  });
+
+  it("fails any other status without a register, saying what came back", () => {
+    for (const status of [200, 302, 400, 403, 500]) {
+      const judge = new Judgement("default");
+      expect(judgeStatus(judge, "unknown id", answeredExchange(status, { s: status }), rule)).toBe(false);
+      expect(judge.verdict(), String(status)).toMatchObject({ outcome: "failed", message: `unknown id got status ${status}.`, expected: "404 (§4.4)", actual: `status ${status}: {"s":${status}}` });
+    }
+  });
+
+  it("departs from the register for another 3xx or 4xx when an entry governs the status", () => {
+    for (const status of [301, 400, 403, 422, 499]) {
+      const judge = new Judgement("default");
+      expect(judgeStatus(judge, "malformed id", answeredExchange(status), { ...rule, register: "malformed-widget-id" })).toBe(false);
+      expect(judge.verdict(), String(status)).toMatchObject({ outcome: "warning", message: `malformed id got ${status}. [register: malformed-widget-id]`, expected: "404 (§4.4)", registerRefs: ["malformed-widget-id"] });
+    }
+  });
+
+  it("fails a 5xx even when a register governs the status", () => {
+    const judge = new Judgement("default");
+    judgeStatus(judge, "malformed id", answeredExchange(500), { ...rule, register: "malformed-widget-id" });
+    expect(judge.verdict().outcome).toBe("failed");
+  });
+
+  it("fails a 2xx under a register, unless the register says a success only departs", () => {
+    const failing = new Judgement("default");
+    judgeStatus(failing, "l", answeredExchange(200), { ...rule, register: "malformed-widget-id" });
+    expect(failing.verdict().outcome).toBe("failed");
+    const explicit = new Judgement("default");
+    judgeStatus(explicit, "l", answeredExchange(201), { ...rule, register: "malformed-widget-id", success: "failure" });
+    expect(explicit.verdict().outcome).toBe("failed");
+    const departing = new Judgement("default");
+    judgeStatus(departing, "l", answeredExchange(200), { ...rule, register: "invalid-field-status", success: "departure" });
+    expect(departing.verdict()).toMatchObject({ outcome: "warning", message: "l got 200. [register: invalid-field-status]" });
+  });
+
+  it("fails a 2xx without a register even when told a success departs", () => {
+    const judge = new Judgement("default");
+    judgeStatus(judge, "l", answeredExchange(200), { ...rule, success: "departure" });
+    expect(judge.verdict().outcome).toBe("failed");
+  });
+
+  it("accepts any of several statuses", () => {
+    const judge = new Judgement("default");
+    expect(judgeStatus(judge, "l", answeredExchange(400), { accept: [400, 404], expected: "400 or 404" })).toBe(true);
+    expect(judgeStatus(judge, "l", answeredExchange(404), { accept: [400, 404], expected: "400 or 404" })).toBe(true);
+    expect(judge.verdict().evidence).toHaveLength(2);
+  });
+});
+
+describe("judgeBody", () => {
+  const WIDGET = { id: "widget://acme.com.br/platform/cms/kpi", name: "platform.cms.kpi", url: "https://example.com/kpi", tags: ["kpi"] };
+
+  it("witnesses a body valid against the schema and returns true", () => {
+    const judge = new Judgement("default");
+    const exchange = answeredExchange(200, WIDGET);
+    expect(judgeBody(judge, "getWidget w", exchange, "getWidget.response", "4.4")).toBe(true);
+    expect(judge.verdict().outcome).toBe("passed");
+    expect(judge.verdict().evidence).toEqual([{ label: "getWidget w", exchange }]);
+  });
+
+  it("fails a body that is not JSON, showing its start", () => {
+    const judge = new Judgement("default");
+    expect(judgeBody(judge, "getWidget w", fakeExchange({ status: 200, text: "<html>" }) as AnsweredExchange, "getWidget.response", "4.4")).toBe(false);
+    expect(judge.verdict()).toMatchObject({
+      outcome: "failed",
+      message: "getWidget w: the body is not JSON, so it cannot be the §4.4 getWidget.response body.",
+      expected: "a JSON getWidget.response body (§4.4)",
+      actual: "<html>",
+    });
+  });
+
+  it("fails a body that breaks what the spec states, listing the issues with the evidence", () => {
+    const judge = new Judgement("default");
+    expect(judgeBody(judge, "getWidget w", answeredExchange(200, { ...WIDGET, id: "kpi", tags: "kpi" }), "getWidget.response", "4.4")).toBe(false);
+    const verdict = judge.verdict();
+    expect(verdict.outcome).toBe("failed");
+    expect(verdict.message).toMatch(/^getWidget w: the body breaks the getWidget\.response schema: /);
+    expect(verdict.message).toContain("/id");
+    expect(verdict.message).toContain("/tags");
+    expect(verdict.expected).toBe("a body valid against getWidget.response (§4.4)");
+    expect(verdict.actual?.split("\n")).toHaveLength(2);
+    expect(verdict.evidence[0]?.schemaIssues?.length).toBe(2);
+  });
+
+  it("lists at most three issues in the message, all of them in actual", () => {
+    const judge = new Judgement("default");
+    judgeBody(judge, "w", answeredExchange(200, { id: 1, name: 2, url: 3, tags: 4, description: 5 }), "getWidget.response", "4.4");
+    const verdict = judge.verdict();
+    expect(verdict.message.split("; ")).toHaveLength(3);
+    expect(verdict.actual?.split("\n").length).toBeGreaterThan(3);
+  });
+
+  it("departs once per register whose default the body breaks, at most three issues each in the message, and still returns true", () => {
+    const judge = new Judgement("default");
+    const body = { analytic: { id: "analytic://t/a", chart: { type: "BAR", series: [{}, {}] } } };
+    const exchange = answeredExchange(200, body);
+    const issues = validateBody("getAnalytic.response", body).registerDefaults;
+    const required = issues.filter((issue) => issue.register === "required-response-fields").map(formatSchemaIssue);
+    const category = issues.filter((issue) => issue.register === "chart-category-non-gauge").map(formatSchemaIssue);
+    expect(required.length).toBeGreaterThan(3);
+    expect(category).toHaveLength(1);
+    expect(judgeBody(judge, "a1", exchange, "getAnalytic.response", "4.3")).toBe(true);
+    const verdict = judge.verdict();
+    expect(verdict.outcome).toBe("warning");
+    expect(verdict.registerRefs).toEqual(["required-response-fields", "chart-category-non-gauge"]);
+    expect(verdict.message).toBe(
+      `a1: ${required.slice(0, 3).join("; ")} (+${required.length - 3} more) [register: required-response-fields] (+1 more finding)\n- a1: ${category[0]} [register: chart-category-non-gauge]`,
+    );
+    expect(verdict.expected).toBe("the register's default for required-response-fields");
+    expect(verdict.actual).toBe(required.join("\n"));
+    expect(verdict.evidence).toEqual([{ label: "a1", exchange, schemaIssues: issues }]);
+  });
+
+  it("fails under --profile strict where the default profile departs", () => {
+    const judge = new Judgement("strict");
+    const body = { id: "widget://a/b" };
+    judgeBody(judge, "w", answeredExchange(200, body), "getWidget.response", "4.4");
+    const lines = validateBody("getWidget.response", body).registerDefaults.map(formatSchemaIssue);
+    expect(judge.verdict()).toMatchObject({ outcome: "failed", message: `w: ${lines.join("; ")} [register: required-response-fields]` });
+  });
+});
+
+describe("mediaType", () => {
+  const withType = (headers: Record<string, string>) => fakeExchange({ status: 200, text: "{}", headers }) as AnsweredExchange;
+
+  it("reads Content-Type in any case of the name, without parameters, lower-cased", () => {
+    expect(mediaType(withType({ "content-type": "application/json" }))).toBe("application/json");
+    expect(mediaType(withType({ "Content-Type": "Application/JSON; charset=utf-8" }))).toBe("application/json");
+    expect(mediaType(withType({ "CONTENT-TYPE": " text/plain ;x=1" }))).toBe("text/plain");
+  });
+
+  it("is empty without a Content-Type", () => {
+    expect(mediaType(withType({ "x-content-type": "application/json" }))).toBe("");
+    expect(mediaType(withType({}))).toBe("");
+  });
+});

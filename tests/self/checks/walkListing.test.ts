@@ -1,0 +1,198 @@
+/**
+ * Listing walks (§2.11) and the page reader they use: bounded, never throwing, every stop typed,
+ * duplicates kept for the checks to judge, a walk cut at its bound reported for meta.sampling.
+ */
+import { describe, expect, it } from "vitest";
+import type { OutgoingRequest } from "../../../runner/http/types.js";
+import { expectedTotalPages, itemId, itemKey, readListingPage } from "../../conformance/checks/_internals/listingPage.js";
+import { stoppedByTarget, walkListing } from "../../conformance/checks/_internals/walkListing.js";
+import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
+
+const widget = (n: number) => ({ id: `widget://t/w${n}` });
+
+/** A widget listing of `total` items that serves pages as asked (totals computed for the page size). */
+function listing(total: number, tweak: (page: number, answer: FakeAnswer) => FakeAnswer = (_page, answer) => answer) {
+  return (request: OutgoingRequest): FakeAnswer => {
+    const body = (request.body && "json" in request.body ? request.body.json : {}) as { pagination?: { pageNumber: number; pageSize: number } };
+    const { pageNumber, pageSize } = body.pagination ?? { pageNumber: 0, pageSize: 10 };
+    const items = Array.from({ length: total }, (_, index) => widget(index)).slice(pageNumber * pageSize, (pageNumber + 1) * pageSize);
+    return tweak(pageNumber, { status: 200, json: { widgets: items, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } } });
+  };
+}
+
+describe("walkListing", () => {
+  it("walks every page up to totalPages, in order, and is complete", async () => {
+    const { session, client } = scriptedSession(listing(23));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
+    expect(walk).toMatchObject({ operation: "listFactoryDefaultWidgets", caller: "admin", pageSize: 10, totalElements: 23, totalPages: 3, complete: true });
+    expect(walk).not.toHaveProperty("stop");
+    expect(walk).not.toHaveProperty("searchValue");
+    expect(walk.pages.map((page) => page.pageNumber)).toEqual([0, 1, 2]);
+    expect(walk.items).toEqual(Array.from({ length: 23 }, (_, index) => widget(index)));
+    expect(client.jsonBodies()).toEqual([0, 1, 2].map((pageNumber) => ({ pagination: { pageNumber, pageSize: 10 } })));
+    expect(session.samplingNotes()).toEqual([]);
+    expect(stoppedByTarget(walk)).toBe(false);
+  });
+
+  it("sends the caller's credentials and the searchValue with every page", async () => {
+    const { session, client } = scriptedSession(listing(4));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { caller: "restricted", searchValue: "kpi", pageSize: 3, maxPages: 50 });
+    expect(walk).toMatchObject({ caller: "restricted", searchValue: "kpi", complete: true });
+    expect(client.jsonBodies()).toEqual([
+      { pagination: { pageNumber: 0, pageSize: 3 }, searchValue: "kpi" },
+      { pagination: { pageNumber: 1, pageSize: 3 }, searchValue: "kpi" },
+    ]);
+    expect(client.sent.every((request) => request.headers.Authorization === "Bearer restricted-987654")).toBe(true);
+  });
+
+  it("keeps duplicates: judging them is the checks' job", async () => {
+    const { session } = scriptedSession(listing(4, (page, answer) => (page === 1 ? { ...answer, json: { widgets: [widget(1), widget(3)], listInformation: { totalElements: 4, totalPages: 2 } } } : answer)));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 2, maxPages: 50 });
+    expect(walk.items.map(itemKey)).toEqual(["id:widget://t/w0", "id:widget://t/w1", "id:widget://t/w1", "id:widget://t/w3"]);
+    expect(walk.complete).toBe(true);
+  });
+
+  it("stops at its bound, says so, is not complete, and reports the walk as sampled", async () => {
+    const { session, client } = scriptedSession(listing(95), { maxPagesWalked: 3 });
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 3 });
+    expect(client.sent).toHaveLength(3);
+    expect(walk.complete).toBe(false);
+    expect(walk.stop).toEqual({ reason: "sampling-bound", message: "walked 3 of 10 pages (sampling bound --max-pages)" });
+    expect(stoppedByTarget(walk)).toBe(false);
+    expect(session.samplingNotes()).toEqual([
+      "listFactoryDefaultWidgets: 1 listing walk stopped at --max-pages 3 (pageSize 10; the target reports 10 pages), so items after pageNumber 2 were not seen (65 of 95 items)",
+    ]);
+  });
+
+  it("reports a bounded search walk as a search walk", async () => {
+    const { session } = scriptedSession(listing(95), { maxPagesWalked: 50 });
+    await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 2, searchValue: "k" });
+    expect(session.samplingNotes()).toEqual([
+      "listFactoryDefaultWidgets: 1 search walk stopped at the search bound of 2 pages (--max-pages is 50; pageSize 10; the target reports 10 pages), so items after pageNumber 1 were not seen (75 of 95 items)",
+    ]);
+  });
+
+  it("does not count a walk that ends exactly at its bound as sampled", async () => {
+    const { session } = scriptedSession(listing(30));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 3 });
+    expect(walk.complete).toBe(true);
+    expect(walk).not.toHaveProperty("stop");
+    expect(session.samplingNotes()).toEqual([]);
+  });
+
+  it("sends nothing with a bound of 0 pages", async () => {
+    const { session, client } = scriptedSession(listing(5));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 0 });
+    expect(client.sent).toEqual([]);
+    expect(walk).toMatchObject({ pages: [], items: [], complete: false, stop: { reason: "sampling-bound", message: "walked 0 of ? pages (sampling bound --max-pages)" } });
+  });
+
+  it("ends an empty listing after its one empty page", async () => {
+    const { session, client } = scriptedSession(listing(0));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
+    expect(client.sent).toHaveLength(1);
+    expect(walk).toMatchObject({ totalElements: 0, totalPages: 0, complete: true, items: [] });
+    expect(walk).not.toHaveProperty("stop");
+  });
+
+  it("stops at an empty page before totalPages, saying the totals promised more", async () => {
+    const { session, client } = scriptedSession(listing(25, (page, answer) => (page === 1 ? { status: 200, json: { widgets: [], listInformation: { totalElements: 25, totalPages: 3 } } } : answer)));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
+    expect(client.sent).toHaveLength(2);
+    expect(walk.stop).toEqual({ reason: "empty-page", message: "page 1 is empty although totalPages is 3" });
+    expect(walk.complete).toBe(false);
+    expect(stoppedByTarget(walk)).toBe(true);
+  });
+
+  it("ends quietly at an empty last page", async () => {
+    const { session } = scriptedSession(listing(20, (page, answer) => (page === 1 ? { status: 200, json: { widgets: [], listInformation: { totalElements: 20, totalPages: 2 } } } : answer)));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
+    expect(walk).not.toHaveProperty("stop");
+    expect(walk.complete).toBe(true);
+  });
+
+  it("reads the totals of page 0 only", async () => {
+    const { session, client } = scriptedSession(listing(30, (page, answer) => (page === 1 ? { status: 200, json: { widgets: [widget(9)], listInformation: { totalElements: 999, totalPages: 99 } } } : answer)));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
+    expect(walk).toMatchObject({ totalElements: 30, totalPages: 3 });
+    expect(client.sent).toHaveLength(3);
+  });
+
+  it.each([
+    ["no-response", { noResponse: true, failure: { kind: "timeout", message: "no response headers within 10 ms" } }, "page 1: no response: no response headers within 10 ms"],
+    ["no-response", { noResponse: true }, "page 1: no response: unknown failure"],
+    ["error-status", { status: 503, json: { message: "busy" } }, "page 1: status 503"],
+    ["not-json", { status: 200, text: "<html>" }, "page 1: the body is not JSON"],
+    ["not-a-listing", { status: 200, json: [1, 2] }, "page 1: the body is not a listing object"],
+    ["not-a-listing", { status: 200, json: { widgets: "w1" } }, "page 1: the body is not a listing object"],
+    ["no-totals", { status: 200, json: { widgets: [widget(1)] } }, "page 1: the body has no integer totals"],
+    ["no-totals", { status: 200, json: { widgets: [widget(1)], listInformation: { totalElements: 5 } } }, "page 1: the body has no integer totals"],
+    ["no-totals", { status: 200, json: { widgets: [widget(1)], listInformation: { totalPages: 5, totalElements: "5" } } }, "page 1: the body has no integer totals"],
+  ] as const)("stops with %s on a page that is not a listing (%j)", async (reason, answer, message) => {
+    const { session, client } = scriptedSession(listing(25, (page, correct) => (page === 1 ? (answer as FakeAnswer) : correct)));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
+    expect(client.sent).toHaveLength(2);
+    expect(walk.stop).toEqual({ reason, message });
+    expect(walk.pages).toHaveLength(2);
+    // What the stopping page held, when it could be read, was seen all the same.
+    expect(walk.items).toEqual([...Array.from({ length: 10 }, (_, index) => widget(index)), ...readListingPage("listFactoryDefaultWidgets", (answer as FakeAnswer).json).items]);
+    expect(walk.complete).toBe(false);
+    expect(stoppedByTarget(walk)).toBe(true);
+    expect(session.samplingNotes()).toEqual([]);
+  });
+
+  it("keeps no totals when page 0 is not a listing", async () => {
+    const { session } = scriptedSession(() => ({ status: 401, json: {} }));
+    const walk = await walkListing(session, "listLandingPages", { pageSize: 10, maxPages: 50 });
+    expect(walk).not.toHaveProperty("totalElements");
+    expect(walk).not.toHaveProperty("totalPages");
+    expect(walk.stop).toEqual({ reason: "error-status", message: "page 0: status 401" });
+  });
+
+  it("counts a single listed object as one item (register list-collection-shape)", async () => {
+    const { session } = scriptedSession(() => ({ status: 200, json: { landingPages: { id: "landing://t/p1" }, listInformation: { totalElements: 1, totalPages: 1 } } }));
+    const walk = await walkListing(session, "listLandingPages", { pageSize: 10, maxPages: 50 });
+    expect(walk.items).toEqual([{ id: "landing://t/p1" }]);
+    expect(walk.complete).toBe(true);
+  });
+});
+
+describe("readListingPage", () => {
+  it("reads items and integer totals of each listing's own field", () => {
+    expect(readListingPage("listFactoryDefaultWidgets", { widgets: [widget(1)], listInformation: { totalElements: 1, totalPages: 1 } })).toEqual({ items: [widget(1)], shape: "array", totalElements: 1, totalPages: 1 });
+    expect(readListingPage("listLandingPages", { widgets: [widget(1)], listInformation: { totalElements: 1, totalPages: 1 } })).toEqual({ items: [], shape: "absent", totalElements: 1, totalPages: 1 });
+  });
+
+  it("takes only integer totals", () => {
+    expect(readListingPage("listLandingPages", { landingPages: [], listInformation: { totalElements: 1.5, totalPages: "1" } })).toEqual({ items: [], shape: "array" });
+    expect(readListingPage("listLandingPages", { landingPages: [], listInformation: [3] })).toEqual({ items: [], shape: "array" });
+    expect(readListingPage("listLandingPages", { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } })).toEqual({ items: [], shape: "array", totalElements: 0, totalPages: 0 });
+  });
+
+  it("reads a single object as one item, anything else as invalid", () => {
+    expect(readListingPage("listLandingPages", { landingPages: { id: "landing://t/p" } }).shape).toBe("object");
+    expect(readListingPage("listLandingPages", { landingPages: "p" })).toEqual({ items: [], shape: "invalid" });
+    expect(readListingPage("listLandingPages", { landingPages: null })).toEqual({ items: [], shape: "invalid" });
+    expect(readListingPage("listLandingPages", [])).toEqual({ items: [], shape: "invalid" });
+    expect(readListingPage("listLandingPages", undefined)).toEqual({ items: [], shape: "invalid" });
+  });
+
+  it("refuses an operation that is not a listing", () => {
+    expect(() => readListingPage("getWidget", {})).toThrow("getWidget is not a listing");
+  });
+});
+
+describe("item identity", () => {
+  it("keys an item by its string id, else by its JSON", () => {
+    expect(itemKey({ id: "widget://t/a", name: "x" })).toBe("id:widget://t/a");
+    expect(itemKey({ id: 7 })).toBe('json:{"id":7}');
+    expect(itemKey("text")).toBe('json:"text"');
+    expect(itemId({ id: "widget://t/a" })).toBe("widget://t/a");
+    expect(itemId({ id: 7 })).toBeUndefined();
+    expect(itemId(["id"])).toBeUndefined();
+  });
+
+  it("computes totalPages as the ceiling of totalElements / pageSize", () => {
+    expect([expectedTotalPages(0, 10), expectedTotalPages(1, 10), expectedTotalPages(10, 10), expectedTotalPages(11, 10), expectedTotalPages(23, 7)]).toEqual([0, 1, 1, 2, 4]);
+  });
+});

@@ -1,0 +1,166 @@
+/** runCheck runs one check on one operation and turns its judgement into a CheckResult; checkSeed gives each its seed. */
+import { describe, expect, it } from "vitest";
+import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { checkSeed } from "../../../runner/engine/checkSeed.js";
+import { evidence } from "../../../runner/engine/Judgement.js";
+import { missingNeeds, runCheck } from "../../../runner/engine/runCheck.js";
+import { fakeExchange, scriptedSession } from "./engineDoubles.js";
+
+function check(run: CheckDefinition["run"], overrides: Partial<CheckDefinition> = {}): CheckDefinition {
+  return {
+    id: "analytics.pie-single-series",
+    title: "A PIE chart has exactly one series",
+    rule: "Only one series.",
+    family: "analytics",
+    specRefs: ["2.6", "8"],
+    level: "MUST",
+    operations: ["getAnalytic"],
+    registerRefs: [],
+    run,
+    ...overrides,
+  };
+}
+
+describe("runCheck", () => {
+  it("gives the check its operation, the session, a judgement of the run's profile and its own seed", async () => {
+    const { session } = scriptedSession(() => ({}), { seed: 99, profile: "strict" });
+    let seen: CheckContext | undefined;
+    const result = await runCheck(
+      check(async (context) => {
+        seen = context;
+        context.judge.depart("page-past-end", "departed");
+      }),
+      "getAnalytic",
+      session,
+    );
+    expect(seen?.operation).toBe("getAnalytic");
+    expect(seen?.target).toBe(session);
+    expect(seen?.seed).toBe(checkSeed(99, "analytics.pie-single-series", "getAnalytic"));
+    expect(result.outcome).toBe("failed"); // strict: a departure fails
+  });
+
+  it("copies the check's identity and the verdict into the result", async () => {
+    const { session } = scriptedSession(() => ({}));
+    const shown = fakeExchange({ status: 200, json: { analytic: {} } });
+    const result = await runCheck(
+      check(async ({ judge }) => {
+        judge.applied("max-page-size");
+        judge.property({ seed: 3, path: "1", numRuns: 2, counterexample: [1] });
+        judge.fail("a PIE chart with 2 series.", { expected: "one series", actual: "2 series", evidence: [evidence("getAnalytic a1", shown)] });
+      }, { level: "SHOULD" }),
+      "getAnalytic",
+      session,
+    );
+    expect(result).toEqual({
+      checkId: "analytics.pie-single-series",
+      title: "A PIE chart has exactly one series",
+      family: "analytics",
+      operation: "getAnalytic",
+      outcome: "failed",
+      level: "SHOULD",
+      specRefs: ["2.6", "8"],
+      registerRefs: ["max-page-size"],
+      message: "a PIE chart with 2 series.",
+      expected: "one series",
+      actual: "2 series",
+      evidence: [evidence("getAnalytic a1", shown)],
+      property: { seed: 3, path: "1", numRuns: 2, counterexample: [1] },
+      durationMs: expect.any(Number) as number,
+    });
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("leaves out expected, actual, skipReason and property when the verdict has none", async () => {
+    const { session } = scriptedSession(() => ({}));
+    const result = await runCheck(check(async ({ judge }) => judge.note("fine")), "getAnalytic", session);
+    expect(result.outcome).toBe("passed");
+    expect(result.message).toBe("fine");
+    for (const key of ["expected", "actual", "skipReason", "property"]) expect(result).not.toHaveProperty(key);
+  });
+
+  it("reports a check that throws as an error of the suite, with the exception's message", async () => {
+    const { session } = scriptedSession(() => ({}));
+    const thrown = await runCheck(check(async () => Promise.reject(new Error("cannot read x of undefined"))), "getAnalytic", session);
+    expect(thrown.outcome).toBe("error");
+    expect(thrown.message).toBe("The suite could not judge this check: cannot read x of undefined");
+    const thrownText = await runCheck(check(async () => Promise.reject("a bare string")), "getAnalytic", session);
+    expect(thrownText.message).toBe("The suite could not judge this check: a bare string");
+  });
+
+  it("keeps what the check found before it threw", async () => {
+    const { session } = scriptedSession(() => ({}));
+    const result = await runCheck(
+      check(async ({ judge }) => {
+        judge.fail("found first");
+        throw new Error("then broke");
+      }),
+      "getAnalytic",
+      session,
+    );
+    expect(result.outcome).toBe("error");
+    expect(result.message).toBe("The suite could not judge this check: then broke (+1 more finding)\n- found first");
+  });
+
+  it("skips without running a check whose needs the configuration lacks, saying what to add", async () => {
+    const { session } = scriptedSession(() => ({}), { fixtures: { analyticIds: [], roles: [] } });
+    let ran = false;
+    const result = await runCheck(
+      check(async () => {
+        ran = true;
+      }, { needs: ["analyticIds"] }),
+      "getAnalytic",
+      session,
+    );
+    expect(ran).toBe(false);
+    expect(result.outcome).toBe("skipped");
+    expect(result.skipReason).toBe("this check needs analytic ids (there is no operation that lists them, §4.3): --analytic-id ID (repeatable).");
+  });
+});
+
+describe("missingNeeds", () => {
+  const needing = (needs: CheckDefinition["needs"]) => check(async () => undefined, { needs });
+
+  it("is undefined when the check needs nothing, or has what it needs", () => {
+    const { session } = scriptedSession(() => ({}));
+    expect(missingNeeds(needing(undefined), session)).toBeUndefined();
+    expect(missingNeeds(needing([]), session)).toBeUndefined();
+    expect(missingNeeds(needing(["restrictedToken", "analyticIds", "roles"]), session)).toBeUndefined();
+  });
+
+  it("names each missing need with the option that provides it, joined with '; and '", () => {
+    const { session } = scriptedSession(() => ({}), {
+      credentials: { clientId: "client-id-1234", token: "token-abcdef" },
+      fixtures: { analyticIds: ["analytic://t/a"], roles: [] },
+    });
+    expect(missingNeeds(needing(["restrictedToken", "analyticIds", "roles"]), session)).toBe(
+      "this check needs the token of a user without the Visualizar permission: --restricted-token or CMS_RESTRICTED_TOKEN; and role names: --role NAME (repeatable), with --domain-name and --service-name.",
+    );
+  });
+
+  it("counts an empty restricted token as missing", () => {
+    const { session } = scriptedSession(() => ({}), { credentials: { clientId: "client-id-1234", token: "token-abcdef", restrictedToken: "" } });
+    expect(missingNeeds(needing(["restrictedToken"]), session)).toMatch(/^this check needs the token of a user without the Visualizar permission/);
+  });
+});
+
+describe("checkSeed", () => {
+  it("is stable across releases, so a printed seed replays the same requests (FNV-1a of seed:id:operation)", () => {
+    expect(checkSeed(1, "http.valid-request-ok", "getWidget")).toBe(checkSeed(1, "http.valid-request-ok", "getWidget"));
+    expect(checkSeed(0, "", "")).toBe(0x2fd93177);
+    expect(checkSeed(42, "pagination.walk-covers-all", "listLandingPages")).toBe(0x0671d51b);
+  });
+
+  it("is a non-negative 31-bit integer that changes with the run seed, the check and the operation", () => {
+    const seeds = [checkSeed(1, "a.b", "getWidget"), checkSeed(2, "a.b", "getWidget"), checkSeed(1, "a.c", "getWidget"), checkSeed(1, "a.b", "getAnalytic")];
+    expect(new Set(seeds).size).toBe(4);
+    for (const seed of [...seeds, checkSeed(2 ** 31 - 1, "z".repeat(200), "getRoleFilters")]) {
+      expect(Number.isInteger(seed)).toBe(true);
+      expect(seed).toBeGreaterThanOrEqual(0);
+      expect(seed).toBeLessThan(2 ** 31);
+    }
+  });
+
+  it("reads characters beyond the basic plane as whole code points", () => {
+    expect(checkSeed(1, "a.😀", "x")).not.toBe(checkSeed(1, "a.\ud83d", "x"));
+  });
+});
