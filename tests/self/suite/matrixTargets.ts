@@ -27,17 +27,20 @@ export interface MatrixTarget {
   readonly name: string;
   /** The fault, for fault columns. */
   readonly fault?: ReferenceFault;
-  /** The configuration layer of a run against it (servers are started before any test runs). */
-  config(): RunConfigFile;
+  /** Its answers depend on the order of requests (a variant that counts them): one row at a time. */
+  readonly exclusive?: boolean;
+  /** The configuration layer of a run against it (starts its server on first use). */
+  config(): Promise<RunConfigFile>;
   expect(check: CheckDefinition): CellExpectation;
 }
 
-/** The servers the columns point at. */
+/** The servers the columns point at, each started on first use. */
 export interface MatrixServers {
   /** Serves the reference, its variants (/variants/…) and its faults (/faults/…). */
-  readonly main: RunningReferenceServer;
-  readonly modes: ReadonlyMap<ReferenceMode, RunningReferenceServer>;
-  readonly sizes: ReadonlyMap<number, RunningReferenceServer>;
+  main(): Promise<RunningReferenceServer>;
+  mode(mode: ReferenceMode): Promise<RunningReferenceServer>;
+  /** The reference with this many widgets and landing pages. */
+  size(widgets: number): Promise<RunningReferenceServer>;
 }
 
 /** Reference modes besides "default", and the registers each may depart from. */
@@ -61,35 +64,48 @@ export function faultExpectation(fault: ReferenceFault, check: CheckDefinition):
   return { allowed: PASSING };
 }
 
-/** Every column, given the started servers (read only when a test runs). */
-export function matrixTargets(servers: () => MatrixServers): MatrixTarget[] {
-  const reference: MatrixTarget = { name: "reference", config: () => referenceRunConfig(servers().main), expect: () => ({ allowed: PASSING }) };
+/** Every column. */
+export function matrixTargets(servers: MatrixServers): MatrixTarget[] {
+  const reference: MatrixTarget = { name: "reference", config: async () => referenceRunConfig(await servers.main()), expect: () => ({ allowed: PASSING }) };
   const modes = [...MODE_DEPARTURES].map(([mode, departs]): MatrixTarget => ({
     name: `reference ${mode}`,
-    config: () => referenceRunConfig(servers().modes.get(mode) as RunningReferenceServer),
+    config: async () => referenceRunConfig(await servers.mode(mode)),
     expect: () => ({ allowed: departs.length > 0 ? PASSING_OR_WARNING : PASSING, departs }),
   }));
   const sizes = MATRIX_SIZES.map((widgets): MatrixTarget => ({
     name: `reference with ${widgets} widget(s)`,
-    config: () => referenceRunConfig(servers().sizes.get(widgets) as RunningReferenceServer),
+    config: async () => referenceRunConfig(await servers.size(widgets)),
     expect: () => ({ allowed: PASSING }),
   }));
   const variants = VARIANT_CATALOGUE.map((variant): MatrixTarget => ({
     name: `variant ${variant.name}`,
-    config: () => variantRunConfig(servers().main, variant.name),
+    exclusive: variant.intercept !== undefined,
+    config: async () => variantRunConfig(await servers.main(), variant.name),
     expect: () => ({ allowed: variant.departs.length > 0 ? PASSING_OR_WARNING : PASSING, departs: variant.departs }),
   }));
   const faults = FAULT_CATALOGUE.map((fault): MatrixTarget => ({
     name: `fault ${fault.name}`,
     fault,
-    config: () => referenceRunConfig(servers().main, servers().main.faultBaseUrl(fault.name)),
+    config: async () => {
+      const main = await servers.main();
+      return referenceRunConfig(main, main.faultBaseUrl(fault.name));
+    },
     expect: (check) => faultExpectation(fault, check),
   }));
   return [reference, ...modes, ...sizes, ...variants, ...faults];
 }
 
-/** The columns in the order a check's row visits them: the faults that declare it first (fast to fail when broken), then the rest. */
+/**
+ * The columns in the order a check's row visits them: the faults that declare it (a check that
+ * misses its fault fails fast), the reference, the other faults, modes, sizes and variants, and last
+ * the exclusive columns, which wait on Retry-After.
+ */
 export function rowOrder(targets: readonly MatrixTarget[], check: CheckDefinition): MatrixTarget[] {
-  const declaring = targets.filter((target) => target.fault?.caughtBy.includes(check.id));
-  return [...declaring, ...targets.filter((target) => !declaring.includes(target))];
+  const rank = (target: MatrixTarget) => (target.fault?.caughtBy.includes(check.id) ? 0 : target.name === "reference" ? 1 : target.exclusive ? 4 : target.fault ? 2 : 3);
+  return targets.map((target, index) => ({ target, index })).sort((a, b) => rank(a.target) - rank(b.target) || a.index - b.index).map(({ target }) => target);
+}
+
+/** The columns whose verdicts a row keeps as its golden verdicts: the reference and the faults that declare the check. */
+export function isGoldenColumn(target: MatrixTarget, check: CheckDefinition): boolean {
+  return target.name === "reference" || target.fault?.caughtBy.includes(check.id) === true;
 }
