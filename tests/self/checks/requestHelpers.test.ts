@@ -1,0 +1,274 @@
+/**
+ * The helpers checks use to decide what to ask: samples spread over a listing, ids that do not
+ * exist, the bodies that should succeed, which register excuses a refused valid request, and how
+ * a listing page is fetched and named.
+ */
+import { describe, expect, it } from "vitest";
+import { discoveredIds, discoveredListing, discoveredWidgetIds, spreadSample } from "../../conformance/checks/_internals/discovery.js";
+import { describePageRequest, fetchListingPage } from "../../conformance/checks/_internals/fetchListingPage.js";
+import { noAnswer } from "../../conformance/checks/_internals/generatedExamples.js";
+import { asReadOperation, idField, knownIds, noIdsReason, unknownId } from "../../conformance/checks/_internals/itemTargets.js";
+import { withPlaceholderIds } from "../../conformance/checks/_internals/onePerDerivation.js";
+import { registerForRefusedValidRequest } from "../../conformance/checks/_internals/registerForRefusedValidRequest.js";
+import { requestContextFor } from "../../conformance/checks/_internals/requestContextFor.js";
+import { roleFiltersRequest, successfulRequestBody, unknownAnalyticId, unknownWidgetId, wellFormedRequestBody } from "../../conformance/checks/_internals/sampleRequests.js";
+import { getSchemaProperties } from "../../conformance/checks/_internals/schemaProperties.js";
+import { walkContains } from "../../conformance/checks/_internals/searchListing.js";
+import type { ListingWalk } from "../../conformance/checks/_internals/walkListing.js";
+import type { OutgoingRequest } from "../../../runner/http/types.js";
+import { fakeExchange, scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
+
+/** A target with widgets w0…w(n-1) and landing pages p0…p2, titled and tagged. */
+function smallTarget(widgets: number) {
+  return (request: OutgoingRequest): FakeAnswer => {
+    const body = (request.body && "json" in request.body ? request.body.json : {}) as { pagination?: { pageNumber: number; pageSize: number } };
+    const { pageNumber, pageSize } = body.pagination ?? { pageNumber: 0, pageSize: 10 };
+    const landing = request.path.endsWith("listLandingPages");
+    const all = landing
+      ? [0, 1, 2].map((n) => ({ id: `landing://t/p${n}`, title: `Page ${n}` }))
+      : Array.from({ length: widgets }, (_, n) => ({ id: `widget://t/w${n}`, tags: [`tag${n % 2}`] }));
+    const items = all.slice(pageNumber * pageSize, (pageNumber + 1) * pageSize);
+    return { status: 200, json: { [landing ? "landingPages" : "widgets"]: items, listInformation: { totalElements: all.length, totalPages: Math.ceil(all.length / pageSize) } } };
+  };
+}
+
+describe("spreadSample", () => {
+  it("keeps short lists whole, as a copy", () => {
+    const items = [1, 2, 3];
+    const sample = spreadSample(items, 3);
+    expect(sample).toEqual([1, 2, 3]);
+    expect(sample).not.toBe(items);
+    expect(spreadSample([1, 2], 5)).toEqual([1, 2]);
+  });
+
+  it("takes the first, the last and evenly between", () => {
+    expect(spreadSample([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 3)).toEqual([0, 5, 10]);
+    expect(spreadSample([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 4)).toEqual([0, 3, 6, 9]);
+    expect(spreadSample(["a", "b", "c", "d"], 1)).toEqual(["a"]);
+    expect(spreadSample([1, 2, 3], 0)).toEqual([]);
+  });
+
+  it("never repeats a pick", () => {
+    expect(spreadSample([0, 1, 2, 3, 4], 4)).toEqual([0, 1, 3, 4]);
+  });
+});
+
+describe("discovery", () => {
+  it("walks each listing once per run and user at page size 10, and shares the walk", async () => {
+    const { session, client } = scriptedSession(smallTarget(12));
+    const first = await discoveredListing(session, "listFactoryDefaultWidgets");
+    const again = await discoveredListing(session, "listFactoryDefaultWidgets", "admin");
+    const restricted = await discoveredListing(session, "listFactoryDefaultWidgets", "restricted");
+    expect(again).toBe(first);
+    expect(restricted).not.toBe(first);
+    expect(first).toMatchObject({ pageSize: 10, caller: "admin", complete: true });
+    expect(client.sent).toHaveLength(4);
+  });
+
+  it("walks no further than --max-pages", async () => {
+    const { session, client } = scriptedSession(smallTarget(45), { maxPagesWalked: 2 });
+    const walk = await discoveredListing(session, "listFactoryDefaultWidgets");
+    expect(client.sent).toHaveLength(2);
+    expect(walk.stop?.reason).toBe("sampling-bound");
+  });
+
+  it("gives the listed ids in order, once each, leaving out items without a string id", async () => {
+    const walk = { items: [{ id: "b" }, { id: "a" }, { id: "b" }, { id: 3 }, "c"] } as unknown as ListingWalk;
+    expect(discoveredIds(walk)).toEqual(["b", "a"]);
+    const { session } = scriptedSession(smallTarget(3));
+    expect(await discoveredWidgetIds(session)).toEqual(["widget://t/w0", "widget://t/w1", "widget://t/w2"]);
+  });
+});
+
+describe("ids to read", () => {
+  it("names the request field of each read, and refuses an operation that is not one", () => {
+    expect([idField("getWidget"), idField("getAnalytic")]).toEqual(["widgetId", "analyticId"]);
+    expect(asReadOperation("getAnalytic")).toBe("getAnalytic");
+    expect(() => asReadOperation("listLandingPages")).toThrow("listLandingPages is not a single-item read");
+  });
+
+  it("reads discovered widget ids and configured analytic ids, spread, up to a count", async () => {
+    const { session } = scriptedSession(smallTarget(30), { fixtures: { analyticIds: ["analytic://t/a1", "analytic://t/a2", "analytic://t/a3"], roles: [] } });
+    expect(await knownIds(session, "getWidget", 2)).toEqual(["widget://t/w0", "widget://t/w29"]);
+    expect(await knownIds(session, "getAnalytic", 2)).toEqual(["analytic://t/a1", "analytic://t/a3"]);
+  });
+
+  it("says what to add when no id is known", () => {
+    expect(noIdsReason("getWidget")).toBe("the target's widget listing returned no widget ids to read");
+    expect(noIdsReason("getAnalytic")).toMatch(/^no analytic ids are configured: there is no operation that lists analytics \(§4\.3\); pass --analytic-id ID/);
+  });
+
+  it("makes an unknown id in the shape of a known one, from the seed", async () => {
+    const { session } = scriptedSession(smallTarget(2), { seed: 35 });
+    expect(await unknownId(session, "getWidget")).toBe("widget://t/cms-conformance-unknown-z");
+    expect(await unknownId(session, "getAnalytic")).toBe("analytic://tenant/cms-conformance-unknown-z");
+  });
+});
+
+describe("unknown ids", () => {
+  it("replaces the last segment of a known widget id", () => {
+    expect(unknownWidgetId("widget://acme.com.br/erp/sales/kpi", 35)).toBe("widget://acme.com.br/erp/sales/cms-conformance-unknown-z");
+    expect(unknownWidgetId("widget://acme", 1)).toBe("widget://cms-conformance-unknown-1");
+  });
+
+  it("invents one when no widget id is known, or the known one is not a widget URI", () => {
+    expect(unknownWidgetId(undefined, 36)).toBe("widget://cms-conformance.invalid/cms-conformance-unknown-10");
+    expect(unknownWidgetId("", 1)).toBe("widget://cms-conformance.invalid/cms-conformance-unknown-1");
+    expect(unknownWidgetId("landing://t/p", 1)).toBe("widget://cms-conformance.invalid/cms-conformance-unknown-1");
+  });
+
+  it("keeps the tenant of a known analytic id", () => {
+    expect(unknownAnalyticId("analytic://acme.com.br/a1", 35)).toBe("analytic://acme.com.br/cms-conformance-unknown-z");
+    expect(unknownAnalyticId(undefined, 35)).toBe("analytic://cms-conformance.invalid/cms-conformance-unknown-z");
+    expect(unknownAnalyticId("analytic://no-identifier", 35)).toBe("analytic://cms-conformance.invalid/cms-conformance-unknown-z");
+  });
+});
+
+describe("request bodies", () => {
+  it("asks for roles with the configured domainName and serviceName, when there are some", () => {
+    const { session } = scriptedSession(() => ({}));
+    expect(roleFiltersRequest(session, ["a", "b"])).toEqual({ roles: ["a", "b"], domainName: "hcm", serviceName: "payroll" });
+    const bare = scriptedSession(() => ({}), { fixtures: { analyticIds: [], roles: [] } }).session;
+    expect(roleFiltersRequest(bare, [])).toEqual({ roles: [] });
+  });
+
+  it("builds a body each operation should answer 200, from what the target listed and the configuration gave", async () => {
+    const { session } = scriptedSession(smallTarget(3), { fixtures: { analyticIds: ["analytic://t/a9", "analytic://t/a8"], roles: ["r1", "r2", "r3"], domainName: "d" } });
+    expect(await successfulRequestBody(session, "listFactoryDefaultWidgets")).toEqual({});
+    expect(await successfulRequestBody(session, "listLandingPages")).toEqual({});
+    expect(await successfulRequestBody(session, "getWidget")).toEqual({ widgetId: "widget://t/w0" });
+    expect(await successfulRequestBody(session, "getAnalytic")).toEqual({ analyticId: "analytic://t/a9" });
+    expect(await successfulRequestBody(session, "getRoleFilters")).toEqual({ roles: ["r1", "r2"], domainName: "d" });
+  });
+
+  it("has no successful body to give without widgets or analytic ids, and a well-formed one naming an id that does not exist", async () => {
+    const { session } = scriptedSession(smallTarget(0), { seed: 35, fixtures: { analyticIds: [], roles: [] } });
+    expect(await successfulRequestBody(session, "getWidget")).toBeUndefined();
+    expect(await successfulRequestBody(session, "getAnalytic")).toBeUndefined();
+    expect(await wellFormedRequestBody(session, "getWidget")).toEqual({ widgetId: "widget://cms-conformance.invalid/cms-conformance-unknown-z" });
+    expect(await wellFormedRequestBody(session, "getAnalytic")).toEqual({ analyticId: "analytic://cms-conformance.invalid/cms-conformance-unknown-z" });
+    expect(await wellFormedRequestBody(session, "listLandingPages")).toEqual({});
+  });
+
+  it("gives invalid requests a placeholder id where none is known, keeping known ones", () => {
+    expect(withPlaceholderIds({ widgetIds: [], roles: ["r"] })).toEqual({ widgetIds: ["widget://cms-conformance.invalid/placeholder"], analyticIds: ["analytic://cms-conformance.invalid/placeholder"], roles: ["r"] });
+    expect(withPlaceholderIds({ widgetIds: ["widget://t/a"], analyticIds: ["analytic://t/b"] })).toEqual({ widgetIds: ["widget://t/a"], analyticIds: ["analytic://t/b"] });
+  });
+
+  it("builds the generators' context once per run from discovery and configuration", async () => {
+    const { session, client } = scriptedSession(smallTarget(3), { maxPageSize: 25 });
+    const context = await requestContextFor(session);
+    expect(await requestContextFor(session)).toBe(context);
+    expect(context).toEqual({
+      widgetIds: ["widget://t/w0", "widget://t/w1", "widget://t/w2"],
+      analyticIds: ["analytic://tenant/a1"],
+      roles: ["r1", "r2"],
+      domainName: "hcm",
+      serviceName: "payroll",
+      searchTerms: ["tag0", "tag1", "Page 0", "Page 1", "Page 2"],
+      maxPageSize: 25,
+    });
+    expect(client.sent).toHaveLength(2);
+  });
+
+  it("builds requests only from well-formed listed ids, and leaves out unset scopes", async () => {
+    const { session } = scriptedSession(
+      () => ({ status: 200, json: { widgets: [{ id: "not-a-uri", title: "T" }, { id: "widget://t/ok" }, { id: 4, tags: [5, "x"] }], listInformation: { totalElements: 3, totalPages: 1 } } }),
+      { fixtures: { analyticIds: [], roles: [] } },
+    );
+    const context = await requestContextFor(session);
+    expect(context.widgetIds).toEqual(["widget://t/ok"]);
+    expect(context).not.toHaveProperty("domainName");
+    expect(context).not.toHaveProperty("serviceName");
+    expect(context.searchTerms).toEqual(["T", "x"]);
+  });
+});
+
+describe("registerForRefusedValidRequest", () => {
+  it.each([
+    [{ searchValue: "x".repeat(257) }, 3, "payload-size-limit"],
+    [{ searchValue: "x".repeat(256) }, 3, undefined],
+    [{ pagination: { pageSize: 11 } }, 3, "max-page-size"],
+    [{ pagination: { pageSize: 10 } }, 3, undefined],
+    [{ pagination: { pageNumber: 3 } }, 3, "page-past-end"],
+    [{ pagination: { pageNumber: 2 } }, 3, undefined],
+    [{ pagination: { pageNumber: 0 } }, undefined, "page-past-end"],
+    [{ pagination: "x" }, 3, undefined],
+    [{}, 3, undefined],
+    ["not an object", 3, undefined],
+  ] as const)("excuses refusing %j on a listing of %s pages with %s", (body, totalPages, register) => {
+    expect(registerForRefusedValidRequest("listLandingPages", body, totalPages)).toBe(register);
+  });
+
+  it("excuses an edge role list only on getRoleFilters", () => {
+    expect(registerForRefusedValidRequest("getRoleFilters", { roles: [] }, undefined)).toBe("role-filter-edge-requests");
+    expect(registerForRefusedValidRequest("getRoleFilters", { roles: "r" }, undefined)).toBeUndefined();
+    expect(registerForRefusedValidRequest("getWidget", { roles: [] }, undefined)).toBeUndefined();
+  });
+});
+
+describe("fetchListingPage", () => {
+  it("sends only what is asked, and is ok for a 200 JSON listing with integer totals", async () => {
+    const { session, client } = scriptedSession(smallTarget(12));
+    const fetched = await fetchListingPage(session, "listFactoryDefaultWidgets", { pagination: { pageNumber: 1, pageSize: 5 }, searchValue: "tag1", caller: "restricted" });
+    expect(client.jsonBodies()).toEqual([{ searchValue: "tag1", pagination: { pageNumber: 1, pageSize: 5 } }]);
+    expect(client.sent[0]?.headers.Authorization).toBe("Bearer restricted-987654");
+    expect(fetched.ok).toBe(true);
+    expect(fetched.page.items).toHaveLength(5);
+    await fetchListingPage(session, "listFactoryDefaultWidgets", {});
+    expect(client.jsonBodies()[1]).toEqual({});
+    expect(client.sent[1]?.headers.Authorization).toBe("Bearer token-abcdef");
+  });
+
+  it.each<[string, FakeAnswer]>([
+    ["a status other than 200", { status: 201, json: { widgets: [], listInformation: { totalElements: 0, totalPages: 0 } } }],
+    ["a body that is not JSON", { status: 200, text: "widgets" }],
+    ["a body that is not a listing", { status: 200, json: { widgets: 3, listInformation: { totalElements: 0, totalPages: 0 } } }],
+    ["no totalElements", { status: 200, json: { widgets: [], listInformation: { totalPages: 0 } } }],
+    ["no totalPages", { status: 200, json: { widgets: [], listInformation: { totalElements: 0 } } }],
+  ])("is not ok for %s", async (_name, answer) => {
+    const { session } = scriptedSession(() => answer);
+    expect((await fetchListingPage(session, "listFactoryDefaultWidgets", {})).ok).toBe(false);
+  });
+
+  it("names requests for labels", () => {
+    expect(describePageRequest({})).toBe("no pagination");
+    expect(describePageRequest({ pagination: { pageNumber: 2, pageSize: 7 } })).toBe("page 2 of size 7");
+    expect(describePageRequest({ pagination: {} })).toBe("page (none) of size (none)");
+    expect(describePageRequest({ searchValue: "kpi", caller: "restricted" })).toBe('no pagination, searchValue "kpi", as restricted');
+    expect(describePageRequest({ caller: "admin" })).toBe("no pagination");
+  });
+});
+
+describe("noAnswer", () => {
+  it("is undefined for a response, a redirect included", () => {
+    expect(noAnswer(fakeExchange({ status: 500, json: {} }))).toBeUndefined();
+    expect(noAnswer(fakeExchange({ status: 302, text: "", failure: { kind: "redirect", message: "not followed" } }))).toBeUndefined();
+  });
+
+  it("turns a missing or cut answer into a failing example with its exchange", () => {
+    const timedOut = fakeExchange({ noResponse: true, failure: { kind: "timeout", message: "no headers within 5 ms" } });
+    expect(noAnswer(timedOut)).toEqual({ ok: false, message: "no usable answer: no response (timeout: no headers within 5 ms)", expected: "an HTTP response (§4)", actual: "no response (timeout: no headers within 5 ms)", exchange: timedOut });
+    const cut = fakeExchange({ status: 200, text: "{", failure: { kind: "too-large", message: "big" } });
+    expect(noAnswer(cut)).toMatchObject({ ok: false, actual: "status 200 (too-large: big)" });
+  });
+});
+
+describe("walkContains", () => {
+  const walk = (complete: boolean) => ({ items: [{ id: "widget://t/a" }, "b"], complete }) as unknown as ListingWalk;
+
+  it("says yes when the walk saw the item, no when a complete walk did not, unknown when the walk was cut", () => {
+    expect(walkContains(walk(true), "id:widget://t/a")).toBe("yes");
+    expect(walkContains(walk(false), "id:widget://t/a")).toBe("yes");
+    expect(walkContains(walk(true), 'json:"b"')).toBe("yes");
+    expect(walkContains(walk(true), "id:widget://t/z")).toBe("no");
+    expect(walkContains(walk(false), "id:widget://t/z")).toBe("unknown");
+  });
+});
+
+describe("getSchemaProperties", () => {
+  it("reads the property names of a component schema", () => {
+    expect([...getSchemaProperties("components/PreferredSize.json")].sort()).toEqual(["height", "width"]);
+    expect(() => getSchemaProperties("components/Nothing.json")).toThrow("no schema file components/Nothing.json");
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The tests StrykerJS runs for `npm run mutation` (stryker.config.json): the unit tests of the
+ * engine, the checks' helpers, waivers and redaction, and the verdict matrix (the reference server
+ * and its faults, in process). Left out: tests that spawn processes or a browser (they cannot see a
+ * mutant), whole runs (every check's mutant would pay for every other check), and tests whose
+ * secrets arrays live in shared fixtures (the redactors cache per array, and modules stay loaded
+ * between mutants: isolate is off, which makes each mutant's run several seconds shorter).
+ */
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { defineConfig } from "vitest/config";
+
+/** Fast files first: Stryker stops at the first failing test, so a mutant a unit test kills never reaches the matrix. */
+const ORDER = ["tests/self/engine/", "tests/self/redaction/", "tests/self/checks/", "tests/self/waivers/", "tests/self/conformance/", "tests/self/suite/waivers", "tests/self/suite/sampling", "tests/self/suite/verdictMatrix"];
+
+class UnitTestsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = ORDER.findIndex((prefix) => file.moduleId.includes(prefix));
+      return index === -1 ? ORDER.length : index;
+    };
+    return [...files].sort((a, b) => rank(a) - rank(b) || a.moduleId.localeCompare(b.moduleId));
+  }
+}
+
+export default defineConfig({
+  test: {
+    include: [
+      "tests/self/engine/**/*.test.ts",
+      "tests/self/redaction/**/*.test.ts",
+      "tests/self/checks/**/*.test.ts",
+      "tests/self/waivers/**/*.test.ts",
+      "tests/self/conformance/**/*.test.ts",
+      "tests/self/suite/waivers.test.ts",
+      "tests/self/suite/sampling.test.ts",
+      "tests/self/suite/verdictMatrix.test.ts",
+    ],
+    testTimeout: 600_000,
+    isolate: false,
+    hookTimeout: 120_000,
+    sequence: { sequencer: UnitTestsFirst },
+  },
+});
