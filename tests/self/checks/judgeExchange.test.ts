@@ -38,7 +38,7 @@ describe("preview", () => {
 
 describe("answered", () => {
   it("accepts a response below 500 without failure, recording nothing", () => {
-    for (const status of [200, 204, 301, 400, 404, 429, 499]) {
+    for (const status of [200, 204, 301, 400, 404, 428, 430, 499]) {
       const judge = new Judgement("default");
       expect(answered(judge, "label", fakeExchange({ status, json: {} })), String(status)).toBe(true);
       expect(judge.verdict().outcome).toBe("passed");
@@ -99,11 +99,15 @@ describe("answered", () => {
     expect(judge.verdict().message).toBe("l: the target could not be reached (dns).");
   });
 
-  it("answers 429 like any other 4xx: it is the status the target chose to give (the client already waited out Retry-After)", () => {
+  it("records a 429 that outlasted the client's waits as an error, never a failure: nothing could be judged", () => {
     const judge = new Judgement("default");
     const exchange = { ...fakeExchange({ status: 429, json: {} }), retriesAfter429: 2 };
-    expect(answered(judge, "l", exchange)).toBe(true);
-    expect(judge.hasFailed()).toBe(false);
+    expect(answered(judge, "page 4", exchange)).toBe(false);
+    expect(judge.verdict()).toMatchObject({
+      outcome: "error",
+      message: "page 4: the target still answered 429 (rate limited) after 2 wait(s); nothing could be judged. Slow the run down with --rate-limit.",
+    });
+    expect(judge.verdict().evidence.map((item) => item.exchange)).toEqual([exchange]);
   });
 });
 

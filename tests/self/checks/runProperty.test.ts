@@ -72,16 +72,16 @@ describe("forEachRead", () => {
     );
   const contextOf = (session: CheckContext["target"], operation: CheckContext["operation"]): CheckContext => ({ operation, target: session, judge: new Judgement("default"), seed: 1 });
 
-  it("reads up to ten known ids and hands each 200 JSON answer to the judge, noting how many", async () => {
+  it("reads every listed id and hands each 200 JSON answer to the judge, noting how many", async () => {
     const { session, client } = target((request) => ({ status: 200, json: { echoed: request.body && "json" in request.body ? request.body.json : null } }));
     const context = contextOf(session, "getWidget");
     const judged: [string, unknown, string][] = [];
     await forEachRead(context, (id, body, label) => judged.push([id, body, label]));
-    expect(judged).toHaveLength(10);
+    expect(judged).toHaveLength(12);
     expect(judged[0]).toEqual(["widget://t/w0", { echoed: { widgetId: "widget://t/w0" } }, "getWidget widget://t/w0"]);
-    expect(judged[9]?.[0]).toBe("widget://t/w11");
-    expect(client.sent.filter((request) => request.path.endsWith("getWidget"))).toHaveLength(10);
-    expect(context.judge.verdict().message).toBe("10 read(s) judged.");
+    expect(judged[11]?.[0]).toBe("widget://t/w11");
+    expect(client.sent.filter((request) => request.path.endsWith("getWidget"))).toHaveLength(12);
+    expect(context.judge.verdict().message).toBe("12 read(s) judged.");
   });
 
   it("passes over answers that are not 200 JSON, and skips when none was", async () => {
@@ -90,7 +90,7 @@ describe("forEachRead", () => {
     let judged = 0;
     await forEachRead(context, () => (judged += 1));
     expect(judged).toBe(0);
-    expect(context.judge.verdict()).toMatchObject({ outcome: "skipped", skipReason: "none of the 10 reads answered 200 with JSON (see http.valid-request-ok and consistency.listed-widget-readable)." });
+    expect(context.judge.verdict()).toMatchObject({ outcome: "skipped", skipReason: "none of the 12 reads answered 200 with JSON (see http.valid-request-ok and consistency.listed-widget-readable)." });
   });
 
   it("fails a read the target did not answer, and judges the others", async () => {
@@ -98,7 +98,7 @@ describe("forEachRead", () => {
     const context = contextOf(session, "getWidget");
     let judged = 0;
     await forEachRead(context, () => (judged += 1));
-    expect(judged).toBe(9);
+    expect(judged).toBe(11);
     expect(context.judge.verdict().outcome).toBe("failed");
   });
 

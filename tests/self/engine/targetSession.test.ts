@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { runSecrets, SECRET_PLACEHOLDERS } from "../../../runner/engine/createTargetSession.js";
 import { extraHeaderSecrets } from "../../../runner/engine/extraHeaderSecrets.js";
+import { nearMissSecrets } from "../../../runner/engine/nearMissTokens.js";
 import type { SampledWalk } from "../../../runner/engine/describeSampledWalks.js";
 import type { Caller } from "../../../runner/engine/TargetSession.js";
 import { scriptedSession, testSettings } from "./engineDoubles.js";
@@ -121,6 +122,7 @@ describe("runSecrets", () => {
   it("names the token, the restricted token and the client id with their placeholders", () => {
     expect(runSecrets(testSettings())).toEqual([
       { value: "token-abcdef", placeholder: SECRET_PLACEHOLDERS.token },
+      ...nearMissSecrets("token-abcdef"),
       { value: "restricted-987654", placeholder: SECRET_PLACEHOLDERS.restrictedToken },
       { value: "client-id-1234", placeholder: SECRET_PLACEHOLDERS.clientId },
     ]);
@@ -131,6 +133,7 @@ describe("runSecrets", () => {
     const settings = testSettings({ credentials: { clientId: "client-id-1234", token: "token-abcdef" }, headers: { "X-Api-Key": "key-5678", "X-Tenant": "acme" } });
     expect(runSecrets(settings)).toEqual([
       { value: "token-abcdef", placeholder: "$CMS_TOKEN" },
+      ...nearMissSecrets("token-abcdef"),
       { value: "client-id-1234", placeholder: "$CMS_CLIENT_ID" },
       { value: "key-5678", placeholder: "$CMS_HEADER_X_API_KEY" },
     ]);
