@@ -7,6 +7,7 @@ import { RUN_DEFAULTS } from "../runner/settings/RunSettings.js";
 import { ENVIRONMENT_VARIABLES, type SettingKey } from "../runner/settings/resolveRunSettings.js";
 import { parseHeaderOption } from "../runner/settings/parseHeaderOption.js";
 import { parseOperationPathOption } from "../runner/settings/parseOperationPathOption.js";
+import { parseDurationOption } from "../runner/settings/parseDurationOption.js";
 import { settingRange } from "../runner/settings/runConfigSchema.js";
 
 /** Where reports go unless --out says otherwise. */
@@ -47,6 +48,8 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
   { name: "service-name", value: "NAME", setting: "serviceName", group: "Target", help: "serviceName sent with getRoleFilters" },
   { name: "header", value: "'NAME: VALUE'", repeatable: true, setting: "headers", group: "Target", parse: parseHeaderOption, help: "a header sent on every request (a gateway's tenant, an API key); config headers; values of names containing auth, cookie, token, key, secret, pass, session, credential or signature are redacted like the token" },
   { name: "operation-path", value: "OP=/PATH", repeatable: true, setting: "operationPaths", group: "Target", parse: parseOperationPathOption, defaultText: "§4's paths", help: "where the deployment serves an operation below the base URL, e.g. getWidget=/platform/cms/queries/getWidget; config operationPaths" },
+  { name: "ca-file", value: "PEM", repeatable: true, setting: "caFiles", group: "Target", defaultText: "the system's CAs", help: "trust this certificate authority (a company CA) besides the system's; config caFiles; NODE_EXTRA_CA_CERTS works too. HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured, proxy credentials redacted" },
+  { name: "insecure", setting: "insecure", group: "Target", help: "skip TLS certificate verification: a warning on the console, and recorded in every report" },
   { name: "config", value: "FILE", group: "Target", help: "JSON config file (schema: schemas/meta/run-config.schema.json); flags override the environment, which overrides the file" },
   { name: "profile", value: "default|strict", setting: "profile", group: "Verdicts", defaultText: RUN_DEFAULTS.profile, help: "strict turns warnings (departures from the ambiguity register's defaults) into failures" },
   { name: "checks", short: "c", value: "IDS", repeatable: true, setting: "checks", group: "Verdicts", defaultText: "all", help: "run only these check ids or globs (e.g. 'pagination.*'), comma-separated or repeated; see cms-conformance list-checks" },
@@ -58,6 +61,8 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
   { name: "timeout", value: "MS", setting: "timeoutMs", group: "Limits", defaultText: String(RUN_DEFAULTS.timeoutMs), help: "timeout of each request in milliseconds, headers and body" },
   { name: "concurrency", short: "w", value: "N", setting: "concurrency", group: "Limits", defaultText: String(RUN_DEFAULTS.concurrency), help: "requests in flight at once" },
   { name: "rate-limit", value: "N/s|N/m", setting: "rateLimit", group: "Limits", defaultText: "unlimited", help: "requests started per second (20 or 20/s) or per minute (30/m) at most" },
+  { name: "max-retry-wait", value: "DURATION", setting: "maxRetryWaitMs", group: "Limits", parse: parseDurationOption, defaultText: `${RUN_DEFAULTS.maxRetryWaitMs / 1000}s`, help: "longest one request waits out 429 answers (Retry-After honoured up to it; the run also slows down by itself while 429s come); beyond it the 429 is an error naming --rate-limit. Durations: 500ms, 30s, 2m, 1h; a bare number is seconds" },
+  { name: "max-run-time", value: "DURATION", setting: "maxRunTimeMs", group: "Limits", parse: parseDurationOption, defaultText: `${RUN_DEFAULTS.maxRunTimeMs / 60_000}m`, help: "bound of the whole run; when it passes, the request in flight is cut short and the checks still open become errors saying so" },
   { name: "max-page-size", value: "N", setting: "maxPageSize", group: "Limits", defaultText: String(RUN_DEFAULTS.maxPageSize), help: "largest pageSize asked for (register max-page-size)" },
   { name: "max-pages", value: "N", setting: "maxPages", group: "Limits", defaultText: String(RUN_DEFAULTS.maxPagesWalked), help: "pages walked per listing; larger listings are sampled and the reports say so" },
   { name: "max-failures", value: "N", setting: "maxFailures", group: "Limits", help: "start no check once N verdicts failed or errored; checks already running finish; the reports are written and a note says how many pairs were not run" },

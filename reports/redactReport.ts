@@ -1,39 +1,67 @@
 /**
- * Redacts secrets inside a RunReport before any reporter renders it, so that each format's
- * own escaping applies to "[REDACTED]" rather than to a secret (DESIGN §5: secrets are never printed).
+ * Redacts a RunReport before any reporter renders it (redaction happens when writing, never when
+ * judging), so that each format's own escaping applies to placeholders rather than to secrets.
+ * Every string of the report is visited, each by the rule of what it is:
+ * - the exchanges (what was sent and what came back), the target's URL and the body paths of
+ *   schema issues: every secret, and short ones where they stand whole (runner/http/redactSecrets);
+ * - the suite's own names (check ids, titles, sections, the register): untouched;
+ * - every other text (messages, expected/actual, labels, notes …): sentences the suite wrote,
+ *   cleared of every secret its own wording does not contain (reports/suiteWording.ts).
  * Credential headers are masked even when the secret values are not known.
  */
-import type { RunReport } from "../runner/report/model.js";
-import { REDACTED, redactSecrets } from "./redactSecrets.js";
+import { mapJsonStrings } from "../runner/http/mapJsonStrings.js";
+import { redactExchange } from "../runner/http/redactExchange.js";
+import { createRedactor, type Redactor, type SecretInput } from "../runner/http/redactSecrets.js";
+import type { CheckResult, EvidenceItem, RunReport } from "../runner/report/model.js";
+import { reportWording } from "./suiteWording.js";
 
-/** Headers whose values are credentials. */
-const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "client_id", "client-id", "x-client-id", "x-api-key", "api-key", "client_secret"]);
+/** Fields of a result that are the suite's own names. */
+const SUITE_NAMES = new Set(["checkId", "title", "family", "operation", "outcome", "level", "specRefs", "registerRefs", "durationMs"]);
 
-/** Keeps placeholders ($CMS_TOKEN) and the auth scheme ("Bearer"); hides any other credential value. */
-function maskHeader(name: string, value: string): string {
-  if (!CREDENTIAL_HEADERS.has(name.toLowerCase())) return value;
-  const scheme = /^([A-Za-z]+) (.*)$/.exec(value);
-  const credential = scheme?.[2] ?? value;
-  if (credential.startsWith("$") || credential === REDACTED || credential === "") return value;
-  return scheme ? `${scheme[1] ?? ""} ${REDACTED}` : REDACTED;
+function redactEvidence(item: EvidenceItem, redactor: Redactor): EvidenceItem {
+  const { label, exchange, schemaIssues, ...rest } = item;
+  return {
+    ...(mapJsonStrings(rest, redactor.suiteText) as object),
+    label: redactor.suiteText(label),
+    exchange: redactExchange(exchange, redactor),
+    ...(schemaIssues === undefined
+      ? {}
+      : {
+          schemaIssues: schemaIssues.map((issue) => ({
+            ...issue,
+            instancePath: redactor.text(issue.instancePath),
+            params: mapJsonStrings(issue.params, redactor.text, true) as Record<string, unknown>,
+            message: redactor.suiteText(issue.message),
+          })),
+        }),
+  };
 }
 
-function redactDeep(value: unknown, secrets: readonly string[], inHeaders = false): unknown {
-  if (typeof value === "string") return redactSecrets(value, secrets);
-  if (Array.isArray(value)) return value.map((item: unknown) => redactDeep(item, secrets));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => {
-        const redacted = redactDeep(inHeaders && typeof item === "string" ? maskHeader(key, item) : item, secrets, key === "headers");
-        return [redactSecrets(key, secrets), redacted];
-      }),
-    );
+function redactResult(result: CheckResult, redactor: Redactor): CheckResult {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(result)) {
+    if (SUITE_NAMES.has(key)) out[key] = value;
+    else if (key === "evidence") out[key] = result.evidence.map((item) => redactEvidence(item, redactor));
+    else if (key === "property" && result.property) {
+      out[key] = { ...result.property, path: redactor.suiteText(result.property.path), counterexample: mapJsonStrings(result.property.counterexample, redactor.suiteText, true) };
+    } else out[key] = mapJsonStrings(value, redactor.suiteText);
   }
-  return value;
+  return out as unknown as CheckResult;
 }
 
-/** A copy of the report with every secret (length ≥ 4) replaced in every string, keys included, and credential headers masked; the report itself is not modified. */
-export function redactReport(report: RunReport, secrets: readonly string[]): RunReport {
-  // redactDeep keeps the shape and only rewrites strings, so the copy is still a RunReport.
-  return redactDeep(report, secrets) as RunReport;
+/** A copy of the report with every secret replaced, each string by its rule; the report itself is not modified. */
+export function redactReport(report: RunReport, secrets: readonly SecretInput[]): RunReport {
+  const wording = reportWording(report);
+  const redactor = createRedactor(secrets, { inSuiteWording: (secret) => wording.includes(secret) });
+  const { meta, results, register, ...rest } = report;
+  const { target, ...facts } = meta;
+  return {
+    ...rest,
+    register,
+    meta: {
+      ...(mapJsonStrings(facts, redactor.suiteText) as typeof facts),
+      target: { ...target, baseUrl: redactor.text(target.baseUrl) },
+    },
+    results: results.map((result) => redactResult(result, redactor)),
+  };
 }

@@ -5,8 +5,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { EvidenceItem, RunReport } from "../runner/report/model.js";
+import type { SecretInput } from "../runner/http/redactSecrets.js";
 import { redactReport } from "./redactReport.js";
-import { redactSecrets } from "./redactSecrets.js";
 
 /** $id of the schema that report.json follows. */
 export const REPORT_SCHEMA_ID = "https://schemas.cms-conformance.invalid/meta/report.schema.json";
@@ -15,8 +15,8 @@ export const REPORT_SCHEMA_ID = "https://schemas.cms-conformance.invalid/meta/re
 export interface JsonReportOptions {
   /** Where to write report.json. */
   readonly file: string;
-  /** Values to replace with [REDACTED] (length ≥ 4). */
-  readonly secrets?: readonly string[];
+  /** Secrets never to write: { value, placeholder } pairs, or bare values shown as [REDACTED]. */
+  readonly secrets?: readonly SecretInput[];
 }
 
 /** exchange.json is the unredacted parse of bodyText (checks need it); the report keeps bodyText only. */
@@ -26,14 +26,14 @@ function withoutParsedBody(item: EvidenceItem): EvidenceItem {
 }
 
 /** The text of report.json: pretty-printed, `$schema` first, exchange.json left out, secrets redacted. */
-export function renderJsonReport(report: RunReport, secrets: readonly string[] = []): string {
+export function renderJsonReport(report: RunReport, secrets: readonly SecretInput[] = []): string {
   const redacted = redactReport(report, secrets);
   const document = {
     $schema: REPORT_SCHEMA_ID,
     ...redacted,
     results: redacted.results.map((result) => ({ ...result, evidence: result.evidence.map(withoutParsedBody) })),
   };
-  return redactSecrets(`${JSON.stringify(document, null, 2)}\n`, secrets);
+  return `${JSON.stringify(document, null, 2)}\n`;
 }
 
 /** Writes report.json (creating its folder) and returns its path. */

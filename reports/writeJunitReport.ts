@@ -6,6 +6,7 @@
  * expired waiver) fail the run without a check verdict, so each becomes a failing testcase of
  * a last suite, "gate", which CI shows like any other failure.
  */
+import type { SecretInput } from "../runner/http/redactSecrets.js";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { CheckResult, EvidenceItem, RunReport } from "../runner/report/model.js";
@@ -13,15 +14,14 @@ import { OPERATIONS } from "../contract/operations.js";
 import { formatSchemaIssue } from "../contract/validators.js";
 import { escapeXml } from "./escapeXml.js";
 import { redactReport } from "./redactReport.js";
-import { redactSecrets } from "./redactSecrets.js";
 import { selectionPhrase } from "./selectionPhrase.js";
 
 /** Options of the JUnit reporter. */
 export interface JunitReportOptions {
   /** Where to write junit.xml. */
   readonly file: string;
-  /** Values to replace with [REDACTED] (length ≥ 4). */
-  readonly secrets?: readonly string[];
+  /** Secrets never to write: { value, placeholder } pairs, or bare values shown as [REDACTED]. */
+  readonly secrets?: readonly SecretInput[];
   /** Response body text kept per evidence item in failure details (default 4096 characters). */
   readonly maxBodyChars?: number;
 }
@@ -174,7 +174,7 @@ export function renderJunitReport(report: RunReport, options: Omit<JunitReportOp
     `<testsuites name="cms-conformance" ${counts(redacted.results, gateFailures.length, meta.durationMs)} timestamp="${attr(timestamp)}">\n` +
     suites.join("") +
     `</testsuites>\n`;
-  return redactSecrets(xml, secrets);
+  return xml;
 }
 
 /** Writes junit.xml (creating its folder) and returns its path. */

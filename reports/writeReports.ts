@@ -1,7 +1,6 @@
 /**
- * Writes a run's report folder: report.json, junit.xml and index.html. Each reporter redacts
- * on its own; as a last line of defence every output text is scrubbed again here for every
- * secret value (length ≥ 4) before it touches the disk.
+ * Writes a run's report folder: report.json, junit.xml and index.html. Each reporter redacts the
+ * report's data before it renders it (reports/redactReport.ts), every string by its rule.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -9,7 +8,7 @@ import type { RunReport } from "../runner/report/model.js";
 import { renderJsonReport } from "./writeJsonReport.js";
 import { renderJunitReport } from "./writeJunitReport.js";
 import { renderHtmlReport } from "./html/renderHtmlReport.js";
-import { redactSecrets } from "./redactSecrets.js";
+import type { SecretInput } from "../runner/http/redactSecrets.js";
 
 /** A report format and the file it is written to. */
 export type ReportFormat = "json" | "junit" | "html";
@@ -23,8 +22,8 @@ export interface WriteReportsOptions {
   readonly outDir: string;
   /** Formats to write (default all three). */
   readonly formats?: readonly ReportFormat[];
-  /** Values to replace with [REDACTED] wherever they appear (length ≥ 4): token, client id … */
-  readonly secrets?: readonly string[];
+  /** Secrets never to write: { value, placeholder } pairs, or bare values shown as [REDACTED]. */
+  readonly secrets?: readonly SecretInput[];
 }
 
 /** Paths of the files written, by format. */
@@ -34,7 +33,7 @@ export interface WrittenReports {
   html?: string;
 }
 
-const RENDERERS: Readonly<Record<ReportFormat, (report: RunReport, secrets: readonly string[]) => string>> = {
+const RENDERERS: Readonly<Record<ReportFormat, (report: RunReport, secrets: readonly SecretInput[]) => string>> = {
   json: (report, secrets) => renderJsonReport(report, secrets),
   junit: (report, secrets) => renderJunitReport(report, { secrets }),
   html: (report, secrets) => renderHtmlReport(report, { secrets }),
@@ -48,7 +47,7 @@ export async function writeReports(report: RunReport, options: WriteReportsOptio
   const written: WrittenReports = {};
   for (const format of formats) {
     const file = join(options.outDir, REPORT_FILE_NAMES[format]);
-    await writeFile(file, redactSecrets(RENDERERS[format](report, secrets), secrets), "utf8");
+    await writeFile(file, RENDERERS[format](report, secrets), "utf8");
     written[format] = file;
   }
   return written;

@@ -50,7 +50,11 @@ function flagsLayer(values: Readonly<Record<string, string | boolean | (string |
     if (!option.setting) continue;
     names[option.setting] = `--${option.name}`;
     const given = values[option.name];
-    if (given === undefined || typeof given === "boolean") continue;
+    if (given === undefined) continue;
+    if (typeof given === "boolean") {
+      if (!option.value) settings[option.setting] = given; // a switch that is a setting (--insecure)
+      continue;
+    }
     const texts = (Array.isArray(given) ? given : [given]).map(String);
     settings[option.setting] = option.parse ? option.parse(texts) : parseSettingText(option.setting, texts.join(","));
     typed[option.setting] = texts.join(",");
@@ -110,8 +114,9 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
       ...(shard ? { shard } : {}),
     };
     let exchanges: ExchangeLogSnapshot | undefined;
-    const secrets = runSecrets(settings).map((secret) => secret.value);
+    const secrets = runSecrets(settings);
     const console = new ConsoleReporter({ stream: io.stdout, secrets });
+    if (settings.insecure) io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
     const report = await runConformance({
       settings,
       observer: { onRunStart: (start) => console.onRunStart(start), onResult: (result) => console.onResult(result), onExchanges: (log) => (exchanges = log) },

@@ -4,6 +4,7 @@
  * by placeholders so the log can be kept and shared.
  */
 import type { IncomingMessage } from "node:http";
+import { createRedactor, type Redactor } from "../../runner/http/redactSecrets.js";
 import type { ReferenceCredentials } from "../referenceCredentials.js";
 import type { ReadBody } from "./readRequestBody.js";
 
@@ -24,10 +25,16 @@ export interface ReferenceRequestRecord {
   readonly status: number;
 }
 
+// The product's one redaction module, prepared once per set of credentials.
+const redactors = new WeakMap<ReferenceCredentials, Redactor>();
+
 function withPlaceholders(value: string, credentials: ReferenceCredentials): string {
-  let result = value;
-  for (const key of ["restrictedToken", "token", "clientId"] as const) result = result.split(credentials[key]).join(CREDENTIAL_PLACEHOLDERS[key]);
-  return result;
+  let redactor = redactors.get(credentials);
+  if (!redactor) {
+    redactor = createRedactor((["restrictedToken", "token", "clientId"] as const).map((key) => ({ value: credentials[key], placeholder: CREDENTIAL_PLACEHOLDERS[key] })));
+    redactors.set(credentials, redactor);
+  }
+  return redactor.headerValue(value);
 }
 
 /** The record of `request`, answered with `status`. */

@@ -9,6 +9,8 @@ import type { OperationName } from "../../contract/operations.js";
 import { OPERATIONS } from "../../contract/operations.js";
 import { OUTCOME_LABEL, OUTCOME_ORDER } from "../outcomeOrder.js";
 import { selectionPhrase } from "../selectionPhrase.js";
+import { createRedactor, type Redactor, type SecretInput } from "../../runner/http/redactSecrets.js";
+import { contractWording } from "../suiteWording.js";
 import { createPaint, type Paint } from "./paint.js";
 import { sanitizeConsoleText } from "./sanitizeConsoleText.js";
 
@@ -26,8 +28,8 @@ export interface ConsoleReporterOptions {
   readonly color?: boolean;
   /** Environment to read NO_COLOR from (defaults to process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Values never to print (length ≥ 4). */
-  readonly secrets?: readonly string[];
+  /** Secrets never to print: { value, placeholder } pairs, or bare values shown as [REDACTED]. */
+  readonly secrets?: readonly SecretInput[];
 }
 
 /** What the runner knows when it starts. */
@@ -70,7 +72,9 @@ export class ConsoleReporter {
   private readonly stream: ConsoleStream;
   private readonly paint: Paint;
   private readonly live: boolean;
-  private readonly secrets: readonly string[];
+  private readonly redactor: Redactor;
+  /** The suite's own wording seen so far (contract, check ids and titles): left alone in the suite's sentences. */
+  private wording = contractWording();
   private expected = 0;
   private done = 0;
   private step = 1;
@@ -86,11 +90,17 @@ export class ConsoleReporter {
     this.paint = createPaint(color);
     // The live line redraws with ANSI codes, so it follows the colour decision.
     this.live = color && this.stream.isTTY === true;
-    this.secrets = options.secrets ?? [];
+    this.redactor = createRedactor(options.secrets ?? [], { inSuiteWording: (secret) => this.wording.includes(secret) });
   }
 
+  /** A sentence the suite wrote. */
   private text(value: string, max?: number): string {
-    return sanitizeConsoleText(value, this.secrets, max);
+    return sanitizeConsoleText(value, this.redactor.suiteText, max);
+  }
+
+  /** Configured or target-supplied text (the base URL, a path). */
+  private targetText(value: string, max?: number): string {
+    return sanitizeConsoleText(value, this.redactor.text, max);
   }
 
   private write(line: string): void {
@@ -107,7 +117,7 @@ export class ConsoleReporter {
     this.step = info.checks > 0 ? Math.max(1, Math.ceil(info.checks / 10)) : 25;
     const partial = info.totalVerdicts !== undefined && info.checks < info.totalVerdicts;
     const count = partial ? `${info.checks} of ${info.totalVerdicts} verdicts selected` : `${info.checks} verdicts to judge (check × operation)`;
-    this.write(`${this.paint.bold("cms-conformance")} ${this.text(info.target)} · ${this.text(info.profile)} profile · ${count}`);
+    this.write(`${this.paint.bold("cms-conformance")} ${this.targetText(info.target)} · ${this.text(info.profile)} profile · ${count}`);
   }
 
   private progressLine(): string {
@@ -125,6 +135,7 @@ export class ConsoleReporter {
 
   /** Records one verdict: a line for a failure, error or warning, and progress. */
   onResult(result: CheckResult): void {
+    this.wording += `\n${result.checkId}\n${result.title}`.toLowerCase();
     this.done += 1;
     this.counts[result.outcome] += 1;
     this.perOperation.set(result.operation, (this.perOperation.get(result.operation) ?? 0) + 1);
@@ -180,7 +191,7 @@ export class ConsoleReporter {
     if (written.length > 0) {
       this.write("");
       this.write(this.paint.bold("Reports"));
-      for (const format of written) this.write(`  ${format.padEnd(7)}${this.text(paths[format] ?? "", 500)}`);
+      for (const format of written) this.write(`  ${format.padEnd(7)}${this.targetText(paths[format] ?? "", 500)}`);
     }
   }
 

@@ -1,12 +1,17 @@
 /**
- * Target-supplied text on its way to a terminal: control characters (ESC sequences could move
- * the cursor, recolour or retitle the terminal) are removed, the text is kept to one line and cut.
+ * Text on its way to a terminal: secrets out, control characters (ESC sequences could move the
+ * cursor, recolour or retitle the terminal) removed, kept to one line and cut.
  */
-import { redactSecrets } from "../redactSecrets.js";
+import { createRedactor } from "../../runner/http/redactSecrets.js";
 
-/** One safe line of at most `max` characters, secrets redacted. */
-export function sanitizeConsoleText(text: string, secrets: readonly string[] = [], max = 200): string {
-  const line = redactSecrets(text, secrets)
+const NO_SECRETS = createRedactor([]);
+
+/**
+ * One safe line of at most `max` characters. `redact` removes secrets: by default as from a
+ * sentence the suite wrote (redactor.suiteText); pass redactor.text for configured or target text.
+ */
+export function sanitizeConsoleText(text: string, redact: (text: string) => string = NO_SECRETS.suiteText, max = 200): string {
+  const line = redact(text)
     // ESC/CSI sequences first, so their parameters do not survive as text.
     .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, "")
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ")

@@ -2,16 +2,18 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ExchangeLogSnapshot } from "../../runner/engine/ExchangeLog.js";
-import { redactSecrets } from "../redactSecrets.js";
+import { createRedactor, type SecretInput } from "../../runner/http/redactSecrets.js";
 import { buildHar, type HarRunFacts } from "./buildHar.js";
 
 /** File name of the HAR inside the report folder. */
 export const HAR_FILE_NAME = "exchanges.har";
 
 /** Writes the HAR of `log` into `outDir`; returns its path. */
-export async function writeHarFile(log: ExchangeLogSnapshot, run: HarRunFacts, options: { readonly outDir: string; readonly secrets: readonly string[] }): Promise<string> {
+export async function writeHarFile(log: ExchangeLogSnapshot, run: HarRunFacts, options: { readonly outDir: string; readonly secrets: readonly SecretInput[] }): Promise<string> {
   await mkdir(options.outDir, { recursive: true });
   const file = join(options.outDir, HAR_FILE_NAME);
-  await writeFile(file, redactSecrets(JSON.stringify(buildHar(log, run), null, 1), options.secrets), "utf8");
+  // The log's exchanges were redacted as they were kept; this pass also covers the URL and anything
+  // else the HAR says (as JSON text: whole strings equal to a short secret go too).
+  await writeFile(file, createRedactor(options.secrets).body(JSON.stringify(buildHar(log, run), null, 1)), "utf8");
   return file;
 }

@@ -3,12 +3,12 @@
  * reviewer opens offline. Text is escaped by `html`; data for the script travels as JSON in a
  * <script type="application/json"> block; a Content-Security-Policy lets only our own script run.
  */
+import type { SecretInput } from "../../runner/http/redactSecrets.js";
 import { createHash } from "node:crypto";
 import type { CheckResult, Outcome, RunReport } from "../../runner/report/model.js";
 import { OPERATIONS } from "../../contract/operations.js";
 import { OUTCOME_LABEL, OUTCOME_ORDER } from "../outcomeOrder.js";
 import { redactReport } from "../redactReport.js";
-import { redactSecrets } from "../redactSecrets.js";
 import { selectionPhrase } from "../selectionPhrase.js";
 import { html, SafeHtml } from "./html.js";
 import { exportLine } from "./exportLine.js";
@@ -22,8 +22,8 @@ import { REPORT_STYLES } from "./reportStyles.js";
 
 /** Options of the HTML reporter. */
 export interface HtmlReportOptions {
-  /** Values to replace with [REDACTED] (length ≥ 4). */
-  readonly secrets?: readonly string[];
+  /** Secrets never to write: { value, placeholder } pairs, or bare values shown as [REDACTED]. */
+  readonly secrets?: readonly SecretInput[];
   /** Characters of each body shown (default 65536); the rest is in report.json. */
   readonly maxBodyChars?: number;
   /** Evidence items shown per result (default 10). */
@@ -231,6 +231,6 @@ ${findingOrder(run.results).map((id) => {
 </body>
 </html>
 `;
-  return redactSecrets(page.value, secrets);
+  return page.value;
 }
 

@@ -3,6 +3,8 @@
  * exchanges, bodies cut at `maxBodyChars`, and older entries dropped while the kept body text
  * exceeds `maxTotalChars`. What was dropped is counted, so the HAR can say so.
  */
+import { exchangeRedactor } from "../http/exchangeRedactor.js";
+import { redactExchange } from "../http/redactExchange.js";
 import type { Exchange, RecordedRequest, RecordedResponse, TransportFailure } from "../http/types.js";
 
 /** One exchange as the log keeps it: plain data (no curl, no parsed JSON), secrets already redacted. */
@@ -59,8 +61,10 @@ export class ExchangeLog {
   }
 
   /** Keeps an exchange, dropping the oldest when a bound is reached. */
-  add(exchange: Exchange): void {
+  add(judged: Exchange): void {
     this.seen += 1;
+    // Exchanges hold what was sent and received as it was; the log is written, so secrets go here, before the cut.
+    const exchange = redactExchange(judged, exchangeRedactor(judged));
     const [requestBody, requestCut] = exchange.request.body === undefined ? [undefined, 0] : cut(exchange.request.body, this.maxBodyChars);
     const [responseBody, responseCut] = exchange.response === undefined ? [undefined, 0] : cut(exchange.response.bodyText, this.maxBodyChars);
     const entry: LoggedExchange = {

@@ -8,6 +8,8 @@ import type { EvidenceItem, Outcome, PropertyFailure } from "../report/model.js"
 import type { Exchange } from "../http/types.js";
 import type { SchemaIssue } from "../../contract/validators.js";
 import type { Profile } from "../settings/RunSettings.js";
+import { exchangeRedactor } from "../http/exchangeRedactor.js";
+import { incompleteAnswer } from "./incompleteAnswer.js";
 
 /** One thing a check found. */
 export interface Finding {
@@ -61,7 +63,9 @@ export class Judgement {
 
   /** Records an exchange that shows what was checked (kept as evidence of a pass). */
   witness(item: EvidenceItem): void {
-    this.witnesses.push(item);
+    // Only the first few are ever shown: holding every witness would hold every answer (a hostile
+    // listing's 2 MB bodies, hundreds of them) until the check ends.
+    if (this.witnesses.length < WITNESSES_FOR_A_PASS) this.witnesses.push(item);
   }
 
   /** A line for the passing message, e.g. "walked 12 pages, 120 items". */
@@ -69,16 +73,32 @@ export class Judgement {
     this.notes.push(text);
   }
 
-  /** The target broke a rule the spec states. */
+  /**
+   * The target broke a rule the spec states. A finding whose evidence holds no complete answer
+   * (a timeout, a reset, a request never sent …) is recorded as an error instead: only a complete
+   * answer can break a rule (incompleteAnswer.ts).
+   */
   fail(message: string, details: FindingDetails = {}): void {
+    if (this.recordedAsError(message, details)) return;
     this.findings.push({ outcome: "failed", message, ...details, evidence: details.evidence ?? [] });
   }
 
-  /** The target departed from a register default: warning by default, failure under strict. */
+  /** The target departed from a register default: warning by default, failure under strict (an error without a complete answer). */
   depart(registerId: string, message: string, details: FindingDetails = {}): void {
     this.registersUsed.add(registerId);
+    if (this.recordedAsError(message, details)) return;
     const outcome = this.profile === "strict" ? "failed" : "warning";
     this.findings.push({ outcome, message: `${message} [register: ${registerId}]`, register: registerId, ...details, evidence: details.evidence ?? [] });
+  }
+
+  private recordedAsError(message: string, details: FindingDetails): boolean {
+    const item = (details.evidence ?? []).find((candidate) => incompleteAnswer(candidate.exchange) !== undefined);
+    const trouble = item && incompleteAnswer(item.exchange);
+    if (item === undefined || trouble === undefined) return false;
+    // The failure's words come from the transport (a URL, the target's bytes): redacted as they are embedded.
+    const cause = exchangeRedactor(item.exchange).text(trouble.message).replace(/\.$/, "");
+    this.error(`${message.replace(/\.$/, "")} — not judged: the answer was incomplete (${trouble.kind}: ${cause}).`, details);
+    return true;
   }
 
   /** Notes that a register default was applied (and held), for the report. */

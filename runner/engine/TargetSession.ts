@@ -94,6 +94,11 @@ export class TargetSession {
     return [...this.samplingLines.values(), ...describeSampledWalks(this.sampledWalks, this.settings.maxPagesWalked)];
   }
 
+  /** Why the session sends nothing more (the target stopped answering, or the run's time is up); undefined while it sends. */
+  stopped() {
+    return this.client.stopped();
+  }
+
   /** Request counters, for the report. */
   stats() {
     return this.client.stats();
@@ -134,4 +139,10 @@ export class TargetSession {
         return "";
     }
   }
+}
+
+/** `{ stopped: "why" }` when the session stopped early, for the run's statistics; `{}` otherwise. */
+export function stoppedNote(session: TargetSession): { stopped?: string } {
+  const stop = session.stopped();
+  return stop === undefined ? {} : { stopped: stop.message };
 }

@@ -1,5 +1,8 @@
 /** Builds the session a run uses: an HTTP client bound to the target, with every secret redacted. */
+import { readFileSync } from "node:fs";
 import { createHttpClient } from "../http/createHttpClient.js";
+import { proxyCredentialSecrets, proxyFromEnvironment } from "../http/proxyFromEnvironment.js";
+import type { HttpClientOptions } from "../http/types.js";
 import type { RunSettings } from "../settings/RunSettings.js";
 import { ExchangeLog } from "./ExchangeLog.js";
 import { extraHeaderSecrets } from "./extraHeaderSecrets.js";
@@ -23,19 +26,30 @@ export function runSecrets(settings: RunSettings): { value: string; placeholder:
     ...(restrictedToken ? [{ value: restrictedToken, placeholder: SECRET_PLACEHOLDERS.restrictedToken }] : []),
     { value: clientId, placeholder: SECRET_PLACEHOLDERS.clientId },
     ...extraHeaderSecrets(settings.headers),
+    ...proxyCredentialSecrets(proxyFromEnvironment()),
   ];
+}
+
+/** The HTTP client options of a run: limits, TLS trust, proxies (from the environment) and secrets. */
+export function httpClientOptions(settings: RunSettings): HttpClientOptions {
+  const proxy = proxyFromEnvironment();
+  return {
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    concurrency: settings.concurrency,
+    ...(settings.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: settings.rateLimitPerSecond } : {}),
+    maxRetryWaitMs: settings.maxRetryWaitMs,
+    maxRunTimeMs: settings.maxRunTimeMs,
+    ...(settings.caFiles ? { ca: settings.caFiles.map((file) => readFileSync(file, "utf8")) } : {}),
+    ...(settings.insecure ? { insecure: true } : {}),
+    ...(Object.keys(proxy).length > 0 ? { proxy } : {}),
+    secrets: runSecrets(settings),
+  };
 }
 
 /** A session over a fresh HTTP client. */
 export function createTargetSession(settings: RunSettings): TargetSession {
   const log = settings.exchangeLogLimit === undefined ? undefined : new ExchangeLog(settings.exchangeLogLimit);
-  const client = createHttpClient({
-    baseUrl: settings.baseUrl,
-    timeoutMs: settings.timeoutMs,
-    concurrency: settings.concurrency,
-    ...(settings.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: settings.rateLimitPerSecond } : {}),
-    secrets: runSecrets(settings),
-    ...(log ? { onExchange: (exchange) => log.add(exchange) } : {}),
-  });
+  const client = createHttpClient({ ...httpClientOptions(settings), ...(log ? { onExchange: (exchange) => log.add(exchange) } : {}) });
   return new TargetSession(settings, client, log);
 }

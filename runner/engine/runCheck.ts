@@ -23,13 +23,21 @@ export function missingNeeds(check: CheckDefinition, session: TargetSession): st
   return missing.length === 0 ? undefined : `this check needs ${missing.map((need) => NEED_HINTS[need]).join("; and ")}.`;
 }
 
-/** Runs the check; an exception is the suite's own failure to judge, reported as an error. */
+/**
+ * Runs the check; an exception is the suite's own failure to judge, reported as an error. Once
+ * the session has stopped (the target stopped answering, or the run passed --max-run-time), a
+ * check not yet started is not run, and one that was running ends as an error: what it found
+ * may rest on answers that never came (DESIGN: infrastructure is not a rule breach).
+ */
 export async function runCheck(check: CheckDefinition, operation: OperationName, session: TargetSession): Promise<CheckResult> {
   const started = performance.now();
   const judge = new Judgement(session.settings.profile);
   const missing = missingNeeds(check, session);
+  const stoppedBefore = session.stopped();
   if (missing) {
     judge.skip(missing);
+  } else if (stoppedBefore) {
+    judge.error(`Not run: the run stopped early, ${stoppedBefore.message}.`);
   } else {
     try {
       await check.run({ operation, target: session, judge, seed: checkSeed(session.settings.seed, check.id, operation) });
@@ -37,7 +45,13 @@ export async function runCheck(check: CheckDefinition, operation: OperationName,
       judge.error(`The suite could not judge this check: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const verdict = judge.verdict();
+  let verdict = judge.verdict();
+  const stoppedDuring = stoppedBefore || missing ? undefined : session.stopped();
+  // Whatever a check made of a run that stopped under it (a failure, a warning, a skip) rests on answers that never came.
+  if (stoppedDuring && verdict.outcome !== "passed" && verdict.outcome !== "error") {
+    judge.error(`The run stopped early while this check ran, ${stoppedDuring.message}; what it found could not be judged.`);
+    verdict = judge.verdict();
+  }
   return {
     checkId: check.id,
     title: check.title,

@@ -3,6 +3,7 @@
  * (runCheck over one TargetSession), a few at a time. For the suite's own tests and the
  * benchmarks, where starting vitest per run would cost more than the checks.
  */
+import { stoppedNote } from "../engine/TargetSession.js";
 import { createTargetSession } from "../engine/createTargetSession.js";
 import { FailureBudget } from "../engine/FailureBudget.js";
 import { runCheck } from "../engine/runCheck.js";
@@ -38,7 +39,7 @@ export const executeInProcess: CheckExecutor = async (settings, planned, onResul
     await Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, planned.length) }, worker));
     const durationsByPath = Object.fromEntries([...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]));
     const exchanges = session.exchangeLog();
-    return { results, statistics: { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...(exchanges ? { exchanges } : {}) }, runErrors: [], ...(notRun.length > 0 ? { notRun } : {}) };
+    return { results, statistics: { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...stoppedNote(session), ...(exchanges ? { exchanges } : {}) }, runErrors: [], ...(notRun.length > 0 ? { notRun } : {}) };
   } finally {
     await session.close();
   }

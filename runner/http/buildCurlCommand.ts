@@ -1,5 +1,5 @@
 /** The curl command stored with every exchange, so a reader can reproduce a failure by hand. */
-import { quoteShellWord, quoteShellWordWithSecrets } from "./quoteShellWord.js";
+import { quoteHeaderWithSecrets, quoteShellWord, quoteShellWordWithSecrets } from "./quoteShellWord.js";
 import type { SecretValue } from "./redactSecrets.js";
 
 /** The request as sent (secrets still in it: they become $PLACEHOLDER variables in the command). */
@@ -28,11 +28,7 @@ export function buildCurlCommand(request: CurlRequest, options: CurlOptions): st
     `-X ${quoteShellWord(request.method)}`,
     quoteShellWordWithSecrets(request.url, secrets),
   ];
-  for (const [name, value] of Object.entries(request.headers)) {
-    // curl drops a header given as "Name:"; "Name;" sends it with an empty value.
-    const header = value === "" ? `${name};` : `${name}: ${value}`;
-    parts.push(`-H ${quoteShellWordWithSecrets(header, secrets, "double")}`);
-  }
+  for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${quoteHeaderWithSecrets(name, value, secrets)}`);
   // curl adds headers of its own; remove those the check did not send, so the command reproduces it.
   const sent = new Set(Object.keys(request.headers).map((name) => name.toLowerCase()));
   for (const name of ["Accept", "Content-Type", "User-Agent"]) {

@@ -1,10 +1,12 @@
 /**
- * Turns one attempt into the Exchange recorded as evidence: judges too-large and redirect,
- * parses JSON, and redacts every secret from everything a reporter might print.
+ * Turns one attempt into the Exchange recorded as evidence: judges too-large and redirect and
+ * parses JSON. The exchange holds what was sent and what came back as it was — checks judge the
+ * target's own data; secrets are removed when an exchange is written (redactExchange.ts).
  */
 import { buildCurlCommand } from "./buildCurlCommand.js";
-import { redactJsonValue } from "./redactJsonValue.js";
-import { containsSecret, redactSecrets, type SecretValue } from "./redactSecrets.js";
+import { attachRedactor } from "./exchangeRedactor.js";
+import { jsonNestingDepth } from "./jsonNestingDepth.js";
+import type { Redactor } from "./redactSecrets.js";
 import type { AttemptResult } from "./sendOnce.js";
 import type { Exchange, RecordedResponse, TransportFailure } from "./types.js";
 
@@ -18,20 +20,22 @@ export interface SentRequest {
 
 /** What buildExchange needs besides the attempt. */
 export interface ExchangeContext {
-  readonly secrets: readonly SecretValue[];
+  /** The run's secrets: for the curl command, and for whoever embeds this exchange's text in a message. */
+  readonly redactor: Redactor;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly retriesAfter429: number;
 }
 
-function redactRecord(record: Readonly<Record<string, string>>, secrets: readonly SecretValue[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(record)) out[redactSecrets(name, secrets)] = redactSecrets(value, secrets);
-  return out;
-}
-
 /** Bytes of an incomplete body (cut at the cap, timed out, reset) kept as evidence. */
 export const INCOMPLETE_BODY_KEPT_BYTES = 64 * 1024;
+
+/**
+ * Deepest JSON nesting the suite parses and judges. The contract nests a few levels; a body
+ * nested deeper is not judged (a too-deep failure, an error of the check): parsing 100,000 levels
+ * hundreds of times would cost minutes of garbage collection and gigabytes, and proves nothing.
+ */
+export const MAX_JSON_DEPTH = 1_000;
 
 /** too-large or redirect, for a response that arrived whole or was cut on purpose. */
 function judgeResponse(attempt: AttemptResult, maxResponseBytes: number): TransportFailure | undefined {
@@ -46,25 +50,26 @@ function judgeResponse(attempt: AttemptResult, maxResponseBytes: number): Transp
   return undefined;
 }
 
-/** Builds the redacted Exchange for a sent request and the attempt that answered it. */
+/** Builds the Exchange for a sent request and the attempt that answered it. */
 export function buildExchange(sent: SentRequest, attempt: AttemptResult, context: ExchangeContext): Exchange {
-  const { secrets } = context;
+  const { redactor } = context;
   const failure = attempt.failure ?? judgeResponse(attempt, context.maxResponseBytes);
   let response: RecordedResponse | undefined;
   let isJson = false;
   let json: unknown;
+  let tooDeep: TransportFailure | undefined;
   if (attempt.response !== undefined) {
     const raw = attempt.response;
     // A body that ended early (cut, timed out, reset) is not the target's answer: never parse it,
     // and keep only its head as evidence, so oversized answers do not pile up in memory.
     const complete = !raw.truncated && attempt.failure === undefined;
     const text = complete ? raw.body.toString("utf8") : raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8");
-    if (complete) {
+    if (complete && jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      tooDeep = { kind: "too-deep", message: `the body nests JSON more than ${MAX_JSON_DEPTH} levels deep; the suite does not judge it.` };
+    } else if (complete) {
       try {
-        const parsed: unknown = JSON.parse(text);
-        // Without a backslash every string of the value appears verbatim in the text, so a text
-        // free of secrets needs no walk through the value (the common case, and a costly walk).
-        json = text.includes("\\") || containsSecret(text, secrets) ? redactJsonValue(parsed, secrets) : parsed;
+        // V8 parses iteratively: JSON nested 100,000 levels deep parses without a stack overflow.
+        json = JSON.parse(text);
         isJson = true;
       } catch {
         json = undefined;
@@ -72,23 +77,24 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
     }
     response = {
       status: raw.status,
-      headers: redactRecord(raw.headers, secrets),
-      bodyText: redactSecrets(text, secrets, { textWasCut: !complete }),
+      headers: raw.headers,
+      bodyText: text,
       truncated: raw.truncated,
       bodyBytes: raw.bytesReceived,
+      ...(raw.decodedFrom === undefined ? {} : { decodedFrom: raw.decodedFrom }),
     };
   }
   const exchange: Omit<Exchange, "curl"> = {
     request: {
       method: sent.method,
-      url: redactSecrets(sent.url, secrets),
-      headers: redactRecord(sent.headers, secrets),
-      ...(sent.body === undefined ? {} : { body: redactSecrets(sent.body, secrets) }),
+      url: sent.url,
+      headers: sent.headers,
+      ...(sent.body === undefined ? {} : { body: sent.body }),
     },
     ...(response === undefined ? {} : { response }),
     ...(isJson ? { json } : {}),
     isJson,
-    ...(failure === undefined ? {} : { failure: { kind: failure.kind, message: redactSecrets(failure.message, secrets) } }),
+    ...(failure === undefined && tooDeep === undefined ? {} : { failure: failure ?? (tooDeep as TransportFailure) }),
     startedAt: attempt.startedAt,
     durationMs: attempt.durationMs,
     ...(attempt.timeToHeadersMs === undefined ? {} : { timeToHeadersMs: attempt.timeToHeadersMs }),
@@ -97,9 +103,10 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
   // Most exchanges never become evidence: the curl command is built when first read (a
   // report, a spread, a structured clone), not for every request.
   let curl: string | undefined;
-  return Object.defineProperty(exchange, "curl", {
-    get: () => (curl ??= buildCurlCommand(sent, { secrets, timeoutMs: context.timeoutMs })),
+  const built = Object.defineProperty(exchange, "curl", {
+    get: () => (curl ??= buildCurlCommand(sent, { secrets: redactor.secrets, timeoutMs: context.timeoutMs })),
     enumerable: true,
     configurable: true,
   }) as Exchange;
+  return attachRedactor(built, redactor);
 }

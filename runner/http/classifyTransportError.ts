@@ -22,6 +22,34 @@ function codeOf(error: unknown): string | undefined {
   return codeOf((error as { cause?: unknown }).cause);
 }
 
+/** Certificate errors that mean "the issuer is not trusted here". */
+const UNKNOWN_AUTHORITY = new Set([
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "CERT_UNTRUSTED",
+  "CERT_SIGNATURE_FAILURE",
+]);
+
+/** The TLS failure an error code stands for, named for the user; undefined when the code is no TLS code. */
+function tlsFailure(code: string, origin: string, error: unknown): TransportFailure | undefined {
+  if (UNKNOWN_AUTHORITY.has(code)) {
+    return { kind: "tls", message: `the certificate of ${origin} is signed by an unknown authority (${code}): give --ca-file with your company's CA certificate (PEM), or --insecure to skip verification.` };
+  }
+  if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") {
+    return { kind: "tls", message: `the certificate of ${origin} is not valid at this time (${code}); --insecure skips verification.` };
+  }
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID" || code === "HOSTNAME_MISMATCH") {
+    return { kind: "tls", message: `the certificate of ${origin} is not valid for this host name (${code}): use the host name it was issued for, or --insecure.` };
+  }
+  if (code.startsWith("ERR_SSL_") || code.startsWith("ERR_TLS_") || code === "EPROTO" || /^(CERT|UNABLE)_/.test(code)) {
+    return { kind: "tls", message: `the TLS handshake with ${origin} failed (${code}: ${firstSentence(messageOf(error))}) Is it an https port?` };
+  }
+  return undefined;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -41,6 +69,14 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
         ? `response body not complete within ${timeoutMs} ms (${bytesReceived} bytes received).`
         : `no response headers within ${timeoutMs} ms.`,
     };
+  }
+  const tls = code === undefined ? undefined : tlsFailure(code, origin, error);
+  if (tls) return tls;
+  const text = messageOf(error);
+  if (/^Proxy response \((\d+)\)/.test(text) || code === "UND_ERR_PRX_TLS") {
+    const status = /\((\d+)\)/.exec(text)?.[1];
+    const what = status === "407" ? "the user and password in HTTPS_PROXY / HTTP_PROXY" : "HTTPS_PROXY, HTTP_PROXY and NO_PROXY";
+    return { kind: "proxy", message: `the proxy refused to connect to ${origin}${status ? ` (${status})` : ""}; check ${what}.` };
   }
   switch (code) {
     case "ECONNREFUSED":

@@ -1,27 +1,33 @@
 /**
- * The HTTP client the runner uses: undici with one dedicated Pool per target, hardened so that
- * nothing a target does can crash, hang or leak — every outcome is an Exchange (types.ts).
+ * The HTTP client the runner uses: undici, hardened so that nothing a target does can crash,
+ * hang or leak — every outcome is an Exchange (types.ts). It paces itself down when the target
+ * answers 429, stops sending when the target stops answering (a circuit breaker) or when the
+ * run passes its time limit, and says why in every exchange it did not send.
  */
-import { Pool } from "undici";
 import { buildExchange, type SentRequest } from "./buildExchange.js";
+import { createDispatcher } from "./createDispatcher.js";
 import { createRateLimiter } from "./createRateLimiter.js";
 import { createSemaphore } from "./createSemaphore.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
-import { redactSecrets } from "./redactSecrets.js";
+import { createRedactor } from "./redactSecrets.js";
 import { sendOnce, type AttemptResult } from "./sendOnce.js";
-import type { Exchange, HttpClient, HttpClientOptions, HttpClientStats, OutgoingRequest } from "./types.js";
+import type { ClientStop, Exchange, HttpClient, HttpClientOptions, HttpClientStats, OutgoingRequest, TransportFailure, TransportFailureKind } from "./types.js";
 
 /** Defaults of HttpClientOptions. */
 export const HTTP_CLIENT_DEFAULTS = {
   timeoutMs: 10_000,
   maxResponseBytes: 5 * 1024 * 1024,
   concurrency: 4,
-  max429Retries: 2,
-  maxRetryAfterMs: 2_000,
+  max429Retries: 5,
+  maxRetryWaitMs: 30_000,
+  maxConsecutiveTransportFailures: 5,
 } as const;
 
-/** Wait after a 429 without a readable Retry-After (then capped by maxRetryAfterMs). */
+/** First wait after a 429 without a readable Retry-After; doubles with each further 429. */
 const DEFAULT_429_WAIT_MS = 1_000;
+
+/** Failures that mean the target (or the way to it) is not answering; a streak of them trips the breaker. */
+const TRANSPORT_TROUBLE: ReadonlySet<TransportFailureKind> = new Set(["timeout", "connection-refused", "connection-reset", "protocol", "tls", "proxy", "dns"]);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,6 +46,8 @@ function resolveUrl(baseUrl: string, path: string): URL {
   return new URL(baseUrl.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`));
 }
 
+const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+
 /** Creates a client bound to one target. Invalid options throw a RangeError naming the value. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const base = new URL(options.baseUrl);
@@ -50,42 +58,76 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const maxResponseBytes = positive("maxResponseBytes", options.maxResponseBytes ?? HTTP_CLIENT_DEFAULTS.maxResponseBytes);
   const concurrency = options.concurrency ?? HTTP_CLIENT_DEFAULTS.concurrency;
   const max429Retries = nonNegativeInteger("max429Retries", options.max429Retries ?? HTTP_CLIENT_DEFAULTS.max429Retries);
-  const maxRetryAfterMs = nonNegativeInteger("maxRetryAfterMs", options.maxRetryAfterMs ?? HTTP_CLIENT_DEFAULTS.maxRetryAfterMs);
-  const secrets = options.secrets;
+  const maxRetryWaitMs = nonNegativeInteger("maxRetryWaitMs", options.maxRetryWaitMs ?? HTTP_CLIENT_DEFAULTS.maxRetryWaitMs);
+  const breakerLimit = positive("maxConsecutiveTransportFailures", options.maxConsecutiveTransportFailures ?? HTTP_CLIENT_DEFAULTS.maxConsecutiveTransportFailures);
+  const deadline = options.maxRunTimeMs === undefined ? undefined : performance.now() + positive("maxRunTimeMs", options.maxRunTimeMs);
+  const redactor = createRedactor(options.secrets);
   const semaphore = createSemaphore(concurrency);
   const limiter = createRateLimiter(options.rateLimitPerSecond);
-  const pool = new Pool(base.origin, {
+  const dispatcher = createDispatcher({
     connections: concurrency,
-    connect: { timeout: timeoutMs },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
+    timeoutMs,
+    ...(options.ca ? { ca: options.ca } : {}),
+    ...(options.insecure ? { insecure: true } : {}),
+    ...(options.proxy ? { proxy: options.proxy } : {}),
   });
 
   let closed = false;
   let requests = 0;
   let retries429 = 0;
   let transportFailures = 0;
+  let streak: { count: number; since: string; last: string } | undefined;
+  let stop: ClientStop | undefined;
   const durations = new Map<string, number[]>();
 
-  /** One attempt, inside the concurrency and rate limits. */
+  /** Why nothing more is sent, if so: the breaker tripped, or the run's time is up. */
+  const stopped = (): ClientStop | undefined => {
+    if (stop === undefined && deadline !== undefined && performance.now() >= deadline) {
+      const at = new Date().toISOString();
+      stop = { at, message: `the run passed its time limit (--max-run-time ${seconds(options.maxRunTimeMs ?? 0)}) at ${at}` };
+    }
+    return stop;
+  };
+
+  /** One attempt, inside the concurrency and rate limits and the run's deadline. */
   const attempt = async (sent: SentRequest, url: URL, requestTimeoutMs: number): Promise<AttemptResult> => {
     const release = await semaphore.acquire();
     try {
       await limiter.take();
-      if (closed) return closedAttempt();
+      if (closed) return failedAttempt("other", "the HTTP client is closed.");
+      const halted = stopped();
+      if (halted) return failedAttempt("stopped", `stopped: ${halted.message}; the request was not sent.`);
+      const left = deadline === undefined ? Infinity : deadline - performance.now();
       requests += 1;
-      return await sendOnce(pool, {
+      const result = await sendOnce(dispatcher, {
         origin: url.origin,
         pathAndQuery: url.pathname + url.search,
         method: sent.method,
         headers: sent.headers,
         body: sent.body,
-        timeoutMs: requestTimeoutMs,
+        timeoutMs: Math.max(1, Math.min(requestTimeoutMs, left)),
         maxResponseBytes,
       });
+      // A request cut short by the run's deadline did not time out on its own.
+      const late = stopped();
+      if (late && result.failure?.kind === "timeout" && left < requestTimeoutMs) {
+        return { ...result, failure: { kind: "stopped", message: `stopped: ${late.message}; the request was cut short.` } };
+      }
+      return result;
     } finally {
       release();
     }
+  };
+
+  /** The 429 kept as it came, with the reason it is not waited out any longer. */
+  const rateLimited = (result: AttemptResult, retries: number, waitedMs: number, askedMs: number | undefined): AttemptResult => {
+    const slowest = limiter.slowest();
+    const hint = `lower the request rate with --rate-limit${slowest === undefined ? "" : ` (e.g. --rate-limit ${Math.max(1, Math.floor(slowest))})`}, or raise --max-retry-wait`;
+    const message =
+      askedMs !== undefined && askedMs > maxRetryWaitMs
+        ? `the target answered 429 (Too Many Requests) and asked to wait ${seconds(askedMs)}, longer than --max-retry-wait ${seconds(maxRetryWaitMs)}; ${hint}.`
+        : `the target still answered 429 (Too Many Requests) after ${retries} retr${retries === 1 ? "y" : "ies"} over ${seconds(waitedMs)} (--max-retry-wait ${seconds(maxRetryWaitMs)}); ${hint}.`;
+    return { ...result, failure: { kind: "rate-limited", message } };
   };
 
   const send = async (request: OutgoingRequest): Promise<Exchange> => {
@@ -101,32 +143,53 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const sent = { method, url: `${options.baseUrl}${request.path}`, headers: request.headers };
-      return record(sent, request.path, failedAttempt(`the request could not be built: ${reason}.`), requestTimeoutMs, 0);
+      return record(sent, request.path, failedAttempt("other", `the request could not be built: ${reason}.`), requestTimeoutMs, 0);
     }
     const sent: SentRequest = { method, url: url.href, headers: request.headers, ...(body === undefined ? {} : { body }) };
 
     let retries = 0;
+    let waitedMs = 0;
     for (;;) {
       const result = await attempt(sent, url, requestTimeoutMs);
-      if (result.response?.status !== 429 || retries >= max429Retries || closed) {
+      if (result.response?.status !== 429) {
+        if (result.response !== undefined && result.failure === undefined) limiter.answered();
         return record(sent, request.path, result, requestTimeoutMs, retries);
       }
-      if (options.onExchange) options.onExchange(buildExchange(sent, result, { secrets, timeoutMs: requestTimeoutMs, maxResponseBytes, retriesAfter429: retries }));
-      const asked = parseRetryAfter(result.response.headers["retry-after"]) ?? DEFAULT_429_WAIT_MS;
+      // The waited-out 429 is part of the run's traffic (the HAR log records it) though no check sees it.
+      if (options.onExchange) options.onExchange(buildExchange(sent, result, { redactor, timeoutMs: requestTimeoutMs, maxResponseBytes, retriesAfter429: retries }));
+      const asked = parseRetryAfter(result.response.headers["retry-after"]);
+      const wait = asked ?? DEFAULT_429_WAIT_MS * 2 ** retries;
+      const givesUp = closed || retries >= max429Retries || waitedMs + wait > maxRetryWaitMs;
+      // Every request holds back while this one waits; a wait not taken holds nobody back.
+      limiter.rateLimited(givesUp ? 0 : wait);
+      if (givesUp) return record(sent, request.path, rateLimited(result, retries, waitedMs, asked), requestTimeoutMs, retries);
       retries += 1;
       retries429 += 1;
-      await sleep(Math.min(asked, maxRetryAfterMs));
+      waitedMs += wait;
+      await sleep(wait);
+    }
+  };
+
+  /** Counts consecutive transport failures; at the limit the client stops sending. */
+  const watch = (exchange: Exchange): void => {
+    const failure = exchange.failure;
+    if (failure === undefined || !TRANSPORT_TROUBLE.has(failure.kind)) {
+      if (exchange.response !== undefined && failure?.kind !== "stopped") streak = undefined;
+      return;
+    }
+    streak = { count: (streak?.count ?? 0) + 1, since: streak?.since ?? exchange.startedAt, last: failure.message };
+    if (streak.count >= breakerLimit && stop === undefined) {
+      stop = {
+        at: streak.since,
+        message: `the target stopped answering at ${streak.since} after ${streak.count} consecutive transport failures (last: ${streak.last.replace(/\.$/, "")})`,
+      };
     }
   };
 
   const record = (sent: SentRequest, path: string, result: AttemptResult, requestTimeoutMs: number, retries: number): Exchange => {
-    const exchange = buildExchange(sent, result, {
-      secrets,
-      timeoutMs: requestTimeoutMs,
-      maxResponseBytes,
-      retriesAfter429: retries,
-    });
-    if (exchange.failure !== undefined) transportFailures += 1;
+    const exchange = buildExchange(sent, result, { redactor, timeoutMs: requestTimeoutMs, maxResponseBytes, retriesAfter429: retries });
+    if (exchange.failure !== undefined && exchange.failure.kind !== "stopped") transportFailures += 1;
+    watch(exchange);
     options.onExchange?.(exchange);
     if (exchange.response !== undefined) {
       const key = path.split("?")[0] ?? path;
@@ -142,26 +205,26 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       try {
         return await send(request);
       } catch (error) {
-        // Last resort: a bug of ours must still not surface as a rejection with a secret in it.
-        const reason = redactSecrets(error instanceof Error ? error.message : String(error), secrets);
+        // Last resort: a bug of ours must still not surface as a rejection.
+        const reason = error instanceof Error ? error.message : String(error);
         const sent = { method: request.method ?? "POST", url: `${options.baseUrl}${request.path}`, headers: request.headers };
-        return record(sent, request.path, failedAttempt(`internal error of the HTTP client: ${reason}`), timeoutMs, 0);
+        return record(sent, request.path, failedAttempt("other", `internal error of the HTTP client: ${reason}`), timeoutMs, 0);
       }
     },
-    stats: (): HttpClientStats => ({ requests, retries429, transportFailures }),
+    stats(): HttpClientStats {
+      const slowest = limiter.slowest();
+      return { requests, retries429, transportFailures, ...(slowest === undefined ? {} : { slowestRatePerSecond: Math.round(slowest * 100) / 100 }) };
+    },
     durationsByPath: () => new Map([...durations].map(([path, list]) => [path, [...list]])),
+    stopped,
     async close() {
       if (closed) return;
       closed = true;
-      await pool.close();
+      await dispatcher.close();
     },
   };
 }
 
-function failedAttempt(message: string): AttemptResult {
-  return { failure: { kind: "other", message }, startedAt: new Date().toISOString(), durationMs: 0 };
-}
-
-function closedAttempt(): AttemptResult {
-  return failedAttempt("the HTTP client is closed.");
+function failedAttempt(kind: TransportFailure["kind"], message: string): AttemptResult {
+  return { failure: { kind, message }, startedAt: new Date().toISOString(), durationMs: 0 };
 }

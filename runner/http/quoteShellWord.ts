@@ -1,5 +1,5 @@
 /** POSIX shell quoting for the curl commands in evidence, with secrets as shell variables. */
-import { containsSecret, secretPatterns, type SecretValue } from "./redactSecrets.js";
+import { containsSecret, MIN_SECRET_LENGTH, normaliseSecrets, secretPatterns, type SecretValue } from "./redactSecrets.js";
 
 /** Quotes text as one literal shell word: bare when only safe characters, else single quotes ('it'\''s'). */
 export function quoteShellWord(text: string): string {
@@ -63,7 +63,30 @@ export function quoteShellWordWithSecrets(
   secrets: readonly SecretValue[],
   style: "double" | "concat" = "concat",
 ): string {
-  const segments = segmentsOf(text, secrets);
+  return renderSegments(segmentsOf(text, secrets), style);
+}
+
+/**
+ * Quotes one "Name: value" header argument like quoteShellWordWithSecrets; a secret too short to
+ * be searched for in text (under MIN_SECRET_LENGTH) still becomes its variable where it is the
+ * whole value or follows an auth scheme ("Bearer ab").
+ */
+export function quoteHeaderWithSecrets(name: string, value: string, secrets: readonly SecretValue[]): string {
+  const trimmed = value.trim();
+  for (const secret of normaliseSecrets(secrets)) {
+    if (secret.value.length >= MIN_SECRET_LENGTH) continue;
+    const scheme = /^(\S+\s+)(.+)$/.exec(trimmed);
+    const prefix = trimmed === secret.value ? "" : scheme?.[2]?.trim() === secret.value ? (scheme[1] ?? "") : undefined;
+    if (prefix === undefined) continue;
+    const variable = variableName(secret.placeholder);
+    const literal = `${name}: ${prefix}`;
+    return renderSegments(variable === undefined ? [{ literal: literal + secret.placeholder }] : [{ literal }, { variable }], "double");
+  }
+  // curl drops a header given as "Name:"; "Name;" sends it with an empty value.
+  return quoteShellWordWithSecrets(value === "" ? `${name};` : `${name}: ${value}`, secrets, "double");
+}
+
+function renderSegments(segments: readonly Segment[], style: "double" | "concat"): string {
   if (segments.every((segment) => "literal" in segment)) {
     // No shell variables: the secrets (if any) were replaced by literal placeholders.
     return quoteShellWord(segments.map((segment) => ("literal" in segment ? segment.literal : "")).join(""));

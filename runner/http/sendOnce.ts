@@ -2,7 +2,9 @@
  * One HTTP attempt through undici, bounded in time and memory: a deadline over connect,
  * headers and body, and a body read as a stream and cut at the size cap. Never throws.
  */
+import { pipeline } from "node:stream";
 import type { Dispatcher } from "undici";
+import { bodyDecoding, decodingFailure } from "./bodyDecoding.js";
 import { classifyTransportError } from "./classifyTransportError.js";
 import type { TransportFailure } from "./types.js";
 
@@ -24,11 +26,13 @@ export interface AttemptResult {
   readonly response?: {
     readonly status: number;
     readonly headers: Readonly<Record<string, string>>;
-    /** At most maxResponseBytes. */
+    /** At most maxResponseBytes, decoded when the target used a Content-Encoding the suite reads. */
     readonly body: Buffer;
     /** Bytes read from the wire (more than body.length when cut). */
     readonly bytesReceived: number;
     readonly truncated: boolean;
+    /** The Content-Encoding decoded, if any. */
+    readonly decodedFrom?: string;
   };
   /** A transport failure (timeout, reset …); too-large and redirect are judged by the caller. */
   readonly failure?: TransportFailure;
@@ -71,6 +75,7 @@ export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest):
   let truncated = false;
   let failure: TransportFailure | undefined;
   let timeToHeadersMs: number | undefined;
+  let decoding: ReturnType<typeof bodyDecoding> | undefined;
   try {
     const answer = await dispatcher.request({
       origin: request.origin,
@@ -87,22 +92,28 @@ export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest):
     timeToHeadersMs = Math.round((performance.now() - started) * 10) / 10;
     headers = flattenHeaders(answer.headers);
     body = answer.body;
-    for await (const data of body) {
+    const raw = body;
+    raw.on("data", (chunk: Buffer) => (bytesReceived += chunk.length));
+    decoding = bodyDecoding(headers["content-encoding"]);
+    // The decoded bytes count against the cap too, so a gzip bomb stops at the cap.
+    const source: AsyncIterable<Buffer> = decoding.kind === "decode" ? pipeline(raw, decoding.stream, () => undefined) : raw;
+    for await (const data of source) {
       const chunk = data as Buffer;
-      bytesReceived += chunk.length;
       const room = request.maxResponseBytes - kept;
-      if (chunk.length > room) {
+      if (chunk.length > room || bytesReceived > request.maxResponseBytes) {
         // Keep what fits and stop reading: memory never grows past the cap.
         if (room > 0) chunks.push(chunk.subarray(0, room));
-        kept += Math.max(room, 0);
+        kept += Math.max(0, Math.min(room, chunk.length));
         truncated = true;
         break;
       }
       chunks.push(chunk);
       kept += chunk.length;
     }
+    if (decoding.kind === "unsupported") failure = decoding.failure;
   } catch (error) {
-    failure = classifyTransportError(error, {
+    const decodingError = decoding?.kind === "decode" ? decodingFailure(error, decoding.encoding) : undefined;
+    failure = decodingError ?? classifyTransportError(error, {
       timedOut,
       timeoutMs: request.timeoutMs,
       headersReceived: status !== undefined,
@@ -112,13 +123,14 @@ export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest):
     });
   } finally {
     clearTimeout(timer);
+    if (decoding?.kind === "decode") decoding.stream.destroy();
     body?.destroy(); // frees the socket when the body was cut or failed; a no-op after a clean end
   }
   const durationMs = Math.round((performance.now() - started) * 10) / 10;
   const response =
     status === undefined
       ? undefined
-      : { status, headers, body: Buffer.concat(chunks, kept), bytesReceived, truncated };
+      : { status, headers, body: Buffer.concat(chunks, kept), bytesReceived, truncated, ...(decoding?.kind === "decode" ? { decodedFrom: decoding.encoding } : {}) };
   return {
     ...(response === undefined ? {} : { response }),
     ...(failure === undefined ? {} : { failure }),

@@ -17,7 +17,7 @@ export interface OutgoingRequest {
   readonly timeoutMs?: number;
 }
 
-/** The request as recorded in evidence: secrets already redacted. */
+/** The request as sent, secrets in it: redacted when written (redactExchange.ts), never before. */
 export interface RecordedRequest {
   readonly method: string;
   readonly url: string;
@@ -25,15 +25,18 @@ export interface RecordedRequest {
   readonly body?: string;
 }
 
-/** The response as recorded in evidence: secrets already redacted. */
+/** The response as it came (secrets the target echoes included): redacted when written, never before. */
 export interface RecordedResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  /** Body text (UTF-8, possibly cut at the size cap). */
+  /** Body text (UTF-8, decoded when the target used a Content-Encoding, possibly cut at the size cap). */
   readonly bodyText: string;
   /** True when the body was cut at maxResponseBytes. */
   readonly truncated: boolean;
+  /** Bytes received on the wire. */
   readonly bodyBytes: number;
+  /** The Content-Encoding the suite decoded (gzip, deflate, br), when the target used one unasked. */
+  readonly decodedFrom?: string;
 }
 
 /** Why no usable response came back. */
@@ -42,8 +45,13 @@ export type TransportFailureKind =
   | "connection-refused" // nothing listens
   | "connection-reset" // the target closed or reset mid-exchange
   | "too-large" // the body exceeded maxResponseBytes (response is kept, cut)
-  | "redirect" // a 3xx: not followed, credentials never sent elsewhere
-  | "protocol" // malformed HTTP, truncated body, bad chunking
+  | "too-deep" // the body nests JSON deeper than the suite judges (response kept, not parsed)
+  | "redirect" // a 3xx: not followed, credentials never sent elsewhere (a complete answer, judged by the checks)
+  | "protocol" // malformed HTTP, truncated body, bad chunking, a Content-Encoding that does not decode
+  | "tls" // certificate not trusted, expired or for another host; handshake failed
+  | "proxy" // the HTTP(S)_PROXY refused or failed the connection
+  | "rate-limited" // 429 beyond --max-retry-wait (the 429 response is kept)
+  | "stopped" // not sent: the target stopped answering, or the run passed --max-run-time
   | "dns"
   | "other";
 
@@ -59,10 +67,7 @@ export interface Exchange {
   readonly request: RecordedRequest;
   /** Present when a status line and headers arrived (even if the body then failed). */
   readonly response?: RecordedResponse;
-  /**
-   * The body parsed as JSON, when it is JSON; `undefined` otherwise. Not redacted (checks need it),
-   * except that a configured secret inside a string or key is replaced by its placeholder.
-   */
+  /** The body parsed as JSON, when it is JSON; `undefined` otherwise. As the target sent it: checks judge it. */
   readonly json?: unknown;
   /** True when bodyText parsed as JSON (distinguishes a JSON null from no JSON). */
   readonly isJson: boolean;
@@ -77,6 +82,22 @@ export interface Exchange {
   readonly retriesAfter429: number;
 }
 
+/** Proxy settings (the HTTP_PROXY, HTTPS_PROXY and NO_PROXY environment variables). */
+export interface ProxySettings {
+  readonly httpProxy?: string;
+  readonly httpsProxy?: string;
+  /** Hosts reached directly: comma- or space-separated names, ".domain" suffixes, "*" for all. */
+  readonly noProxy?: string;
+}
+
+/** Why the client sends nothing more. */
+export interface ClientStop {
+  /** When it stopped (ISO 8601). */
+  readonly at: string;
+  /** One sentence, e.g. "the target stopped answering at … after 5 consecutive transport failures (…)". */
+  readonly message: string;
+}
+
 /** Options of an HTTP client bound to one target. */
 export interface HttpClientOptions {
   readonly baseUrl: string;
@@ -88,10 +109,24 @@ export interface HttpClientOptions {
   readonly concurrency?: number;
   /** Requests started per second at most; undefined = unlimited. */
   readonly rateLimitPerSecond?: number;
-  /** 429 answers waited out per request, honouring Retry-After within maxRetryAfterMs (default 2). */
+  /** 429 answers waited out per request (default 5), while their waits stay within maxRetryWaitMs. */
   readonly max429Retries?: number;
-  readonly maxRetryAfterMs?: number;
-  /** Values to redact wherever they appear, with the placeholder to show, e.g. { value: token, placeholder: "$CMS_TOKEN" }. */
+  /**
+   * Longest a request waits out 429 answers in all (default 30 000): Retry-After is honoured up to
+   * it; a 429 that would outlast it becomes a "rate-limited" failure.
+   */
+  readonly maxRetryWaitMs?: number;
+  /** Consecutive transport failures after which the client stops sending (default 5). */
+  readonly maxConsecutiveTransportFailures?: number;
+  /** Time after which the client stops sending, counted from its creation (milliseconds; default none). */
+  readonly maxRunTimeMs?: number;
+  /** PEM certificates to trust besides the system's (--ca-file). */
+  readonly ca?: readonly string[];
+  /** Skip TLS certificate verification (--insecure). */
+  readonly insecure?: boolean;
+  /** Proxies; default: none (createTargetSession reads them from the environment). */
+  readonly proxy?: ProxySettings;
+  /** Values never to write, with the placeholder to show, e.g. { value: token, placeholder: "$CMS_TOKEN" }. */
   readonly secrets: readonly { readonly value: string; readonly placeholder: string }[];
   /** Called with every exchange, redacted, including the 429 answers waited out (the run's HAR log). */
   readonly onExchange?: (exchange: Exchange) => void;
@@ -102,6 +137,8 @@ export interface HttpClientStats {
   readonly requests: number;
   readonly retries429: number;
   readonly transportFailures: number;
+  /** The lowest request rate the client paced itself down to after 429 answers (requests per second); absent when never. */
+  readonly slowestRatePerSecond?: number;
 }
 
 /** A client bound to one target. */
@@ -110,5 +147,7 @@ export interface HttpClient {
   stats(): HttpClientStats;
   /** Every response duration so far, by path (for the report's timing chart). */
   durationsByPath(): ReadonlyMap<string, readonly number[]>;
+  /** Why the client stopped sending (the target stopped answering, or the run deadline passed); undefined while it sends. */
+  stopped(): ClientStop | undefined;
   close(): Promise<void>;
 }

@@ -62,6 +62,18 @@ export function runSelection(settings: ReproducibleSettings, selectedVerdicts: n
   };
 }
 
+/** What a reader must know about how the run went: it stopped early, it slowed down for 429s, it trusted any certificate. */
+function runConditions(facts: RunFacts): string[] {
+  const notes: string[] = [];
+  const statistics = facts.statistics;
+  if (statistics?.stopped !== undefined) notes.push(`The run stopped early: ${statistics.stopped}; the checks still open then are errors.`);
+  if (statistics?.slowestRatePerSecond !== undefined) {
+    notes.push(`The target answered 429 (Too Many Requests) ${statistics.retries429} time(s); the run slowed down to ${statistics.slowestRatePerSecond} request(s) per second (--rate-limit sets a pace from the start).`);
+  }
+  if (facts.settings.insecure === true) notes.push("TLS certificates were not verified (--insecure).");
+  return notes;
+}
+
 /** The report of a run. */
 export function buildRunReport(results: readonly CheckResult[], facts: RunFacts): RunReport {
   const summary = summarize(results);
@@ -86,7 +98,7 @@ export function buildRunReport(results: readonly CheckResult[], facts: RunFacts)
       ...(facts.settings.insecure === true ? { insecure: true } : {}),
       sampling: [...facts.sampling],
       gateFailures: [...facts.gateFailures],
-      notes: [...facts.notes],
+      notes: [...runConditions(facts), ...facts.notes],
     },
     summary,
     results,

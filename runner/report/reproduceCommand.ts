@@ -51,6 +51,7 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
     if (path !== undefined) option("operation-path", shellQuote(`${operation}=${path}`));
   }
   if (settings.insecure) option("insecure");
+  for (const file of settings.caFiles ?? []) option("ca-file", shellQuote(file));
   if (settings.profile !== RUN_DEFAULTS.profile) option("profile", settings.profile);
   if (settings.checks.length > 0) option("checks", shellQuote(settings.checks.join(",")));
   if (settings.excludeChecks.length > 0) option("exclude-checks", shellQuote(settings.excludeChecks.join(",")));
@@ -64,6 +65,8 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
   if (settings.timeoutMs !== RUN_DEFAULTS.timeoutMs) option("timeout", String(settings.timeoutMs));
   if (settings.concurrency !== RUN_DEFAULTS.concurrency) option("concurrency", String(settings.concurrency));
   if (settings.rateLimitPerSecond !== undefined) option("rate-limit", `${settings.rateLimitPerSecond}/s`);
+  if (settings.maxRetryWaitMs !== RUN_DEFAULTS.maxRetryWaitMs) option("max-retry-wait", `${settings.maxRetryWaitMs}ms`);
+  if (settings.maxRunTimeMs !== RUN_DEFAULTS.maxRunTimeMs) option("max-run-time", `${settings.maxRunTimeMs}ms`);
   if (settings.maxPageSize !== RUN_DEFAULTS.maxPageSize) option("max-page-size", String(settings.maxPageSize));
   if (settings.maxPagesWalked !== RUN_DEFAULTS.maxPagesWalked) option("max-pages", String(settings.maxPagesWalked));
   return parts.join(" ");

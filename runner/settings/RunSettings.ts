@@ -47,6 +47,14 @@ export interface RunSettings {
   readonly timeoutMs: number;
   readonly concurrency: number;
   readonly rateLimitPerSecond?: number;
+  /** Longest one request waits out 429 answers in all (--max-retry-wait); beyond it the 429 is an error. */
+  readonly maxRetryWaitMs: number;
+  /** Wall-clock bound of the run (--max-run-time); checks still open when it passes become errors. */
+  readonly maxRunTimeMs: number;
+  /** PEM files of certificate authorities to trust besides the system's (--ca-file). */
+  readonly caFiles?: readonly string[];
+  /** Skip TLS certificate verification (--insecure); every report records it. */
+  readonly insecure?: boolean;
   /** Largest pageSize the suite asks for (register: max-page-size). */
   readonly maxPageSize: number;
   /** Most pages walked per listing before sampling (large targets). */
@@ -78,4 +86,6 @@ export const RUN_DEFAULTS = {
   concurrency: 4,
   maxPageSize: 100,
   maxPagesWalked: 50,
+  maxRetryWaitMs: 30_000,
+  maxRunTimeMs: 15 * 60_000,
 } as const;

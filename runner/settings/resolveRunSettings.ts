@@ -36,6 +36,10 @@ export interface RunConfigFile {
   timeoutMs?: number;
   concurrency?: number;
   rateLimit?: number;
+  maxRetryWaitMs?: number;
+  maxRunTimeMs?: number;
+  caFiles?: string[];
+  insecure?: boolean;
   maxPageSize?: number;
   maxPages?: number;
   maxFailures?: number;
@@ -240,6 +244,18 @@ export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[
   return config;
 }
 
+/** The CA files, refused at once (exit 2) when one cannot be read. */
+function readableFiles(files: readonly string[]): string[] {
+  for (const file of files) {
+    try {
+      readFileSync(file);
+    } catch (error) {
+      throw new ConfigurationError(`cannot read the CA file ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); --ca-file takes a PEM file`);
+    }
+  }
+  return [...files];
+}
+
 /** What a run needs besides RunSettings: where its reports go and which waivers apply. */
 export type ResolvedRun = RunSettings & { readonly out?: string; readonly formats?: RunConfigFile["formats"]; readonly waivers?: string };
 
@@ -265,6 +281,10 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
     timeoutMs: config.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
     concurrency: config.concurrency ?? RUN_DEFAULTS.concurrency,
     ...(config.rateLimit !== undefined ? { rateLimitPerSecond: config.rateLimit } : {}),
+    maxRetryWaitMs: config.maxRetryWaitMs ?? RUN_DEFAULTS.maxRetryWaitMs,
+    maxRunTimeMs: config.maxRunTimeMs ?? RUN_DEFAULTS.maxRunTimeMs,
+    ...(config.caFiles !== undefined && config.caFiles.length > 0 ? { caFiles: readableFiles(config.caFiles) } : {}),
+    ...(config.insecure === true ? { insecure: true } : {}),
     maxPageSize: config.maxPageSize ?? RUN_DEFAULTS.maxPageSize,
     maxPagesWalked: config.maxPages ?? RUN_DEFAULTS.maxPagesWalked,
     ...(config.maxFailures !== undefined ? { maxFailures: config.maxFailures } : {}),

@@ -1,9 +1,12 @@
 /**
  * Keeps a verdict small enough to cross to the CLI process and to hold in memory for the
- * report: the parsed JSON (which duplicates bodyText) is dropped, and body texts are cut at
+ * report: judging is over, so its evidence is redacted as it will be written (secrets out, the
+ * parsed JSON that duplicates bodyText dropped), and body texts are cut at
  * MAX_EVIDENCE_BODY_CHARS with a note (a hostile target's 5 MiB bodies must not pile up).
  */
 import type { CheckResult, EvidenceItem } from "../report/model.js";
+import { exchangeRedactor } from "../http/exchangeRedactor.js";
+import { redactExchange } from "../http/redactExchange.js";
 import type { Exchange } from "../http/types.js";
 
 /** Most characters of a request or response body kept as evidence. */
@@ -15,7 +18,8 @@ function cut(text: string): string {
 }
 
 function compactExchange(exchange: Exchange): Exchange {
-  const { json: _json, ...rest } = exchange;
+  // Redacted before it is cut, so a cut never leaves the first characters of a secret behind.
+  const rest = redactExchange(exchange, exchangeRedactor(exchange));
   return {
     ...rest,
     request: { ...rest.request, ...(rest.request.body !== undefined ? { body: cut(rest.request.body) } : {}) },

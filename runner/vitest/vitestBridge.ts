@@ -30,6 +30,10 @@ export interface RunStatistics {
   readonly requests: number;
   readonly retries429: number;
   readonly transportFailures: number;
+  /** The lowest request rate the run paced itself down to after 429 answers, when it did. */
+  readonly slowestRatePerSecond?: number;
+  /** Why the run stopped early (the target stopped answering, or --max-run-time passed), when it did. */
+  readonly stopped?: string;
   /** Response times in milliseconds, by operation path. */
   readonly durationsByPath: Record<string, number[]>;
   /** Listing walks cut at their page bound, one line per operation and kind (TargetSession.samplingNotes). */

@@ -9,6 +9,7 @@ import "../../runner/vitest/vitestBridge.js";
 import { RUN_KEY } from "../../runner/vitest/vitestBridge.js";
 import { createTargetSession } from "../../runner/engine/createTargetSession.js";
 import { FailureBudget } from "../../runner/engine/FailureBudget.js";
+import { stoppedNote } from "../../runner/engine/TargetSession.js";
 import { runCheck } from "../../runner/engine/runCheck.js";
 import { fromSelectedVerdicts } from "../../runner/planRun.js";
 import { compactResult } from "../../runner/vitest/compactResult.js";
@@ -42,5 +43,5 @@ for (const { check, operation } of planned) {
 test("run statistics", ({ task }) => {
   const durationsByPath = Object.fromEntries([...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]));
   const exchanges = session.exchangeLog();
-  task.meta.cmsConformanceStatistics = { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...(exchanges ? { exchanges } : {}) };
+  task.meta.cmsConformanceStatistics = { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...stoppedNote(session), ...(exchanges ? { exchanges } : {}) };
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyTransportError } from "../../../runner/http/classifyTransportError.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { startHostileTarget, unusedBaseUrl, type HostileTarget } from "../support/hostileTarget.js";
-import { expectNoSecrets, postRequest, SECRETS, TOKEN, timedSend } from "./httpTestKit.js";
+import { expectNoSecrets, postRequest, SECRETS, TOKEN, timedSend, writtenCopy } from "./httpTestKit.js";
 
 const BOUND_MS = 3_000;
 
@@ -35,9 +35,9 @@ describe("connection failures", () => {
     const { exchange } = await timedSend(client, postRequest("/x"));
     await client.close();
     expect(exchange.failure?.kind).toBe("connection-refused");
-    expect(exchange.request.url).toMatch(/\/tenant\/\$CMS_TOKEN\/x$/);
+    expect(writtenCopy(exchange).request.url).toMatch(/\/tenant\/\$CMS_TOKEN\/x$/);
     expect(exchange.curl).toContain('/tenant/"$CMS_TOKEN"/x');
-    expectNoSecrets(exchange);
+    expectNoSecrets(writtenCopy(exchange));
   });
 
   it("reset mid-body: connection-reset with the partial response", async () => {

@@ -1,5 +1,7 @@
 /** Shared fixtures of the HTTP layer's tests: fake secrets, a timed send, a leak search. */
 import { expect } from "vitest";
+import { exchangeRedactor } from "../../../runner/http/exchangeRedactor.js";
+import { redactExchange } from "../../../runner/http/redactExchange.js";
 import type { Exchange, HttpClient, OutgoingRequest } from "../../../runner/http/types.js";
 
 /** A bearer token no real system uses. */
@@ -39,4 +41,9 @@ export function expectNoSecrets(value: unknown): void {
   expect(text).not.toContain(TOKEN.toLowerCase());
   expect(text).not.toContain(CLIENT_ID.toLowerCase());
   expect(text).not.toContain(TOKEN.slice(0, 12).toLowerCase());
+}
+
+/** The exchange as a report or log writes it: redacted with the secrets of the client that made it. */
+export function writtenCopy(exchange: Exchange): Exchange {
+  return redactExchange(exchange, exchangeRedactor(exchange));
 }

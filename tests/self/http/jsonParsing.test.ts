@@ -1,7 +1,14 @@
 /** isJson/json follow the body alone (not its content type); hostile strings are kept exactly as text. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildExchange } from "../../../runner/http/buildExchange.js";
+import { buildExchange, MAX_JSON_DEPTH } from "../../../runner/http/buildExchange.js";
+import { jsonEqual } from "../../../contract/jsonValue.js";
+import { isLargeJson, sampleJsonArrays } from "../../../contract/sampleLargeJson.js";
+import { exchangeRedactor } from "../../../runner/http/exchangeRedactor.js";
+import { jsonNestingDepth } from "../../../runner/http/jsonNestingDepth.js";
+import { mapJsonStrings } from "../../../runner/http/mapJsonStrings.js";
+import { redactExchange } from "../../../runner/http/redactExchange.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
+import { createRedactor } from "../../../runner/http/redactSecrets.js";
 import type { HttpClient } from "../../../runner/http/types.js";
 import { HOSTILE_STRINGS, startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
 import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
@@ -49,7 +56,7 @@ describe("JSON parsing", () => {
       durationMs: 1,
     };
     const sent = { method: "POST", url: "http://127.0.0.1:1/x", headers: {} };
-    const exchange = buildExchange(sent, attempt, { secrets: SECRETS, timeoutMs: 1000, maxResponseBytes: 100, retriesAfter429: 0 });
+    const exchange = buildExchange(sent, attempt, { redactor: createRedactor(SECRETS), timeoutMs: 1000, maxResponseBytes: 100, retriesAfter429: 0 });
     expect(exchange.isJson).toBe(true);
     expect("json" in exchange && exchange.json === null).toBe(true);
   });
@@ -63,5 +70,34 @@ describe("JSON parsing", () => {
     const none = await client.send({ path: "/ok/none", headers: {} });
     expect(none.request.body).toBeUndefined();
     expect(none.request.method).toBe("POST");
+  });
+});
+
+describe("JSON nested 100,000 levels deep", () => {
+  const LEVELS = 100_000;
+  const deepText = `{"a":${"[".repeat(LEVELS)}"${SECRETS[0].value}"${"]".repeat(LEVELS)}}`;
+  const deepValue = (): unknown => JSON.parse(deepText) as unknown;
+
+  it("is measured by a scan that stops past the limit", () => {
+    expect(jsonNestingDepth(deepText, MAX_JSON_DEPTH)).toBe(MAX_JSON_DEPTH + 1);
+    expect(jsonNestingDepth('{"a":[1,{"b":"[[[[{{"}]}', 10)).toBe(3); // brackets in strings do not count
+  });
+
+  it("is not parsed past MAX_JSON_DEPTH: a too-deep failure saying so, the text kept and redacted when written", () => {
+    const attempt = { response: { status: 200, headers: {}, body: Buffer.from(deepText), bytesReceived: deepText.length, truncated: false }, startedAt: new Date(0).toISOString(), durationMs: 1 };
+    const exchange = buildExchange({ method: "POST", url: "http://127.0.0.1:1/x", headers: {} }, attempt, { redactor: createRedactor(SECRETS), timeoutMs: 1000, maxResponseBytes: 10_000_000, retriesAfter429: 0 });
+    expect(exchange.failure).toEqual({ kind: "too-deep", message: `the body nests JSON more than ${MAX_JSON_DEPTH} levels deep; the suite does not judge it.` });
+    expect(exchange.isJson).toBe(false);
+    const written = redactExchange(exchange, exchangeRedactor(exchange));
+    expect(written.response?.bodyText).toContain('"$CMS_TOKEN"');
+    expect(written.response?.bodyText).not.toContain(SECRETS[0].value);
+  });
+
+  it("walks without recursion: equality, string mapping, sampling and size", () => {
+    expect(jsonEqual(deepValue(), deepValue())).toBe(true);
+    const mapped = mapJsonStrings(deepValue(), (text) => text.toUpperCase(), true);
+    expect(jsonEqual(mapped, JSON.parse(deepText.replace(SECRETS[0].value, SECRETS[0].value.toUpperCase()).replace('"a"', '"A"')))).toBe(true);
+    expect(jsonEqual(sampleJsonArrays(deepValue(), 5), deepValue())).toBe(true);
+    expect(isLargeJson(deepValue(), 1_000)).toBe(true);
   });
 });

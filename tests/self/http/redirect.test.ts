@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
-import { expectNoSecrets, postRequest, SECRETS, timedSend } from "./httpTestKit.js";
+import { expectNoSecrets, postRequest, SECRETS, timedSend, writtenCopy } from "./httpTestKit.js";
 
 let target: HostileTarget;
 beforeAll(async () => {
@@ -24,6 +24,6 @@ describe("redirects", () => {
     expect(target.hits("/redirect/platform/cms/getWidget")).toBe(1);
     expect(target.decoyRequests()).toEqual([]);
     expect(elapsedMs).toBeLessThan(3_000);
-    expectNoSecrets(exchange);
+    expectNoSecrets(writtenCopy(exchange));
   });
 });

@@ -1,12 +1,14 @@
-/** No secret appears anywhere in an Exchange, even when the target echoes it back; redactSecrets itself. */
+/**
+ * Exchanges carry what was sent and what came back as it was (checks judge the target's own
+ * data); redactExchange removes every secret before anything is written. And redactSecrets itself.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExchange } from "../../../runner/http/buildExchange.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
-import { MIN_SECRET_LENGTH, redactSecrets } from "../../../runner/http/redactSecrets.js";
-import { redactJsonValue } from "../../../runner/http/redactJsonValue.js";
+import { createRedactor, MIN_SECRET_LENGTH, redactSecrets } from "../../../runner/http/redactSecrets.js";
 import type { HttpClient } from "../../../runner/http/types.js";
 import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
-import { CLIENT_ID, expectNoSecrets, postRequest, SECRETS, TOKEN, timedSend } from "./httpTestKit.js";
+import { CLIENT_ID, expectNoSecrets, postRequest, SECRETS, TOKEN, timedSend, writtenCopy } from "./httpTestKit.js";
 
 let target: HostileTarget;
 let client: HttpClient;
@@ -20,45 +22,49 @@ afterAll(async () => {
 });
 
 describe("secrets in exchanges", () => {
-  it("the target echoes Authorization and client_id in its body and headers: all redacted", async () => {
+  it("the target echoes Authorization and client_id: the exchange keeps them for judging, the written copy has none", async () => {
     const { exchange } = await timedSend(client, postRequest("/echo-credentials/platform/cms/getWidget"));
     // The target really did receive the secrets (the test would prove nothing otherwise).
     expect(target.requests()[0]?.headers["authorization"]).toBe(`Bearer ${TOKEN}`);
-    expectNoSecrets(exchange);
-    expect(exchange.request.headers).toMatchObject({ Authorization: "Bearer $CMS_TOKEN", client_id: "$CMS_CLIENT_ID" });
-    expect(exchange.response?.headers["x-echo-authorization"]).toBe("Bearer $CMS_TOKEN");
-    expect(exchange.response?.headers["x-echo-client-id"]).toBe("$CMS_CLIENT_ID");
-    expect(exchange.response?.bodyText).toContain('"authorization":"Bearer $CMS_TOKEN"');
-    expect(exchange.json).toMatchObject({ authorization: "Bearer $CMS_TOKEN", client_id: "$CMS_CLIENT_ID" });
+    // Judged data is the target's own.
+    expect(exchange.json).toMatchObject({ authorization: `Bearer ${TOKEN}`, client_id: CLIENT_ID });
+    const copy = writtenCopy(exchange);
+    expectNoSecrets(copy);
+    expect(copy.request.headers).toMatchObject({ Authorization: "Bearer $CMS_TOKEN", client_id: "$CMS_CLIENT_ID" });
+    expect(copy.response?.headers["x-echo-authorization"]).toBe("Bearer $CMS_TOKEN");
+    expect(copy.response?.headers["x-echo-client-id"]).toBe("$CMS_CLIENT_ID");
+    expect(copy.response?.bodyText).toContain('"authorization":"Bearer $CMS_TOKEN"');
+    expect("json" in copy).toBe(false);
     expect(exchange.curl).toContain('-H "Authorization: Bearer $CMS_TOKEN"');
     expect(exchange.curl).toContain('-H "client_id: $CMS_CLIENT_ID"');
+    expectNoSecrets(exchange.curl);
   });
 
-  it("secrets in the request body and echoed with JSON escapes are redacted too", async () => {
+  it("secrets in the request body are redacted in the written copy", async () => {
     const { exchange } = await timedSend(client, postRequest("/ok/x", { body: { json: { note: `my token is ${TOKEN}` } } }));
-    expectNoSecrets(exchange);
-    expect(exchange.request.body).toBe('{"note":"my token is $CMS_TOKEN"}');
-    // A body that spells the token with \u escapes: bodyText does not contain it, json would.
-    const escaped = JSON.stringify({ t: TOKEN }).replace("t", "\\u0074");
-    expect(redactJsonValue(JSON.parse(escaped), SECRETS)).toEqual({ t: "$CMS_TOKEN" });
+    expect(exchange.request.body).toBe(`{"note":"my token is ${TOKEN}"}`);
+    expectNoSecrets(writtenCopy(exchange));
+    expect(writtenCopy(exchange).request.body).toBe('{"note":"my token is $CMS_TOKEN"}');
   });
 
-  it("a response body that spells the token with a \\u escape: bodyText cannot match it, the parsed json is still redacted", () => {
-    // Arrange: the token's first character escaped, so no text search of the body finds the token
+  it("a response body that spells the token with a \\u escape: the written body text is still redacted", () => {
+    // Arrange: the token's first character escaped, so no plain text search of the body finds the token
     const text = `{"echo":"\\u${TOKEN.charCodeAt(0).toString(16).padStart(4, "0")}${TOKEN.slice(1)}","plain":"nothing here"}`;
     expect(text).not.toContain(TOKEN);
     const attempt = { response: { status: 200, headers: { "content-type": "application/json" }, body: Buffer.from(text), bytesReceived: text.length, truncated: false }, startedAt: new Date(0).toISOString(), durationMs: 1 };
     // Act
-    const exchange = buildExchange({ method: "POST", url: "http://target.invalid/x", headers: {} }, attempt, { secrets: SECRETS, timeoutMs: 1_000, maxResponseBytes: 1_000_000, retriesAfter429: 0 });
-    // Assert
-    expect(exchange.json).toEqual({ echo: "$CMS_TOKEN", plain: "nothing here" });
-    expectNoSecrets(exchange);
+    const exchange = buildExchange({ method: "POST", url: "http://target.invalid/x", headers: {} }, attempt, { redactor: createRedactor(SECRETS), timeoutMs: 1_000, maxResponseBytes: 1_000_000, retriesAfter429: 0 });
+    const copy = writtenCopy(exchange);
+    // Assert: judged as sent, written without the token (and still the same JSON apart from it)
+    expect(exchange.json).toEqual({ echo: TOKEN, plain: "nothing here" });
+    expect(JSON.parse(copy.response?.bodyText ?? "")).toEqual({ echo: "$CMS_TOKEN", plain: "nothing here" });
+    expectNoSecrets(copy);
   });
 
-  it("a secret in a failure message is redacted", async () => {
+  it("a secret in a failure message is redacted in the written copy", async () => {
     const exchange = await client.send({ path: "/ok/x", headers: { [`x-${TOKEN}`]: "a\nb" } });
     expect(exchange.failure?.kind).toBe("other");
-    expectNoSecrets(exchange);
+    expectNoSecrets(writtenCopy(exchange));
   });
 });
 

@@ -19,6 +19,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createNetServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
+import { constants as zlibConstants, createGzip, gzipSync } from "node:zlib";
 
 /** Every way the target can answer. */
 export const HOSTILE_BEHAVIOURS = [
@@ -54,6 +55,16 @@ export const HOSTILE_BEHAVIOURS = [
   "echo-credentials",
   /** Reads the request and never answers. */
   "never-answer",
+  /** 200 JSON gzipped with Content-Encoding: gzip, although the request sent no Accept-Encoding (RFC 9110 allows it). */
+  "gzip",
+  /** 200 with Content-Encoding: gzip whose body inflates to bombBytes (default 100 MB) of zeros, ~100 KB on the wire. */
+  "gzip-bomb",
+  /** An unsolicited "100 Continue", then the 200 JSON answer. */
+  "continue-100",
+  /** 200 JSON whose listings hold one item nested deepJsonLevels (default 100,000) arrays deep. */
+  "deep-json",
+  /** 200 listing of invalidItems (default 1,000,000) items that are not objects, with consistent totals. */
+  "invalid-items",
 ] as const;
 
 /** A behaviour name of HOSTILE_BEHAVIOURS. */
@@ -82,6 +93,12 @@ export interface HostileTargetOptions {
   readonly rateLimitedTimes?: number;
   /** "rate-limited": the Retry-After header value (default "1"); null sends none. */
   readonly retryAfter?: string | null;
+  /** "gzip-bomb": bytes the body inflates to (default 100 000 000). */
+  readonly bombBytes?: number;
+  /** "deep-json": levels of nesting (default 100 000). */
+  readonly deepJsonLevels?: number;
+  /** "invalid-items": items in the listing (default 1 000 000). */
+  readonly invalidItems?: number;
 }
 
 /** One request as the target saw it. */
@@ -115,6 +132,8 @@ export interface HostileTarget {
   bytesStreamed(): number;
   /** Requests that reached the decoy host a redirect points to (must stay empty). */
   decoyRequests(): readonly HostileRequestRecord[];
+  /** Builds the big bodies (gzip bomb) now rather than on first request, so their first answer is not late. */
+  prepare(): Promise<void>;
   /** Stops both servers, destroying open connections and timers. */
   close(): Promise<void>;
 }
@@ -182,6 +201,17 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
     chunkIntervalMs: options.chunkIntervalMs ?? 20,
     rateLimitedTimes: options.rateLimitedTimes ?? 2,
     retryAfter: options.retryAfter === undefined ? "1" : options.retryAfter,
+    bombBytes: options.bombBytes ?? 100_000_000,
+    deepJsonLevels: options.deepJsonLevels ?? 100_000,
+    invalidItems: options.invalidItems ?? 1_000_000,
+  };
+  // Big bodies are built once, on first use.
+  const bomb = (): Promise<Buffer> => gzipOfZeros(settings.bombBytes);
+  const bodies = new Map<string, Buffer>();
+  const once = (key: string, build: () => string): Buffer => {
+    let body = bodies.get(key);
+    if (!body) bodies.set(key, (body = Buffer.from(build())));
+    return body;
   };
   const decoy = await startDecoy();
   const records: MutableRecord[] = [];
@@ -306,6 +336,37 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
       }
       case "never-answer":
         return;
+      case "gzip":
+        response.writeHead(200, { ...jsonHeaders, "content-encoding": "gzip" }).end(gzipSync(json({ ok: true, encoded: "gzip" })));
+        return;
+      case "gzip-bomb":
+        void bomb().then((body) => response.writeHead(200, { ...jsonHeaders, "content-encoding": "gzip", "content-length": String(body.length) }).end(body));
+        return;
+      case "continue-100": {
+        // Raw bytes: Node's response object sends 100 only when the client asked for it.
+        const body = json({ ok: true, after: "100 Continue" });
+        socket.end(`HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+        return;
+      }
+      case "deep-json": {
+        const body = once("deep-json", () => {
+          const deep = "[".repeat(settings.deepJsonLevels) + "]".repeat(settings.deepJsonLevels);
+          const info = '{"totalElements":1,"totalPages":1}';
+          return `{"widgets":[${deep}],"landingPages":[${deep}],"filters":[${deep}],"analytic":${deep},"id":${deep},"listInformation":${info}}`;
+        });
+        response.writeHead(200, jsonHeaders).end(body);
+        return;
+      }
+      case "invalid-items": {
+        const field = path.endsWith("listLandingPages") ? "landingPages" : path.endsWith("getRoleFilters") ? "filters" : "widgets";
+        const body = once(`invalid-items ${field}`, () => {
+          const items = new Array<string>(settings.invalidItems).fill("0").join(",");
+          const totals = `{"totalElements":${settings.invalidItems},"totalPages":${Math.ceil(settings.invalidItems / 10)}}`;
+          return `{"${field}":[${items}],"listInformation":${totals}}`;
+        });
+        response.writeHead(200, jsonHeaders).end(body);
+        return;
+      }
     }
   };
 
@@ -356,6 +417,9 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
     maxConcurrent: () => maxOpen,
     bytesStreamed: () => streamed,
     decoyRequests: () => decoy.requests,
+    prepare: async () => {
+      await bomb();
+    },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
@@ -384,6 +448,39 @@ function streamHuge(response: ServerResponse, total: number, count: (bytes: numb
     if (left === 0) response.end();
   };
   pump();
+}
+
+const bombs = new Map<number, Promise<Buffer>>();
+
+/** `bytes` zeros, gzipped as a stream (only the ~0.1% compressed output is held in memory); made once per size. */
+function gzipOfZeros(bytes: number): Promise<Buffer> {
+  let made = bombs.get(bytes);
+  if (!made) bombs.set(bytes, (made = makeGzipOfZeros(bytes)));
+  return made;
+}
+
+function makeGzipOfZeros(bytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const gzip = createGzip({ level: zlibConstants.Z_BEST_COMPRESSION });
+    const out: Buffer[] = [];
+    gzip.on("data", (chunk: Buffer) => out.push(chunk));
+    gzip.on("end", () => resolve(Buffer.concat(out)));
+    gzip.on("error", reject);
+    const zeros = Buffer.alloc(1024 * 1024);
+    let left = bytes;
+    const pump = (): void => {
+      while (left > 0) {
+        const size = Math.min(left, zeros.length);
+        left -= size;
+        if (!gzip.write(size === zeros.length ? zeros : zeros.subarray(0, size))) {
+          gzip.once("drain", pump);
+          return;
+        }
+      }
+      gzip.end();
+    };
+    pump();
+  });
 }
 
 /** A base URL on 127.0.0.1 where nothing listens: a port bound, then released. */

@@ -1,41 +1,47 @@
-/** Judging helpers shared by checks: did the target answer, and is the body what the contract says. */
+/**
+ * Judging helpers shared by checks: did the target answer, and is the body what the contract
+ * says. The target's text they put in messages (a body preview, a failure) is redacted as it
+ * is embedded; the rest of a message is the suite's own wording.
+ */
 import type { Exchange, RecordedResponse } from "../../../../runner/http/types.js";
+import { exchangeRedactor } from "../../../../runner/http/exchangeRedactor.js";
 import { validateBody } from "../../../../contract/validators.js";
 import { formatSchemaIssue } from "../../../../contract/validators.js";
+import { incompleteAnswer } from "../../../../runner/engine/incompleteAnswer.js";
 import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
 
 /** An exchange that got a status line. */
 export type AnsweredExchange = Exchange & { readonly response: RecordedResponse };
 
-/** "status 404", or what went wrong instead of a response. */
+/** "status 404", or what went wrong instead of a response (the failure's words redacted). */
 export function describeAnswer(exchange: Exchange): string {
-  if (!exchange.response) return `no response (${exchange.failure?.kind ?? "unknown"}: ${exchange.failure?.message ?? "no detail"})`;
-  const failure = exchange.failure ? ` (${exchange.failure.kind}: ${exchange.failure.message})` : "";
+  const redact = exchangeRedactor(exchange).text;
+  if (!exchange.response) return `no response (${exchange.failure?.kind ?? "unknown"}: ${redact(exchange.failure?.message ?? "no detail")})`;
+  const failure = exchange.failure ? ` (${exchange.failure.kind}: ${redact(exchange.failure.message)})` : "";
   return `status ${exchange.response.status}${failure}`;
 }
 
-/** A short preview of a body for expected/actual lines. */
+/** A short preview of a body for expected/actual lines, redacted as it is cut into the message. */
 export function preview(exchange: Exchange, limit = 300): string {
   const text = exchange.response?.bodyText ?? "";
   if (text.length === 0) return "(empty body)";
-  return text.length > limit ? `${text.slice(0, limit)}… (${text.length} chars)` : text;
+  const cut = text.length > limit;
+  const shown = exchangeRedactor(exchange).body(cut ? text.slice(0, limit) : text, { textWasCut: cut });
+  return cut ? `${shown}… (${text.length} chars)` : shown;
 }
 
 /**
- * True when the target answered with a usable response. Otherwise records why: the target
- * unreachable, or still rate-limiting (429) after the client waited out what it may, is an error
- * (we could not judge; DESIGN §8); a timeout, reset, redirect or oversized body is a failure of
- * the target; so is a 5xx, whatever the check is about: a server error is never
- * a conforming answer (§7, DESIGN §3), so no check, SHOULD ones included, may skip or pass on one.
+ * True when the target answered completely and without a server error. Otherwise records why:
+ * transport trouble (refused, reset, timed out, truncated, TLS, a 429 beyond --max-retry-wait, a
+ * run that stopped) leaves nothing to judge and is an error naming the cause, since only a
+ * complete answer can break a rule (runner/engine/incompleteAnswer.ts); a 5xx is a failure,
+ * whatever the check is about: a server error is never a conforming answer (§7, DESIGN §3), so
+ * no check, SHOULD ones included, may skip or pass on one. A redirect is a complete answer.
  */
 export function answered(judge: Judgement, label: string, exchange: Exchange): exchange is AnsweredExchange {
-  const kind = exchange.failure?.kind;
+  const trouble = incompleteAnswer(exchange);
   const item = [evidence(label, exchange)];
-  if (exchange.response && kind !== "too-large" && kind !== "protocol" && kind !== "connection-reset" && kind !== "timeout") {
-    if (exchange.response.status === 429) {
-      judge.error(`${label}: the target still answered 429 (rate limited) after ${exchange.retriesAfter429} wait(s); nothing could be judged. Slow the run down with --rate-limit.`, { evidence: item });
-      return false;
-    }
+  if (exchange.response && trouble === undefined) {
     if (exchange.response.status < 500) return true;
     judge.fail(`${label} got ${describeAnswer(exchange)}: a server error is never a conforming answer.`, {
       expected: "a status below 500 (§7)",
@@ -44,15 +50,8 @@ export function answered(judge: Judgement, label: string, exchange: Exchange): e
     });
     return false;
   }
-  if (kind === "connection-refused" || kind === "dns") {
-    judge.error(`${label}: the target could not be reached (${exchange.failure?.message ?? kind}).`, { evidence: item });
-  } else {
-    judge.fail(`${label}: the target gave no usable answer: ${describeAnswer(exchange)}.`, {
-      expected: "an HTTP response with a complete body (§4)",
-      actual: describeAnswer(exchange),
-      evidence: item,
-    });
-  }
+  const cause = exchangeRedactor(exchange).text(trouble?.message ?? "no response").replace(/\.$/, "");
+  judge.error(`${label}: no complete answer to judge (${trouble?.kind ?? "other"}: ${cause}).`, { evidence: item });
   return false;
 }
 
@@ -70,17 +69,25 @@ export function judgeBody(judge: Judgement, label: string, exchange: AnsweredExc
     return false;
   }
   const result = validateBody(bodyName, exchange.json);
+  // Body paths and params name the target's keys and values: redacted as they enter the message.
+  const redact = exchangeRedactor(exchange).text;
+  const line = (issue: (typeof result.stated)[number]): string => redact(formatSchemaIssue(issue));
+  const more = (shown: number, total: number): string =>
+    result.sampled === true ? " (+ more: a large body, of which the first issues are shown)" : total > shown ? ` (+${total - shown} more)` : "";
   if (result.stated.length > 0) {
-    judge.fail(`${label}: the body breaks the ${bodyName} schema: ${result.stated.slice(0, 3).map(formatSchemaIssue).join("; ")}`, {
+    const total = result.statedTotal ?? result.stated.length;
+    judge.fail(`${label}: the body breaks the ${bodyName} schema: ${result.stated.slice(0, 3).map(line).join("; ")}${more(Math.min(3, result.stated.length), total)}`, {
       expected: `a body valid against ${bodyName} (§${section})`,
-      actual: result.stated.map(formatSchemaIssue).join("\n"),
+      actual: `${result.stated.map(line).join("\n")}${more(result.stated.length, total)}`,
       evidence: [evidence(label, exchange, result.stated)],
     });
   }
   const byRegister = new Map<string, string[]>();
   for (const issue of result.registerDefaults) {
     const register = issue.register ?? "required-response-fields";
-    byRegister.set(register, [...(byRegister.get(register) ?? []), formatSchemaIssue(issue)]);
+    const lines = byRegister.get(register) ?? [];
+    lines.push(line(issue));
+    byRegister.set(register, lines);
   }
   for (const [register, lines] of byRegister) {
     judge.depart(register, `${label}: ${lines.slice(0, 3).join("; ")}${lines.length > 3 ? ` (+${lines.length - 3} more)` : ""}`, {

@@ -1,9 +1,14 @@
 /**
  * Runs a fast-check property against the target and records a failure with everything that
  * replays it (seed, path, shrunk counterexample) and the exchange of the shrunk case.
+ * An example without a complete answer (a 429 beyond --max-retry-wait, a timeout, a reset, a
+ * run that stopped) is no counterexample: the property ends there as an error naming the cause,
+ * sends nothing more and never shrinks (shrinking would only hammer a target already in trouble).
  */
 import fc from "fast-check";
 import type { Exchange } from "../../../../runner/http/types.js";
+import { exchangeRedactor } from "../../../../runner/http/exchangeRedactor.js";
+import { incompleteAnswer } from "../../../../runner/engine/incompleteAnswer.js";
 import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
 
 /** What one example did: fine, why not (with the exchange that shows it), or nothing to judge (rate limited). */
@@ -29,15 +34,21 @@ export async function runProperty<T>(
   options: PropertyOptions,
 ): Promise<number> {
   let lastFailure: Extract<ExampleVerdict, { ok: false }> | undefined;
-  let firstUnjudged: Extract<ExampleVerdict, { ok: "unjudged" }> | undefined;
-  let unjudged = 0;
+  let ended: { exchange: Exchange; example: number; reason?: string } | undefined;
+  let examples = 0;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
+      if (ended) return true; // the property has ended: the remaining examples send nothing
+      examples += 1;
       const verdict = await predicate(value);
+      // Nothing to judge (a 429 past the waits, a timeout, a reset, a stopped run): counted as a pass
+      // for fast-check, so it never shrinks towards it, and the property ends there.
       if (verdict.ok === "unjudged") {
-        // Counted as a pass for fast-check, so it never shrinks towards an answer that judged nothing.
-        unjudged += 1;
-        firstUnjudged ??= verdict;
+        ended = { exchange: verdict.exchange, example: examples, reason: verdict.reason };
+        return true;
+      }
+      if (!verdict.ok && incompleteAnswer(verdict.exchange)) {
+        ended = { exchange: verdict.exchange, example: examples };
         return true;
       }
       if (!verdict.ok) lastFailure = verdict;
@@ -50,6 +61,14 @@ export async function runProperty<T>(
       markInterruptAsFailure: false,
     },
   );
+  if (ended) {
+    const trouble = incompleteAnswer(ended.exchange);
+    const cause = exchangeRedactor(ended.exchange).text(trouble?.message ?? ended.reason ?? "no response").replace(/\.$/, "");
+    judge.error(`${label}: ended at example ${ended.example} of ${options.numRuns}, which got no complete answer (${trouble?.kind ?? "unjudged"}: ${cause}); not shrunk, nothing judged from it.`, {
+      evidence: [evidence(`${label}: example ${ended.example}`, ended.exchange)],
+    });
+    return ended.example - 1;
+  }
   if (details.failed && lastFailure) {
     const counterexample = details.counterexample?.[0];
     judge.property({ seed: details.seed, path: details.counterexamplePath ?? "", numRuns: details.numRuns, counterexample });
@@ -60,11 +79,6 @@ export async function runProperty<T>(
     });
   } else if (details.failed && details.errorInstance) {
     throw details.errorInstance; // our predicate threw: a bug of ours, reported as an error
-  }
-  if (firstUnjudged) {
-    judge.error(`${label}: ${unjudged} example(s) could not be judged: ${firstUnjudged.reason}. Slow the run down with --rate-limit.`, {
-      evidence: [evidence(`${label}: unjudged example`, firstUnjudged.exchange)],
-    });
   }
   return details.numRuns;
 }

@@ -6,6 +6,8 @@
  */
 import type { OperationName } from "../../../../contract/operations.js";
 import type { Exchange } from "../../../../runner/http/types.js";
+import { exchangeRedactor } from "../../../../runner/http/exchangeRedactor.js";
+import { incompleteAnswer } from "../../../../runner/engine/incompleteAnswer.js";
 import { readListingPage, type ListingPage } from "./listingPage.js";
 import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
 
@@ -60,8 +62,10 @@ export interface WalkOptions {
 }
 
 function stopReason(exchange: Exchange, page: ListingPage): [WalkStop["reason"], string] | undefined {
-  if (!exchange.response) return ["no-response", `no response: ${exchange.failure?.message ?? "unknown failure"}`];
-  if (exchange.response.status === 429) return ["rate-limited", `still rate limited (429) after ${exchange.retriesAfter429} wait(s)`];
+  const trouble = incompleteAnswer(exchange);
+  const cause = (): string => exchangeRedactor(exchange).text(trouble?.message ?? "no response").replace(/\.$/, "");
+  if (trouble?.kind === "rate-limited" || exchange.response?.status === 429) return ["rate-limited", `still rate limited (429): ${cause()}`];
+  if (trouble || !exchange.response) return ["no-response", `no complete answer (${trouble?.kind ?? "other"}: ${cause()})`];
   if (exchange.response.status !== 200) return ["error-status", `status ${exchange.response.status}`];
   if (!exchange.isJson) return ["not-json", "the body is not JSON"];
   if (page.shape === "invalid") return ["not-a-listing", "the body is not a listing object"];

@@ -1,0 +1,40 @@
+/**
+ * Large bodies, read in bounded time: whether a JSON value holds more than a number of values
+ * (counted only up to that number), and a sample of it with every long array cut to its first
+ * items. Both walk with an explicit stack, so no depth of nesting overflows it.
+ */
+
+/** True when `value` holds more than `limit` JSON values (it stops counting there). */
+export function isLargeJson(value: unknown, limit: number): boolean {
+  const stack: unknown[] = [value];
+  let seen = 0;
+  for (let next = stack.pop(); ; next = stack.pop()) {
+    seen += 1;
+    if (seen > limit) return true;
+    if (Array.isArray(next)) for (const item of next) stack.push(item);
+    else if (next !== null && typeof next === "object") for (const item of Object.values(next)) stack.push(item);
+    if (stack.length === 0) return false;
+  }
+}
+
+/** A copy of `value` in which every array longer than `maxItems` keeps only its first `maxItems` items. */
+export function sampleJsonArrays(value: unknown, maxItems: number): unknown {
+  const root: { value: unknown } = { value: undefined };
+  const work: { source: unknown; assign: (copy: unknown) => void }[] = [{ source: value, assign: (copy) => (root.value = copy) }];
+  for (let next = work.pop(); next !== undefined; next = work.pop()) {
+    const { source, assign } = next;
+    if (Array.isArray(source)) {
+      const kept = source.slice(0, maxItems);
+      const copy: unknown[] = new Array<unknown>(kept.length);
+      assign(copy);
+      kept.forEach((item, index) => work.push({ source: item, assign: (made) => (copy[index] = made) }));
+    } else if (source !== null && typeof source === "object") {
+      const copy: Record<string, unknown> = {};
+      assign(copy);
+      for (const [key, item] of Object.entries(source).reverse()) {
+        work.push({ source: item, assign: (made) => Object.defineProperty(copy, key, { value: made, enumerable: true, writable: true, configurable: true }) });
+      }
+    } else assign(source);
+  }
+  return root.value;
+}

@@ -1,0 +1,17 @@
+/**
+ * The rule that separates failures from errors (DESIGN: failure, error, warning are about the
+ * target's rules, not our luck): only a complete answer can break a rule. A timeout, a reset, a
+ * truncated or undecodable body, a TLS or proxy failure, a 429 beyond --max-retry-wait, an
+ * answer over the suite's size cap, or a request never sent because the run stopped is
+ * transport trouble — an error naming its cause, never a failure. A redirect is a complete
+ * answer: the checks judge its status.
+ */
+import type { Exchange, TransportFailure } from "../http/types.js";
+
+/** Why the exchange holds no complete answer to judge; undefined when it does. */
+export function incompleteAnswer(exchange: Exchange): TransportFailure | undefined {
+  const failure = exchange.failure;
+  if (failure !== undefined && failure.kind !== "redirect") return failure;
+  if (exchange.response === undefined) return { kind: "other", message: "no response was recorded." };
+  return undefined;
+}

@@ -1,0 +1,72 @@
+/**
+ * Infrastructure is not a rule breach (issue 13.3): after consecutive transport failures the
+ * client stops sending and says why in every exchange it did not send; the run's time limit
+ * (--max-run-time) stops it the same way.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/createHttpClient.js";
+import type { HttpClient } from "../../../runner/http/types.js";
+import { startHostileTarget, unusedBaseUrl, type HostileTarget } from "../support/hostileTarget.js";
+import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
+
+let target: HostileTarget | undefined;
+let client: HttpClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  await target?.close();
+  client = undefined;
+  target = undefined;
+});
+
+describe("the circuit breaker", () => {
+  it("trips after 5 consecutive transport failures by default", () => {
+    expect(HTTP_CLIENT_DEFAULTS.maxConsecutiveTransportFailures).toBe(5);
+  });
+
+  it("nothing listens: after 5 refusals the next sends fail at once, naming when and why, without a request", async () => {
+    client = createHttpClient({ baseUrl: await unusedBaseUrl(), timeoutMs: 1_000, secrets: SECRETS });
+    for (let i = 0; i < 5; i += 1) expect((await client.send(postRequest(`/x${i}`))).failure?.kind).toBe("connection-refused");
+    const stop = client.stopped();
+    expect(stop?.message).toMatch(/^the target stopped answering at \d{4}-\d\d-\d\dT[\d:.]+Z after 5 consecutive transport failures \(last: connection refused by http:\/\/127\.0\.0\.1:\d+: is the target running\?\)$/);
+    const { exchange, elapsedMs } = await timedSend(client, postRequest("/after"));
+    expect(exchange.failure).toEqual({ kind: "stopped", message: `stopped: ${stop?.message}; the request was not sent.` });
+    expect(elapsedMs).toBeLessThan(50);
+    expect(client.stats()).toMatchObject({ requests: 5, transportFailures: 5 });
+  });
+
+  it("an answer between failures resets the count: a flaky target is not stopped", async () => {
+    target = await startHostileTarget();
+    client = createHttpClient({ baseUrl: target.origin, timeoutMs: 300, maxConsecutiveTransportFailures: 3, secrets: SECRETS });
+    for (let round = 0; round < 3; round += 1) {
+      await client.send(postRequest(`/reset-mid-body/${round}a`));
+      await client.send(postRequest(`/reset-mid-body/${round}b`));
+      expect((await client.send(postRequest(`/ok/${round}`))).failure).toBeUndefined();
+    }
+    expect(client.stopped()).toBeUndefined();
+    await client.send(postRequest("/reset-mid-body/z1"));
+    await client.send(postRequest("/reset-mid-body/z2"));
+    await client.send(postRequest("/reset-mid-body/z3"));
+    expect(client.stopped()?.message).toMatch(/after 3 consecutive transport failures \(last: the target reset the connection mid-body/);
+  });
+
+  it("complete answers that are wrong (500, a redirect, HTML) are answers: they never trip it", async () => {
+    target = await startHostileTarget();
+    client = createHttpClient({ baseUrl: target.origin, maxConsecutiveTransportFailures: 2, secrets: SECRETS });
+    for (const path of ["/error-500/a", "/redirect/b", "/non-json/c", "/error-503/d"]) await client.send(postRequest(path));
+    expect(client.stopped()).toBeUndefined();
+  });
+});
+
+describe("the run's time limit", () => {
+  it("once passed, nothing more is sent and the request in flight is cut short, both saying so", async () => {
+    target = await startHostileTarget({ lateHeadersMs: 10_000 });
+    client = createHttpClient({ baseUrl: target.origin, timeoutMs: 5_000, maxRunTimeMs: 300, secrets: SECRETS });
+    const { exchange: cut, elapsedMs } = await timedSend(client, postRequest("/late-headers/a"));
+    expect(elapsedMs).toBeLessThan(1_000);
+    expect(cut.failure?.kind).toBe("stopped");
+    expect(cut.failure?.message).toMatch(/^stopped: the run passed its time limit \(--max-run-time 0\.3 s\) at .+; the request was cut short\.$/);
+    const later = await client.send(postRequest("/ok/b"));
+    expect(later.failure?.message).toMatch(/^stopped: the run passed its time limit .+; the request was not sent\.$/);
+    expect(target.hits("/ok/b")).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * A reverse proxy in front of a target (the reference server) that changes how it answers
+ * without changing what it answers, for suite-level tests: rewrite request headers (a client id
+ * the reference does not know), gzip every body unasked, send "100 Continue" before every
+ * answer, or die after a number of requests (a server killed mid-run).
+ */
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { gzipSync } from "node:zlib";
+
+/** How the proxy changes the exchange. */
+export interface ReferenceProxyOptions {
+  /** Rewrites the headers of each request before it is forwarded. */
+  readonly requestHeaders?: (headers: IncomingHttpHeaders) => IncomingHttpHeaders;
+  /** Gzips every answer's body with Content-Encoding: gzip. */
+  readonly gzip?: boolean;
+  /** Sends "HTTP/1.1 100 Continue" before every answer. */
+  readonly interim100?: boolean;
+  /** After this many requests the proxy stops listening and drops every connection. */
+  readonly dieAfter?: number;
+}
+
+/** A running proxy. */
+export interface ReferenceProxy {
+  readonly baseUrl: string;
+  /** Requests received. */
+  requests(): number;
+  /** True once it died (dieAfter). */
+  dead(): boolean;
+  close(): Promise<void>;
+}
+
+/** Starts a proxy to `targetBaseUrl` on 127.0.0.1. */
+export async function startReferenceProxy(targetBaseUrl: string, options: ReferenceProxyOptions = {}): Promise<ReferenceProxy> {
+  const target = new URL(targetBaseUrl);
+  const sockets = new Set<Socket>();
+  let count = 0;
+  let died = false;
+  const server = createServer((request, response) => {
+    count += 1;
+    if (options.dieAfter !== undefined && count > options.dieAfter) {
+      if (!died) die();
+      request.socket.destroy();
+      return;
+    }
+    const headers = options.requestHeaders ? options.requestHeaders({ ...request.headers }) : { ...request.headers };
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const upstream = httpRequest({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...headers, host: target.host } }, (answer) => {
+        const body: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => body.push(chunk));
+        answer.on("end", () => {
+          let payload = Buffer.concat(body);
+          const out: Record<string, string> = {};
+          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && name !== "transfer-encoding" && name !== "connection" && name !== "keep-alive") out[name] = Array.isArray(value) ? value.join(", ") : value;
+          if (options.gzip && payload.length > 0) {
+            payload = gzipSync(payload);
+            out["content-encoding"] = "gzip";
+          }
+          out["content-length"] = String(payload.length);
+          if (options.interim100) response.writeContinue();
+          response.writeHead(answer.statusCode ?? 502, out).end(payload);
+        });
+      });
+      upstream.on("error", () => response.writeHead(502).end());
+      upstream.end(Buffer.concat(chunks));
+    });
+  });
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  const die = (): void => {
+    died = true;
+    server.close();
+    for (const socket of sockets) socket.destroy();
+  };
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests: () => count,
+    dead: () => died,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      if (!died) await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
