@@ -160,8 +160,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const asked = parseRetryAfter(result.response.headers["retry-after"]);
       const wait = asked ?? DEFAULT_429_WAIT_MS * 2 ** retries;
       const givesUp = closed || retries >= max429Retries || waitedMs + wait > maxRetryWaitMs;
-      // Every request holds back while this one waits; a wait not taken holds nobody back.
-      limiter.rateLimited(givesUp ? 0 : wait);
+      limiter.rateLimited();
       if (givesUp) return record(sent, request.path, rateLimited(result, retries, waitedMs, asked), requestTimeoutMs, retries);
       retries += 1;
       retries429 += 1;

@@ -1,14 +1,17 @@
 /**
  * Spaces request starts evenly (at most `perSecond` starts in any second, no bursts) and paces
- * the run down while the target answers 429: a Retry-After holds every start back, each 429
- * halves the allowed rate, and answers without 429 bring it back slowly (AIMD, as TCP does).
+ * the run down while the target answers 429: a burst of 429s halves the allowed rate (once per
+ * second at most, as TCP halves once per round trip), and every answer without 429 wins back 3%
+ * (it takes about 24 answers to double), up to the configured rate — or, for a run without
+ * --rate-limit, until it is free again. The request that got the 429 waits out its Retry-After
+ * itself (createHttpClient).
  */
 
 /** Resolves when the caller may start its request; learns from the answers. */
 export interface RateLimiter {
   take(): Promise<void>;
-  /** A 429 came: halve the rate, and start nothing before `retryAfterMs` from now. */
-  rateLimited(retryAfterMs: number): void;
+  /** A 429 came: halve the rate (once per burst). */
+  rateLimited(): void;
   /** An answer other than 429 came: recover a little. */
   answered(): void;
   /** The lowest rate paced down to (requests per second), undefined while never slowed. */
@@ -21,11 +24,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** The slowest the run is paced down to. */
 const MIN_RATE_PER_SECOND = 1;
-/** Answers without 429 that it takes to win back one request per second. */
-const ANSWERS_PER_STEP_UP = 10;
+/** What each answer without 429 multiplies the rate by. */
+const RECOVERY_PER_ANSWER = 1.03;
 /** Window over which the rate of an unlimited run is measured at its first 429. */
 const OBSERVED_WINDOW_MS = 1000;
-/** 429s within this time of a halving belong to the same burst (as TCP halves once per round trip): no second halving. */
+/** 429s within this time of a halving belong to the same burst: no second halving. */
 const HALVING_INTERVAL_MS = 1000;
 
 /**
@@ -39,24 +42,19 @@ export function createRateLimiter(perSecond: number | undefined): RateLimiter {
   }
   /** undefined: unlimited. */
   let rate = perSecond;
-  /** The rate to recover to; undefined: unlimited again. */
-  let ceiling = perSecond;
   let slowest: number | undefined;
-  let notBefore = 0;
+  /** The rate an unlimited run went at when first limited; back at twice it, it is free again. */
+  let freeAgainAt: number | undefined;
   let lastHalving = -Infinity;
   let lastStart = -Infinity;
   const recentStarts: number[] = [];
   let tail: Promise<void> = Promise.resolve();
 
-  const waitFor = (): number => {
-    const now = performance.now();
-    const spacing = rate === undefined ? 0 : 1000 / rate;
-    return Math.max(notBefore - now, lastStart + spacing - now);
-  };
+  const spacingWait = (): number => (rate === undefined ? 0 : lastStart + 1000 / rate - performance.now());
 
   return {
     take() {
-      if (rate === undefined && notBefore <= performance.now()) {
+      if (rate === undefined) {
         const now = performance.now();
         lastStart = now;
         recentStarts.push(now);
@@ -65,31 +63,33 @@ export function createRateLimiter(perSecond: number | undefined): RateLimiter {
       }
       const turn = tail.then(async () => {
         // Timers may fire a fraction of a millisecond early: wait again until the spacing has passed.
-        for (let wait = waitFor(); wait > 0; wait = waitFor()) await sleep(Math.ceil(wait));
+        for (let wait = spacingWait(); wait > 0; wait = spacingWait()) await sleep(Math.ceil(wait));
         lastStart = performance.now();
       });
       tail = turn;
       return turn;
     },
-    rateLimited(retryAfterMs) {
+    rateLimited() {
       const now = performance.now();
-      notBefore = Math.max(notBefore, now + retryAfterMs);
       if (now - lastHalving < HALVING_INTERVAL_MS) return;
       lastHalving = now;
-      // An unlimited run halves the rate it was going at: starts over the last second, or over
-      // the time since its first start when younger (at least 50 ms, so a first burst is no infinite rate).
-      const recent = recentStarts.filter((at) => at >= now - OBSERVED_WINDOW_MS);
-      const spanMs = Math.max(50, now - (recent[0] ?? now));
-      const current = rate ?? Math.max(MIN_RATE_PER_SECOND * 2, (recent.length * 1000) / Math.min(OBSERVED_WINDOW_MS, spanMs));
-      rate = Math.max(MIN_RATE_PER_SECOND, current / 2);
+      if (rate === undefined) {
+        // An unlimited run halves the rate it went at: starts over the last second, or over the
+        // time since its first start when younger (at least 50 ms, so a first burst is no infinite rate).
+        const recent = recentStarts.filter((at) => at >= now - OBSERVED_WINDOW_MS);
+        const spanMs = Math.min(OBSERVED_WINDOW_MS, Math.max(50, now - (recent[0] ?? now)));
+        const observed = Math.max(MIN_RATE_PER_SECOND * 2, (recent.length * 1000) / spanMs);
+        freeAgainAt = 2 * observed;
+        rate = observed;
+      }
+      rate = Math.max(MIN_RATE_PER_SECOND, rate / 2);
       slowest = Math.min(slowest ?? Infinity, rate);
     },
     answered() {
       if (rate === undefined || slowest === undefined) return;
-      const next = rate + 1 / ANSWERS_PER_STEP_UP;
-      rate = ceiling !== undefined ? Math.min(ceiling, next) : next;
-      // An unlimited run is unlimited again once back at four times the slowest rate it was paced down to.
-      if (ceiling === undefined && rate >= 4 * slowest) rate = undefined;
+      const next = rate * RECOVERY_PER_ANSWER;
+      if (perSecond !== undefined) rate = Math.min(perSecond, next);
+      else rate = freeAgainAt !== undefined && next >= freeAgainAt ? undefined : next;
     },
     slowest: () => slowest,
     current: () => rate,

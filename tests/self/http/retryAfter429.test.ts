@@ -108,20 +108,20 @@ describe("429 back-off", () => {
 });
 
 describe("the adaptive rate", () => {
-  it("halves once per burst of 429s, down to 1/s, and wins back 1/s per 10 answers up to the configured rate", () => {
+  it("halves once per burst of 429s, down to 1/s, and wins back 3% per answer up to the configured rate", () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     const limiter = createRateLimiter(8);
-    limiter.rateLimited(0);
-    limiter.rateLimited(0); // the same burst
+    limiter.rateLimited();
+    limiter.rateLimited(); // the same burst
     expect(limiter.current()).toBe(4);
     for (let i = 0; i < 10; i += 1) {
       vi.advanceTimersByTime(1_000);
-      limiter.rateLimited(0);
+      limiter.rateLimited();
     }
     vi.useRealTimers();
     expect(limiter.current()).toBe(1);
-    for (let i = 0; i < 10; i += 1) limiter.answered();
-    expect(limiter.current()).toBeCloseTo(2);
+    for (let i = 0; i < 24; i += 1) limiter.answered();
+    expect(limiter.current()).toBeCloseTo(1.03 ** 24, 5); // about doubled
     for (let i = 0; i < 1000; i += 1) limiter.answered();
     expect(limiter.current()).toBe(8);
     expect(limiter.slowest()).toBe(1);
@@ -134,9 +134,9 @@ describe("the adaptive rate", () => {
       await limiter.take();
       vi.advanceTimersByTime(100);
     }
-    limiter.rateLimited(0);
+    limiter.rateLimited();
     vi.useRealTimers();
-    expect(limiter.current()).toBeCloseTo(10 / 1.0 / 2, 1); // 10 starts over the last second, halved
+    expect(limiter.current()).toBeCloseTo(5, 5); // 10 starts over the last second, halved
     for (let i = 0; i < 200; i += 1) limiter.answered();
     expect(limiter.current()).toBeUndefined();
   });
