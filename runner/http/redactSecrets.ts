@@ -231,11 +231,18 @@ export function containsSecret(text: string, secrets: readonly SecretInput[]): b
   return redactorFor(secrets).contains(text);
 }
 
+// curl commands are built for many exchanges with the same secrets array: compile the patterns once.
+const patternLists = new WeakMap<readonly SecretInput[], readonly (SecretValue & { readonly pattern: RegExp })[]>();
+
 /** Each form of each secret with a global, case-insensitive pattern of its own, longest first (for curl quoting). */
 export function secretPatterns(secrets: readonly SecretInput[]): readonly (SecretValue & { readonly pattern: RegExp })[] {
+  const known = patternLists.get(secrets);
+  if (known) return known;
   const forms = normaliseSecrets(secrets)
     .filter((secret) => secret.value.length >= MIN_SECRET_LENGTH)
     .flatMap((secret) => formsOf(secret).map((value) => ({ value, placeholder: secret.placeholder })));
   forms.sort((a, b) => b.value.length - a.value.length);
-  return forms.map((form) => ({ ...form, pattern: new RegExp(escapeRegExp(form.value), "gi") }));
+  const made = forms.map((form) => ({ ...form, pattern: new RegExp(escapeRegExp(form.value), "gi") }));
+  patternLists.set(secrets, made);
+  return made;
 }

@@ -89,7 +89,9 @@ describe("bodies built to break the judge, every check that reads items run agai
     expect(schema?.message).toMatch(/\/widgets\/0 must be object/);
     for (const r of result.outcome.report.results) for (const item of r.evidence) expect(item.schemaIssues?.length ?? 0).toBeLessThanOrEqual(50);
     expect(elapsedMs).toBeLessThan(120_000);
-    expect(peakRssMiB).toBeLessThan(1_500);
+    // Bounded by the 5 MiB cap and the checks in flight, not by the item count (a 1,000,000-item body
+    // parses to ~10 MB, and a few pages per check are compared); generous for a loaded machine.
+    expect(peakRssMiB).toBeLessThan(2_500);
   });
 });
 
