@@ -28,6 +28,8 @@ const DEFAULT_429_WAIT_MS = 1_000;
 
 /** Failures that mean the target (or the way to it) is not answering; a streak of them trips the breaker. */
 const TRANSPORT_TROUBLE: ReadonlySet<TransportFailureKind> = new Set(["timeout", "connection-refused", "connection-reset", "protocol", "tls", "proxy", "dns"]);
+/** Requests that still got 429 after their waits count towards the streak too: a target that only rate-limits is not judged either. */
+const STREAK_KINDS: ReadonlySet<TransportFailureKind> = new Set([...TRANSPORT_TROUBLE, "rate-limited"]);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,7 +78,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   let requests = 0;
   let retries429 = 0;
   let transportFailures = 0;
-  let streak: { count: number; since: string; last: string } | undefined;
+  let streak: { count: number; since: string; last: string; onlyRateLimited: boolean } | undefined;
   let stop: ClientStop | undefined;
   const durations = new Map<string, number[]>();
 
@@ -125,8 +127,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const hint = `lower the request rate with --rate-limit${slowest === undefined ? "" : ` (e.g. --rate-limit ${Math.max(1, Math.floor(slowest))})`}, or raise --max-retry-wait`;
     const message =
       askedMs !== undefined && askedMs > maxRetryWaitMs
-        ? `the target answered 429 (Too Many Requests) and asked to wait ${seconds(askedMs)}, longer than --max-retry-wait ${seconds(maxRetryWaitMs)}; ${hint}.`
-        : `the target still answered 429 (Too Many Requests) after ${retries} retr${retries === 1 ? "y" : "ies"} over ${seconds(waitedMs)} (--max-retry-wait ${seconds(maxRetryWaitMs)}); ${hint}.`;
+        ? `the target answered 429 (rate limited) and asked to wait ${seconds(askedMs)}, longer than --max-retry-wait ${seconds(maxRetryWaitMs)}; ${hint}.`
+        : `the target still answered 429 (rate limited) after ${retries} retr${retries === 1 ? "y" : "ies"} over ${seconds(waitedMs)} (--max-retry-wait ${seconds(maxRetryWaitMs)}); ${hint}.`;
     return { ...result, failure: { kind: "rate-limited", message } };
   };
 
@@ -160,7 +162,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const asked = parseRetryAfter(result.response.headers["retry-after"]);
       const wait = asked ?? DEFAULT_429_WAIT_MS * 2 ** retries;
       const givesUp = closed || retries >= max429Retries || waitedMs + wait > maxRetryWaitMs;
-      limiter.rateLimited();
+      // A 429 to a request that already waited one out means the run goes too fast for the target:
+      // pace down. A single 429 that its wait cures (a quota, a burst) slows nobody else.
+      if (retries > 0 || givesUp) limiter.rateLimited();
       if (givesUp) return record(sent, request.path, rateLimited(result, retries, waitedMs, asked), requestTimeoutMs, retries);
       retries += 1;
       retries429 += 1;
@@ -169,18 +173,25 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   };
 
-  /** Counts consecutive transport failures; at the limit the client stops sending. */
+  /** Counts consecutive transport failures (and 429s past their waits); at the limit the client stops sending. */
   const watch = (exchange: Exchange): void => {
     const failure = exchange.failure;
-    if (failure === undefined || !TRANSPORT_TROUBLE.has(failure.kind)) {
+    if (failure === undefined || !STREAK_KINDS.has(failure.kind)) {
       if (exchange.response !== undefined && failure?.kind !== "stopped") streak = undefined;
       return;
     }
-    streak = { count: (streak?.count ?? 0) + 1, since: streak?.since ?? exchange.startedAt, last: failure.message };
+    streak = {
+      count: (streak?.count ?? 0) + 1,
+      since: streak?.since ?? exchange.startedAt,
+      last: failure.message.replace(/\.$/, ""),
+      onlyRateLimited: (streak?.onlyRateLimited ?? true) && failure.kind === "rate-limited",
+    };
     if (streak.count >= breakerLimit && stop === undefined) {
       stop = {
         at: streak.since,
-        message: `the target stopped answering at ${streak.since} after ${streak.count} consecutive transport failures (last: ${streak.last.replace(/\.$/, "")})`,
+        message: streak.onlyRateLimited
+          ? `the target kept rate-limiting from ${streak.since}: ${streak.count} consecutive requests still got 429 after their waits (last: ${streak.last})`
+          : `the target stopped answering at ${streak.since} after ${streak.count} consecutive transport failures (last: ${streak.last})`,
       };
     }
   };

@@ -68,7 +68,7 @@ function runConditions(facts: RunFacts): string[] {
   const statistics = facts.statistics;
   if (statistics?.stopped !== undefined) notes.push(`The run stopped early: ${statistics.stopped}; the checks still open then are errors.`);
   if (statistics?.slowestRatePerSecond !== undefined) {
-    notes.push(`The target answered 429 (Too Many Requests) ${statistics.retries429} time(s); the run slowed down to ${statistics.slowestRatePerSecond} request(s) per second (--rate-limit sets a pace from the start).`);
+    notes.push(`The target answered 429 (rate limited) ${statistics.retries429} time(s); the run slowed down to ${statistics.slowestRatePerSecond} request(s) per second (--rate-limit sets a pace from the start).`);
   }
   if (facts.settings.insecure === true) notes.push("TLS certificates were not verified (--insecure).");
   return notes;

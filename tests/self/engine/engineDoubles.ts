@@ -58,6 +58,8 @@ export function testSettings(overrides: Partial<RunSettings> = {}): RunSettings 
     maxExamples: 5,
     timeoutMs: 1000,
     concurrency: 1,
+    maxRetryWaitMs: 30_000,
+    maxRunTimeMs: 900_000,
     maxPageSize: 100,
     maxPagesWalked: 50,
     checks: [],
@@ -88,6 +90,11 @@ export class ScriptedClient implements HttpClient {
 
   durationsByPath(): ReadonlyMap<string, readonly number[]> {
     return new Map([["/x", [1, 2]]]);
+  }
+
+  /** Never stops: the scripted target answers whatever it is asked. */
+  stopped(): undefined {
+    return undefined;
   }
 
   async close(): Promise<void> {

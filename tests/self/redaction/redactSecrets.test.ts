@@ -1,13 +1,12 @@
 /**
- * Redaction, unit by unit: the runner's (secrets → $CMS_* placeholders, in every exchange) and the
- * reports' last line of defence (→ [REDACTED], in every output format). Each test builds its own
+ * Redaction, unit by unit: the product's one module (secrets → $CMS_* placeholders, or [REDACTED]
+ * for bare values) and the report's walk that applies it when writing. Each test builds its own
  * secrets array: the redactors cache their compiled patterns per array.
  */
 import { describe, expect, it } from "vitest";
-import { redactJsonValue } from "../../../runner/http/redactJsonValue.js";
-import { containsSecret, MIN_SECRET_LENGTH, redactSecrets, secretPatterns } from "../../../runner/http/redactSecrets.js";
+import { mapJsonStrings } from "../../../runner/http/mapJsonStrings.js";
+import { containsSecret, createRedactor, MIN_SECRET_LENGTH, REDACTED, redactSecrets, secretPatterns } from "../../../runner/http/redactSecrets.js";
 import { redactReport } from "../../../reports/redactReport.js";
-import { REDACTED, redactSecrets as redactForReports, MIN_SECRET_LENGTH as REPORT_MIN_SECRET_LENGTH } from "../../../reports/redactSecrets.js";
 import type { RunReport } from "../../../runner/report/model.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 
@@ -100,46 +99,61 @@ describe("containsSecret and secretPatterns", () => {
   });
 });
 
-describe("redactJsonValue", () => {
-  it("redacts strings and keys at any depth and keeps everything else", () => {
-    const value = { [TOKEN]: [TOKEN, 1, null, true, { nested: `x ${TOKEN}` }], n: 2 };
-    expect(redactJsonValue(value, token())).toEqual({ $CMS_TOKEN: ["$CMS_TOKEN", 1, null, true, { nested: "x $CMS_TOKEN" }], n: 2 });
-  });
+describe("mapJsonStrings (the report's walk over JSON values)", () => {
+  const upper = (text: string) => text.toUpperCase();
 
-  it("returns the value itself when there are no secrets", () => {
-    const value = { a: TOKEN };
-    expect(redactJsonValue(value, [])).toBe(value);
+  it("maps strings at any depth, keys only when asked, and keeps everything else", () => {
+    const value = { [TOKEN]: [TOKEN, 1, null, true, { nested: `x ${TOKEN}` }], n: 2 };
+    expect(mapJsonStrings(value, upper)).toEqual({ [TOKEN]: [TOKEN.toUpperCase(), 1, null, true, { nested: `X ${TOKEN.toUpperCase()}` }], n: 2 });
+    expect(Object.keys(mapJsonStrings(value, upper, true) as object)).toEqual([TOKEN.toUpperCase(), "N"]);
   });
 
   it("keeps a __proto__ key as a plain own key", () => {
     const value = JSON.parse(`{"__proto__": {"polluted": "${TOKEN}"}}`) as unknown;
-    const redacted = redactJsonValue(value, token()) as Record<string, unknown>;
-    expect(Object.getOwnPropertyNames(redacted)).toEqual(["__proto__"]);
-    expect(Object.getOwnPropertyDescriptor(redacted, "__proto__")?.value).toEqual({ polluted: "$CMS_TOKEN" });
+    const mapped = mapJsonStrings(value, upper) as Record<string, unknown>;
+    expect(Object.getOwnPropertyNames(mapped)).toEqual(["__proto__"]);
+    expect(Object.getOwnPropertyDescriptor(mapped, "__proto__")?.value).toEqual({ polluted: TOKEN.toUpperCase() });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    const copy = { ...redacted };
-    expect(Object.keys(copy)).toEqual(["__proto__"]);
   });
 
-  it("gives writable, enumerable, configurable properties", () => {
-    const redacted = redactJsonValue({ a: "b" }, token()) as Record<string, unknown>;
-    expect(Object.getOwnPropertyDescriptor(redacted, "a")).toEqual({ value: "b", writable: true, enumerable: true, configurable: true });
+  it("gives writable, enumerable, configurable properties, in the original order", () => {
+    const mapped = mapJsonStrings({ b: "1", a: "2" }, upper) as Record<string, unknown>;
+    expect(Object.keys(mapped)).toEqual(["b", "a"]);
+    expect(Object.getOwnPropertyDescriptor(mapped, "a")).toEqual({ value: "2", writable: true, enumerable: true, configurable: true });
   });
 });
 
-describe("the reports' redactSecrets", () => {
-  it("replaces a secret in every form an output may give it", () => {
-    const secret = `a<b>&"c'd/é`;
-    const forms = [secret, JSON.stringify(secret).slice(1, -1), "a&lt;b&gt;&amp;&quot;c&#39;d/é", encodeURIComponent(secret)];
-    for (const form of forms) expect(redactForReports(`[${form}]`, [secret]), form).toBe(`[${REDACTED}]`);
+describe("the redactor's rules for what it is given", () => {
+  it("bare secret values show as [REDACTED]; values are trimmed; empty ones ignored", () => {
+    const redactor = createRedactor([`  ${TOKEN}  `, "   "]);
+    expect(REDACTED).toBe("[REDACTED]");
+    expect(redactor.secrets).toEqual([{ value: TOKEN, placeholder: REDACTED }]);
+    expect(redactor.text(`echo ${TOKEN}`)).toBe(`echo ${REDACTED}`);
   });
 
-  it("replaces every occurrence, longest form first, and ignores secrets under four characters", () => {
-    expect(REPORT_MIN_SECRET_LENGTH).toBe(4);
-    expect(redactForReports("abcd abcdef", ["abcd", "abcdef"])).toBe(`${REDACTED} ${REDACTED}`);
-    expect(redactForReports("abc abcd", ["abc"])).toBe("abc abcd");
-    expect(redactForReports("nothing", ["secret-1"])).toBe("nothing");
-    expect(REDACTED).toBe("[REDACTED]");
+  it("a secret of 1 to 3 characters goes only where it stands whole: a header value, after an auth scheme, a JSON string", () => {
+    const redactor = createRedactor([{ value: " ab ", placeholder: "$CMS_CLIENT_ID" }]);
+    expect(redactor.headerValue("ab")).toBe("$CMS_CLIENT_ID");
+    expect(redactor.headerValue(" ab ")).toBe("$CMS_CLIENT_ID");
+    expect(redactor.headerValue("Bearer ab")).toBe("Bearer $CMS_CLIENT_ID");
+    expect(redactor.headerValue("abc")).toBe("abc");
+    expect(redactor.body('{"client_id":"ab","tabs":"ab ab","x":["ab"]}')).toBe('{"client_id":"$CMS_CLIENT_ID","tabs":"ab ab","x":["$CMS_CLIENT_ID"]}');
+    expect(redactor.body('{"say":"\\"ab\\""}')).toBe('{"say":"\\"ab\\""}'); // quotes inside a string are no JSON string
+    expect(redactor.text("a cab and a tab")).toBe("a cab and a tab");
+  });
+
+  it("a body that spells a secret with \\u escapes is written with the secret replaced, and stays the same JSON", () => {
+    const redactor = createRedactor(token());
+    const spelled = `{"t":"\\u${TOKEN.charCodeAt(0).toString(16).padStart(4, "0")}${TOKEN.slice(1)}","q":"\\"\\\\"}`;
+    expect(spelled).not.toContain(TOKEN);
+    expect(JSON.parse(redactor.body(spelled))).toEqual({ t: "$CMS_TOKEN", q: '"\\' });
+    expect(redactor.body('{"plain":"\\u0041"}')).toBe('{"plain":"\\u0041"}'); // untouched without a secret in it
+  });
+
+  it("sentences the suite wrote keep secrets its own wording holds, and lose every other", () => {
+    const redactor = createRedactor([{ value: "wrong", placeholder: "$CMS_CLIENT_ID" }, { value: TOKEN, placeholder: "$CMS_TOKEN" }], { inSuiteWording: (secret) => "errors.wrong-type-400".includes(secret) });
+    expect(redactor.suiteText(`see errors.wrong-type-400; echoed ${TOKEN}`)).toBe("see errors.wrong-type-400; echoed $CMS_TOKEN");
+    expect(redactor.text("the wrong one")).toBe("the $CMS_CLIENT_ID one");
   });
 });
 
@@ -147,18 +161,18 @@ describe("redactReport", () => {
   const report = (headers: Record<string, string>, body = "") =>
     ({
       results: [{ message: `got ${TOKEN}`, evidence: [{ label: "l", exchange: { ...fakeExchange({ status: 200, text: body }), request: { method: "POST", url: `http://t/?k=${TOKEN}`, headers } } }] }],
-      meta: { [TOKEN]: "key" },
+      meta: { target: { baseUrl: `http://t/${TOKEN}` }, note: `key ${TOKEN}` },
     }) as unknown as RunReport;
 
-  it("redacts every string, keys included, and returns a copy", () => {
+  it("redacts every string of the exchanges and the suite's sentences, and returns a copy", () => {
     const original = report({ "x-echo": TOKEN }, `{"echo":"${TOKEN}"}`);
     const frozen = structuredClone(original);
-    const redacted = redactReport(original, [TOKEN]) as unknown as { results: { message: string; evidence: { exchange: { request: { url: string; headers: Record<string, string> }; response: { bodyText: string } } }[] }[]; meta: Record<string, string> };
+    const redacted = redactReport(original, [TOKEN]) as unknown as { results: { message: string; evidence: { exchange: { request: { url: string; headers: Record<string, string> }; response: { bodyText: string } } }[] }[]; meta: { target: { baseUrl: string }; note: string } };
     expect(redacted.results[0]?.message).toBe(`got ${REDACTED}`);
     expect(redacted.results[0]?.evidence[0]?.exchange.request.url).toBe(`http://t/?k=${REDACTED}`);
     expect(redacted.results[0]?.evidence[0]?.exchange.request.headers).toEqual({ "x-echo": REDACTED });
     expect(redacted.results[0]?.evidence[0]?.exchange.response.bodyText).toBe(`{"echo":"${REDACTED}"}`);
-    expect(redacted.meta).toEqual({ [REDACTED]: "key" });
+    expect(redacted.meta).toEqual({ target: { baseUrl: `http://t/${REDACTED}` }, note: `key ${REDACTED}` });
     expect(original).toEqual(frozen);
   });
 
@@ -182,7 +196,7 @@ describe("redactReport", () => {
   });
 
   it("masks header values only inside headers", () => {
-    const redacted = redactReport({ results: [], meta: { authorization: "Bearer visible-in-meta" } } as unknown as RunReport, []) as unknown as { meta: Record<string, string> };
+    const redacted = redactReport({ results: [], meta: { target: { baseUrl: "http://t" }, authorization: "Bearer visible-in-meta" } } as unknown as RunReport, []) as unknown as { meta: Record<string, string> };
     expect(redacted.meta.authorization).toBe("Bearer visible-in-meta");
   });
 });

@@ -142,7 +142,7 @@ describe("the runner against hostile targets", () => {
       const results = outcome.report.results;
       expect(results.filter((result) => result.outcome === "failed").map((result) => `${result.checkId}: ${result.message}`)).toEqual([]);
       expect(results.filter((result) => result.outcome === "error").length).toBeGreaterThan(0);
-      expect(results.some((result) => /429 \(Too Many Requests\).*--rate-limit/.test(result.message))).toBe(true);
+      expect(results.some((result) => /429 \(rate limited\).*--rate-limit/.test(result.message))).toBe(true);
       // One 429 ends a property at once: no counterexample, no shrinking, a handful of requests per verdict.
       expect(results.some((result) => result.property !== undefined)).toBe(false);
       expect(limited.requests().length).toBeLessThan(results.length * 6);
