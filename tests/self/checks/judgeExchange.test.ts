@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
 import { Judgement } from "../../../runner/engine/Judgement.js";
 import type { Exchange, TransportFailureKind } from "../../../runner/http/types.js";
+import { attachRedactor } from "../../../runner/http/exchangeRedactor.js";
+import { createRedactor } from "../../../runner/http/redactSecrets.js";
 import { answered, describeAnswer, judgeBody, mediaType, preview, type AnsweredExchange } from "../../conformance/checks/_internals/judgeExchange.js";
 import { judgeStatus } from "../../conformance/checks/_internals/judgeStatus.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
@@ -66,37 +68,27 @@ describe("answered", () => {
     }
   });
 
-  it.each<TransportFailureKind>(["timeout", "connection-reset", "protocol", "too-large"])("fails a response cut by %s: the body is not the target's answer", (kind) => {
+  // Only a complete answer can break a rule: transport trouble is an error naming its cause (README, "Verdicts").
+  it.each<TransportFailureKind>(["timeout", "connection-reset", "protocol", "too-large", "too-deep"])("records a response cut by %s as an error, never a failure: the body is not the target's answer", (kind) => {
     const judge = new Judgement("default");
     const exchange = fakeExchange({ status: 200, text: '{"wid', failure: failure(kind) });
     expect(answered(judge, "getWidget w1", exchange)).toBe(false);
-    expect(judge.verdict()).toMatchObject({
-      outcome: "failed",
-      message: `getWidget w1: the target gave no usable answer: status 200 (${kind}: ${kind} happened).`,
-      expected: "an HTTP response with a complete body (§4)",
-      actual: `status 200 (${kind}: ${kind} happened)`,
-    });
+    expect(judge.verdict()).toMatchObject({ outcome: "error", message: `getWidget w1: no complete answer to judge (${kind}: ${kind} happened).` });
     expect(judge.verdict().evidence).toHaveLength(1);
   });
 
-  it.each<TransportFailureKind>(["timeout", "connection-reset", "protocol", "other"])("fails when no response came (%s)", (kind) => {
+  it.each<TransportFailureKind>(["timeout", "connection-reset", "protocol", "other", "connection-refused", "dns", "tls", "proxy", "stopped"])("records no response (%s) as an error naming the cause", (kind) => {
     const judge = new Judgement("default");
-    expect(answered(judge, "l", fakeExchange({ noResponse: true, failure: failure(kind) }))).toBe(false);
-    expect(judge.verdict()).toMatchObject({ outcome: "failed", message: `l: the target gave no usable answer: no response (${kind}: ${kind} happened).` });
-  });
-
-  it.each<TransportFailureKind>(["connection-refused", "dns"])("is an error, not a failure, when the target could not be reached (%s)", (kind) => {
-    const judge = new Judgement("default");
-    expect(answered(judge, "l", fakeExchange({ noResponse: true, failure: failure(kind, "ECONNREFUSED 127.0.0.1:9") }))).toBe(false);
-    expect(judge.verdict()).toMatchObject({ outcome: "error", message: "l: the target could not be reached (ECONNREFUSED 127.0.0.1:9)." });
+    expect(answered(judge, "l", fakeExchange({ noResponse: true, failure: failure(kind, `${kind}: ECONNREFUSED 127.0.0.1:9`) }))).toBe(false);
+    expect(judge.verdict()).toMatchObject({ outcome: "error", message: `l: no complete answer to judge (${kind}: ${kind}: ECONNREFUSED 127.0.0.1:9).` });
     expect(judge.verdict().evidence).toHaveLength(1);
   });
 
-  it("falls back to the failure kind when an unreachable target gave no message", () => {
+  it("falls back to a plain cause when a failure gave no message", () => {
     const judge = new Judgement("default");
     const exchange: Exchange = { ...fakeExchange({ noResponse: true }), failure: { kind: "dns", message: undefined as unknown as string } };
     answered(judge, "l", exchange);
-    expect(judge.verdict().message).toBe("l: the target could not be reached (dns).");
+    expect(judge.verdict().message).toBe("l: no complete answer to judge (dns: no response).");
   });
 
   it("records a 429 that outlasted the client's waits as an error, never a failure: nothing could be judged", () => {
@@ -105,9 +97,16 @@ describe("answered", () => {
     expect(answered(judge, "page 4", exchange)).toBe(false);
     expect(judge.verdict()).toMatchObject({
       outcome: "error",
-      message: "page 4: the target still answered 429 (rate limited) after 2 wait(s); nothing could be judged. Slow the run down with --rate-limit.",
+      message: "page 4: no complete answer to judge (rate-limited: the target still answered 429 (rate limited) after 2 wait(s); lower the request rate with --rate-limit).",
     });
     expect(judge.verdict().evidence.map((item) => item.exchange)).toEqual([exchange]);
+  });
+
+  it("keeps secrets of the failure out of the message: the target's words are redacted as they are embedded", () => {
+    const judge = new Judgement("default");
+    const exchange = attachRedactor(fakeExchange({ noResponse: true, failure: failure("tls", "the certificate of https://h/t/tok-3f9a1c2b7e-SECRET is not trusted.") }), createRedactor([{ value: "tok-3f9a1c2b7e-SECRET", placeholder: "$CMS_TOKEN" }]));
+    answered(judge, "l", exchange);
+    expect(judge.verdict().message).toBe("l: no complete answer to judge (tls: the certificate of https://h/t/$CMS_TOKEN is not trusted).");
   });
 });
 

@@ -119,8 +119,8 @@ describe("walkListing", () => {
   });
 
   it.each([
-    ["no-response", { noResponse: true, failure: { kind: "timeout", message: "no response headers within 10 ms" } }, "page 1: no response: no response headers within 10 ms"],
-    ["no-response", { noResponse: true }, "page 1: no response: unknown failure"],
+    ["no-response", { noResponse: true, failure: { kind: "timeout", message: "no response headers within 10 ms" } }, "page 1: no complete answer (timeout: no response headers within 10 ms)"],
+    ["no-response", { noResponse: true }, "page 1: no complete answer (other: no response was recorded)"],
     ["error-status", { status: 503, json: { message: "busy" } }, "page 1: status 503"],
     ["not-json", { status: 200, text: "<html>" }, "page 1: the body is not JSON"],
     ["not-a-listing", { status: 200, json: [1, 2] }, "page 1: the body is not a listing object"],
