@@ -68,9 +68,8 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     name: "page-number-one-based",
     section: "§2.11",
     description: "pageNumber counts from 1: page 0 is empty and page 1 holds the first results.",
-    caughtBy: ["pagination.first-page-index-0"],
+    caughtBy: ["pagination.first-page-index-0", "pagination.default-first-10"],
     mayAlsoFail: {
-      "pagination.default-first-10": "page 0 of size 10, which it compares with no pagination, comes back empty",
       "pagination.page-size-honoured": "the first and last pages it counts are shifted by one page",
       "pagination.walk-covers-all": "a walk from page 0 meets an empty first page and stops",
       "search.filtered-walk": "search results are paginated the same way, so their walks meet an empty page 0",

@@ -1,0 +1,26 @@
+/** Runs one check of the catalogue against a scripted target (no server), for unit tests of a check's branches. */
+import type { OperationName } from "../../../contract/operations.js";
+import { runCheck } from "../../../runner/engine/runCheck.js";
+import type { OutgoingRequest } from "../../../runner/http/types.js";
+import type { CheckResult } from "../../../runner/report/model.js";
+import type { RunSettings } from "../../../runner/settings/RunSettings.js";
+import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { scriptedSession, type FakeAnswer, type ScriptedClient } from "../engine/engineDoubles.js";
+
+/** The JSON body of a request, or undefined. */
+export function jsonOf(request: OutgoingRequest): Record<string, unknown> {
+  return (request.body && "json" in request.body ? request.body.json : {}) as Record<string, unknown>;
+}
+
+/** The verdict of `checkId` on `operation` against a target answering with `answer`, and the client that recorded the requests. */
+export async function checkOnScript(
+  checkId: string,
+  operation: OperationName,
+  answer: (request: OutgoingRequest, index: number) => FakeAnswer,
+  settings: Partial<RunSettings> = {},
+): Promise<{ result: CheckResult; client: ScriptedClient }> {
+  const check = CHECK_CATALOGUE.checks.find((candidate) => candidate.id === checkId);
+  if (!check) throw new Error(`no check ${checkId}`);
+  const { session, client } = scriptedSession(answer, settings);
+  return { result: await runCheck(check, operation, session), client };
+}
