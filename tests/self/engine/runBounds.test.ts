@@ -1,0 +1,52 @@
+/** FailureBudget (--max-failures) and shardOf (--shard i/n): the engine's bounds on which checks a run starts. */
+import { describe, expect, it } from "vitest";
+import { FailureBudget } from "../../../runner/engine/FailureBudget.js";
+import { shardOf } from "../../../runner/engine/shardOf.js";
+import type { Outcome } from "../../../runner/report/model.js";
+
+describe("FailureBudget", () => {
+  it("is never exhausted without a bound", () => {
+    const budget = new FailureBudget(undefined);
+    for (let n = 0; n < 50; n += 1) budget.record({ outcome: "failed" });
+    expect(budget.exhausted()).toBe(false);
+  });
+
+  it("counts failed and errored verdicts only, and is exhausted once the count reaches the bound", () => {
+    const budget = new FailureBudget(2);
+    for (const outcome of ["passed", "warning", "skipped", "waived"] as Outcome[]) budget.record({ outcome });
+    expect(budget.exhausted()).toBe(false);
+    budget.record({ outcome: "failed" });
+    expect(budget.exhausted()).toBe(false);
+    budget.record({ outcome: "error" });
+    expect(budget.exhausted()).toBe(true);
+    budget.record({ outcome: "failed" });
+    expect(budget.exhausted()).toBe(true);
+  });
+
+  it("with a bound of 0, starts nothing", () => {
+    expect(new FailureBudget(0).exhausted()).toBe(true);
+  });
+});
+
+describe("shardOf", () => {
+  it("puts every pair in one of the shards 1 … n, the same one every time", () => {
+    const pairs = Array.from({ length: 200 }, (_, n) => [`family.rule-${n}`, n % 2 === 0 ? "getWidget" : "listLandingPages"] as const);
+    for (const count of [1, 2, 3, 7]) {
+      const shards = pairs.map(([id, operation]) => shardOf(id, operation, count));
+      expect(shards.every((shard) => Number.isInteger(shard) && shard >= 1 && shard <= count), String(count)).toBe(true);
+      expect(new Set(shards).size, String(count)).toBe(count);
+      expect(pairs.map(([id, operation]) => shardOf(id, operation, count))).toEqual(shards);
+    }
+  });
+
+  it("is stable across releases (FNV-1a of 'checkId operation'), so a sharded CI keeps its split", () => {
+    expect(shardOf("http.valid-request-ok", "getWidget", 97)).toBe(53);
+    expect(shardOf("a.b", "x", 97)).toBe(14);
+    expect(shardOf("schema.response-body", "getRoleFilters", 97)).toBe(88);
+    expect(shardOf("pagination.default-first-10", "listLandingPages", 1000)).toBe(703);
+  });
+
+  it("tells the check id from the operation", () => {
+    expect(shardOf("a.bc", "d", 1_000_003)).not.toBe(shardOf("a.b", "cd", 1_000_003));
+  });
+});
