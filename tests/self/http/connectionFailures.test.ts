@@ -44,8 +44,15 @@ describe("connection failures", () => {
     const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 2_000, secrets: SECRETS });
     const { exchange, elapsedMs } = await timedSend(client, postRequest("/reset-mid-body/x"));
     await client.close();
-    expect(exchange.failure?.kind).toBe("connection-reset");
-    expect(exchange.failure?.message).toMatch(/^the target reset the connection mid-body after \d+ bytes\.$/);
+    // The target sends RST after 1,010 of the 100,000 bytes it announced. Whether the client's socket
+    // reports the reset (ECONNRESET) or only its end (undici's "other side closed") depends on kernel
+    // timing: either way an error naming what happened, never an answer.
+    const expected: Record<string, RegExp> = {
+      "connection-reset": /^the target reset the connection mid-body after \d+ bytes\.$/,
+      protocol: /^truncated body: the connection ended after \d+ bytes of the 100000 announced by Content-Length\.$/,
+    };
+    expect(Object.keys(expected)).toContain(exchange.failure?.kind);
+    expect(exchange.failure?.message).toMatch(expected[exchange.failure?.kind ?? ""] ?? /^$/);
     expect(exchange.response?.status).toBe(200);
     expect(exchange.isJson).toBe(false);
     expect(elapsedMs).toBeLessThan(BOUND_MS);
