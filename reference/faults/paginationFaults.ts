@@ -137,6 +137,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["pagination.page-size-honoured"],
     mayAlsoFail: {
       "pagination.totals-consistent": "totalPages is counted in pages of 10, not of the size asked",
+      "pagination.walk-covers-all": "its walks with page sizes under 10 get 10 items on a page and stop there",
       "search.filtered-walk": "search results are walked in small page sizes, and each page holds 10",
     },
     behaviour: () => ({ listingQuery: (query) => ({ ...query, pageSize: 10 }) }),

@@ -5,6 +5,7 @@
  */
 import { exchangeRedactor } from "../http/exchangeRedactor.js";
 import { redactExchange } from "../http/redactExchange.js";
+import { copiedPrefix } from "../report/copiedPrefix.js";
 import type { Exchange, RecordedRequest, RecordedResponse, TransportFailure } from "../http/types.js";
 
 /** One exchange as the log keeps it: plain data (no curl, no parsed JSON), secrets already redacted. */
@@ -35,7 +36,7 @@ export interface ExchangeLogSnapshot {
 export const EXCHANGE_LOG_DEFAULTS = { limit: 20_000, maxBodyChars: 64 * 1024, maxTotalChars: 128 * 1024 * 1024 } as const;
 
 function cut(text: string, max: number): [string, number] {
-  return text.length <= max ? [text, 0] : [text.slice(0, max), text.length - max];
+  return text.length <= max ? [text, 0] : [copiedPrefix(text, max), text.length - max];
 }
 
 function sizeOf(entry: LoggedExchange): number {

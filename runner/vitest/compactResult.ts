@@ -8,13 +8,14 @@ import type { CheckResult, EvidenceItem } from "../report/model.js";
 import { exchangeRedactor } from "../http/exchangeRedactor.js";
 import { redactExchange } from "../http/redactExchange.js";
 import type { Exchange } from "../http/types.js";
+import { copiedPrefix, copiedText } from "../report/copiedPrefix.js";
 
 /** Most characters of a request or response body kept as evidence. */
 export const MAX_EVIDENCE_BODY_CHARS = 64 * 1024;
 
 function cut(text: string): string {
   if (text.length <= MAX_EVIDENCE_BODY_CHARS) return text;
-  return `${text.slice(0, MAX_EVIDENCE_BODY_CHARS)}\n… [evidence cut: ${text.length} characters in all]`;
+  return `${copiedPrefix(text, MAX_EVIDENCE_BODY_CHARS)}\n… [evidence cut: ${text.length} characters in all]`;
 }
 
 function compactExchange(exchange: Exchange): Exchange {
@@ -27,8 +28,14 @@ function compactExchange(exchange: Exchange): Exchange {
   };
 }
 
-/** The result with compact evidence. */
+/** The result with compact evidence; its texts are copies, so no answer they quote stays in memory. */
 export function compactResult(result: CheckResult): CheckResult {
   const evidence = result.evidence.map((item): EvidenceItem => ({ ...item, exchange: compactExchange(item.exchange) }));
-  return { ...result, evidence };
+  return {
+    ...result,
+    message: copiedText(result.message),
+    ...(result.expected === undefined ? {} : { expected: copiedText(result.expected) }),
+    ...(result.actual === undefined ? {} : { actual: copiedText(result.actual) }),
+    evidence,
+  };
 }

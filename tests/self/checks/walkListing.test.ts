@@ -104,6 +104,23 @@ describe("walkListing", () => {
     expect(stoppedByTarget(walk)).toBe(true);
   });
 
+  it("stops at a page holding more items than the page size asked, keeping that page and page 0's totals", async () => {
+    const { session, client } = scriptedSession(listing(30, (page, answer) => (page === 1 ? { ...answer, json: { widgets: [widget(3), widget(4), widget(5), widget(6)], listInformation: { totalElements: 30, totalPages: 10 } } } : answer)));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 3, maxPages: 50 });
+    expect(walk.stop).toEqual({ reason: "oversized-page", message: "page 1 holds 4 items, more than the page size 3 asked" });
+    expect(walk).toMatchObject({ complete: false, totalElements: 30, totalPages: 10 });
+    expect(walk.items).toHaveLength(7);
+    expect(client.sent).toHaveLength(2);
+    expect(stoppedByTarget(walk)).toBe(true);
+  });
+
+  it("walks on through a page holding exactly the page size", async () => {
+    const { session } = scriptedSession(listing(6));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 3, maxPages: 50 });
+    expect(walk).toMatchObject({ complete: true });
+    expect(walk).not.toHaveProperty("stop");
+  });
+
   it("ends quietly at an empty last page", async () => {
     const { session } = scriptedSession(listing(20, (page, answer) => (page === 1 ? { status: 200, json: { widgets: [], listInformation: { totalElements: 20, totalPages: 2 } } } : answer)));
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });

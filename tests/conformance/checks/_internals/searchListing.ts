@@ -27,6 +27,7 @@ export function walkContains(walk: ListingWalk, key: string): "yes" | "no" | "un
 export function firstPageOf(walk: ListingWalk): FetchedPage | undefined {
   const first = walk.pages[0];
   if (!first) return undefined;
-  const failedHere = walk.pages.length === 1 && stoppedByTarget(walk) && walk.stop?.reason !== "empty-page";
+  // An empty or oversized page is still a listing answer; its rule is judged elsewhere.
+  const failedHere = walk.pages.length === 1 && stoppedByTarget(walk) && walk.stop?.reason !== "empty-page" && walk.stop?.reason !== "oversized-page";
   return { exchange: first.exchange, page: first.page, ok: !failedHere };
 }

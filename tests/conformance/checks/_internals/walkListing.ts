@@ -42,7 +42,7 @@ export interface ListingWalk {
  * every other reason is something the target answered.
  */
 export interface WalkStop {
-  readonly reason: "sampling-bound" | "rate-limited" | "no-response" | "error-status" | "not-json" | "not-a-listing" | "no-totals" | "empty-page";
+  readonly reason: "sampling-bound" | "rate-limited" | "no-response" | "error-status" | "not-json" | "not-a-listing" | "no-totals" | "empty-page" | "oversized-page";
   /** One sentence for reports, e.g. "page 3: status 500". */
   readonly message: string;
 }
@@ -99,6 +99,12 @@ export async function walkListing(session: TargetSession, operation: OperationNa
     if (pageNumber === 0) {
       totalPages = page.totalPages;
       totalElements = page.totalElements;
+    }
+    if (page.items.length > options.pageSize) {
+      // Holding more records than pageSize breaks §2.11 on its own; walking on would keep page after
+      // page of a target that ignores pageSize (50 pages of 1,000,000 items each) in memory.
+      stop = { reason: "oversized-page", message: `page ${pageNumber} holds ${page.items.length} items, more than the page size ${options.pageSize} asked` };
+      break;
     }
     if (page.items.length === 0) {
       // An empty page ends the walk whatever the totals say.
