@@ -22,19 +22,23 @@ class UnitTestsFirst extends BaseSequencer {
   }
 }
 
+/** The unit tests: doubles and scripted targets, no reference server. */
+const UNIT_TESTS = [
+  "tests/self/engine/**/*.test.ts",
+  "tests/self/redaction/**/*.test.ts",
+  "tests/self/checks/**/*.test.ts",
+  "tests/self/waivers/**/*.test.ts",
+  "tests/self/conformance/**/*.test.ts",
+  "tests/self/deploy/har.test.ts",
+];
+
+/** Runs against the reference server and its faults, in process. */
+const SUITE_TESTS = ["tests/self/suite/waivers.test.ts", "tests/self/suite/sampling.test.ts", "tests/self/suite/verdictMatrix.test.ts"];
+
 export default defineConfig({
   test: {
-    include: [
-      "tests/self/engine/**/*.test.ts",
-      "tests/self/redaction/**/*.test.ts",
-      "tests/self/checks/**/*.test.ts",
-      "tests/self/waivers/**/*.test.ts",
-      "tests/self/conformance/**/*.test.ts",
-      "tests/self/deploy/har.test.ts",
-      "tests/self/suite/waivers.test.ts",
-      "tests/self/suite/sampling.test.ts",
-      "tests/self/suite/verdictMatrix.test.ts",
-    ],
+    // stryker.unit.config.mjs sets CMS_MUTATION_TESTS=unit: the unit tests only.
+    include: process.env.CMS_MUTATION_TESTS === "unit" ? UNIT_TESTS : [...UNIT_TESTS, ...SUITE_TESTS],
     testTimeout: 600_000,
     isolate: false,
     hookTimeout: 120_000,
