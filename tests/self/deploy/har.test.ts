@@ -105,6 +105,44 @@ describe("the exchange log behind the HAR", () => {
     expect(buildHar(snapshot, RUN).log.entries[0]?.comment).toContain("40 characters of body text left out");
   });
 
+  it("refuses a limit that is not a whole number of at least 1, naming what it got", () => {
+    for (const limit of [0, -1, 1.5, Number.NaN]) expect(() => new ExchangeLog(limit)).toThrow(`limit must be a whole number ≥ 1, received ${String(limit)}`);
+    expect(() => new ExchangeLog(1)).not.toThrow();
+  });
+
+  it("cuts request and response bodies alike at maxBodyChars, and keeps each entry's timings and failure as they were", () => {
+    const log = new ExchangeLog(10, 4, 1_000);
+    log.add({ ...exchange(1, "abcd"), failure: { kind: "timeout", message: "slow" } });
+    const { request: _request, ...withoutRequestBody } = exchange(2);
+    log.add({ ...withoutRequestBody, request: { method: "POST", url: "http://127.0.0.1:9/x", headers: {} } });
+    const { timeToHeadersMs: _time, ...noTiming } = exchange(3);
+    log.add(noTiming);
+    const [first, second, third] = log.snapshot().entries;
+    expect(first).toMatchObject({ response: { bodyText: "abcd" }, bodyCharsCut: 3, request: { body: '{"i"' }, failure: { kind: "timeout", message: "slow" }, timeToHeadersMs: 10, durationMs: 12.5 });
+    expect(second?.request).not.toHaveProperty("body");
+    expect(second).not.toHaveProperty("failure");
+    expect(third).not.toHaveProperty("timeToHeadersMs");
+  });
+
+  it("holds bodies up to maxTotalChars exactly, drops the oldest only beyond it, and counts what it frees", () => {
+    // Each entry holds 7 characters of request body ({"i":N}) and 3 of response body.
+    const log = new ExchangeLog(100, 64, 20);
+    log.add(exchange(1, "abc"));
+    log.add(exchange(2, "abc"));
+    expect(log.snapshot().entries).toHaveLength(2); // 20 characters: at the bound, not over it
+    log.add(exchange(3, "abc"));
+    expect(log.snapshot()).toMatchObject({ seen: 3, dropped: 1 });
+    expect(log.snapshot().entries.map((entry) => entry.request.body)).toEqual(['{"i":2}', '{"i":3}']);
+    log.add(exchange(4, "abc"));
+    expect(log.snapshot().entries.map((entry) => entry.request.body)).toEqual(['{"i":3}', '{"i":4}']);
+  });
+
+  it("keeps the newest exchange even when it alone is over the bound", () => {
+    const log = new ExchangeLog(100, 1_000, 5);
+    log.add(exchange(1, "x".repeat(50)));
+    expect(log.snapshot().entries).toHaveLength(1);
+  });
+
   it("records the 429 answers the client waited out, and requests that got no answer (status 0), validly", async () => {
     const target = await startHostileTarget({ rateLimitedTimes: 1, retryAfter: "0" });
     const log = new ExchangeLog();
