@@ -1,0 +1,87 @@
+/** The search walk shared by the search checks (§4.1, §4.2), and the users a rule is judged for. */
+import { describe, expect, it } from "vitest";
+import type { OutgoingRequest } from "../../../runner/http/types.js";
+import { asUser, everyUser } from "../../conformance/checks/_internals/everyUser.js";
+import { firstPageOf, searchListing, walkContains } from "../../conformance/checks/_internals/searchListing.js";
+import { scriptedSession, testSettings, type FakeAnswer } from "../engine/engineDoubles.js";
+
+const widget = (n: number) => ({ id: `widget://t/w${n}` });
+
+/** A widget listing of `total` matches for any search, served as asked. */
+function matches(total: number) {
+  return (request: OutgoingRequest): FakeAnswer => {
+    const body = (request.body && "json" in request.body ? request.body.json : {}) as { pagination: { pageNumber: number; pageSize: number } };
+    const { pageNumber, pageSize } = body.pagination;
+    const items = Array.from({ length: total }, (_, index) => widget(index)).slice(pageNumber * pageSize, (pageNumber + 1) * pageSize);
+    return { status: 200, json: { widgets: items, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } } };
+  };
+}
+
+describe("searchListing", () => {
+  it("walks the result in pages of 10 with the searchValue, as the main user by default", async () => {
+    const { session, client } = scriptedSession(matches(12));
+    const walk = await searchListing(session, "listFactoryDefaultWidgets", "kpi");
+    expect(walk).toMatchObject({ caller: "admin", searchValue: "kpi", pageSize: 10, complete: true, totalElements: 12 });
+    expect(client.jsonBodies()).toEqual([0, 1].map((pageNumber) => ({ pagination: { pageNumber, pageSize: 10 }, searchValue: "kpi" })));
+  });
+
+  it("asks once per operation, user and value: a second search is the first one's walk", async () => {
+    const { session, client } = scriptedSession(matches(3));
+    const first = await searchListing(session, "listFactoryDefaultWidgets", "kpi");
+    expect(await searchListing(session, "listFactoryDefaultWidgets", "kpi")).toBe(first);
+    expect(client.sent).toHaveLength(1);
+    await searchListing(session, "listFactoryDefaultWidgets", "kpi", "restricted");
+    await searchListing(session, "listFactoryDefaultWidgets", "other");
+    await searchListing(session, "listLandingPages", "kpi");
+    expect(client.sent).toHaveLength(4);
+    expect(client.sent[1]?.headers.Authorization).toBe("Bearer restricted-987654");
+  });
+
+  it("walks at most 20 pages, or fewer when --max-pages is lower", async () => {
+    const wide = scriptedSession(matches(1_000));
+    expect((await searchListing(wide.session, "listFactoryDefaultWidgets", "a")).pages).toHaveLength(20);
+    const narrow = scriptedSession(matches(1_000), { maxPagesWalked: 3 });
+    expect((await searchListing(narrow.session, "listFactoryDefaultWidgets", "a")).pages).toHaveLength(3);
+  });
+
+  it("walkContains: yes when seen, no only when the walk was complete, else unknown", async () => {
+    const complete = await searchListing(scriptedSession(matches(3)).session, "listFactoryDefaultWidgets", "a");
+    expect(walkContains(complete, "id:widget://t/w2")).toBe("yes");
+    expect(walkContains(complete, "id:widget://t/w9")).toBe("no");
+    const cut = await searchListing(scriptedSession(matches(1_000), { maxPagesWalked: 1 }).session, "listFactoryDefaultWidgets", "a");
+    expect(walkContains(cut, "id:widget://t/w999")).toBe("unknown");
+  });
+
+  it("firstPageOf: usable unless the walk stopped on page 0 for its answer; an empty or oversized page 0 is still a listing", async () => {
+    const ok = await searchListing(scriptedSession(matches(3)).session, "listFactoryDefaultWidgets", "a");
+    expect(firstPageOf(ok)?.ok).toBe(true);
+    const broken = await searchListing(scriptedSession(() => ({ status: 500, json: {} })).session, "listFactoryDefaultWidgets", "a");
+    expect(firstPageOf(broken)?.ok).toBe(false);
+    const empty = await searchListing(scriptedSession(() => ({ status: 200, json: { widgets: [], listInformation: { totalElements: 5, totalPages: 1 } } })).session, "listFactoryDefaultWidgets", "a");
+    expect(empty.stop).toBeUndefined();
+    const emptyEarly = await searchListing(scriptedSession(() => ({ status: 200, json: { widgets: [], listInformation: { totalElements: 30, totalPages: 3 } } })).session, "listFactoryDefaultWidgets", "a");
+    expect(emptyEarly.stop?.reason).toBe("empty-page");
+    expect(firstPageOf(emptyEarly)?.ok).toBe(true);
+    const oversized = await searchListing(scriptedSession(() => ({ status: 200, json: { widgets: Array.from({ length: 11 }, (_, n) => widget(n)), listInformation: { totalElements: 11, totalPages: 2 } } })).session, "listFactoryDefaultWidgets", "a");
+    expect(oversized.stop?.reason).toBe("oversized-page");
+    expect(firstPageOf(oversized)?.ok).toBe(true);
+  });
+
+  it("firstPageOf: no page, nothing to judge", () => {
+    expect(firstPageOf({ operation: "listFactoryDefaultWidgets", caller: "admin", pageSize: 10, pages: [], items: [], complete: false })).toBeUndefined();
+  });
+});
+
+describe("everyUser and asUser", () => {
+  it("the main user, and the restricted one when its token is configured", () => {
+    expect(everyUser(scriptedSession(() => ({})).session)).toEqual(["admin", "restricted"]);
+    const settings = testSettings();
+    const { session } = scriptedSession(() => ({}), { credentials: { ...settings.credentials, restrictedToken: undefined } });
+    expect(everyUser(session)).toEqual(["admin"]);
+  });
+
+  it("a label suffix only for users other than the main one", () => {
+    expect(asUser("admin")).toBe("");
+    expect(asUser("restricted")).toBe(" as the restricted user");
+  });
+});
