@@ -26,6 +26,7 @@ async function failure(path: string): Promise<WaiversFileError> {
     (thrown: unknown) => thrown,
   );
   expect(error).toBeInstanceOf(WaiversFileError);
+  expect((error as Error).name).toBe("WaiversFileError"); // what a stack trace names
   return error as WaiversFileError;
 }
 
