@@ -150,6 +150,35 @@ describe("the redactor's rules for what it is given", () => {
     expect(redactor.body('{"plain":"\\u0041"}')).toBe('{"plain":"\\u0041"}'); // untouched without a secret in it
   });
 
+  it("decodes only escapes that cannot change the JSON: quotes, backslashes, controls, DEL and surrogates stay escaped", () => {
+    const redactor = createRedactor(token());
+    const first = `\\u${TOKEN.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    // Escaped quote, backslash, control characters, DEL and a surrogate pair stay; é is decoded like the token's first letter.
+    const kept = ["\\u0022", "\\u005c", "\\u001f", "\\u0000", "\\u007f", "\\ud83d\\ude00", "\\u00e9"];
+    const body = `{"t":"${first}${TOKEN.slice(1)}","k":"${kept.join("")}"}`;
+    const written = redactor.body(body);
+    expect(written).toBe(`{"t":"$CMS_TOKEN","k":"\\u0022\\u005c\\u001f\\u0000\\u007f\\ud83d\\ude00é"}`);
+    expect(JSON.parse(written)).toEqual({ t: "$CMS_TOKEN", k: '"\\\u001f\u0000\u007f\ud83d\ude00é' });
+  });
+
+  it("reads an escaped slash as a slash, so a secret holding one is found however it is written", () => {
+    const redactor = createRedactor([{ value: "abc/def-123", placeholder: "$CMS_TOKEN" }]);
+    expect(redactor.body('{"t":"abc\\/def-123"}')).toBe('{"t":"$CMS_TOKEN"}');
+  });
+
+  it("a secret of exactly 4 characters is redacted anywhere; one of 3 only where it stands whole", () => {
+    const four = createRedactor([{ value: "abcd", placeholder: "$CMS_CLIENT_ID" }]);
+    expect(four.text("x abcd y")).toBe("x $CMS_CLIENT_ID y");
+    expect(four.body('{"s":"see abcd here"}')).toBe('{"s":"see $CMS_CLIENT_ID here"}');
+    const three = createRedactor([{ value: "abc", placeholder: "$CMS_CLIENT_ID" }]);
+    expect(three.text("x abc y")).toBe("x abc y");
+  });
+
+  it("finds the token of a secret given as 'Bearer <token>' however many spaces stand between", () => {
+    const redactor = createRedactor([{ value: "Bearer   tok-12345", placeholder: "$CMS_TOKEN" }]);
+    expect(redactor.text("token tok-12345 sent")).toBe("token $CMS_TOKEN sent");
+  });
+
   it("sentences the suite wrote keep secrets its own wording holds, and lose every other", () => {
     const redactor = createRedactor([{ value: "wrong", placeholder: "$CMS_CLIENT_ID" }, { value: TOKEN, placeholder: "$CMS_TOKEN" }], { inSuiteWording: (secret) => "errors.wrong-type-400".includes(secret) });
     expect(redactor.suiteText(`see errors.wrong-type-400; echoed ${TOKEN}`)).toBe("see errors.wrong-type-400; echoed $CMS_TOKEN");
