@@ -3,6 +3,7 @@
  * (counted only up to that number), and a sample of it with every long array cut to its first
  * items. Both walk with an explicit stack, so no depth of nesting overflows it.
  */
+import { copyJsonValue } from "./jsonValue.js";
 
 /** True when `value` holds more than `limit` JSON values (it stops counting there). */
 export function isLargeJson(value: unknown, limit: number): boolean {
@@ -19,22 +20,5 @@ export function isLargeJson(value: unknown, limit: number): boolean {
 
 /** A copy of `value` in which every array longer than `maxItems` keeps only its first `maxItems` items. */
 export function sampleJsonArrays(value: unknown, maxItems: number): unknown {
-  const root: { value: unknown } = { value: undefined };
-  const work: { source: unknown; assign: (copy: unknown) => void }[] = [{ source: value, assign: (copy) => (root.value = copy) }];
-  for (let next = work.pop(); next !== undefined; next = work.pop()) {
-    const { source, assign } = next;
-    if (Array.isArray(source)) {
-      const kept = source.slice(0, maxItems);
-      const copy: unknown[] = new Array<unknown>(kept.length);
-      assign(copy);
-      kept.forEach((item, index) => work.push({ source: item, assign: (made) => (copy[index] = made) }));
-    } else if (source !== null && typeof source === "object") {
-      const copy: Record<string, unknown> = {};
-      assign(copy);
-      for (const [key, item] of Object.entries(source).reverse()) {
-        work.push({ source: item, assign: (made) => Object.defineProperty(copy, key, { value: made, enumerable: true, writable: true, configurable: true }) });
-      }
-    } else assign(source);
-  }
-  return root.value;
+  return copyJsonValue(value, { maxArrayItems: maxItems });
 }
