@@ -104,7 +104,12 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const gateFailures = [
     ...waived.expired.map((waiver) => `expired waiver: ${waiver.checkId} on ${waiver.operation} (expired ${waiver.expires})`),
   ];
-  const notes = [...planNotes(settings, planned.length, notRun.size), ...waived.unused.map((waiver) => `unused waiver: ${waiver.checkId} on ${waiver.operation}`)];
+  const notes = [
+    ...planNotes(settings, planned.length, notRun.size),
+    // Errors of the run itself (the checks' worker died, a module did not load): the verdicts it left open say so too, and the console shows the notes.
+    ...execution.runErrors.map((error) => `the run itself reported an error: ${error}`),
+    ...waived.unused.map((waiver) => `unused waiver: ${waiver.checkId} on ${waiver.operation}`),
+  ];
   return buildRunReport(waived.results, {
     settings,
     ...(options.waiversFile ? { waiversFile: options.waiversFile } : {}),

@@ -24,6 +24,33 @@ function canCacheModules(): boolean {
   }
 }
 
+/** What vitest 4.1 emits, on an emitter nobody listens to any more, when a worker that already reported its death exits. */
+const WORKER_EXIT = "Worker exited unexpectedly";
+
+/**
+ * Runs `work` with vitest's late "Worker exited unexpectedly" kept from ending the process with a
+ * stack trace: the worker's death (a heap that ran out) has reached the collector as a run error by
+ * then, and the checks it did not finish become errors saying so. Any other uncaught error is
+ * thrown again, as if this guard were not there.
+ */
+async function survivingWorkerExit(work: () => Promise<void>, workerStopped: () => boolean): Promise<void> {
+  const guard = (error: unknown) => {
+    if (error instanceof Error && error.message === WORKER_EXIT) return;
+    process.off("uncaughtException", guard);
+    setImmediate(() => {
+      throw error;
+    });
+  };
+  process.on("uncaughtException", guard);
+  try {
+    await work();
+  } finally {
+    // The exit comes a moment after the error that ended the run.
+    if (workerStopped()) await new Promise((resolve) => setTimeout(resolve, 250));
+    process.off("uncaughtException", guard);
+  }
+}
+
 /** The CLI's executor: the settings and the planned pairs go in through provide, verdicts come back through meta. */
 export const executeWithVitest: CheckExecutor = async (settings, planned, onResult) => {
   const collector = new ResultCollector(onResult);
@@ -45,11 +72,13 @@ export const executeWithVitest: CheckExecutor = async (settings, planned, onResu
     },
     { logLevel: "silent" },
   );
-  try {
-    vitest.provide(RUN_KEY, { settings, verdicts: toSelectedVerdicts(planned) });
-    await vitest.start();
-  } finally {
-    await vitest.close();
-  }
+  vitest.provide(RUN_KEY, { settings, verdicts: toSelectedVerdicts(planned) });
+  await survivingWorkerExit(async () => {
+    try {
+      await vitest.start();
+    } finally {
+      await vitest.close();
+    }
+  }, () => collector.workerStopped);
   return { results: collector.results, ...(collector.statistics ? { statistics: collector.statistics } : {}), runErrors: collector.runErrors, ...(collector.notRun.length > 0 ? { notRun: collector.notRun } : {}) };
 };

@@ -2,6 +2,7 @@
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import type { SerializedError } from "vitest";
 import type { CheckResult } from "../report/model.js";
+import { describeRunError, isWorkerStop } from "./describeRunError.js";
 import type { VerdictKey } from "../settings/RunSettings.js";
 import type { RunStatistics } from "./vitestBridge.js";
 import "./vitestBridge.js";
@@ -12,6 +13,8 @@ export class ResultCollector implements Reporter {
   statistics: RunStatistics | undefined;
   /** Errors vitest reported outside any test (a module that failed to load, an unhandled rejection). */
   readonly runErrors: string[] = [];
+  /** True once vitest said the worker thread running the checks stopped (it died: a heap that ran out …). */
+  workerStopped = false;
   /** Pairs never started because --max-failures was reached. */
   readonly notRun: VerdictKey[] = [];
 
@@ -31,6 +34,9 @@ export class ResultCollector implements Reporter {
     for (const module of testModules) {
       for (const error of module.errors()) this.runErrors.push(error.message);
     }
-    for (const error of unhandledErrors) this.runErrors.push(error.message ?? String(error));
+    for (const error of unhandledErrors) {
+      if (isWorkerStop(error)) this.workerStopped = true;
+      this.runErrors.push(describeRunError(error));
+    }
   }
 }
