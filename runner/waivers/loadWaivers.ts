@@ -3,12 +3,12 @@ import { readFile } from "node:fs/promises";
 import type { ErrorObject } from "ajv";
 import { compileMetaSchema } from "../../contract/compileMetaSchema.js";
 import type { Waiver } from "../report/model.js";
+import { closestName } from "../settings/closestName.js";
 import { WaiversFileError } from "./WaiversFileError.js";
 
 interface WaiversFile {
   readonly waivers: readonly Waiver[];
 }
-
 
 function describeError(error: ErrorObject): string {
   const where = error.instancePath === "" ? "(root)" : error.instancePath;
@@ -23,28 +23,10 @@ function describeError(error: ErrorObject): string {
   return `${where} ${error.message ?? error.keyword}`;
 }
 
-/** Levenshtein distance, to suggest the check id a typo was meant to be. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
+/** " (did you mean …?)" when the unknown id is a likely typo of a check id, as the command line suggests names. */
 function suggestion(id: string, known: ReadonlySet<string>): string {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of known) {
-    const d = distance(id, candidate);
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best !== undefined && bestDistance <= Math.max(3, Math.floor(id.length / 4)) ? ` (did you mean ${best}?)` : "";
+  const guess = closestName(id, [...known]);
+  return guess === undefined ? "" : ` (did you mean ${guess}?)`;
 }
 
 /**
