@@ -8,7 +8,7 @@ const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "coo
 /** Keeps placeholders ($CMS_TOKEN …) and the auth scheme ("Bearer"); hides any other credential value. */
 function maskCredential(name: string, value: string, redactor: Redactor): string {
   if (!CREDENTIAL_HEADERS.has(name.toLowerCase())) return value;
-  const scheme = /^([A-Za-z]+) (.*)$/.exec(value);
+  const scheme = /^([A-Za-z]+) (.*)/.exec(value);
   const credential = scheme?.[2] ?? value;
   if (credential.startsWith("$") || credential === "" || redactor.secrets.some((secret) => secret.placeholder === credential)) return value;
   return scheme ? `${scheme[1] ?? ""} [REDACTED]` : "[REDACTED]";

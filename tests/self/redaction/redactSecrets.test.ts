@@ -229,3 +229,108 @@ describe("redactReport", () => {
     expect(redacted.meta.authorization).toBe("Bearer visible-in-meta");
   });
 });
+
+describe("redaction edges the mutation run found unguarded", () => {
+  it("writes each secret's own placeholder, whatever the case of the secret", () => {
+    const redactor = createRedactor([{ value: "MiXeD-Secret-42", placeholder: "$CMS_CLIENT_ID" }]);
+    expect(redactor.text("id MiXeD-Secret-42 and mixed-secret-42")).toBe("id $CMS_CLIENT_ID and $CMS_CLIENT_ID");
+  });
+
+  it("keeps a short secret out of the patterns even where its escaped or encoded form is long enough", () => {
+    const secrets = ["a b"];
+    expect(secretPatterns(secrets)).toEqual([]);
+    expect(createRedactor(secrets).text("q=a%20b")).toBe("q=a%20b");
+    expect(createRedactor(['a"b']).body('{"s":"x a\\"b y"}')).toBe('{"s":"x a\\"b y"}');
+  });
+
+  it("finds the bare token only of a secret that starts with the Bearer scheme", () => {
+    const redactor = createRedactor(["mybearer tok-12345"]);
+    expect(redactor.text("tok-12345 alone, mybearer tok-12345")).toBe(`tok-12345 alone, ${REDACTED}`);
+  });
+
+  it("finds a short secret after an auth scheme whatever the spaces between", () => {
+    expect(createRedactor([{ value: "ab", placeholder: "$CMS_CLIENT_ID" }]).headerValue("Bearer   ab")).toBe("Bearer $CMS_CLIENT_ID");
+  });
+
+  it("keeps the short token of a long 'Bearer <token>' secret out of the patterns", () => {
+    const redactor = createRedactor(["Bearer abc"]);
+    expect(redactor.text("xabcx, Bearer abc")).toBe(`xabcx, ${REDACTED}`);
+  });
+
+  it("decodes an escaped space and characters past the surrogates; lone surrogates stay escaped", () => {
+    const redactor = createRedactor([{ value: "open sesame", placeholder: "$CMS_TOKEN" }]);
+    expect(redactor.body('{"s":"open\\u0020sesame"}')).toBe('{"s":"$CMS_TOKEN"}');
+    expect(redactor.body('{"s":"open\\u0020sesame \\ud800 \\udfff \\ue000"}')).toBe('{"s":"$CMS_TOKEN \\ud800 \\udfff \ue000"}');
+  });
+
+  it("redacts the longest start of a secret a cut text ends with, whichever secret was given first", () => {
+    const redactor = createRedactor([
+      { value: "xyz12q", placeholder: "$B" },
+      { value: "wxyz1234", placeholder: "$A" },
+    ]);
+    expect(redactor.text("id wxyz12", { textWasCut: true })).toBe("id $A");
+  });
+
+  it("clears every secret from the suite's sentences when no wording is said to hold one", () => {
+    expect(createRedactor(token()).suiteText(`echoed ${TOKEN}`)).toBe("echoed $CMS_TOKEN");
+  });
+
+  it("follows a wording that changes: the secret it holds now is kept, the one it held before is cleared", () => {
+    const wording = new Set(["alpha-secret"]);
+    const redactor = createRedactor(["alpha-secret", "bravo-secret"], { inSuiteWording: (secret) => wording.has(secret) });
+    expect(redactor.suiteText("alpha-secret bravo-secret")).toBe(`alpha-secret ${REDACTED}`);
+    wording.clear();
+    wording.add("bravo-secret");
+    expect(redactor.suiteText("alpha-secret bravo-secret")).toBe(`${REDACTED} bravo-secret`);
+  });
+
+  it("says whether a text holds a secret, and never for an empty text", () => {
+    const secrets = token();
+    expect(containsSecret("", secrets)).toBe(false);
+    expect(containsSecret(`x${TOKEN.toLowerCase()}x`, secrets)).toBe(true);
+    expect(containsSecret(TOKEN, [])).toBe(false);
+  });
+});
+
+describe("redactReport's rules per field", () => {
+  const exchangeWith = (overrides: Partial<ReturnType<typeof fakeExchange>>) => ({ ...fakeExchange({ status: 200, text: "" }), ...overrides });
+  const reportOf = (result: Record<string, unknown>) => ({ results: [result], meta: { target: { baseUrl: "http://t" } } }) as unknown as RunReport;
+  type Written = { results: Record<string, unknown>[] };
+
+  it("leaves the suite's own names alone, even where they spell a secret", () => {
+    const result = { checkId: "errors.wrong-type-400", title: "t", family: "errors", operation: "getWidget", specRefs: ["§zz-9"], registerRefs: ["qq-register"], message: "see errors.wrong-type-400, §zz-9 and qq-register", evidence: [] };
+    const written = redactReport(reportOf(result), ["wrong", "§zz-9", "qq-register"]) as unknown as Written;
+    expect(written.results[0]).toMatchObject({ checkId: "errors.wrong-type-400", specRefs: ["§zz-9"], registerRefs: ["qq-register"], message: `see errors.wrong-type-400, ${REDACTED} and ${REDACTED}` });
+  });
+
+  it("clears a property failure's path and counterexample, strings and keys", () => {
+    const result = { checkId: "c", evidence: [], message: "m", property: { seed: 1, numRuns: 3, path: `0:${TOKEN}`, counterexample: { [TOKEN]: [`x ${TOKEN}`], n: 1 } } };
+    const written = redactReport(reportOf(result), [TOKEN]) as unknown as Written;
+    expect(written.results[0]?.property).toEqual({ seed: 1, numRuns: 3, path: `0:${REDACTED}`, counterexample: { [REDACTED]: [`x ${REDACTED}`], n: 1 } });
+  });
+
+  it("clears the schema issues of evidence: body paths and params by the target's rule, messages by the suite's", () => {
+    const issue = { instancePath: `/${TOKEN}`, schemaPath: "#/x", keyword: "enum", params: { allowedValues: [TOKEN] }, message: `must be ${TOKEN}` };
+    const result = { checkId: "c", message: "m", evidence: [{ label: `sent ${TOKEN}`, exchange: exchangeWith({}), schemaIssues: [issue] }] };
+    const written = redactReport(reportOf(result), [TOKEN]) as unknown as { results: { evidence: { label: string; schemaIssues: unknown[] }[] }[] };
+    expect(written.results[0]?.evidence[0]?.label).toBe(`sent ${REDACTED}`);
+    expect(written.results[0]?.evidence[0]?.schemaIssues).toEqual([{ instancePath: `/${REDACTED}`, schemaPath: "#/x", keyword: "enum", params: { allowedValues: [REDACTED] }, message: `must be ${REDACTED}` }]);
+  });
+
+  it("redacts the start of a secret a truncated body ends with, and nothing of a body that was not cut", () => {
+    const cut = exchangeWith({ response: { status: 200, headers: {}, bodyText: `{"t":"${TOKEN.slice(0, 8)}`, truncated: true, bodyBytes: 99 } });
+    const whole = exchangeWith({ response: { status: 200, headers: {}, bodyText: `{"t":"${TOKEN.slice(0, 8)}`, truncated: false, bodyBytes: 14 } });
+    const written = redactReport(reportOf({ checkId: "c", message: "m", evidence: [{ label: "a", exchange: cut }, { label: "b", exchange: whole }] }), [TOKEN]) as unknown as {
+      results: { evidence: { exchange: { response: { bodyText: string } } }[] }[];
+    };
+    expect(written.results[0]?.evidence.map((item) => item.exchange.response.bodyText)).toEqual([`{"t":"${REDACTED}`, `{"t":"${TOKEN.slice(0, 8)}`]);
+  });
+
+  it("masks a credential header that does not start with a scheme whole, and writes headers as plain properties", () => {
+    const exchange = exchangeWith({ request: { method: "POST", url: "http://t", headers: { authorization: "x1 Bearer tok-1", "x-api-key": "Bearer" } } });
+    const written = redactReport(reportOf({ checkId: "c", message: "m", evidence: [{ label: "a", exchange }] }), []) as unknown as { results: { evidence: { exchange: { request: { headers: Record<string, string> } } }[] }[] };
+    const headers = written.results[0]?.evidence[0]?.exchange.request.headers ?? {};
+    expect(headers).toEqual({ authorization: REDACTED, "x-api-key": REDACTED });
+    expect(Object.getOwnPropertyDescriptor(headers, "authorization")).toEqual({ value: REDACTED, enumerable: true, writable: true, configurable: true });
+  });
+});
