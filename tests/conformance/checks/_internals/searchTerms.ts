@@ -34,7 +34,7 @@ function termsOf(operation: OperationName, source: string): string[] {
 
 /** The listing's terms, most frequent first; count is how many listed items' sources contain the term. */
 export function searchTerms(operation: OperationName, walk: ListingWalk): SearchTerm[] {
-  const sources = walk.items.map((item) => ({ key: itemKey(item), texts: termSources(operation, item) })).filter((entry) => entry.texts.length > 0);
+  const sources = walk.items.map((item) => ({ key: itemKey(item), texts: termSources(operation, item) }));
   // One term per spelling up to case: the first seen spelling stands for the others.
   const owners = new Map<string, { value: string; owner: string }>();
   for (const { key, texts } of sources) {
@@ -61,6 +61,7 @@ export function specialSnippets(operation: OperationName, walk: ListingWalk, lim
   const found = new Map<string, { value: string; owner: string }>();
   for (const item of walk.items) {
     for (const text of termSources(operation, item)) {
+      // Stryker disable next-line Regex: splitting at each space only adds empty runs, which hold no special character
       for (const token of text.split(/\s+/u)) {
         const special = [...token].find((char) => /[^\p{L}\p{N}]|[^\x20-\x7e]/u.test(char));
         if (special === undefined || found.has(special) || [...token].length > 40) continue;
