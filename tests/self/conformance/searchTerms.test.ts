@@ -15,8 +15,7 @@ const values = (terms: readonly { value: string }[]) => terms.map((term) => term
 
 describe("searchTerms", () => {
   it("takes a widget's string tags whole, and nothing from other items or blank tags", () => {
-    const walk = widgets(["kpi", 5, null, "  ", "two words"], "not-a-list", undefined);
-    walk.items.push("not an item", 7);
+    const walk = walkOf("listFactoryDefaultWidgets", [...widgets(["kpi", 5, null, "  ", "two words"], "not-a-list", undefined).items, "not an item", 7]);
     expect(searchTerms("listFactoryDefaultWidgets", walk)).toEqual([
       { value: "kpi", count: 1, owner: "id:widget://t/w0" },
       { value: "two words", count: 1, owner: "id:widget://t/w0" },
@@ -24,8 +23,7 @@ describe("searchTerms", () => {
   });
 
   it("takes the words of two characters or more of a landing page's string title, letters of any script with their marks", () => {
-    const walk = pages("a Q1 é Relatório", 42, null);
-    walk.items.push({ id: "landing://t/no-title" });
+    const walk = walkOf("listLandingPages", [...pages("a Q1 é Relatório", 42, null).items, { id: "landing://t/no-title" }]);
     expect(values(searchTerms("listLandingPages", walk))).toEqual(["Q1", "Relatório"]);
     expect(values(searchTerms("listLandingPages", pages("Cafe\u0301 x")))).toEqual(["Cafe\u0301"]);
   });

@@ -28,6 +28,22 @@ describe("near-miss tokens (§5: one edit away from the valid token)", () => {
     expect(nearMissToken("abcd==", "changed")).toMatch(/^abc[^d]==$/);
   });
 
+  it("changes a character of standard base64 in its own alphabet, and any other character to A", () => {
+    expect(nearMissToken("abc+", "changed")).toBe("abce");
+    expect(nearMissToken("abc/", "changed")).toBe("abcf");
+    expect(nearMissToken("abc~", "changed")).toBe("abcA");
+  });
+
+  it("takes only trailing = as padding", () => {
+    expect(nearMissToken("a=b1", "appended")).toBe("a=b1A");
+    expect(nearMissToken("a=b1==", "truncated")).toBe("a=b==");
+  });
+
+  it("leaves out a near-miss that is the token itself (a token of padding only)", () => {
+    expect(nearMissSecrets("==").map((secret) => secret.placeholder)).toEqual(["$CMS_TOKEN_PLUS_ONE_CHARACTER", "$CMS_TOKEN_LAST_CHARACTER_CHANGED"]);
+    expect(nearMissSecrets("tok-1234")).toHaveLength(3);
+  });
+
   it("are secrets: each is redacted whole, and no fragment of the token is left in any of them", () => {
     const token = "tok-91b0c2d3e4f5a6b7c8d9";
     const secrets = [{ value: token, placeholder: "$CMS_TOKEN" }, ...nearMissSecrets(token)];

@@ -26,6 +26,7 @@ export function wildcardProbes(term: string): WildcardProbe[] {
     { value: `${before}*${after}`, readAs: "a glob or full-text query (* is any text)" },
   ];
   const code = replaced.codePointAt(0) ?? 0;
-  if (code > 0x20 && code < 0x7f) probes.push({ value: `${before}%${code.toString(16).toUpperCase().padStart(2, "0")}${after}`, readAs: "a percent-encoded (URL-decoded) text" });
+  // Printable ASCII but space: two hex digits each.
+  if (code > 0x20 && code < 0x7f) probes.push({ value: `${before}%${code.toString(16).toUpperCase()}${after}`, readAs: "a percent-encoded (URL-decoded) text" });
   return probes;
 }
