@@ -53,6 +53,40 @@ describe("runProperty", () => {
     expect(judge.hasFailed()).toBe(false);
   });
 
+  it("ends at an example nothing can be judged from: an error naming it and its reason, nothing sent after, the examples before counted", async () => {
+    const judge = new Judgement("default");
+    const seen: number[] = [];
+    const cut = fakeExchange({ status: 429, json: {} });
+    const runs = await runProperty(
+      judge,
+      "p",
+      fc.integer({ min: 0, max: 9 }),
+      async (value) => (seen.push(value), seen.length === 3 ? { ok: "unjudged", reason: "rate limited past --max-retry-wait 1.5 s.", exchange: cut } : { ok: true }),
+      { seed: 1, numRuns: 10 },
+    );
+    expect(runs).toBe(2);
+    expect(seen).toHaveLength(3);
+    const verdict = judge.verdict();
+    expect(verdict.outcome).toBe("error");
+    expect(verdict.message).toBe("p: ended at example 3 of 10, which got no complete answer (rate-limited: the target still answered 429 (rate limited) after 0 wait(s); lower the request rate with --rate-limit); not shrunk, nothing judged from it.");
+    expect(verdict.evidence.map((item) => [item.label, item.exchange])).toEqual([["p: example 3", cut]]);
+  });
+
+  it("ends without shrinking at a failing example whose answer was not complete, naming the transport trouble", async () => {
+    const judge = new Judgement("default");
+    const timedOut = fakeExchange({ noResponse: true, failure: { kind: "timeout", message: "no answer within 2.5 s." } });
+    const runs = await runProperty(judge, "p", fc.integer(), async () => ({ ok: false, message: "m", expected: "e", actual: "a", exchange: timedOut }), { seed: 1, numRuns: 10 });
+    expect(runs).toBe(0);
+    expect(judge.verdict().message).toBe("p: ended at example 1 of 10, which got no complete answer (timeout: no answer within 2.5 s); not shrunk, nothing judged from it.");
+    expect(judge.verdict().property).toBeUndefined();
+  });
+
+  it("names the reason given for an example left unjudged when its exchange itself is complete", async () => {
+    const judge = new Judgement("default");
+    await runProperty(judge, "p", fc.integer(), async () => ({ ok: "unjudged", reason: "the run stopped.", exchange: fakeExchange({ status: 200, json: {} }) }), { seed: 1, numRuns: 10 });
+    expect(judge.verdict().message).toBe("p: ended at example 1 of 10, which got no complete answer (unjudged: the run stopped); not shrunk, nothing judged from it.");
+  });
+
   it("stops at its time limit without failing", async () => {
     const judge = new Judgement("default");
     const started = Date.now();

@@ -45,10 +45,12 @@ export async function runProperty<T>(
       // for fast-check, so it never shrinks towards it, and the property ends there.
       if (verdict.ok === "unjudged") {
         ended = { exchange: verdict.exchange, example: examples, reason: verdict.reason };
+        // Stryker disable next-line BooleanLiteral: once ended, every later call returns true before the predicate, and the verdict is read from `ended`
         return true;
       }
       if (!verdict.ok && incompleteAnswer(verdict.exchange)) {
         ended = { exchange: verdict.exchange, example: examples };
+        // Stryker disable next-line BooleanLiteral: as above
         return true;
       }
       if (!verdict.ok) lastFailure = verdict;
@@ -58,12 +60,15 @@ export async function runProperty<T>(
       seed: options.seed,
       numRuns: options.numRuns,
       interruptAfterTimeLimit: options.timeLimitMs ?? 60_000,
+      // Stryker disable next-line BooleanLiteral: an interrupted run marked failed has neither a lastFailure nor an errorInstance, so it is judged the same
       markInterruptAsFailure: false,
     },
   );
   if (ended) {
     const trouble = incompleteAnswer(ended.exchange);
-    const cause = exchangeRedactor(ended.exchange).text(trouble?.message ?? ended.reason ?? "no response").replace(/\.$/, "");
+    // Stryker disable next-line StringLiteral: never read: an incomplete answer has its trouble, an unjudged example its reason
+    const why = trouble?.message ?? ended.reason ?? "no response";
+    const cause = exchangeRedactor(ended.exchange).text(why).replace(/\.$/, "");
     judge.error(`${label}: ended at example ${ended.example} of ${options.numRuns}, which got no complete answer (${trouble?.kind ?? "unjudged"}: ${cause}); not shrunk, nothing judged from it.`, {
       evidence: [evidence(`${label}: example ${ended.example}`, ended.exchange)],
     });
@@ -71,13 +76,14 @@ export async function runProperty<T>(
   }
   if (details.failed && lastFailure) {
     const counterexample = details.counterexample?.[0];
+    // Stryker disable next-line StringLiteral: fast-check gives a failed run its counterexample path
     judge.property({ seed: details.seed, path: details.counterexamplePath ?? "", numRuns: details.numRuns, counterexample });
     judge.fail(`${label}: ${lastFailure.message} (fast-check seed ${details.seed}, path ${details.counterexamplePath ?? "-"}, after ${details.numShrinks} shrinks)`, {
       expected: lastFailure.expected,
       actual: lastFailure.actual,
       evidence: [evidence(`${label}: shrunk counterexample`, lastFailure.exchange)],
     });
-  } else if (details.failed && details.errorInstance) {
+  } else if (details.errorInstance) {
     throw details.errorInstance; // our predicate threw: a bug of ours, reported as an error
   }
   return details.numRuns;
