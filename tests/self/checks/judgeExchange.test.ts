@@ -35,6 +35,10 @@ describe("preview", () => {
     expect(preview(fakeExchange({ status: 200, text: "x".repeat(301) }))).toBe(`${"x".repeat(300)}… (301 chars)`);
     expect(preview(fakeExchange({ status: 200, text: "x".repeat(300) }))).toBe("x".repeat(300));
     expect(preview(fakeExchange({ status: 200, text: "abcdef" }), 3)).toBe("abc… (6 chars)");
+    // A secret whose start is all the cut keeps of it is still redacted.
+    const secret = "tok-3f9a1c2b7e-SECRET";
+    const cut = attachRedactor(fakeExchange({ status: 200, text: `${"x".repeat(294)}${secret}` }), createRedactor([{ value: secret, placeholder: "$CMS_TOKEN" }]));
+    expect(preview(cut)).toBe(`${"x".repeat(294)}$CMS_TOKEN… (315 chars)`);
   });
 });
 
@@ -209,6 +213,34 @@ describe("judgeBody", () => {
     const verdict = judge.verdict();
     expect(verdict.message.split("; ")).toHaveLength(3);
     expect(verdict.actual?.split("\n").length).toBeGreaterThan(3);
+  });
+
+  it("says how many issues the message leaves out: none at three, the rest past three, the count past the fifty kept, or that a large body was sampled", () => {
+    const messageOf = (name: string, body: unknown) => {
+      const judge = new Judgement("default");
+      judgeBody(judge, "b", answeredExchange(200, body), name, "4");
+      return judge.verdict();
+    };
+    expect(messageOf("getWidget.response", { id: 1, name: 2, url: 3, tags: ["kpi"] }).message).not.toMatch(/more\)$/);
+    const four = messageOf("getWidget.response", { id: 1, name: 2, url: 3, tags: 4 });
+    expect(four.message).toMatch(/ \(\+1 more\)$/);
+    expect(four.actual?.split("\n")).toHaveLength(4);
+    expect(four.actual).not.toContain("more");
+    const widgets = (count: number) => ({ widgets: Array.from({ length: count }, () => ({ id: 1, name: "n", url: "https://x", tags: [] })), listInformation: { totalElements: count, totalPages: count / 10 } });
+    const many = messageOf("listFactoryDefaultWidgets.response", widgets(60));
+    expect(many.message).toMatch(/ \(\+59 more\)$/);
+    expect(many.actual?.split("\n")).toHaveLength(50);
+    expect(many.actual).toMatch(/ \(\+12 more\)$/);
+    const large = messageOf("listFactoryDefaultWidgets.response", widgets(3000));
+    expect(large.message).toMatch(/ \(\+ more: a large body, of which the first issues are shown\)$/);
+    expect(large.actual).toMatch(/ \(\+ more: a large body, of which the first issues are shown\)$/);
+  });
+
+  it("shows the exchange of a body that is not JSON", () => {
+    const judge = new Judgement("default");
+    const exchange = fakeExchange({ status: 200, text: "<html>" }) as AnsweredExchange;
+    judgeBody(judge, "w", exchange, "getWidget.response", "4.4");
+    expect(judge.verdict().evidence).toEqual([{ label: "w", exchange }]);
   });
 
   it("departs once per register whose default the body breaks, at most three issues each in the message, and still returns true", () => {
