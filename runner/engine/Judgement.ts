@@ -131,10 +131,10 @@ export class Judgement {
     const registerRefs = [...this.registersUsed];
     if (this.findings.length === 0) {
       if (this.skipped !== undefined) {
-        return { outcome: "skipped", message: `Skipped: ${this.skipped}`, skipReason: this.skipped, registerRefs, evidence: this.witnesses.slice(0, WITNESSES_FOR_A_PASS) };
+        return { outcome: "skipped", message: `Skipped: ${this.skipped}`, skipReason: this.skipped, registerRefs, evidence: [...this.witnesses] };
       }
       const message = this.notes.length > 0 ? this.notes.join("; ") : "No violation found.";
-      return { outcome: "passed", message, registerRefs, evidence: this.witnesses.slice(0, WITNESSES_FOR_A_PASS) };
+      return { outcome: "passed", message, registerRefs, evidence: [...this.witnesses] };
     }
     const ordered = [...this.findings].sort((a, b) => SEVERITY[b.outcome] - SEVERITY[a.outcome]);
     const worst = ordered[0] as Finding;

@@ -209,6 +209,34 @@ describe("Judgement", () => {
     });
   });
 
+  describe("a finding without a complete answer", () => {
+    const timedOut = fakeExchange({ noResponse: true, failure: { kind: "timeout", message: "no answer within 2.5 s." } });
+
+    it("is an error naming the trouble, not a failure: only a complete answer can break a rule", () => {
+      const judge = new Judgement("default");
+      judge.fail("page 2 holds 11 items.", { expected: "10", actual: "11", evidence: [evidence("page 1", exchange()), evidence("page 2", timedOut)] });
+      expect(judge.verdict()).toMatchObject({
+        outcome: "error",
+        message: "page 2 holds 11 items — not judged: the answer was incomplete (timeout: no answer within 2.5 s).",
+        expected: "10",
+        actual: "11",
+      });
+      expect(judge.verdict().evidence.map((item) => item.label)).toEqual(["page 1", "page 2"]);
+    });
+
+    it("turns a departure into an error too, still naming the register as used", () => {
+      const judge = new Judgement("strict");
+      judge.depart("max-page-size", "capped", { evidence: [evidence("cap", timedOut)] });
+      expect(judge.verdict()).toMatchObject({ outcome: "error", message: "capped — not judged: the answer was incomplete (timeout: no answer within 2.5 s).", registerRefs: ["max-page-size"] });
+    });
+
+    it("stays a failure when every exchange of its evidence was answered", () => {
+      const judge = new Judgement("default");
+      judge.fail("bad.", { evidence: [evidence("a", exchange()), evidence("b", exchange(404))] });
+      expect(judge.verdict()).toMatchObject({ outcome: "failed", message: "bad." });
+    });
+  });
+
   describe("evidence()", () => {
     it("attaches schema issues only when there are some", () => {
       const item = exchange();

@@ -4,7 +4,24 @@ import type { CheckContext, CheckDefinition } from "../../../runner/engine/Check
 import { checkSeed } from "../../../runner/engine/checkSeed.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
 import { missingNeeds, runCheck } from "../../../runner/engine/runCheck.js";
-import { fakeExchange, scriptedSession } from "./engineDoubles.js";
+import { TargetSession } from "../../../runner/engine/TargetSession.js";
+import type { ClientStop } from "../../../runner/http/types.js";
+import { fakeExchange, scriptedSession, ScriptedClient, testSettings } from "./engineDoubles.js";
+
+/** A scripted client that stops sending when told to, as the real one does when the target stops answering. */
+class StoppingClient extends ScriptedClient {
+  stop: ClientStop | undefined;
+  override stopped(): undefined {
+    return this.stop as undefined;
+  }
+}
+
+const STOP: ClientStop = { at: "2030-01-01T00:00:00.000Z", message: "the target stopped answering at 2030-01-01T00:00:00.000Z after 5 consecutive transport failures (last: connection refused)" };
+
+function stoppingSession(settings: Parameters<typeof testSettings>[0] = {}) {
+  const client = new StoppingClient(() => ({ status: 200, json: {} }));
+  return { client, session: new TargetSession(testSettings(settings), client) };
+}
 
 function check(run: CheckDefinition["run"], overrides: Partial<CheckDefinition> = {}): CheckDefinition {
   return {
@@ -99,6 +116,41 @@ describe("runCheck", () => {
     );
     expect(result.outcome).toBe("error");
     expect(result.message).toBe("The suite could not judge this check: then broke (+1 more finding)\n- found first");
+  });
+
+  it("does not run a check once the run has stopped, saying why, and skips one that lacks what it needs all the same", async () => {
+    const { client, session } = stoppingSession();
+    client.stop = STOP;
+    let ran = false;
+    const result = await runCheck(check(async () => void (ran = true)), "getAnalytic", session);
+    expect(ran).toBe(false);
+    expect(result).toMatchObject({ outcome: "error", message: `Not run: the run stopped early, ${STOP.message}.` });
+    const lacking = stoppingSession({ fixtures: { analyticIds: [], roles: [] } });
+    lacking.client.stop = STOP;
+    const needy = await runCheck(check(async () => undefined, { needs: ["analyticIds"] }), "getAnalytic", lacking.session);
+    expect(needy.outcome).toBe("skipped");
+  });
+
+  it("turns what a check made of a run that stopped under it into an error, but keeps a pass and the check's own error", async () => {
+    const during = async (record: (context: CheckContext) => void) => {
+      const { client, session } = stoppingSession();
+      return runCheck(check(async (context) => ((client.stop = STOP), record(context))), "getAnalytic", session);
+    };
+    expect(await during((context) => context.judge.fail("11 items."))).toMatchObject({
+      outcome: "error",
+      message: `The run stopped early while this check ran, ${STOP.message}; what it found could not be judged. (+1 more finding)\n- 11 items.`,
+    });
+    expect((await during((context) => context.judge.skip("nothing to read"))).outcome).toBe("error");
+    expect((await during(() => undefined)).outcome).toBe("passed");
+    expect(await during((context) => context.judge.error("own error"))).toMatchObject({ outcome: "error", message: "own error" });
+  });
+
+  it("measures its duration in whole milliseconds from its start", async () => {
+    const { session } = scriptedSession(() => ({}));
+    const result = await runCheck(check(async () => new Promise((resolve) => setTimeout(resolve, 20))), "getAnalytic", session);
+    expect(Number.isInteger(result.durationMs)).toBe(true);
+    expect(result.durationMs).toBeGreaterThanOrEqual(15);
+    expect(result.durationMs).toBeLessThan(60_000);
   });
 
   it("skips without running a check whose needs the configuration lacks, saying what to add", async () => {
