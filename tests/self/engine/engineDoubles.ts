@@ -3,7 +3,7 @@
  * with every field stated, and an HttpClient that answers from a function and records what it got.
  */
 import { TargetSession } from "../../../runner/engine/TargetSession.js";
-import type { Exchange, HttpClient, HttpClientStats, OutgoingRequest, TransportFailure } from "../../../runner/http/types.js";
+import type { ClientStop, Exchange, HttpClient, HttpClientStats, OutgoingRequest, TransportFailure } from "../../../runner/http/types.js";
 import type { RunSettings } from "../../../runner/settings/RunSettings.js";
 
 /** What a fake answer holds; everything is optional. */
@@ -104,6 +104,14 @@ export class ScriptedClient implements HttpClient {
   /** The JSON bodies sent, in order. */
   jsonBodies(): unknown[] {
     return this.sent.map((request) => (request.body && "json" in request.body ? request.body.json : undefined));
+  }
+}
+
+/** A scripted client that stops sending when told to, as the real one does when the target stops answering. */
+export class StoppingClient extends ScriptedClient {
+  stop: ClientStop | undefined;
+  override stopped(): undefined {
+    return this.stop as undefined;
   }
 }
 

@@ -6,15 +6,7 @@ import { evidence } from "../../../runner/engine/Judgement.js";
 import { missingNeeds, runCheck } from "../../../runner/engine/runCheck.js";
 import { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { ClientStop } from "../../../runner/http/types.js";
-import { fakeExchange, scriptedSession, ScriptedClient, testSettings } from "./engineDoubles.js";
-
-/** A scripted client that stops sending when told to, as the real one does when the target stops answering. */
-class StoppingClient extends ScriptedClient {
-  stop: ClientStop | undefined;
-  override stopped(): undefined {
-    return this.stop as undefined;
-  }
-}
+import { fakeExchange, scriptedSession, StoppingClient, testSettings } from "./engineDoubles.js";
 
 const STOP: ClientStop = { at: "2030-01-01T00:00:00.000Z", message: "the target stopped answering at 2030-01-01T00:00:00.000Z after 5 consecutive transport failures (last: connection refused)" };
 

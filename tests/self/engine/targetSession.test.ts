@@ -4,8 +4,8 @@ import { runSecrets, SECRET_PLACEHOLDERS } from "../../../runner/engine/createTa
 import { extraHeaderSecrets } from "../../../runner/engine/extraHeaderSecrets.js";
 import { nearMissSecrets } from "../../../runner/engine/nearMissTokens.js";
 import type { SampledWalk } from "../../../runner/engine/describeSampledWalks.js";
-import type { Caller } from "../../../runner/engine/TargetSession.js";
-import { scriptedSession, testSettings } from "./engineDoubles.js";
+import { stoppedNote, TargetSession, type Caller } from "../../../runner/engine/TargetSession.js";
+import { scriptedSession, StoppingClient, testSettings } from "./engineDoubles.js";
 
 describe("TargetSession.send", () => {
   const sendAs = async (caller: Caller | undefined) => {
@@ -35,6 +35,14 @@ describe("TargetSession.send", () => {
     const { session, client } = scriptedSession(() => ({}), { seed: 123456 });
     await session.send("getWidget", { caller: "invalid-token" });
     expect(client.sent[0]?.headers.Authorization).toBe("Bearer cms-conformance-invalid-token-2n9c");
+  });
+
+  it("sends the scheme alone as bare-bearer, the scheme and a space as empty-bearer, and each near-miss of the admin's token", async () => {
+    expect((await sendAs("bare-bearer")).Authorization).toBe("Bearer");
+    expect((await sendAs("empty-bearer")).Authorization).toBe("Bearer ");
+    expect((await sendAs("token-appended")).Authorization).toBe("Bearer token-abcdefA");
+    expect((await sendAs("token-truncated")).Authorization).toBe("Bearer token-abcde");
+    expect((await sendAs("token-changed")).Authorization).toBe("Bearer token-abcde_");
   });
 
   it("sends the admin's token without client_id as no-client-id", async () => {
@@ -106,6 +114,14 @@ describe("TargetSession", () => {
     expect(session.samplingNotes()).toEqual([
       "listLandingPages: 1 listing walk stopped at --max-pages 3 (pageSize 10; the target reports 9 pages), so items after pageNumber 2 were not seen (55 of 85 items)",
     ]);
+  });
+
+  it("says in the run's statistics why it stopped, and nothing while it runs", () => {
+    const client = new StoppingClient(() => ({}));
+    const session = new TargetSession(testSettings(), client);
+    expect(stoppedNote(session)).toEqual({});
+    client.stop = { at: "2030-01-01T00:00:00.000Z", message: "the run passed --max-run-time 15m" };
+    expect(stoppedNote(session)).toEqual({ stopped: "the run passed --max-run-time 15m" });
   });
 
   it("passes stats, durations and close through to its client", async () => {
