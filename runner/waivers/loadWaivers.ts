@@ -39,6 +39,7 @@ export async function loadWaivers(path: string, knownCheckIds: ReadonlySet<strin
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
+    // Stryker disable next-line StringLiteral: a file that cannot be read always gives a system error code
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
     throw new WaiversFileError(`cannot read the waivers file ${path} (${code}); give the path of a readable JSON file`);
   }

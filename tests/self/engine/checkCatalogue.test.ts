@@ -58,7 +58,7 @@ describe("CheckCatalogue refuses", () => {
 
 describe("CheckCatalogue accepts", () => {
   it("well-formed checks, keeping them in order, with sections like 4, 4.1 and 2.11.3", () => {
-    const checks = [check("http.rule-1", { specRefs: ["4", "4.1", "2.11.3"], registerRefs: ["max-page-size"] }), check("role-filters.union-law", { family: "role-filters" })];
+    const checks = [check("http.rule-1", { specRefs: ["4", "4.1", "2.11.3", "10.12"], registerRefs: ["max-page-size"] }), check("role-filters.union-law", { family: "role-filters" })];
     expect(new CheckCatalogue(checks).checks).toEqual(checks);
   });
 
