@@ -6,7 +6,6 @@ const POOL_ERROR = /^\[vitest-pool\]: Worker \w+ emitted error\.?$/;
 /** V8's words for a heap that ran out, in a worker ("reaching memory limit") or in the process. */
 const OUT_OF_MEMORY = /memory limit|heap out of memory|ERR_WORKER_OUT_OF_MEMORY/i;
 
-
 /** True when vitest says the worker thread running the checks died. */
 export function isWorkerStop(error: SerializedError): boolean {
   return POOL_ERROR.test(error.message ?? "");
