@@ -1,10 +1,9 @@
 // @ts-check
 /**
- * `npm run mutation:unit`: the part of the mutation run that completes on a 2-core machine in
- * minutes. It mutates the engine, waivers, redaction and the checks' helpers, and runs only unit
- * tests against them (no verdict matrix): every run through the matrix executes the engine, so a
- * surviving engine mutant there costs the whole matrix, about 2.5 minutes. The check families are
- * left to the full `npm run mutation`, which needs the matrix (BENCHMARKS.md).
+ * `npm run mutation:unit`: the quick loop while writing unit tests. It mutates the engine, waivers,
+ * redaction and the checks' helpers, and runs only unit tests against them (no verdict matrix, no
+ * check families), so a mutant costs milliseconds of tests; the TypeScript checker sets the pace.
+ * The full `npm run mutation` adds the families and the matrix (BENCHMARKS.md).
  */
 import { readFileSync } from "node:fs";
 
