@@ -181,8 +181,8 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
     headerValue(value) {
       const redacted = text(value);
       const trimmed = redacted.trim();
-      // Stryker disable next-line Regex: the value is trimmed, so a match starts at 0 without the anchor
-      const scheme = /^(\S+)\s+(.+)/.exec(trimmed);
+      // The value is trimmed: the first match starts at its first character.
+      const scheme = /(\S+)\s+(.+)/.exec(trimmed);
       for (const secret of short) {
         if (trimmed === secret.value) return secret.placeholder;
         if (scheme?.[2] === secret.value) return `${scheme[1] ?? ""} ${secret.placeholder}`;
