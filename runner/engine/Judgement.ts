@@ -61,14 +61,14 @@ export class Judgement {
 
   constructor(private readonly profile: Profile) {}
 
-  /** Records an exchange that shows what was checked (kept as evidence of a pass). */
+  /** Records an exchange that shows what was checked: the evidence of a pass or a skip, never shown beside a finding. */
   witness(item: EvidenceItem): void {
     // Only the first few are ever shown: holding every witness would hold every answer (a hostile
     // listing's 2 MB bodies, hundreds of them) until the check ends.
     if (this.witnesses.length < WITNESSES_FOR_A_PASS) this.witnesses.push(item);
   }
 
-  /** A line for the passing message, e.g. "walked 12 pages, 120 items". */
+  /** A line for the passing message, e.g. "walked 12 pages, 120 items"; a verdict with findings shows only theirs, so a check notes without asking whether it failed. */
   note(text: string): void {
     this.notes.push(text);
   }

@@ -65,7 +65,7 @@ export const authChecks: readonly CheckDefinition[] = [
         if (!answered(judge, label, exchange)) continue;
         judgeStatus(judge, label, exchange, { accept: [401], expected: "401: invalid credentials (§5, §7)", ...(register ? { register } : {}) });
       }
-      if (!judge.hasFailed()) judge.note(`${cases.length} near-miss credentials refused.`);
+      judge.note(`${cases.length} near-miss credentials refused.`);
     },
   },
   {

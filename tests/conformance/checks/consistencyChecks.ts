@@ -39,7 +39,7 @@ export const consistencyChecks: readonly CheckDefinition[] = [
         }
       }
       if (read === 0) judge.skip("no listed widget has an id to read.");
-      else if (!judge.hasFailed()) judge.note(`${read} listed widget(s) read back (${callers.join(" and ")})${cuts.length > 0 ? `; ${cuts.join("; ")}` : ""}.`);
+      else judge.note(`${read} listed widget(s) read back (${callers.join(" and ")})${cuts.length > 0 ? `; ${cuts.join("; ")}` : ""}.`);
     },
   },
   {

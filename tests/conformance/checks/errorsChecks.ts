@@ -108,7 +108,7 @@ export const errorsChecks: readonly CheckDefinition[] = [
         },
         { seed: context.seed, numRuns: target.settings.maxExamples },
       );
-      if (!judge.hasFailed()) judge.note(`${numRuns} generated invalid request(s) judged.`);
+      judge.note(`${numRuns} generated invalid request(s) judged.`);
     },
   },
   {

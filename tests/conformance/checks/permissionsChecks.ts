@@ -68,10 +68,8 @@ export const permissionsChecks: readonly CheckDefinition[] = [
           evidence: [evidence(`restricted page ${(personal[0] as { page: WalkedPage }).page.pageNumber}`, (personal[0] as { page: WalkedPage }).page.exchange)],
         });
       }
-      if (!judge.hasFailed()) {
-        judge.witness(evidence("restricted listing, page 0", first.exchange));
-        judge.note(`The restricted user sees ${restricted.totalElements} of ${full.totalElements}${personal.length > 0 ? `, ${personal.length} of them PERSONAL pages only it sees` : ""}.`);
-      }
+      judge.witness(evidence("restricted listing, page 0", first.exchange));
+      judge.note(`The restricted user sees ${restricted.totalElements} of ${full.totalElements}${personal.length > 0 ? `, ${personal.length} of them PERSONAL pages only it sees` : ""}.`);
     },
   },
   {

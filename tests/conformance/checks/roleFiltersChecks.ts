@@ -146,7 +146,7 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
           evidence: [evidence(label, answer.exchange)],
         });
       }
-      if (!context.judge.hasFailed()) context.judge.note(`${judged} answer(s) without a repeated filter (each role alone, the first role twice, all roles together).`);
+      context.judge.note(`${judged} answer(s) without a repeated filter (each role alone, the first role twice, all roles together).`);
     },
   },
   {
@@ -160,8 +160,8 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
     registerRefs: ["role-filter-union-comparison"],
     needs: ["roles"],
     async run(context) {
+      // needs: ["roles"] makes runCheck skip the check when no role is configured.
       const roles = context.target.settings.fixtures.roles.slice(0, 8);
-      if (roles.length === 0) return context.judge.skip("no roles are configured; pass --role NAME.");
       const reference = await filtersOf(context, roles);
       if (!reference) return;
       for (const variant of [[...roles].reverse(), [...roles, ...roles], [roles[0] as string, ...roles]]) {
@@ -174,7 +174,7 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
           evidence: [evidence(`getRoleFilters ${JSON.stringify(variant)}`, answer.exchange), evidence(`getRoleFilters ${JSON.stringify(roles)}`, reference.exchange)],
         });
       }
-      if (!context.judge.hasFailed()) context.judge.witness(evidence(`getRoleFilters ${JSON.stringify(roles)}`, reference.exchange));
+      context.judge.witness(evidence(`getRoleFilters ${JSON.stringify(roles)}`, reference.exchange));
     },
   },
   {
@@ -200,11 +200,8 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
         const label = `getRoleFilters ${JSON.stringify(roles)}`;
         const exchange = await target.send("getRoleFilters", { json: roleFiltersRequest(target, roles) });
         if (!answered(judge, label, exchange)) continue;
+        // answered() has failed a 5xx already.
         const details = { evidence: [evidence(label, exchange)] };
-        if (exchange.response.status >= 500) {
-          judge.fail(`${label} got ${describeAnswer(exchange)}.`, { ...details, expected: "200", actual: describeAnswer(exchange) });
-          continue;
-        }
         const set = filterSet(exchange, target.settings.profile === "strict");
         const wanted = await expected();
         if (!set || !wanted || !sameSet(set, wanted)) {

@@ -1,0 +1,174 @@
+/**
+ * The role-filter checks (§4.5, §2.12) on an in-memory getRoleFilters: which role lists each
+ * check asks for, how answers are compared (as sets, with the sequence only under --profile
+ * strict), what malformed groups are passed over, and the words of each verdict.
+ */
+import { describe, expect, it } from "vitest";
+import type { OutgoingRequest } from "../../../runner/http/types.js";
+import type { RunSettings } from "../../../runner/settings/RunSettings.js";
+import type { FakeAnswer } from "../engine/engineDoubles.js";
+import { checkOnScript, jsonOf } from "./checkOnScript.js";
+
+interface Group {
+  readonly key: Record<string, unknown>;
+  readonly filters: readonly unknown[];
+}
+
+const group = (sequence: number, ...filters: string[]): Group => ({
+  key: { domainName: "hcm", serviceName: "payroll", sequence },
+  filters: filters.map((name) => ({ name, value: `${name}-value` })),
+});
+
+/** A getRoleFilters answering the union of each role's groups (merged by key); `tamper` may replace an answer. */
+function roleFilters(byRole: Record<string, readonly Group[]>, tamper?: (roles: string[], answer: FakeAnswer) => FakeAnswer | undefined) {
+  return (request: OutgoingRequest): FakeAnswer => {
+    const roles = (jsonOf(request).roles as string[]) ?? [];
+    const merged = new Map<string, { key: Record<string, unknown>; filters: unknown[] }>();
+    for (const role of roles) {
+      for (const { key, filters } of byRole[role] ?? []) {
+        const id = JSON.stringify(key);
+        const into = merged.get(id) ?? { key, filters: [] };
+        for (const filter of filters) if (!into.filters.some((known) => JSON.stringify(known) === JSON.stringify(filter))) into.filters.push(filter);
+        merged.set(id, into);
+      }
+    }
+    const answer = { status: 200, json: { filters: [...merged.values()] } };
+    return tamper?.(roles, answer) ?? answer;
+  };
+}
+
+const ROLES: Record<string, readonly Group[]> = { r1: [group(1, "a", "b")], r2: [group(1, "b", "c"), group(2, "d")], r3: [group(3, "e")] };
+const UNKNOWN = "cms-conformance-unknown-role-7";
+
+async function run(checkId: string, roles: string[], answer: (request: OutgoingRequest) => FakeAnswer, settings: Partial<RunSettings> = {}) {
+  const { result, client } = await checkOnScript(checkId, "getRoleFilters", answer, { fixtures: { analyticIds: [], roles, domainName: "hcm", serviceName: "payroll" }, ...settings });
+  return { result, asked: client.sent.map((request) => jsonOf(request).roles) };
+}
+
+/** The same answer with its filters' groups cut into one group per filter, each with a sequence of its own. */
+function regrouped(answer: FakeAnswer): FakeAnswer {
+  const groups = (answer.json as { filters: Group[] }).filters;
+  let sequence = 100;
+  return { status: 200, json: { filters: groups.flatMap(({ key, filters }) => filters.map((filter) => ({ key: { ...key, sequence: (sequence += 1) }, filters: [filter] }))) } };
+}
+
+describe("role-filters.union-law", () => {
+  it("asks each role alone, an unknown role alone, every adjacent pair and triple, all roles, and the first with the unknown one", async () => {
+    const { result, asked } = await run("role-filters.union-law", ["r1", "r2", "r3"], roleFilters(ROLES));
+    expect(asked).toEqual([["r1"], ["r2"], ["r3"], [UNKNOWN], ["r1", "r2"], ["r2", "r3"], ["r1", "r2", "r3"], ["r1", "r2", "r3"], ["r1", UNKNOWN]]);
+    expect(result).toMatchObject({ outcome: "passed", registerRefs: ["role-filter-union-comparison"] });
+    const two = await run("role-filters.union-law", ["r1", "r2", "r1"], roleFilters(ROLES));
+    expect(two.asked).toEqual([["r1"], ["r2"], [UNKNOWN], ["r1", "r2"], ["r1", UNKNOWN]]);
+  });
+
+  it("skips with fewer than two distinct roles, and judges at most 50, saying so", async () => {
+    expect((await run("role-filters.union-law", ["r1", "r1"], roleFilters(ROLES))).result).toMatchObject({ outcome: "skipped", skipReason: "the union law needs at least two roles; pass --role NAME twice or more." });
+    const many = Array.from({ length: 52 }, (_, index) => `role${index}`);
+    const { result, asked } = await run("role-filters.union-law", many, roleFilters({}));
+    expect(asked.filter((roles) => Array.isArray(roles) && roles.length === 1)).toHaveLength(51);
+    expect(result.message).toBe("The law was judged on the first 50 of 52 configured roles.");
+  });
+
+  it("fails a combined answer that is not the union, listing what is missing and what is extra", async () => {
+    const { result } = await run(
+      "role-filters.union-law",
+      ["r1", "r2"],
+      roleFilters(ROLES, (roles, answer) => (roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a", "x", "y", "z", "w")] } } : answer)),
+    );
+    expect(result).toMatchObject({
+      outcome: "failed",
+      message: 'filters of ["r1","r2"] are not the union of each role\'s filters.',
+      expected: "4 filter(s): the union of the roles' filters",
+      actual:
+        '5 filter(s); missing ["hcm","payroll","b","b-value"] ["hcm","payroll","c","c-value"] ["hcm","payroll","d","d-value"]; extra ["hcm","payroll","x","x-value"] ["hcm","payroll","y","y-value"] ["hcm","payroll","z","z-value"]',
+    });
+    const onlyMissing = await run("role-filters.union-law", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a")] } } : answer)));
+    expect(onlyMissing.result.actual).toBe('1 filter(s); missing ["hcm","payroll","b","b-value"] ["hcm","payroll","c","c-value"] ["hcm","payroll","d","d-value"]; extra none');
+  });
+
+  it("compares sequences only under --profile strict", async () => {
+    const target = roleFilters(ROLES, (roles, answer) => (roles.length > 1 ? regrouped(answer) : answer));
+    expect((await run("role-filters.union-law", ["r1", "r2"], target)).result.outcome).toBe("passed");
+    expect((await run("role-filters.union-law", ["r1", "r2"], target, { profile: "strict" })).result.outcome).toBe("failed");
+  });
+
+  it("joins an unknown role that has filters of its own, in either profile", async () => {
+    const target = roleFilters({ ...ROLES, [UNKNOWN]: [group(9, "default")] });
+    expect((await run("role-filters.union-law", ["r1", "r2"], target)).result.outcome).toBe("passed");
+    expect((await run("role-filters.union-law", ["r1", "r2"], target, { profile: "strict" })).result.outcome).toBe("passed");
+  });
+
+  it("leaves out groups with a role whose own answer failed, and fails a non-200 answer even with filters", async () => {
+    const { result } = await run("role-filters.union-law", ["r1", "r2", "r3"], roleFilters(ROLES, (roles, answer) => (roles.length === 1 && roles[0] === "r2" ? { status: 403, json: { filters: [] } } : answer)));
+    expect(result).toMatchObject({ outcome: "failed", expected: "200 with { filters: [...] } (§4.5)" });
+    expect(result.message).toMatch(/^getRoleFilters \["r2"\]: expected 200 with a filters array, got status 403[^\n]*\.$/);
+    expect(result.evidence.map((item) => item.label)).toEqual(['getRoleFilters ["r2"]']);
+  });
+
+  it("passes over malformed groups and filters, which belong to the schema checks", async () => {
+    const junk = [7, { key: "k", filters: [{ name: "j", value: "j" }] }, { key: { domainName: "hcm" }, filters: { name: "j" } }, { key: { domainName: "hcm", serviceName: "payroll", sequence: 1 }, filters: ["j"] }];
+    const target = roleFilters(ROLES, (roles, answer) => (roles.length > 1 ? { status: 200, json: { filters: [...(answer.json as { filters: unknown[] }).filters, ...junk] } } : answer));
+    expect((await run("role-filters.union-law", ["r1", "r2"], target)).result.outcome).toBe("passed");
+  });
+});
+
+describe("role-filters.no-duplicate-filters", () => {
+  it("asks each role alone, the first twice and all together, and notes how many answers it judged", async () => {
+    const { result, asked } = await run("role-filters.no-duplicate-filters", ["r1", "r2"], roleFilters(ROLES));
+    expect(asked).toEqual([["r1"], ["r2"], ["r1", "r1"], ["r1", "r2"]]);
+    expect(result).toMatchObject({ outcome: "passed", message: "4 answer(s) without a repeated filter (each role alone, the first role twice, all roles together)." });
+    const many = await run("role-filters.no-duplicate-filters", Array.from({ length: 52 }, (_, index) => `role${index}`), roleFilters({}));
+    expect(many.asked).toHaveLength(52);
+  });
+
+  it("fails a filter listed twice, and passes over malformed groups", async () => {
+    const { result } = await run("role-filters.no-duplicate-filters", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a", "a", "b"), group(1, "b")] } } : answer)));
+    expect(result).toMatchObject({
+      outcome: "failed",
+      message: 'getRoleFilters ["r1","r2"] lists 2 filter(s) more than once.',
+      actual: '["hcm","payroll",1,"a","a-value"] ×2\n["hcm","payroll",1,"b","b-value"] ×2',
+    });
+    const junk = [{ key: "k", filters: [{ name: "j", value: "j" }] }, { key: "k", filters: [{ name: "j", value: "j" }] }, "x", "x", { key: {}, filters: ["j", "j"] }];
+    const malformed = await run("role-filters.no-duplicate-filters", ["r1"], roleFilters(ROLES, (_roles, answer) => ({ status: 200, json: { filters: [...(answer.json as { filters: unknown[] }).filters, ...junk] } })));
+    expect(malformed.result.outcome).toBe("passed");
+  });
+});
+
+describe("role-filters.order-and-duplicates-irrelevant", () => {
+  it("asks the first eight roles as configured, reversed, twice over and with the first repeated", async () => {
+    const roles = Array.from({ length: 10 }, (_, index) => `role${index}`);
+    const { asked } = await run("role-filters.order-and-duplicates-irrelevant", roles, roleFilters({}));
+    const eight = roles.slice(0, 8);
+    expect(asked).toEqual([eight, [...eight].reverse(), [...eight, ...eight], ["role0", ...eight]]);
+  });
+
+  it("skips without roles, and fails a variant with other filters, showing both answers", async () => {
+    expect((await run("role-filters.order-and-duplicates-irrelevant", [], roleFilters({}))).result).toMatchObject({ outcome: "skipped", skipReason: "this check needs role names: --role NAME (repeatable), with --domain-name and --service-name." });
+    const { result } = await run("role-filters.order-and-duplicates-irrelevant", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles[0] === "r2" ? { status: 200, json: { filters: [group(1, "a")] } } : answer)));
+    expect(result).toMatchObject({ outcome: "failed", message: 'filters of ["r2","r1"] differ from those of ["r1","r2"].', expected: '4 filter(s), as for ["r1","r2"]', actual: "1 filter(s)" });
+    expect(result.evidence.map((item) => item.label)).toEqual(['getRoleFilters ["r2","r1"]', 'getRoleFilters ["r1","r2"]']);
+  });
+});
+
+describe("role-filters.edge-requests", () => {
+  it("asks for no roles, an unknown role, and the first role with the unknown one (and alone)", async () => {
+    const { result, asked } = await run("role-filters.edge-requests", ["r1", "r2"], roleFilters(ROLES));
+    expect(asked).toEqual([[], [UNKNOWN], ["r1", UNKNOWN], ["r1"]]);
+    expect(result).toMatchObject({ outcome: "passed", registerRefs: ["role-filter-edge-requests"] });
+    expect((await run("role-filters.edge-requests", [], roleFilters(ROLES))).asked).toEqual([[], [UNKNOWN]]);
+  });
+
+  it("departs on a refusal of no roles, and says what was wanted when the known role's own answer failed", async () => {
+    const { result } = await run("role-filters.edge-requests", ["r1"], roleFilters(ROLES, (roles, answer) => (roles.length === 0 ? { status: 400, json: { message: "roles must not be empty" } } : answer)));
+    expect(result).toMatchObject({ outcome: "warning", message: "getRoleFilters [] did not answer 200 with the filters of the known roles only. [register: role-filter-edge-requests]", expected: "200 with 0 filter(s)" });
+    expect(result.actual).toMatch(/^status 400/);
+    const known = await run("role-filters.edge-requests", ["r1"], roleFilters(ROLES, (roles, answer) => (roles.length === 1 && roles[0] === "r1" ? { status: 404, json: {} } : answer)));
+    expect(known.result.message).toContain("getRoleFilters [\"r1\",\"cms-conformance-unknown-role-7\"] did not answer 200 with the filters of the known roles only. [register: role-filter-edge-requests]");
+  });
+
+  it("compares sequences only under --profile strict", async () => {
+    const target = roleFilters(ROLES, (roles, answer) => (roles.includes(UNKNOWN) ? regrouped(answer) : answer));
+    expect((await run("role-filters.edge-requests", ["r1"], target)).result.outcome).toBe("passed");
+    expect((await run("role-filters.edge-requests", ["r1"], target, { profile: "strict" })).result).toMatchObject({ outcome: "failed", expected: "200 with 2 filter(s)", actual: "2 filter(s)" });
+  });
+});
