@@ -129,17 +129,17 @@ export const errorsChecks: readonly CheckDefinition[] = [
         const id = await unknownId(target, operation);
         probes.push({ label: `unknown id ${id}`, send: () => target.send(operation, { json: { [idField(operation)]: id } }) });
       }
-      let judged = 0;
+      let judgedOne = false;
       for (const probe of probes) {
         const exchange = await probe.send();
         if (!answered(judge, probe.label, exchange)) continue;
         const status = exchange.response.status;
         const body = status === 400 ? spec.badRequestBody : status === 404 && spec.area === "cms" ? "error.cms.notFound" : undefined;
         if (!body) continue;
-        judged += 1;
+        judgedOne = true;
         judgeBody(judge, `${probe.label} → ${status}`, exchange, body, "7");
       }
-      if (judged === 0) judge.skip("no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and errors.unknown-id-404).");
+      if (!judgedOne) judge.skip("no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and errors.unknown-id-404).");
     },
   },
   {

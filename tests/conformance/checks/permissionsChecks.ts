@@ -69,7 +69,7 @@ export const permissionsChecks: readonly CheckDefinition[] = [
         });
       }
       judge.witness(evidence("restricted listing, page 0", first.exchange));
-      judge.note(`The restricted user sees ${restricted.totalElements} of ${full.totalElements}${personal.length > 0 ? `, ${personal.length} of them PERSONAL pages only it sees` : ""}.`);
+      judge.note(`The restricted user sees ${restricted.totalElements} of ${full.totalElements}.`);
     },
   },
   {

@@ -6,12 +6,12 @@
 import { describe, expect, it } from "vitest";
 import type { RunSettings } from "../../../runner/settings/RunSettings.js";
 import { checkOnScript } from "./checkOnScript.js";
-import { fakeListings, listingAnswer, widgetsTagged, type FakeListings, type ListingCall } from "./fakeListings.js";
+import { fakeCms, listingAnswer, widgetsTagged, type FakeCms, type ListingCall } from "./fakeCms.js";
 
 const OPERATION = "listFactoryDefaultWidgets";
 
-async function run(checkId: string, listings: FakeListings, settings: Partial<RunSettings> = {}) {
-  const { result, client } = await checkOnScript(checkId, OPERATION, fakeListings(listings), settings);
+async function run(checkId: string, listings: FakeCms, settings: Partial<RunSettings> = {}) {
+  const { result, client } = await checkOnScript(checkId, OPERATION, fakeCms(listings), settings);
   return { result, client, bodies: client.jsonBodies() };
 }
 

@@ -6,10 +6,10 @@
 import { describe, expect, it } from "vitest";
 import type { RunSettings } from "../../../runner/settings/RunSettings.js";
 import { checkOnScript } from "./checkOnScript.js";
-import { fakeListings, listingAnswer, matchesIgnoringCase, pagesTitled, widgetsTagged, type FakeListings, type ListingCall, type ListingName } from "./fakeListings.js";
+import { fakeCms, listingAnswer, matchesIgnoringCase, pagesTitled, widgetsTagged, type FakeCms, type ListingCall, type ListingName } from "./fakeCms.js";
 
-async function run(checkId: string, operation: ListingName, listings: FakeListings, settings: Partial<RunSettings> = {}) {
-  const { result, client } = await checkOnScript(checkId, operation, fakeListings(listings), settings);
+async function run(checkId: string, operation: ListingName, listings: FakeCms, settings: Partial<RunSettings> = {}) {
+  const { result, client } = await checkOnScript(checkId, operation, fakeCms(listings), settings);
   const searched = client.sent.map((request) => (request.body && "json" in request.body ? (request.body.json as { searchValue?: unknown }).searchValue : undefined));
   /** The distinct search values sent, in order. */
   const values = [...new Set(searched.filter((value): value is string => typeof value === "string"))];
@@ -192,7 +192,7 @@ describe("search.results-subset", () => {
 
 describe("search.empty-value", () => {
   const widgets = widgetsTagged(12, (index) => [`t${index}`]);
-  const emptyAnswer = (answer: (call: ListingCall) => ReturnType<NonNullable<FakeListings["tamper"]>>) => ({
+  const emptyAnswer = (answer: (call: ListingCall) => ReturnType<NonNullable<FakeCms["tamper"]>>) => ({
     widgets,
     tamper: (call: ListingCall) => (call.searchValue === "" ? answer(call) : undefined),
   });

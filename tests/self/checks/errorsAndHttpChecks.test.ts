@@ -1,0 +1,123 @@
+/**
+ * The error (§7) and HTTP (§4, §5, §7) checks on scripted targets: the bodies they send, which
+ * answers each judges or passes over, and the words of their verdicts.
+ */
+import { describe, expect, it } from "vitest";
+import type { OperationName } from "../../../contract/operations.js";
+import type { OutgoingRequest } from "../../../runner/http/types.js";
+import type { RunSettings } from "../../../runner/settings/RunSettings.js";
+import type { FakeAnswer } from "../engine/engineDoubles.js";
+import { checkOnScript } from "./checkOnScript.js";
+import { fakeCms, widgetsTagged } from "./fakeCms.js";
+
+const NO_IDS = { fixtures: { analyticIds: [], roles: [] } };
+
+async function run(checkId: string, operation: OperationName, answer: (request: OutgoingRequest, index: number) => FakeAnswer, settings: Partial<RunSettings> = {}) {
+  const { result, client } = await checkOnScript(checkId, operation, answer, settings);
+  return { result, sent: client.sent.map((request) => request.body) };
+}
+
+const badRequest = (service = "cms") => ({ status: 400, json: { message: "bad", errorCode: "x", reason: "BAD_REQUEST", domain: "platform", service } });
+
+describe("errors.malformed-json-400", () => {
+  it("sends two malformed bodies and three that are JSON but no object, and fails each one answered 200", async () => {
+    const { result, sent } = await run("errors.malformed-json-400", "listLandingPages", () => ({ status: 200, json: {} }));
+    expect(sent).toEqual([{ raw: '{"cms-conformance": ' }, { raw: "cms-conformance: not json" }, { json: [] }, { json: "cms-conformance" }, { json: 42 }]);
+    expect(result.outcome).toBe("failed");
+    expect(result.message.split("\n").map((line) => line.replace(/ got .*/, ""))).toEqual([
+      "malformed JSON (unterminated object)",
+      "- malformed JSON (not JSON at all)",
+      "- a JSON array as the body",
+      "- a JSON string as the body",
+      "- a JSON number as the body",
+    ]);
+  });
+});
+
+describe("errors.invalid-request-rejected", () => {
+  it("skips a read with nothing to build requests from, naming what is missing", async () => {
+    expect((await run("errors.invalid-request-rejected", "getWidget", fakeCms({ widgets: [] }))).result).toMatchObject({ outcome: "skipped", skipReason: "the widget listing returned no ids to build requests from" });
+    expect((await run("errors.invalid-request-rejected", "getAnalytic", fakeCms({}), NO_IDS)).result).toMatchObject({ outcome: "skipped", skipReason: "no analytic ids are configured (--analytic-id)" });
+  });
+
+  it("accepts 400, and 404 where an id may not exist; departs on another 4xx where the register allows it", async () => {
+    const answers = (status: number) => fakeCms({ widgets: widgetsTagged(3, () => []), tamperRead: () => ({ status, json: {} }) });
+    const fine = await run("errors.invalid-request-rejected", "getWidget", answers(400), { maxExamples: 30 });
+    expect(fine.result).toMatchObject({ outcome: "passed", message: "30 generated invalid request(s) judged." });
+    const notFound = await run("errors.invalid-request-rejected", "getWidget", answers(404), { maxExamples: 30 });
+    expect(notFound.result.outcome).not.toBe("passed");
+    expect(notFound.result.message).not.toMatch(/widgetId:malformed-uri \(|widgetId:unknown/);
+    const unprocessable = await run("errors.invalid-request-rejected", "getWidget", answers(422), { maxExamples: 30 });
+    // Malformed JSON must get 400 (a failure); a malformed id may get 400 or 404 (a departure on 422).
+    expect(unprocessable.result).toMatchObject({ outcome: "failed", expected: "400 (§7; register invalid-field-status)" });
+    expect(unprocessable.result.message).toMatch(/^generated invalid request: raw:malformed-json \(the body is not well-formed JSON \(§4, §7\)\) got 422 /);
+    expect(unprocessable.result.message).toContain("\n- widgetId:pattern-mismatch (widgetId does not match ^widget://[^/]+(/[^/]+)*$ (§4.4, §2.1)) got 422 [register: malformed-widget-id]");
+  });
+});
+
+describe("errors.error-body", () => {
+  it("judges the 400 of malformed JSON and the 404 of an unknown id against their §7 bodies", async () => {
+    const { result, sent } = await run("errors.error-body", "getWidget", (request) => ("raw" in (request.body ?? {}) ? badRequest() : { status: 404, json: { message: "gone" } }));
+    expect(sent.filter((body) => body && "raw" in body)).toEqual([{ raw: '{"cms-conformance": ' }]);
+    expect(result.outcome).toBe("failed");
+    expect(result.message).toMatch(/^unknown id [^ ]+ → 404: /);
+  });
+
+  it("judges no 404 of getRoleFilters (§7 shows none) and skips when nothing got a 400 or 404", async () => {
+    const { result } = await run("errors.error-body", "getRoleFilters", () => ({ status: 404, json: {} }));
+    expect(result).toMatchObject({ outcome: "skipped", skipReason: "no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and errors.unknown-id-404)." });
+    const judged = await run("errors.error-body", "getRoleFilters", () => badRequest("authorization"));
+    expect(judged.result.outcome).not.toBe("skipped");
+  });
+});
+
+describe("errors.unauthorized-body", () => {
+  it("judges only 401 answers, and skips when there was none", async () => {
+    const { result } = await run("errors.unauthorized-body", "listLandingPages", () => ({ status: 403, json: { message: "no" } }));
+    expect(result).toMatchObject({ outcome: "skipped", skipReason: "the target answered none of the suite's unauthenticated requests with 401, so there is no 401 body to judge (see the auth.* checks)." });
+  });
+});
+
+describe("errors.missing-id-400", () => {
+  it("sends an empty body and departs on a 404", async () => {
+    const { result, sent } = await run("errors.missing-id-400", "getWidget", () => ({ status: 404, json: {} }));
+    expect(sent).toEqual([{ json: {} }]);
+    expect(result).toMatchObject({ outcome: "warning", message: "getWidget with an empty body {} got 404. [register: required-request-fields]", expected: "400 (§7; register required-request-fields)" });
+  });
+});
+
+describe("http.valid-request-ok", () => {
+  it("skips a read with nothing to ask for, naming what is missing", async () => {
+    expect((await run("http.valid-request-ok", "getWidget", fakeCms({ widgets: [] }))).result).toMatchObject({ outcome: "skipped", skipReason: "the widget listing returned no ids to read" });
+    expect((await run("http.valid-request-ok", "getAnalytic", fakeCms({}), NO_IDS)).result).toMatchObject({ outcome: "skipped", skipReason: "no analytic ids are configured (--analytic-id)" });
+  });
+
+  it("says how many generated requests got 200, and fails a valid request refused with a status no register allows", async () => {
+    const fine = await run("http.valid-request-ok", "listLandingPages", fakeCms({ landingPages: [] }), { maxExamples: 7 });
+    expect(fine.result).toMatchObject({ outcome: "passed", message: "7 generated valid request(s) answered 200, and the basic request." });
+    let count = 0;
+    const refused = await run("http.valid-request-ok", "getRoleFilters", () => ((count += 1) === 1 ? { status: 200, json: { filters: [] } } : { status: 500, json: {} }), { maxExamples: 3 });
+    expect(refused.result).toMatchObject({ outcome: "failed", expected: "200 (§4)" });
+    expect(refused.result.message).toMatch(/^generated valid request: a valid request got 500/);
+  });
+});
+
+describe("http.no-server-error", () => {
+  it("names the kind of generated request that got a 5xx", async () => {
+    let count = 0;
+    const { result } = await run("http.no-server-error", "getRoleFilters", () => ((count += 1) > 60 ? { status: 502, json: {} } : { status: 400, json: {} }), { maxExamples: 40 });
+    expect(result.outcome).toBe("failed");
+    expect(result.message).toMatch(/got 502 for (a valid request|an invalid request \([^)]+\))/);
+  });
+});
+
+describe("http.json-content-type", () => {
+  it("passes over 403 answers and empty bodies, and fails a body of another type, naming it", async () => {
+    const skipped = await run("http.json-content-type", "listLandingPages", (request) => (request.headers.Authorization ? { status: 403, text: "no", headers: { "content-type": "text/plain" } } : { status: 401, text: "" }));
+    expect(skipped.result.outcome).toBe("passed");
+    const typed = await run("http.json-content-type", "listLandingPages", () => ({ status: 400, text: "bad", headers: { "content-type": "text/plain; charset=utf-8" } }));
+    expect(typed.result).toMatchObject({ outcome: "failed", message: expect.stringMatching(/^well-formed request \(400\) was answered as "text\/plain"\./), actual: "Content-Type: text/plain" });
+    const untyped = await run("http.json-content-type", "listLandingPages", () => ({ status: 400, text: "bad", headers: {} }));
+    expect(untyped.result).toMatchObject({ outcome: "failed", message: expect.stringMatching(/^well-formed request \(400\) was answered as "no Content-Type"\./), actual: "Content-Type: (absent)" });
+  });
+});
