@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
 import { checkOnScript, jsonOf } from "./checkOnScript.js";
 import type { FakeAnswer } from "../engine/engineDoubles.js";
+import { fakeCms, listingAnswer, widgetsTagged } from "./fakeCms.js";
 
 const TOTAL = 12;
 const widgets = Array.from({ length: TOTAL }, (_, n) => ({ id: `widget://t/w${n}` }));
@@ -44,6 +45,7 @@ describe("pagination.large-numbers", () => {
     expect(result.outcome).toBe("warning");
     expect(result.registerRefs).toContain("large-page-numbers");
     expect(result.message).toMatch(/got 422\. \[register: large-page-numbers\]/);
+    expect(result.expected).toBe("400 with the §7 body, or 200");
   });
 
   it("fails a page number that wraps around to items (a 32-bit offset)", async () => {
@@ -84,5 +86,33 @@ describe("pagination.large-numbers", () => {
     const { result } = await run((n, _s, correct) => (n === 2 ** 53 - 1 ? { status: 200, json: { widgets: "none" } } : correct));
     expect(result.outcome).toBe("failed");
     expect(result.message).toMatch(/a 200 without a listing and its totals\./);
+    expect(result.expected).toBe("200 with the listing and listInformation (§4.1, §4.2)");
+  });
+
+  it("asks page 0 of each huge size only of a listing of at most 1,000 items", async () => {
+    const note = async (count: number) => (await checkOnScript("pagination.large-numbers", "listFactoryDefaultWidgets", fakeCms({ widgets: widgetsTagged(count, () => []) }))).result.message;
+    expect(await note(1_000)).toMatch(/^15 page number\(s\) and size\(s\) .* \(1000 items\)\.$/);
+    expect(await note(1_001)).toMatch(/^10 page number\(s\) and size\(s\) .* \(1001 items\)\.$/);
+  });
+
+  it("accepts totalPages 0 or 1 for an empty listing, and says so when it fails one", async () => {
+    const oneOrZero = await checkOnScript("pagination.large-numbers", "listFactoryDefaultWidgets", fakeCms({ widgets: [], tamper: (call) => listingAnswer(call, [], 0, 1) }));
+    expect(oneOrZero.result.outcome).toBe("passed");
+    const served = await checkOnScript("pagination.large-numbers", "listFactoryDefaultWidgets", fakeCms({ widgets: [], tamper: (call) => listingAnswer(call, call.pageSize > 10 ? [{ id: "ghost" }] : [], 0, 0) }));
+    expect(served.result).toMatchObject({ outcome: "failed", expected: "0 items, totalElements 0, totalPages 0 or 1 (pages of 2147483647)" });
+  });
+
+  it("fails a page holding more than the listing, and a short page under a cap discovery found", async () => {
+    const { result } = await run((n, s, correct) => (n === 0 && large(s) ? { status: 200, json: { widgets: [...widgets, { id: "extra" }], listInformation: { totalElements: TOTAL, totalPages: 1 } } } : correct));
+    expect(result.message).toMatch(/^page 0 of size 2147483647 holds 13 items, more than the 12 the page can hold\./);
+    const items = widgetsTagged(30, () => []);
+    const capped = await checkOnScript(
+      "pagination.large-numbers",
+      "listFactoryDefaultWidgets",
+      // Pages of 20 whatever the size above 20, except page 0 of a huge size, which holds 15.
+      fakeCms({ widgets: items, tamper: (call) => (call.pageSize > 20 ? listingAnswer(call, items.slice(call.pageNumber * 20, call.pageNumber * 20 + (call.pageSize > 50 && call.pageNumber === 0 ? 15 : 20)), 30, 2) : undefined) }),
+    );
+    expect(capped.result.outcome).toBe("failed");
+    expect(capped.result.message).toMatch(/^page 0 of size 2147483647 holds 15 items where 20 were expected\. \(\+4 more findings\)/);
   });
 });

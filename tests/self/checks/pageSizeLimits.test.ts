@@ -3,7 +3,9 @@
  * the largest: the ladder, the verdict on one rung, and what a run does with them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { judgePageSize, pageSizeLadder } from "../../conformance/checks/_internals/pageSizeLimits.js";
+import { describePageSizeLimits, discoveredPageSizes, judgePageSize, pageSizeLadder } from "../../conformance/checks/_internals/pageSizeLimits.js";
+import { scriptedSession } from "../engine/engineDoubles.js";
+import { fakeCms, listingAnswer, widgetsTagged } from "./fakeCms.js";
 import type { FetchedPage } from "../../conformance/checks/_internals/fetchListingPage.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { referenceRunConfig, variantRunConfig } from "../../../reference/referenceRunConfig.js";
@@ -29,6 +31,45 @@ describe("the page-size ladder", () => {
     expect(judgePageSize(page(20, 137, 3), 50, 137)).toBe("inconsistent"); // totals count pages of 50: a walk skips items
     expect(judgePageSize(page(50, 140, 3), 50, 137)).toBe("inconsistent");
     expect(judgePageSize({ ...page(0, 0, 0), ok: false }, 50, 137)).toBe("refused");
+  });
+});
+
+describe("the ladder's edges", () => {
+  it("is 10 alone at --max-page-size 10, and ends at a maximum between its rungs", () => {
+    expect(pageSizeLadder(10)).toEqual([10]);
+    expect(pageSizeLadder(20)).toEqual([10, 20]);
+    expect(pageSizeLadder(30)).toEqual([10, 20, 30]);
+  });
+
+  it("accepts totalPages 0 or 1 for an empty listing, and calls a page holding more than the total inconsistent", () => {
+    expect(judgePageSize(page(0, 0, 1), 50, 0)).toBe("accepted");
+    expect(judgePageSize(page(40, 30, 1), 50, 30)).toBe("inconsistent");
+  });
+
+  it("asks page 0 of size 10 first, then climbs as the main user", async () => {
+    const { session, client } = scriptedSession(fakeCms({ widgets: widgetsTagged(30, () => []) }));
+    const limits = await discoveredPageSizes(session, "listFactoryDefaultWidgets");
+    expect(client.jsonBodies()).toEqual([10, 20, 50].map((pageSize) => ({ pagination: { pageNumber: 0, pageSize } })));
+    expect(limits).toMatchObject({ total: 30, accepted: [10, 20, 50], largest: 50, ceiling: 100 });
+    expect(limits).not.toHaveProperty("limit");
+  });
+
+  it("describes a refused size, a cap and totals that describe neither, and keeps one sampling line per listing", async () => {
+    const refusing = scriptedSession(fakeCms({ widgets: widgetsTagged(30, () => []), landingPages: widgetsTagged(30, () => []), tamper: (call) => (call.pageSize > 20 ? { status: 400, json: {} } : undefined) }));
+    await discoveredPageSizes(refusing.session, "listFactoryDefaultWidgets");
+    await discoveredPageSizes(refusing.session, "listLandingPages");
+    expect(refusing.session.samplingNotes()).toEqual([
+      "listFactoryDefaultWidgets: page sizes 10, 20 served as asked, pageSize 50 refused (status 400); listings are walked with pageSize 20",
+      "listLandingPages: page sizes 10, 20 served as asked, pageSize 50 refused (status 400); listings are walked with pageSize 20",
+    ]);
+    const silent = scriptedSession(fakeCms({ widgets: widgetsTagged(30, () => []), tamper: (call) => (call.pageSize > 20 ? { noResponse: true, failure: { kind: "timeout", message: "late" } } : undefined) }));
+    expect(describePageSizeLimits(await discoveredPageSizes(silent.session, "listFactoryDefaultWidgets"))).toBe(
+      "listFactoryDefaultWidgets: page sizes 10, 20 served as asked, pageSize 50 refused (no answer); listings are walked with pageSize 20",
+    );
+    const odd = scriptedSession(fakeCms({ widgets: widgetsTagged(30, () => []), tamper: (call) => (call.pageSize > 20 ? listingAnswer(call, call.found.slice(0, 20), 30, 1) : undefined) }));
+    expect(describePageSizeLimits(await discoveredPageSizes(odd.session, "listFactoryDefaultWidgets"))).toBe(
+      "listFactoryDefaultWidgets: page sizes 10, 20 served as asked, pageSize 50 served with 20 items and totalPages 1 (totals that do not describe what is served); listings are walked with pageSize 20",
+    );
   });
 });
 

@@ -158,6 +158,37 @@ describe("walkListing", () => {
     expect(session.samplingNotes()).toEqual([]);
   });
 
+  it("stops on a 429 that outlasted the waits as rate-limited, which the target did not break a rule with", async () => {
+    const { session } = scriptedSession(listing(25, (page, answer) => (page === 1 ? { status: 429, json: {} } : answer)));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
+    expect(walk.stop).toEqual({ reason: "rate-limited", message: "page 1: still rate limited (429): the target still answered 429 (rate limited) after 0 wait(s); lower the request rate with --rate-limit" });
+    expect(stoppedByTarget(walk)).toBe(false);
+  });
+
+  it("drops the final full stop of a transport failure's message", async () => {
+    const { session } = scriptedSession(listing(25, (page, answer) => (page === 1 ? { noResponse: true, failure: { kind: "connection-reset", message: "the connection was reset." } } : answer)));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
+    expect(walk.stop?.message).toBe("page 1: no complete answer (connection-reset: the connection was reset)");
+  });
+
+  it("sends no searchValue field at all when it has none", async () => {
+    const { session, client } = scriptedSession(listing(3));
+    await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
+    expect(client.jsonBodies().map((body) => Object.keys(body as object))).toEqual([["pagination"]]);
+  });
+
+  it("is not complete when its one page holds more items than asked, though totalPages is 1", async () => {
+    const { session } = scriptedSession(() => ({ status: 200, json: { widgets: [widget(1), widget(2), widget(3)], listInformation: { totalElements: 3, totalPages: 1 } } }));
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 2, maxPages: 50 });
+    expect(walk).toMatchObject({ complete: false, stop: { reason: "oversized-page" } });
+  });
+
+  it("reports a walk cut before its first page without totals", async () => {
+    const { session } = scriptedSession(listing(5));
+    await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 0 });
+    expect(session.samplingNotes()).toEqual(["listFactoryDefaultWidgets: 1 listing walk stopped at the listing bound of 0 pages (--max-pages is 50; pageSize 10; the target reported no totalPages), so no page was seen"]);
+  });
+
   it("keeps no totals when page 0 is not a listing", async () => {
     const { session } = scriptedSession(() => ({ status: 401, json: {} }));
     const walk = await walkListing(session, "listLandingPages", { pageSize: 10, maxPages: 50 });

@@ -58,9 +58,10 @@ export async function judgeLargeNumbers({ operation, target, judge }: CheckConte
     const count = page.items.length;
     const expectedPages = total === 0 ? [0, 1] : [expectedTotalPages(total, served)];
     const details = { expected: `${expectedItems} items, totalElements ${total}, totalPages ${expectedPages.join(" or ")} (pages of ${served})`, actual: `${count} items, totalElements ${page.totalElements}, totalPages ${page.totalPages}`, evidence: item };
+    // A short page is a cap when its totalPages count pages of what it holds (only page 0 expects items; an empty page never matches, ceil(total / 0) being Infinity).
     if (count > expectedItems) {
       judge.fail(pastEnd ? `${label} holds ${count} items, though it is past the end of ${total} items.` : `${label} holds ${count} items, more than the ${expectedItems} the page can hold.`, details);
-    } else if (count < expectedItems && pageNumber === 0 && cap === undefined && count > 0 && page.totalPages === expectedTotalPages(total, count)) {
+    } else if (count < expectedItems && cap === undefined && page.totalPages === expectedTotalPages(total, count)) {
       judge.depart("max-page-size", `${label} holds ${count} items: the page size is capped.`, details);
     } else if (count < expectedItems) {
       judge.fail(`${label} holds ${count} items where ${expectedItems} were expected.`, details);

@@ -64,7 +64,8 @@ export interface WalkOptions {
 function stopReason(exchange: Exchange, page: ListingPage): [WalkStop["reason"], string] | undefined {
   const trouble = incompleteAnswer(exchange);
   const cause = (): string => exchangeRedactor(exchange).text(trouble?.message ?? "no response").replace(/\.$/, "");
-  if (trouble?.kind === "rate-limited" || exchange.response?.status === 429) return ["rate-limited", `still rate limited (429): ${cause()}`];
+  // incompleteAnswer() calls every 429 rate-limited.
+  if (trouble?.kind === "rate-limited") return ["rate-limited", `still rate limited (429): ${cause()}`];
   if (trouble || !exchange.response) return ["no-response", `no complete answer (${trouble?.kind ?? "other"}: ${cause()})`];
   if (exchange.response.status !== 200) return ["error-status", `status ${exchange.response.status}`];
   if (!exchange.isJson) return ["not-json", "the body is not JSON"];
