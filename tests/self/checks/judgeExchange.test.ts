@@ -133,7 +133,7 @@ describe("judgeStatus", () => {
   });
 
   it("departs from the register for another 3xx or 4xx when an entry governs the status", () => {
-    for (const status of [301, 400, 403, 422, 499]) {
+    for (const status of [300, 301, 400, 403, 422, 499]) {
       const judge = new Judgement("default");
       expect(judgeStatus(judge, "malformed id", answeredExchange(status), { ...rule, register: "malformed-widget-id" })).toBe(false);
       expect(judge.verdict(), String(status)).toMatchObject({ outcome: "warning", message: `malformed id got ${status}. [register: malformed-widget-id]`, expected: "404 (§4.4)", registerRefs: ["malformed-widget-id"] });

@@ -61,6 +61,11 @@ describe("judgeSearchAnswer", () => {
     expect(verdict).toMatchObject({ outcome: "failed", message: `${LABEL} got status 200 that is not a listing with integer totals.` });
   });
 
+  it("a 200 or a 302 that is no listing fails even for a value with a special character", () => {
+    expect(judged("50%", fetched({ status: 200, json: { widgets: [] } }, false)).verdict.outcome).toBe("failed");
+    expect(judged("50%", fetched({ status: 302, text: "" }, false)).verdict.outcome).toBe("failed");
+  });
+
   it("a 302 or other non-200 outside 4xx: a failure naming the status, without the listing words", () => {
     const { verdict } = judged("kpi", fetched({ status: 302, text: "" }, false));
     expect(verdict.message).toBe(`${LABEL} got status 302.`);

@@ -85,6 +85,13 @@ describe("judgeWalk", () => {
     expect(judged((judge) => judgeWalk(judge, { ...anonymous, totalElements: 4 })).message).toBe("walk with page size 3: 3 items over 1 page(s), but totalElements is 4.");
   });
 
+  it("does not look for repeats when only some items have ids", () => {
+    const walk = walkOf([[1, 2, 3]], { totalElements: 3 });
+    const mixed = [{ id: "widget://t/w1" }, { name: "same" }, { name: "same" }];
+    const partly: ListingWalk = { ...walk, items: mixed, pages: walk.pages.map((page) => ({ ...page, page: { ...page.page, items: mixed } })) };
+    expect(judged((judge) => judgeWalk(judge, partly)).outcome).toBe("passed");
+  });
+
   it("fails a complete walk that saw more or fewer items than totalElements (a gap)", () => {
     const walk = walkOf([[1, 2, 3], [5, 6]], { totalElements: 6, totalPages: 2 });
     expect(judged((judge) => judgeWalk(judge, walk))).toMatchObject({

@@ -17,6 +17,7 @@ import { walkContains } from "../../conformance/checks/_internals/searchListing.
 import type { ListingWalk } from "../../conformance/checks/_internals/walkListing.js";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
 import { fakeExchange, scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
+import { fakeCms, widgetsTagged } from "./fakeCms.js";
 
 /** A target with widgets w0…w(n-1) and landing pages p0…p2, titled and tagged. */
 function smallTarget(widgets: number) {
@@ -116,6 +117,7 @@ describe("unknown ids", () => {
     expect(unknownAnalyticId("analytic://acme.com.br/a1", 35)).toBe("analytic://acme.com.br/cms-conformance-unknown-z");
     expect(unknownAnalyticId(undefined, 35)).toBe("analytic://cms-conformance.invalid/cms-conformance-unknown-z");
     expect(unknownAnalyticId("analytic://no-identifier", 35)).toBe("analytic://cms-conformance.invalid/cms-conformance-unknown-z");
+    expect(unknownAnalyticId("x-analytic://acme/a1", 35)).toBe("analytic://cms-conformance.invalid/cms-conformance-unknown-z");
   });
 });
 
@@ -124,7 +126,7 @@ describe("request bodies", () => {
     const { session } = scriptedSession(() => ({}));
     expect(roleFiltersRequest(session, ["a", "b"])).toEqual({ roles: ["a", "b"], domainName: "hcm", serviceName: "payroll" });
     const bare = scriptedSession(() => ({}), { fixtures: { analyticIds: [], roles: [] } }).session;
-    expect(roleFiltersRequest(bare, [])).toEqual({ roles: [] });
+    expect(roleFiltersRequest(bare, [])).toStrictEqual({ roles: [] });
   });
 
   it("builds a body each operation should answer 200, from what the target listed and the configuration gave", async () => {
@@ -164,6 +166,13 @@ describe("request bodies", () => {
       maxPageSize: 25,
     });
     expect(client.sent.length).toBeGreaterThan(0);
+  });
+
+  it("keeps the generators' page sizes within the smaller of the two listings' limits", async () => {
+    const { session } = scriptedSession(
+      fakeCms({ widgets: widgetsTagged(60, () => []), landingPages: widgetsTagged(60, () => []), tamper: (call) => (call.operation === "listLandingPages" && call.pageSize > 20 ? { status: 400, json: {} } : undefined) }),
+    );
+    expect((await requestContextFor(session)).maxPageSize).toBe(20);
   });
 
   it("builds requests only from well-formed listed ids, and leaves out unset scopes", async () => {

@@ -57,6 +57,9 @@ describe("searchListing", () => {
     expect(firstPageOf(ok)?.ok).toBe(true);
     const broken = await searchListing(scriptedSession(() => ({ status: 500, json: {} })).session, "listFactoryDefaultWidgets", "a");
     expect(firstPageOf(broken)?.ok).toBe(false);
+    const laterBroken = await searchListing(scriptedSession((request, index) => (index === 1 ? { status: 500, json: {} } : matches(30)(request))).session, "listFactoryDefaultWidgets", "a");
+    expect(laterBroken.stop?.reason).toBe("error-status");
+    expect(firstPageOf(laterBroken)?.ok).toBe(true);
     const empty = await searchListing(scriptedSession(() => ({ status: 200, json: { widgets: [], listInformation: { totalElements: 5, totalPages: 1 } } })).session, "listFactoryDefaultWidgets", "a");
     expect(empty.stop).toBeUndefined();
     const emptyEarly = await searchListing(scriptedSession(() => ({ status: 200, json: { widgets: [], listInformation: { totalElements: 30, totalPages: 3 } } })).session, "listFactoryDefaultWidgets", "a");

@@ -103,6 +103,12 @@ describe("search terms of a listing", () => {
   it("reads a landing page's title only, and every string of a widget", () => {
     expect(searchedTexts("listLandingPages", pages[0])).toEqual(["Painel de Vendas 1"]);
     expect(searchedTexts("listFactoryDefaultWidgets", { id: "widget://x", tags: ["kpi"], preferredSize: { height: 2 } })).toEqual(["widget://x", "kpi"]);
+    expect(searchedTexts("listLandingPages", { title: 5 })).toEqual([]);
+  });
+
+  it("reads at most 200 strings of one widget", () => {
+    const tags = Array.from({ length: 300 }, (_, index) => `t${index}`);
+    expect(searchedTexts("listFactoryDefaultWidgets", { tags })).toEqual(tags.slice(0, 200));
   });
 });
 

@@ -96,7 +96,7 @@ export function judgeBody(judge: Judgement, label: string, exchange: AnsweredExc
       evidence: [evidence(label, exchange, result.registerDefaults)],
     });
   }
-  if (result.stated.length === 0) judge.witness(evidence(label, exchange));
+  judge.witness(evidence(label, exchange));
   return result.stated.length === 0;
 }
 
