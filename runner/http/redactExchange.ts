@@ -6,11 +6,12 @@ import type { Exchange } from "./types.js";
 const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "client_id", "client-id", "x-client-id", "x-api-key", "api-key", "client_secret"]);
 
 /** Keeps placeholders ($CMS_TOKEN …) and the auth scheme ("Bearer"); hides any other credential value. */
-function maskCredential(name: string, value: string, redactor: Redactor): string {
+function maskCredential(name: string, value: string): string {
   if (!CREDENTIAL_HEADERS.has(name.toLowerCase())) return value;
   const scheme = /^([A-Za-z]+) (.*)/.exec(value);
   const credential = scheme?.[2] ?? value;
-  if (credential.startsWith("$") || credential === "" || redactor.secrets.some((secret) => secret.placeholder === credential)) return value;
+  // Every placeholder starts with $ but [REDACTED], which masks to itself.
+  if (credential.startsWith("$") || credential === "") return value;
   return scheme ? `${scheme[1] ?? ""} [REDACTED]` : "[REDACTED]";
 }
 
@@ -18,7 +19,7 @@ function redactHeaders(headers: Readonly<Record<string, string>>, redactor: Reda
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     // defineProperty, not assignment: a hostile "__proto__" header name must stay a plain key.
-    Object.defineProperty(out, redactor.text(name), { value: maskCredential(name, redactor.headerValue(value), redactor), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, redactor.text(name), { value: maskCredential(name, redactor.headerValue(value)), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -214,10 +214,10 @@ describe("Judgement", () => {
 
     it("is an error naming the trouble, not a failure: only a complete answer can break a rule", () => {
       const judge = new Judgement("default");
-      judge.fail("page 2 holds 11 items.", { expected: "10", actual: "11", evidence: [evidence("page 1", exchange()), evidence("page 2", timedOut)] });
+      judge.fail("page 2 of size 2.5 holds 11 items.", { expected: "10", actual: "11", evidence: [evidence("page 1", exchange()), evidence("page 2", timedOut)] });
       expect(judge.verdict()).toMatchObject({
         outcome: "error",
-        message: "page 2 holds 11 items — not judged: the answer was incomplete (timeout: no answer within 2.5 s).",
+        message: "page 2 of size 2.5 holds 11 items — not judged: the answer was incomplete (timeout: no answer within 2.5 s).",
         expected: "10",
         actual: "11",
       });

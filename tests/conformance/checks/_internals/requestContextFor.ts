@@ -27,6 +27,7 @@ function searchTerms(items: readonly unknown[]): string[] {
 
 /** Builds the context once per run. */
 export function requestContextFor(session: TargetSession): Promise<RequestContext> {
+  // Stryker disable next-line StringLiteral: any key no other shared value uses names the same context
   return session.shared("request-context", async () => {
     const widgets = await discoveredListing(session, "listFactoryDefaultWidgets");
     const landingPages = await discoveredListing(session, "listLandingPages");
