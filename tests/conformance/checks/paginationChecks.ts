@@ -231,7 +231,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
         judged.push(`${caller} (${total} items)`);
       }
       judge.note(describePageSizeLimits(limits));
-      if (judged.length > 0) judge.note(`Page sizes ${sizes.join(", ")} honoured on the first and last pages for ${judged.join(" and ")}.`);
+      judge.note(`Page sizes ${sizes.join(", ")} honoured on the first and last pages for ${judged.join(" and ")}.`);
     },
   },
   {
@@ -286,7 +286,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
           }
         }
       }
-      if (asked > 0) judge.note(`Totals consistent over ${asked} requests (${everyUser(target).join(" and ")}).`);
+      judge.note(`Totals consistent over ${asked} requests (${everyUser(target).join(" and ")}).`);
     },
   },
   {
@@ -326,7 +326,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
         }
         notes.push(...walks.map((walk) => `${walk.caller} size ${walk.pageSize}: ${walk.pages.length} page(s), ${walk.items.length} item(s)${walk.complete ? "" : ` (${walk.stop?.message ?? "incomplete"})`}`));
       }
-      if (notes.length > 0) judge.note(notes.join("; "));
+      judge.note(notes.join("; "));
     },
   },
   {

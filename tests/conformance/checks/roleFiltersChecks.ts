@@ -46,6 +46,7 @@ const MAX_LAW_ROLES = 50;
 
 /** Consecutive runs of `length` roles: [a, b], [b, c], … */
 function runsOf<T>(items: readonly T[], length: number): T[][] {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: for one item too few the slice is empty anyway, and the laws never ask for runs longer than that
   return items.length < length ? [] : items.slice(0, items.length - length + 1).map((_, index) => items.slice(index, index + length));
 }
 
@@ -204,10 +205,12 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
         const details = { evidence: [evidence(label, exchange)] };
         const set = filterSet(exchange, target.settings.profile === "strict");
         const wanted = await expected();
-        if (!set || !wanted || !sameSet(set, wanted)) {
+        // The known role's own request failed, and filtersOf said so: nothing to compare with.
+        if (!wanted) continue;
+        if (!set || !sameSet(set, wanted)) {
           judge.depart("role-filter-edge-requests", `${label} did not answer 200 with the filters of the known roles only.`, {
             ...details,
-            expected: `200 with ${wanted?.size ?? "the known roles'"} filter(s)`,
+            expected: `200 with ${wanted.size} filter(s)`,
             actual: set ? `${set.size} filter(s)` : describeAnswer(exchange),
           });
         } else {

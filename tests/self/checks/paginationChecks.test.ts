@@ -38,6 +38,20 @@ describe("the main user's listing cannot be read, or the restricted user's", () 
   });
 });
 
+const late = { noResponse: true, failure: { kind: "timeout" as const, message: "no answer within 1000 ms" } };
+
+describe("a request never answered is an error naming it", () => {
+  it.each([
+    ["pagination.default-first-10", (call: ListingCall) => (call.body.pagination === undefined ? late : undefined), /^no pagination: no complete answer to judge \(timeout: /],
+    ["pagination.page-size-honoured", (call: ListingCall) => (call.pageSize === 3 && call.caller === "admin" ? late : undefined), /^page 0 of size 3: no complete answer to judge \(timeout: /],
+    ["pagination.past-end-empty", (call: ListingCall) => (call.pageNumber > 3 ? late : undefined), /^page 4 of size 10: no complete answer to judge \(timeout: /],
+  ] as const)("%s", async (checkId, tamper, message) => {
+    const { result } = await run(checkId, { widgets: widgets(12), tamper });
+    expect(result.outcome).toBe("error");
+    expect(result.message).toMatch(message);
+  });
+});
+
 describe("pagination.default-first-10", () => {
   it("asks without pagination and for page 0 of size 10, and passes when they agree", async () => {
     const { result, bodies } = await run("pagination.default-first-10", { widgets: widgets(12) });
@@ -179,6 +193,8 @@ describe("pagination.walk-covers-all", () => {
     expect(seven.result.message).toBe("admin size 10: 1 page(s), 7 item(s); admin size 3: 3 page(s), 7 item(s); restricted size 10: 1 page(s), 7 item(s); restricted size 3: 3 page(s), 7 item(s)");
     const items = widgets(60);
     const capped = await run("pagination.walk-covers-all", { widgets: items, tamper: cappedAt20(items, "served") });
+    const cappedForRestrictedToo = capped.result.message.match(/size 50/g);
+    expect(cappedForRestrictedToo).toHaveLength(1);
     expect(capped.result.message).toBe("admin size 20: 3 page(s), 60 item(s); admin size 7: 9 page(s), 60 item(s); admin size 50: 3 page(s), 60 item(s); restricted size 20: 3 page(s), 60 item(s); restricted size 7: 9 page(s), 60 item(s)");
   });
 
@@ -188,6 +204,20 @@ describe("pagination.walk-covers-all", () => {
     const empty = await run("pagination.walk-covers-all", { widgets: widgets(30), tamper: (call) => (call.pageSize > 20 ? listingAnswer(call, [], 30, 2) : undefined) });
     expect(empty.result.outcome).toBe("passed");
     expect(empty.result.message).not.toContain("size 50");
+  });
+
+  it("lists five of the items only one walk saw", async () => {
+    const items = widgets(30);
+    const strangers = Array.from({ length: 6 }, (_, index) => ({ id: `s${index}` }));
+    const { result } = await run("pagination.walk-covers-all", { widgets: items, tamper: (call) => (call.pageSize === 7 ? served(call, [...items.slice(0, 24), ...strangers]) : undefined) });
+    expect(result.actual).toBe("only in the size-7 walk: id:s0, id:s1, id:s2, id:s3, id:s4");
+  });
+
+  it("does not compare when only one of the walks was whole", async () => {
+    const items = widgets(30);
+    // The largest size walks whole in one page; the size-7 walk is cut at --max-pages 2 and sees a stranger.
+    const { result } = await run("pagination.walk-covers-all", { widgets: items, tamper: (call) => (call.pageSize === 7 && call.pageNumber === 0 ? served(call, [{ id: "stranger" }, ...items]) : undefined) }, { maxPagesWalked: 2 });
+    expect(result.outcome).toBe("passed");
   });
 
   it("departs when two complete walks see different items, unless a walk already failed or was cut short", async () => {

@@ -38,7 +38,7 @@ describe("search.widgets-by-tag", () => {
       widgets: [{ id: "owner", name: "x", tags: ["Rare"] }, ...others],
       // Tags are not searched, and the totals claim ten more than are served: the walk ends on an empty page.
       matches: (operation, item, value) => operation === "listFactoryDefaultWidgets" && String(item.name).includes(value),
-      tamper: (call) => (call.searchValue ? listingAnswer(call, call.found.slice(call.pageNumber * 10, call.pageNumber * 10 + 10), call.found.length + 10, 2) : undefined),
+      tamper: (call) => (call.searchValue ? listingAnswer(call, call.found.slice(call.pageNumber * 10, call.pageNumber * 10 + 10), call.found.length + 10, 3) : undefined),
     });
     expect(result).toMatchObject({
       outcome: "failed",
@@ -110,6 +110,11 @@ describe("search.widgets-case-insensitive", () => {
       actual: "2 vs 1",
     });
     expect(result.evidence.map((item) => item.label)).toEqual(['searchValue "tag"']);
+  });
+
+  it("says whose tag it is when the tag as written does not find its widget", async () => {
+    const { result } = await run("search.widgets-case-insensitive", "listFactoryDefaultWidgets", { widgets: [{ id: "w1", tags: ["Tag"] }], matches: (_operation, _item, value) => value !== "Tag" });
+    expect(result.message.split("\n")[0]).toBe('searchValue "Tag" did not return id:w1, whose tag it is. (+3 more findings)');
   });
 
   it("does not compare totals with a tag search that got no listing", async () => {
@@ -219,6 +224,11 @@ describe("search.empty-value", () => {
     expect(order.result).toMatchObject({ outcome: "warning", actual: "totalElements 12" });
   });
 
+  it("names the request that got no answer", async () => {
+    const { result } = await run("search.empty-value", "listFactoryDefaultWidgets", { widgets, tamper: (call) => (call.searchValue === undefined ? { noResponse: true, failure: { kind: "timeout", message: "late" } } : undefined) });
+    expect(result.message).toMatch(/^no searchValue: no complete answer to judge/);
+  });
+
   it("skips when the listing without searchValue is not a 200", async () => {
     const { result } = await run("search.empty-value", "listFactoryDefaultWidgets", { widgets, tamper: (call) => (call.searchValue === undefined ? { status: 400, json: {} } : undefined) });
     expect(result).toMatchObject({ outcome: "skipped", skipReason: "the unfiltered listing did not answer 200 (see http.valid-request-ok)." });
@@ -266,6 +276,14 @@ describe("search.landing-results-match", () => {
 
 describe("search.no-match-empty", () => {
   const widgets = widgetsTagged(12, (index) => [`t${index}`]);
+
+  it("skips when the unfiltered listing cannot be read, and asks page 0 of size 10 of the search", async () => {
+    const unreadable = await run("search.no-match-empty", "listFactoryDefaultWidgets", { widgets, tamper: () => ({ status: 503, json: {} }) });
+    expect(unreadable.result).toMatchObject({ outcome: "skipped", skipReason: "the unfiltered listing could not be read (page 0: status 503); see schema.response-body and http.valid-request-ok." });
+    const { client } = await run("search.no-match-empty", "listFactoryDefaultWidgets", { widgets });
+    const searches = client.jsonBodies().filter((body) => typeof (body as { searchValue?: unknown }).searchValue === "string");
+    expect(searches).toEqual([{ searchValue: expect.any(String), pagination: { pageNumber: 0, pageSize: 10 } }]);
+  });
   const emptyWith = (totalPages: number) => ({ widgets, tamper: (call: ListingCall) => (call.searchValue && call.found.length === 0 ? listingAnswer(call, [], 0, totalPages) : undefined) });
 
   it("passes an empty result with totals 0", async () => {
@@ -368,6 +386,11 @@ describe("search.filtered-walk", () => {
     const { result, values } = await run("search.filtered-walk", "listFactoryDefaultWidgets", { widgets: tiers });
     expect(values).toEqual(["p", "duo"]);
     expect(result).toMatchObject({ outcome: "passed", message: 'Walked "p" (84 results; page sizes 10, 7, 8, 9) and "duo" (2 results; page sizes 10, 1): every match once, totals consistent.' });
+  });
+
+  it("counts a term on exactly 84 items among the small ones only", async () => {
+    const { values } = await run("search.filtered-walk", "listFactoryDefaultWidgets", { widgets: widgetsTagged(100, (index) => ["r", ...(index < 84 ? ["p"] : [])]) });
+    expect(values).toEqual(["p", "r"]);
   });
 
   it("then larger terms, smallest first, walking their first 12 pages in sizes 7 and 9", async () => {
