@@ -1,6 +1,7 @@
 /** Runs one check of the catalogue against a scripted target (no server), for unit tests of a check's branches. */
 import type { OperationName } from "../../../contract/operations.js";
 import { runCheck } from "../../../runner/engine/runCheck.js";
+import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
 import type { CheckResult } from "../../../runner/report/model.js";
 import type { RunSettings } from "../../../runner/settings/RunSettings.js";
@@ -12,15 +13,15 @@ export function jsonOf(request: OutgoingRequest): Record<string, unknown> {
   return (request.body && "json" in request.body ? request.body.json : {}) as Record<string, unknown>;
 }
 
-/** The verdict of `checkId` on `operation` against a target answering with `answer`, and the client that recorded the requests. */
+/** The verdict of `checkId` on `operation` against a target answering with `answer`, the client that recorded the requests, and the session. */
 export async function checkOnScript(
   checkId: string,
   operation: OperationName,
   answer: (request: OutgoingRequest, index: number) => FakeAnswer,
   settings: Partial<RunSettings> = {},
-): Promise<{ result: CheckResult; client: ScriptedClient }> {
+): Promise<{ result: CheckResult; client: ScriptedClient; session: TargetSession }> {
   const check = CHECK_CATALOGUE.checks.find((candidate) => candidate.id === checkId);
   if (!check) throw new Error(`no check ${checkId}`);
   const { session, client } = scriptedSession(answer, settings);
-  return { result: await runCheck(check, operation, session), client };
+  return { result: await runCheck(check, operation, session), client, session };
 }

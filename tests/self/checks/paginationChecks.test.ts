@@ -55,7 +55,7 @@ describe("a request never answered is an error naming it", () => {
 describe("pagination.default-first-10", () => {
   it("asks without pagination and for page 0 of size 10, and passes when they agree", async () => {
     const { result, bodies } = await run("pagination.default-first-10", { widgets: widgets(12) });
-    expect(bodies).toEqual([{}, { pagination: { pageNumber: 0, pageSize: 10 } }]);
+    expect(bodies).toStrictEqual([{}, { pagination: { pageNumber: 0, pageSize: 10 } }]);
     expect(result).toMatchObject({ outcome: "passed", message: "Without pagination: 10 of 12 items, identical to page 0 of size 10." });
   });
 

@@ -10,9 +10,9 @@ import { checkOnScript, jsonOf } from "./checkOnScript.js";
 import { fakeCms, listingAnswer, pagesTitled, widgetsTagged, type Caller, type FakeCms } from "./fakeCms.js";
 
 async function run(checkId: string, operation: OperationName, cms: FakeCms, settings: Partial<RunSettings> = {}) {
-  const { result, client } = await checkOnScript(checkId, operation, fakeCms(cms), settings);
+  const { result, client, session } = await checkOnScript(checkId, operation, fakeCms(cms), settings);
   const reads = client.sent.filter((request) => request.path.endsWith("/getWidget")).map((request) => jsonOf(request).widgetId);
-  return { result, reads };
+  return { result, reads, session };
 }
 
 const ten = widgetsTagged(10, () => []);
@@ -113,8 +113,12 @@ describe("consistency.listed-widget-readable", () => {
   });
 
   it("reads at most 200 per user, spread over the listing, and says where it cut", async () => {
-    const { result, reads } = await run("consistency.listed-widget-readable", "getWidget", { widgets: widgetsTagged(250, () => []) });
+    const { result, reads, session } = await run("consistency.listed-widget-readable", "getWidget", { widgets: widgetsTagged(250, () => []) });
     expect(reads).toHaveLength(400);
+    expect(session.samplingNotes()).toEqual([
+      "getWidget: 200 of 250 listed widgets read (bound 200, spread over the listing)",
+      "getWidget as the restricted user: 200 of 250 listed widgets read (bound 200, spread over the listing)",
+    ]);
     expect(result.message).toBe(
       "400 listed widget(s) read back (admin and restricted); getWidget: 200 of 250 listed widgets read (bound 200, spread over the listing); getWidget as the restricted user: 200 of 250 listed widgets read (bound 200, spread over the listing).",
     );
@@ -143,6 +147,12 @@ describe("consistency.id-echoes-request", () => {
     expect(other.result).toMatchObject({ outcome: "failed", message: 'getAnalytic a1: asked for a1, got "a2".', expected: "id a1", actual: 'id "a2"' });
     const right = await run("consistency.id-echoes-request", "getAnalytic", { analytics: { a1: { id: "a1" } } }, { fixtures: { analyticIds: ["a1"], roles: [] } });
     expect(right.result).toMatchObject({ outcome: "passed", message: "1 read(s) judged." });
+  });
+
+  it("reads every configured analytic id, however many", async () => {
+    const ids = Array.from({ length: 250 }, (_, index) => `a${index}`);
+    const { result } = await run("consistency.id-echoes-request", "getAnalytic", { analytics: Object.fromEntries(ids.map((id) => [id, { id }])) }, { fixtures: { analyticIds: ids, roles: [] } });
+    expect(result.message).toBe("250 read(s) judged.");
   });
 
   it("skips when no read answered 200 with JSON", async () => {
