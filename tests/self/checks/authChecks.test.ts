@@ -1,0 +1,23 @@
+/** auth.near-miss-token-401 on a scripted target: each near miss is named by how it was made, never by the token. */
+import { describe, expect, it } from "vitest";
+import { checkOnScript } from "./checkOnScript.js";
+
+describe("auth.near-miss-token-401", () => {
+  it("names each credential the target let through, the empty and bare Bearer under their register", async () => {
+    const { result, client } = await checkOnScript("auth.near-miss-token-401", "listLandingPages", () => ({ status: 200, json: { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } } }));
+    expect(client.sent.map((request) => request.headers.Authorization)).toEqual(expect.arrayContaining(["Bearer ", "Bearer"]));
+    expect(result.outcome).toBe("failed");
+    expect(result.message.split("\n").map((line) => line.replace(/^- /, "").replace(/ \(\+\d+ more findings\)$/, ""))).toEqual([
+      "request with the valid token with one character appended got status 200.",
+      "request with the valid token without its last character got status 200.",
+      "request with the valid token with its last character changed got status 200.",
+      'request with "Authorization: Bearer " (no token) got status 200.',
+      'request with "Authorization: Bearer" alone got status 200.',
+    ]);
+  });
+
+  it("says how many near misses were refused", async () => {
+    const { result } = await checkOnScript("auth.near-miss-token-401", "listLandingPages", () => ({ status: 401, json: { error: "invalid_token", error_description: "no" } }));
+    expect(result).toMatchObject({ outcome: "passed", message: "5 near-miss credentials refused." });
+  });
+});
