@@ -38,6 +38,7 @@ export async function runProperty<T>(
   let examples = 0;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
+      // Stryker disable next-line BooleanLiteral: once ended, the verdict is read from `ended` whatever fast-check makes of the later examples, which send nothing
       if (ended) return true; // the property has ended: the remaining examples send nothing
       examples += 1;
       const verdict = await predicate(value);
