@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { OperationName } from "../../../contract/operations.js";
 import type { RunSettings } from "../../../runner/settings/RunSettings.js";
+import type { FakeAnswer } from "../engine/engineDoubles.js";
 import { checkOnScript, jsonOf } from "./checkOnScript.js";
 import { fakeCms, listingAnswer, pagesTitled, widgetsTagged, type Caller, type FakeCms } from "./fakeCms.js";
 
@@ -190,18 +191,18 @@ describe("consistency.repeatable-reads", () => {
   it("departs on a second answer with another body, status or kind, showing 200 characters of each", async () => {
     const long = "x".repeat(300);
     let count = 0;
-    const flip = (first: object, second: object) => () => ((count += 1) % 2 === 1 ? first : second);
-    const body = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: { id: "w", long } }, { status: 200, json: { id: "w", long: "y" } }) as never });
+    const flip = (first: FakeAnswer, second: FakeAnswer) => (): FakeAnswer => ((count += 1) % 2 === 1 ? first : second);
+    const body = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: { id: "w", long } }, { status: 200, json: { id: "w", long: "y" } }) });
     expect(body.result).toMatchObject({ outcome: "warning", message: "two identical requests got different answers. [register: repeatable-reads]" });
     expect(body.result.expected).toBe(`status 200: ${JSON.stringify({ id: "w", long }).slice(0, 200)}`);
     expect(body.result.evidence.map((item) => item.label)).toEqual(["first request", "second request"]);
-    const text = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, text: "a" }, { status: 200, text: "b" }) as never });
+    const text = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, text: "a" }, { status: 200, text: "b" }) });
     expect(text.result.outcome).toBe("warning");
-    const sameText = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, text: "a" }, { status: 200, text: "a" }) as never });
+    const sameText = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, text: "a" }, { status: 200, text: "a" }) });
     expect(sameText.result.outcome).toBe("passed");
-    const status = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: {} }, { status: 404, json: {} }) as never });
+    const status = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: {} }, { status: 404, json: {} }) });
     expect(status.result.outcome).toBe("warning");
-    const kind = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: "a" }, { status: 200, text: '"a"' }) as never });
+    const kind = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: "a" }, { status: 200, text: '"a"' }) });
     expect(kind.result.outcome).toBe("warning");
   });
 
