@@ -84,7 +84,8 @@ export const consistencyChecks: readonly CheckDefinition[] = [
     async run({ target, judge }) {
       judge.applied("list-get-consistency");
       const walk = await discoveredListing(target, "listFactoryDefaultWidgets", "admin");
-      const listed = new Map(walk.items.filter(isJsonObject).flatMap((item) => (typeof item.id === "string" ? [[item.id, item] as const] : [])));
+      // Looked up by the string ids that were read: an item with another id is never asked for.
+      const listed = new Map(walk.items.filter(isJsonObject).map((item) => [item.id, item] as const));
       const { reads } = await readKnownItems(target, "getWidget");
       if (reads.length === 0) return judge.skip("no listed widget has an id to read.");
       for (const { id, label, exchange } of reads) {

@@ -55,6 +55,21 @@ describe("errors.invalid-request-rejected", () => {
   });
 });
 
+describe("errors.invalid-request-rejected on the kinds of rule", () => {
+  /** Malformed JSON and a body that is no object: what must get 400. */
+  const isRaw = (request: OutgoingRequest) => request.body !== undefined && ("raw" in request.body || typeof request.body.json !== "object" || request.body.json === null || Array.isArray(request.body.json));
+
+  it("fails a 5xx for any invalid request, the register's departures included", async () => {
+    const { result } = await run("errors.invalid-request-rejected", "listLandingPages", (request) => (isRaw(request) ? badRequest() : { status: 500, json: {} }), { maxExamples: 20 });
+    expect(result.outcome).toBe("failed");
+  });
+
+  it("departs on a malformed id refused with another 4xx than 400 or 404", async () => {
+    const read = await run("errors.invalid-request-rejected", "getWidget", fakeCms({ widgets: widgetsTagged(3, () => []), tamperRead: () => ({ status: 422, json: {} }) }), { maxExamples: 30 });
+    expect(read.result.message).toContain("widgetId:pattern-mismatch");
+  });
+});
+
 describe("errors.error-body", () => {
   it("judges the 400 of malformed JSON and the 404 of an unknown id against their §7 bodies", async () => {
     const { result, sent } = await run("errors.error-body", "getWidget", (request) => ("raw" in (request.body ?? {}) ? badRequest() : { status: 404, json: { message: "gone" } }));
@@ -102,7 +117,20 @@ describe("http.valid-request-ok", () => {
   });
 });
 
+describe("http.valid-request-ok on a read", () => {
+  it("asks no listing question of a read operation", async () => {
+    const { client } = await checkOnScript("http.valid-request-ok", "getAnalytic", fakeCms({ analytics: { "analytic://tenant/a1": { id: "analytic://tenant/a1" } } }), { maxExamples: 3 });
+    const reads = client.sent.filter((request) => request.path.endsWith("/getAnalytic"));
+    expect(reads.map((request) => request.body)).toEqual(Array.from({ length: reads.length }, () => ({ json: { analyticId: "analytic://tenant/a1" } })));
+  });
+});
+
 describe("http.no-server-error", () => {
+  it("ends as an error, not a pass, when the target answers 429 past the waits", async () => {
+    const { result } = await run("http.no-server-error", "getRoleFilters", () => ({ status: 429, json: {} }), { maxExamples: 5 });
+    expect(result.outcome).toBe("error");
+  });
+
   it("names the kind of generated request that got a 5xx", async () => {
     let count = 0;
     const { result } = await run("http.no-server-error", "getRoleFilters", () => ((count += 1) > 60 ? { status: 502, json: {} } : { status: 400, json: {} }), { maxExamples: 40 });
@@ -112,6 +140,13 @@ describe("http.no-server-error", () => {
 });
 
 describe("http.json-content-type", () => {
+  it("sends malformed JSON as one of its probes, and names it", async () => {
+    const { result } = await run("http.json-content-type", "listLandingPages", (request) =>
+      request.body && "raw" in request.body && request.body.raw === '{"cms-conformance": ' ? { status: 400, text: "bad", headers: { "content-type": "text/html" } } : { status: 200, json: { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } } },
+    );
+    expect(result).toMatchObject({ outcome: "failed", message: 'malformed JSON (400) was answered as "text/html".' });
+  });
+
   it("passes over 403 answers and empty bodies, and fails a body of another type, naming it", async () => {
     const skipped = await run("http.json-content-type", "listLandingPages", (request) => (request.headers.Authorization ? { status: 403, text: "no", headers: { "content-type": "text/plain" } } : { status: 401, text: "" }));
     expect(skipped.result.outcome).toBe("passed");

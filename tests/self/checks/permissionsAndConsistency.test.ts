@@ -36,6 +36,11 @@ describe("permissions.restricted-listing-subset", () => {
     expect(refused.result).toMatchObject({ outcome: "skipped", skipReason: "a listing could not be read (admin: ok; restricted: page 0: status 403)." });
   });
 
+  it("says which listing could not be read when it is the main user's", async () => {
+    const { result } = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", { widgets: ten, tamper: (call) => (call.caller === "admin" ? { status: 503, json: {} } : undefined) });
+    expect(result).toMatchObject({ outcome: "skipped", skipReason: "a listing could not be read (admin: page 0: status 503; restricted: ok)." });
+  });
+
   it("fails restricted widget totals above the full ones, but not landing-page totals (PERSONAL pages)", async () => {
     const inflated = (call: Parameters<NonNullable<FakeCms["tamper"]>>[0]) => (call.caller === "restricted" ? listingAnswer(call, call.found.slice(0, call.pageSize), 12, 1) : undefined);
     const widgets = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", { widgets: ten, visible: evenOnly, tamper: inflated });
@@ -93,6 +98,8 @@ describe("permissions.forbidden-resource-403", () => {
       outcome: "skipped",
       skipReason: "both widget listings must be walked completely to know what is forbidden (admin: walked 1 of 3 pages (sampling bound --max-pages); restricted: ok).",
     });
+    const restrictedCut = await run("permissions.forbidden-resource-403", "getWidget", { widgets: widgetsTagged(25, () => []), visible: (caller, item) => caller === "admin" ? item.id === "widget://t/w0" : true }, { maxPageSize: 10, maxPagesWalked: 1 });
+    expect(restrictedCut.result.skipReason).toBe("both widget listings must be walked completely to know what is forbidden (admin: ok; restricted: walked 1 of 3 pages (sampling bound --max-pages)).");
     const all = await run("permissions.forbidden-resource-403", "getWidget", { widgets: ten });
     expect(all.result).toMatchObject({ outcome: "skipped", skipReason: "the restricted user's listing shows every widget the admin sees, so no widget is known to be forbidden." });
   });
@@ -150,6 +157,11 @@ describe("consistency.id-echoes-request", () => {
     expect(right.result).toMatchObject({ outcome: "passed", message: "1 read(s) judged." });
   });
 
+  it("says where the widget reads were cut", async () => {
+    const { result } = await run("consistency.id-echoes-request", "getWidget", { widgets: widgetsTagged(250, () => []) });
+    expect(result.message).toBe("200 read(s) judged; getWidget: 200 of 250 listed widgets read (bound 200, spread over the listing).");
+  });
+
   it("reads every configured analytic id, however many", async () => {
     const ids = Array.from({ length: 250 }, (_, index) => `a${index}`);
     const { result } = await run("consistency.id-echoes-request", "getAnalytic", { analytics: Object.fromEntries(ids.map((id) => [id, { id }])) }, { fixtures: { analyticIds: ids, roles: [] } });
@@ -163,6 +175,13 @@ describe("consistency.id-echoes-request", () => {
 });
 
 describe("consistency.list-get-equal", () => {
+  it("shows at most 500 characters of the differing fields", async () => {
+    const long = "x".repeat(600);
+    const { result } = await run("consistency.list-get-equal", "getWidget", { widgets: [{ id: "w1", name: long }], tamperRead: () => ({ status: 200, json: { id: "w1", name: `${long}y` } }) });
+    expect(result.expected).toBe(`name: ${JSON.stringify(long)}`.slice(0, 500));
+    expect(result.actual).toBe(`name: ${JSON.stringify(`${long}y`)}`.slice(0, 500));
+  });
+
   it("departs on fields whose values differ, comparing only fields both answers have", async () => {
     const { result } = await run("consistency.list-get-equal", "getWidget", {
       widgets: [{ id: "w1", name: "n", tags: ["a"], url: "u" }],
@@ -192,9 +211,10 @@ describe("consistency.repeatable-reads", () => {
     const long = "x".repeat(300);
     let count = 0;
     const flip = (first: FakeAnswer, second: FakeAnswer) => (): FakeAnswer => ((count += 1) % 2 === 1 ? first : second);
-    const body = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: { id: "w", long } }, { status: 200, json: { id: "w", long: "y" } }) });
+    const body = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: { id: "w", long } }, { status: 200, json: { id: "w", long: `${long}y` } }) });
     expect(body.result).toMatchObject({ outcome: "warning", message: "two identical requests got different answers. [register: repeatable-reads]" });
     expect(body.result.expected).toBe(`status 200: ${JSON.stringify({ id: "w", long }).slice(0, 200)}`);
+    expect(body.result.actual).toBe(`status 200: ${JSON.stringify({ id: "w", long: `${long}y` }).slice(0, 200)}`);
     expect(body.result.evidence.map((item) => item.label)).toEqual(["first request", "second request"]);
     const text = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, text: "a" }, { status: 200, text: "b" }) });
     expect(text.result.outcome).toBe("warning");
@@ -202,7 +222,7 @@ describe("consistency.repeatable-reads", () => {
     expect(sameText.result.outcome).toBe("passed");
     const status = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: {} }, { status: 404, json: {} }) });
     expect(status.result.outcome).toBe("warning");
-    const kind = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: "a" }, { status: 200, text: '"a"' }) });
+    const kind = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, text: '"a"' }, { status: 200, json: "a" }) });
     expect(kind.result.outcome).toBe("warning");
   });
 
@@ -210,5 +230,8 @@ describe("consistency.repeatable-reads", () => {
     let count = 0;
     const { result } = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: () => ((count += 1) === 2 ? noTimeout : undefined) });
     expect(result.message).toMatch(/^second request: no complete answer to judge/);
+    let first = 0;
+    const early = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: () => ((first += 1) === 1 ? noTimeout : undefined) });
+    expect(early.result.message).toMatch(/^first request: no complete answer to judge/);
   });
 });

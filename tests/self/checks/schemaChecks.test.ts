@@ -22,6 +22,7 @@ describe("schema.response-body", () => {
     const { credentials } = testSettings();
     const alone = await run("schema.response-body", "listLandingPages", { landingPages }, { credentials: { clientId: credentials.clientId, token: credentials.token } });
     expect(asRestricted(alone.client.sent)).toBe(0);
+    expect(alone.client.sent.length).toBeLessThan(both.client.sent.length);
   });
 
   it("asks getRoleFilters for each role and all of them, and skips without roles", async () => {

@@ -166,9 +166,9 @@ describe("walkListing", () => {
   });
 
   it("drops the final full stop of a transport failure's message", async () => {
-    const { session } = scriptedSession(listing(25, (page, answer) => (page === 1 ? { noResponse: true, failure: { kind: "connection-reset", message: "the connection was reset." } } : answer)));
+    const { session } = scriptedSession(listing(25, (page, answer) => (page === 1 ? { noResponse: true, failure: { kind: "connection-reset", message: "the connection was reset after 2.5 s." } } : answer)));
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
-    expect(walk.stop?.message).toBe("page 1: no complete answer (connection-reset: the connection was reset)");
+    expect(walk.stop?.message).toBe("page 1: no complete answer (connection-reset: the connection was reset after 2.5 s)");
   });
 
   it("sends no searchValue field at all when it has none", async () => {
