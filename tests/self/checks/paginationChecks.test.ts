@@ -138,12 +138,18 @@ describe("pagination.page-size-honoured", () => {
     const odd = await run("pagination.page-size-honoured", { widgets: widgets(30), tamper: (call) => (call.pageSize > 20 ? { status: 200, json: { widgets: "none" } } : undefined) });
     expect(odd.result.outcome).toBe("failed");
     expect(odd.result.message).toMatch(/^page 0 of size 50: expected a 200 listing or a refusal, got status 200.* without a listing\.$/);
+    expect(odd.result.expected).toBe("min(50, totalElements) items, totalPages counting pages of 50 (§2.11)");
+    const items = widgets(60);
+    const inconsistent = await run("pagination.page-size-honoured", { widgets: items, tamper: cappedAt20(items, "asked") });
+    expect(inconsistent.result.message).not.toContain("without a listing");
   });
 
   it("fails a probe size answered with a 4xx or the wrong count, and errs on one never answered", async () => {
     const refused = await run("pagination.page-size-honoured", { widgets: widgets(30), tamper: (call) => (call.pageSize === 3 && call.caller === "admin" ? { status: 400, json: {} } : undefined) });
     expect(refused.result.outcome).toBe("failed");
     expect(refused.result.message).toMatch(/^page 0 of size 3: expected a 200 listing, got status 400.*\. \(\+1 more finding\)/);
+    expect(refused.result).toMatchObject({ expected: "3 items (30 in pages of 3)" });
+    expect(refused.result.actual).toMatch(/^status 400/);
     const counted = await run("pagination.page-size-honoured", { widgets: widgets(30), tamper: (call) => (call.pageSize === 7 && call.pageNumber === 0 && call.caller === "admin" ? served(call, call.found, 10) : undefined) });
     expect(counted.result).toMatchObject({ outcome: "failed", message: "page 0 of size 7 holds 10 items.", expected: "7 items (30 in pages of 7)", actual: "10 items" });
     const silent = await run("pagination.page-size-honoured", { widgets: widgets(30), tamper: (call) => (call.pageSize === 7 && call.pageNumber === 0 && call.caller === "admin" ? { noResponse: true, failure: { kind: "timeout", message: "no answer" } } : undefined) });

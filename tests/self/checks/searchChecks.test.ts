@@ -364,6 +364,11 @@ describe("search.metacharacters-literal", () => {
     expect(result.actual).toMatch(/^totalElements 2, page 0 holds id:w0, id:w1$/);
   });
 
+  it("fails a widget target that does not find a tag holding a special character, naming the tag", async () => {
+    const { result } = await run("search.metacharacters-literal", "listFactoryDefaultWidgets", { widgets, matches: (operation, item, value) => !value.includes(".") && matchesIgnoringCase(operation, item, value) });
+    expect(result.message.split("\n")[0]).toMatch(/^searchValue "a\.c" did not return id:w1, whose tag it is\./);
+  });
+
   it("fails a landing target whose search drops what it cannot escape, naming the title's text", async () => {
     const landingPages = [{ id: "lp0", title: "Sale 50% off" }, { id: "lp1", title: "Plain" }];
     const { result } = await run("search.metacharacters-literal", "listLandingPages", { landingPages, matches: (operation, item, value) => !value.includes("%") && matchesIgnoringCase(operation, item, value) });
@@ -407,6 +412,22 @@ describe("search.filtered-walk", () => {
     const sizes = short.client.sent.map((request) => (request.body && "json" in request.body ? (request.body.json as { pagination?: { pageSize?: number } }).pagination?.pageSize : undefined));
     expect(sizes.filter((size) => size === 3)).toHaveLength(2);
     expect(short.result.message).toBe('Walked "t" (30 results; page sizes 10, 3, 4, 5, the first 2 pages of each): every match once, totals consistent.');
+  });
+
+  it("tries at most four values, and names the walk in pages of 10 when its totals disagree", async () => {
+    const five = widgetsTagged(10, (index) => [`v${Math.floor(index / 2)}`]);
+    const single = await run("search.filtered-walk", "listFactoryDefaultWidgets", { widgets: five, tamper: (call) => (call.searchValue ? listingAnswer(call, call.found.slice(0, 1), 1, 1) : undefined) });
+    expect(single.values).toHaveLength(4);
+    const wrongPages = await run("search.filtered-walk", "listFactoryDefaultWidgets", {
+      widgets: widgetsTagged(12, () => ["k"]),
+      tamper: (call) => (call.searchValue && call.pageSize === 10 ? listingAnswer(call, call.found.slice(call.pageNumber * 10, call.pageNumber * 10 + 10), 12, 5) : undefined),
+    });
+    expect(wrongPages.result.message).toContain('\n- searchValue "k" walked in pages of 10: totalPages 5 does not match 12 results in pages of 10.');
+  });
+
+  it("fails a page size answered 200 without a listing: only a 4xx is a refusal", async () => {
+    const { result } = await run("search.filtered-walk", "listFactoryDefaultWidgets", { widgets: widgetsTagged(30, () => ["t"]), tamper: (call) => (call.pageSize === 3 ? { status: 200, json: {} } : undefined) });
+    expect(result).toMatchObject({ outcome: "failed", message: 'searchValue "t" walked in pages of 3 stopped: page 0: the body has no integer totals.' });
   });
 
   it("falls back to \"a\" and \"e\" when no term matches two items", async () => {

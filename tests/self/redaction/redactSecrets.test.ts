@@ -9,6 +9,7 @@ import { containsSecret, createRedactor, MIN_SECRET_LENGTH, REDACTED, redactSecr
 import { redactReport } from "../../../reports/redactReport.js";
 import type { RunReport } from "../../../runner/report/model.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
+import { redactExchange } from "../../../runner/http/redactExchange.js";
 
 const TOKEN = "tok-3f9a1c2b7e-SECRET";
 const token = () => [{ value: TOKEN, placeholder: "$CMS_TOKEN" }];
@@ -332,5 +333,22 @@ describe("redactReport's rules per field", () => {
     const headers = written.results[0]?.evidence[0]?.exchange.request.headers ?? {};
     expect(headers).toEqual({ authorization: REDACTED, "x-api-key": REDACTED });
     expect(Object.getOwnPropertyDescriptor(headers, "authorization")).toEqual({ value: REDACTED, enumerable: true, writable: true, configurable: true });
+  });
+});
+
+describe("edges the mutation run named", () => {
+  it("gives a secret of exactly MIN_SECRET_LENGTH characters a pattern of its own", () => {
+    expect(secretPatterns([{ value: "a".repeat(MIN_SECRET_LENGTH), placeholder: "$S" }]).length).toBeGreaterThan(0);
+  });
+
+  it("leaves a body's escapes as written when decoding them shows no long secret", () => {
+    const redactor = createRedactor([{ value: "open-sesame-token", placeholder: "$CMS_TOKEN" }]);
+    expect(redactor.body('{"plain":"\\u0041\\u0042"}')).toBe('{"plain":"\\u0041\\u0042"}');
+  });
+
+  it("masks an unknown credential in a credential header, keeping its scheme", () => {
+    const exchange = fakeExchange({ status: 200, json: {} }, { headers: { Authorization: "Bearer some-token-nobody-configured", "X-Api-Key": "k-123456" } });
+    const written = redactExchange(exchange, createRedactor([]));
+    expect(written.request.headers).toEqual({ Authorization: "Bearer [REDACTED]", "X-Api-Key": "[REDACTED]" });
   });
 });
