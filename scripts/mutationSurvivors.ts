@@ -3,9 +3,13 @@
  * each folder: `npx tsx scripts/mutationSurvivors.ts [reports/mutation/mutation.json]`.
  * Mutants marked equivalent in the code (`// Stryker disable … : reason`) are Stryker's "Ignored"
  * and are listed apart with their reasons; static mutants (module-level code, left out by
- * ignoreStatic) are only counted.
+ * ignoreStatic) are only counted. A survivor that is not equivalent, but that no test kills yet
+ * or that StrykerJS misjudges, may have its reason in mutation/survivor-reasons.json, keyed
+ * "file:line:column Mutator"; it is printed under the survivor, and survivors without one are counted.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+
+const REASONS_FILE = "mutation/survivor-reasons.json";
 
 interface Mutant {
   readonly mutatorName: string;
@@ -33,6 +37,8 @@ const percent = (killed: number, alive: number) => (killed + alive === 0 ? "–"
 
 function main(path: string): void {
   const report = JSON.parse(readFileSync(path, "utf8")) as MutationReport;
+  const reasons = (existsSync(REASONS_FILE) ? JSON.parse(readFileSync(REASONS_FILE, "utf8")) : {}) as Record<string, string>;
+  let unexplained = 0;
   const folders = new Map<string, { killed: number; alive: number; ignored: number; statics: number; compileErrors: number }>();
   const lines: string[] = [];
   const ignored: string[] = [];
@@ -59,6 +65,9 @@ function main(path: string): void {
       const code = (sourceLines[line - 1] ?? "").trim().slice(0, 110);
       const replacement = (mutant.replacement ?? "").replace(/\s+/g, " ").slice(0, 80);
       lines.push(`  ${line}:${column} ${mutant.status === "NoCoverage" ? "no coverage" : "survived"} ${mutant.mutatorName}: ${code}  ⇒  ${replacement}`);
+      const reason = reasons[`${file}:${line}:${column} ${mutant.mutatorName}`];
+      if (reason === undefined) unexplained += 1;
+      else lines.push(`      why: ${reason}`);
     }
   }
   const rows = [...folders].sort(([a], [b]) => a.localeCompare(b));
@@ -68,6 +77,7 @@ function main(path: string): void {
     console.log(`${folder} | ${counts.killed} | ${counts.alive} | ${counts.ignored} | ${counts.statics} | ${counts.compileErrors} | ${percent(counts.killed, counts.alive)}`);
   }
   console.log(lines.join("\n"));
+  console.log(`\n${all.alive - unexplained} of ${all.alive} alive mutants have a reason in ${REASONS_FILE}; ${unexplained} have none.`);
   if (ignored.length > 0) console.log(`\nMarked equivalent (${ignored.length}):\n  ${ignored.join("\n  ")}`);
 }
 

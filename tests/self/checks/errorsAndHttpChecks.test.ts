@@ -119,9 +119,22 @@ describe("http.valid-request-ok", () => {
 
 describe("http.valid-request-ok on a read", () => {
   it("asks no listing question of a read operation", async () => {
-    const { client } = await checkOnScript("http.valid-request-ok", "getAnalytic", fakeCms({ analytics: { "analytic://tenant/a1": { id: "analytic://tenant/a1" } } }), { maxExamples: 3 });
+    const { result, client } = await checkOnScript("http.valid-request-ok", "getAnalytic", fakeCms({ analytics: { "analytic://tenant/a1": { id: "analytic://tenant/a1" } } }), { maxExamples: 3 });
     const reads = client.sent.filter((request) => request.path.endsWith("/getAnalytic"));
+    expect(result.outcome).toBe("passed");
     expect(reads.map((request) => request.body)).toEqual(Array.from({ length: reads.length }, () => ({ json: { analyticId: "analytic://tenant/a1" } })));
+  });
+});
+
+describe("http.valid-request-ok on a listing", () => {
+  it("fails a page inside the listing refused with a 4xx, knowing from discovery where the listing ends", async () => {
+    const { result } = await checkOnScript(
+      "http.valid-request-ok",
+      "listLandingPages",
+      fakeCms({ landingPages: widgetsTagged(300, () => []), tamper: (call) => (call.pageNumber > 0 && call.pageNumber < 30 && call.pageSize <= 10 && call.searchValue === undefined ? { status: 409, json: {} } : undefined) }),
+      { maxExamples: 100 },
+    );
+    expect(result.outcome).toBe("failed");
   });
 });
 

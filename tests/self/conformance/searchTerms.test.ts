@@ -92,6 +92,10 @@ describe("nonTitleValues", () => {
     expect(nonTitleValues(walk, 10)).toEqual(["zz", "b".repeat(100), "urn:y"]);
   });
 
+  it("takes no segment from a page whose id is not a string", () => {
+    expect(nonTitleValues(walkOf("listLandingPages", [{ id: 7, pageId: "pid-7", title: "T" }]), 10)).toEqual(["pid-7"]);
+  });
+
   it("strips only a leading URI scheme from the id", () => {
     const walk = walkOf("listLandingPages", [{ id: "see landing://a/bb", title: "t" }]);
     expect(nonTitleValues(walk, 10)).toEqual(["bb", "see landing:"]);
