@@ -308,7 +308,8 @@ export const paginationChecks: readonly CheckDefinition[] = [
         const otherSize = known.total > 7 ? 7 : 3;
         const walks = [known.walk, await walkListing(target, operation, { caller, pageSize: otherSize, maxPages: target.settings.maxPagesWalked })];
         // A size the target serves short: a consistent cap keeps every item reachable with it; totals of the size asked do not.
-        if (caller === "admin" && limits.limit && limits.limit.verdict !== "refused" && limits.limit.fetched.page.items.length > 0) {
+        // (A refused size served no item: its page reads as empty.)
+        if (caller === "admin" && limits.limit && limits.limit.fetched.page.items.length > 0) {
           walks.push(await walkListing(target, operation, { caller, pageSize: limits.limit.size, maxPages: target.settings.maxPagesWalked }));
         }
         for (const walk of walks) judgeWalk(judge, walk);

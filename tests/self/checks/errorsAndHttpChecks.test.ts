@@ -64,6 +64,20 @@ describe("errors.invalid-request-rejected on the kinds of rule", () => {
     expect(result.outcome).toBe("failed");
   });
 
+  it("fails a 5xx even for a rule whose 4xx would only depart", async () => {
+    // 500 for out-of-range or fractional page numbers and sizes (the register's should-400), 400 for everything else.
+    const numbersOnly = (request: OutgoingRequest) => {
+      const json = request.body && "json" in request.body ? (request.body.json as Record<string, unknown> | null) : null;
+      const pagination = json && typeof json === "object" && !Array.isArray(json) ? json.pagination : undefined;
+      if (typeof pagination !== "object" || pagination === null || Object.keys(json as object).some((key) => key !== "pagination")) return false;
+      const entries = Object.entries(pagination);
+      return entries.length === 2 && entries.every(([key, value]) => ["pageNumber", "pageSize"].includes(key) && typeof value === "number");
+    };
+    const { result } = await run("errors.invalid-request-rejected", "listLandingPages", (request) => (numbersOnly(request) ? { status: 500, json: {} } : badRequest()), { maxExamples: 60 });
+    expect(result).toMatchObject({ outcome: "failed", expected: "400 (§7; register invalid-field-status)" });
+    expect(result.message).toMatch(/ got 500 /);
+  });
+
   it("departs on a malformed id refused with another 4xx than 400 or 404", async () => {
     const read = await run("errors.invalid-request-rejected", "getWidget", fakeCms({ widgets: widgetsTagged(3, () => []), tamperRead: () => ({ status: 422, json: {} }) }), { maxExamples: 30 });
     expect(read.result.message).toContain("widgetId:pattern-mismatch");

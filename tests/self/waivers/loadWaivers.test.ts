@@ -73,6 +73,12 @@ describe("loadWaivers", () => {
     expect(message.split("/waivers/1/expires")).toHaveLength(2);
   });
 
+  it("says a reason that is not a string must be one, not that it is blank", async () => {
+    const { message } = await failure(file({ waivers: [{ ...pie, reason: 5 }] }));
+    expect(message).toContain("/waivers/0/reason must be string");
+    expect(message).not.toContain("must not be blank");
+  });
+
   it("rejects a file whose root is not { waivers: [...] }", async () => {
     expect((await failure(file([pie]))).message).toContain("(root) must be object");
     expect((await failure(file({ waiver: [pie] }))).message).toContain('(root) is missing the field "waivers"');
