@@ -150,6 +150,12 @@ describe("http.valid-request-ok on a listing", () => {
     );
     expect(result.outcome).toBe("failed");
   });
+
+  it("fails a 5xx for a valid request even where a register would let a 4xx depart", async () => {
+    const { result } = await checkOnScript("http.valid-request-ok", "listLandingPages", fakeCms({ landingPages: widgetsTagged(30, () => []), tamper: (call) => (call.pageSize > 10 && call.index > 5 ? { status: 503, json: {} } : undefined) }), { maxExamples: 60 });
+    expect(result.outcome).toBe("failed");
+    expect(result.message).toMatch(/^generated valid request: a valid request got 503/);
+  });
 });
 
 describe("http.no-server-error", () => {

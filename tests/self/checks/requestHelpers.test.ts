@@ -177,7 +177,7 @@ describe("request bodies", () => {
 
   it("builds requests only from well-formed listed ids, and leaves out unset scopes", async () => {
     const { session } = scriptedSession(
-      () => ({ status: 200, json: { widgets: [{ id: "not-a-uri", title: "T" }, { id: "widget://t/ok" }, { id: 4, tags: [5, "x"] }], listInformation: { totalElements: 3, totalPages: 1 } } }),
+      () => ({ status: 200, json: { widgets: [{ id: "not-a-uri", title: "T" }, { id: "widget://t/ok" }, { id: 4, tags: [5, "x"] }, "a bare string"], listInformation: { totalElements: 4, totalPages: 1 } } }),
       { fixtures: { analyticIds: [], roles: [] } },
     );
     const context = await requestContextFor(session);

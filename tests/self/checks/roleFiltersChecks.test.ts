@@ -84,6 +84,8 @@ describe("role-filters.union-law", () => {
     });
     const onlyMissing = await run("role-filters.union-law", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a")] } } : answer)));
     expect(onlyMissing.result.actual).toBe('1 filter(s); missing ["hcm","payroll","b","b-value"] ["hcm","payroll","c","c-value"] ["hcm","payroll","d","d-value"]; extra none');
+    const onlyExtra = await run("role-filters.union-law", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a", "b", "c", "x"), group(2, "d")] } } : answer)));
+    expect(onlyExtra.result.actual).toBe('5 filter(s); missing none; extra ["hcm","payroll","x","x-value"]');
   });
 
   it("compares sequences only under --profile strict", async () => {

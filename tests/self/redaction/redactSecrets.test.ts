@@ -350,5 +350,7 @@ describe("edges the mutation run named", () => {
     const exchange = fakeExchange({ status: 200, json: {} }, { headers: { Authorization: "Bearer some-token-nobody-configured", "X-Api-Key": "k-123456" } });
     const written = redactExchange(exchange, createRedactor([]));
     expect(written.request.headers).toEqual({ Authorization: "Bearer [REDACTED]", "X-Api-Key": "[REDACTED]" });
+    const empty = fakeExchange({ status: 401, json: {} }, { headers: { Authorization: "Bearer " } });
+    expect(redactExchange(empty, createRedactor([])).request.headers).toEqual({ Authorization: "Bearer " });
   });
 });
