@@ -78,6 +78,15 @@ describe("errors.invalid-request-rejected on the kinds of rule", () => {
     expect(result.message).toMatch(/ got 500 /);
   });
 
+  it("expects 400 or 404 of a malformed id, and says so when it departs", async () => {
+    const malformedId = (request: OutgoingRequest) => {
+      const json = request.body && "json" in request.body ? (request.body.json as Record<string, unknown> | null) : null;
+      return json !== null && typeof json === "object" && typeof json.widgetId === "string" && !json.widgetId.startsWith("widget://");
+    };
+    const { result } = await run("errors.invalid-request-rejected", "getWidget", (request) => (request.path.endsWith("/getWidget") ? (malformedId(request) ? { status: 422, json: {} } : badRequest()) : fakeCms({ widgets: widgetsTagged(3, () => []) })(request, 0)), { maxExamples: 40 });
+    expect(result).toMatchObject({ outcome: "warning", expected: "400 or 404" });
+  });
+
   it("departs on a malformed id refused with another 4xx than 400 or 404", async () => {
     const read = await run("errors.invalid-request-rejected", "getWidget", fakeCms({ widgets: widgetsTagged(3, () => []), tamperRead: () => ({ status: 422, json: {} }) }), { maxExamples: 30 });
     expect(read.result.message).toContain("widgetId:pattern-mismatch");

@@ -264,6 +264,15 @@ describe("judgeBody", () => {
     expect(verdict.evidence).toEqual([{ label: "a1", exchange, schemaIssues: issues }]);
   });
 
+  it("says no more when a register has exactly three issues", () => {
+    const judge = new Judgement("default");
+    const body = {};
+    judgeBody(judge, "w", answeredExchange(200, body), "getWidget.response", "4.4");
+    const lines = validateBody("getWidget.response", body).registerDefaults.map(formatSchemaIssue);
+    expect(lines).toHaveLength(3);
+    expect(judge.verdict().message).toBe(`w: ${lines.join("; ")} [register: required-response-fields]`);
+  });
+
   it("fails under --profile strict where the default profile departs", () => {
     const judge = new Judgement("strict");
     const body = { id: "widget://a/b" };

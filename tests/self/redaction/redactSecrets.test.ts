@@ -225,6 +225,15 @@ describe("redactReport", () => {
     expect(headersOf({ "x-client-id": "Basic dXNlcjpwYXNz", "api-key": "k", client_secret: "s", "x-tenant": "acme" })).toEqual({ "x-client-id": `Basic ${REDACTED}`, "api-key": REDACTED, client_secret: REDACTED, "x-tenant": "acme" });
   });
 
+  it("copies a result's fields beside its property failure, and one whose property is present but undefined", () => {
+    const property = { seed: 1, path: "0:1", numRuns: 5, counterexample: { a: 1 } };
+    const failed = redactReport({ results: [{ checkId: "c", message: "m", evidence: [], property }], meta: { target: { baseUrl: "http://t" } } } as unknown as RunReport, []);
+    expect(failed.results[0]).toEqual({ checkId: "c", message: "m", evidence: [], property });
+    const result = { checkId: "c", message: "m", evidence: [], property: undefined };
+    const redacted = redactReport({ results: [result], meta: { target: { baseUrl: "http://t" } } } as unknown as RunReport, []);
+    expect(redacted.results[0]).toEqual({ checkId: "c", message: "m", evidence: [], property: undefined });
+  });
+
   it("masks header values only inside headers", () => {
     const redacted = redactReport({ results: [], meta: { target: { baseUrl: "http://t" }, authorization: "Bearer visible-in-meta" } } as unknown as RunReport, []) as unknown as { meta: Record<string, string> };
     expect(redacted.meta.authorization).toBe("Bearer visible-in-meta");
