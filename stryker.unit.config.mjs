@@ -12,7 +12,13 @@ const full = JSON.parse(readFileSync(new URL("./stryker.config.json", import.met
 
 export default {
   ...full,
-  mutate: ["runner/engine/**/*.ts", "runner/waivers/**/*.ts", "runner/http/redact*.ts", "reports/redact*.ts", "tests/conformance/checks/_internals/**/*.ts"],
+  mutate: [
+    "runner/engine/**/*.ts",
+    "runner/waivers/**/*.ts",
+    "runner/http/redact*.ts",
+    "reports/redact*.ts",
+    "tests/conformance/checks/_internals/**/*.ts",
+  ],
   incrementalFile: "reports/mutation/unit-incremental.json",
   htmlReporter: { fileName: "reports/mutation/unit.html" },
   jsonReporter: { fileName: "reports/mutation/unit.json" },

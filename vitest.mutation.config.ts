@@ -10,7 +10,17 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { defineConfig } from "vitest/config";
 
 /** Fast files first: Stryker stops at the first failing test, so a mutant a unit test kills never reaches the matrix. */
-const ORDER = ["tests/self/engine/", "tests/self/redaction/", "tests/self/checks/", "tests/self/waivers/", "tests/self/conformance/", "tests/self/deploy/", "tests/self/suite/waivers", "tests/self/suite/sampling", "tests/self/suite/verdictMatrix"];
+const ORDER = [
+  "tests/self/engine/",
+  "tests/self/redaction/",
+  "tests/self/checks/",
+  "tests/self/waivers/",
+  "tests/self/conformance/",
+  "tests/self/deploy/",
+  "tests/self/suite/waivers",
+  "tests/self/suite/sampling",
+  "tests/self/suite/verdictMatrix",
+];
 
 class UnitTestsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -33,7 +43,11 @@ const UNIT_TESTS = [
 ];
 
 /** Runs against the reference server and its faults, in process. */
-const SUITE_TESTS = ["tests/self/suite/waivers.test.ts", "tests/self/suite/sampling.test.ts", "tests/self/suite/verdictMatrix.test.ts"];
+const SUITE_TESTS = [
+  "tests/self/suite/waivers.test.ts",
+  "tests/self/suite/sampling.test.ts",
+  "tests/self/suite/verdictMatrix.test.ts",
+];
 
 export default defineConfig({
   test: {

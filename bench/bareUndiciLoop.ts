@@ -8,7 +8,8 @@ import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestR
 import { replayRecords } from "./replayRecords.js";
 
 const [, , logFile, baseUrl, concurrency] = process.argv;
-if (!logFile || !baseUrl || !concurrency) throw new Error("usage: bareUndiciLoop <request log> <base url> <concurrency>");
+if (!logFile || !baseUrl || !concurrency)
+  throw new Error("usage: bareUndiciLoop <request log> <base url> <concurrency>");
 const records = readFileSync(logFile, "utf8")
   .split("\n")
   .filter((line) => line.length > 0)
@@ -16,7 +17,11 @@ const records = readFileSync(logFile, "utf8")
 const statuses = await replayRecords(
   records,
   baseUrl,
-  { clientId: process.env.CMS_BENCH_CLIENT_ID ?? "", token: process.env.CMS_BENCH_TOKEN ?? "", restrictedToken: process.env.CMS_BENCH_RESTRICTED_TOKEN ?? "" },
+  {
+    clientId: process.env.CMS_BENCH_CLIENT_ID ?? "",
+    token: process.env.CMS_BENCH_TOKEN ?? "",
+    restrictedToken: process.env.CMS_BENCH_RESTRICTED_TOKEN ?? "",
+  },
   Number(concurrency),
 );
 process.stdout.write(`${JSON.stringify({ requests: statuses.length })}\n`);

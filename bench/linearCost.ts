@@ -16,7 +16,9 @@ export interface LinearCost {
 export function linearCost(small: CostSample, large: CostSample): LinearCost {
   const extraRequests = large.requests - small.requests;
   if (extraRequests <= 0) {
-    throw new RangeError(`the larger run must send more requests than the smaller one, received ${small.requests} and ${large.requests}`);
+    throw new RangeError(
+      `the larger run must send more requests than the smaller one, received ${small.requests} and ${large.requests}`,
+    );
   }
   const perRequestMs = (large.cpuMs - small.cpuMs) / extraRequests;
   return { perRequestMs, fixedMs: small.cpuMs - perRequestMs * small.requests };

@@ -16,7 +16,10 @@ export interface ProcessCpu {
 /** Parses the text of /proc/<pid>/stat; undefined when it is not one. */
 export function parseProcStat(text: string): ProcessCpu | undefined {
   // Field 2 (the command name) may hold spaces and ")": the fixed fields start after the last ")".
-  const fields = text.slice(text.lastIndexOf(")") + 2).trim().split(/\s+/);
+  const fields = text
+    .slice(text.lastIndexOf(")") + 2)
+    .trim()
+    .split(/\s+/);
   // fields[0] is field 3 (state); utime, stime, cutime, cstime are fields 14 to 17.
   const ticks = [11, 12, 13, 14].map((index) => Number(fields[index]));
   if (ticks.some((value) => !Number.isFinite(value))) return undefined;

@@ -7,7 +7,8 @@ const END = "<!-- bench:end -->";
 const grouped = (value: number): string => Math.round(value).toLocaleString("en-US");
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 const millis = (ms: number): string => `${ms.toFixed(3)} ms`;
-const mebibytes = (bytes: number | undefined): string => (bytes === undefined ? "—" : `${Math.round(bytes / 2 ** 20)} MiB`);
+const mebibytes = (bytes: number | undefined): string =>
+  bytes === undefined ? "—" : `${Math.round(bytes / 2 ** 20)} MiB`;
 
 function runColumn(run: MeasuredRun): string[] {
   return [
@@ -23,7 +24,11 @@ function runColumn(run: MeasuredRun): string[] {
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.join(" | ")} |`)].join("\n");
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
 }
 
 /** The generated block (without the markers). */
@@ -31,19 +36,52 @@ export function renderBenchmarkMarkdown(results: BenchmarkResults): string {
   const { machine } = results;
   const runs = [results.suiteDefault, results.suiteFew, results.bareDefault, results.bareFew];
   const columns = runs.map(runColumn);
-  const rowNames = ["HTTP requests", "wall time", "requests per second", "CPU time (all threads and helper processes)", "CPU per request (average)", "peak memory (RSS)", "start-up to the first check request (wall / CPU)", "reference server CPU meanwhile"];
-  const runTable = table(["", ...runs.map((run) => run.label)], rowNames.map((name, index) => [name, ...columns.map((column) => column[index]!)]));
+  const rowNames = [
+    "HTTP requests",
+    "wall time",
+    "requests per second",
+    "CPU time (all threads and helper processes)",
+    "CPU per request (average)",
+    "peak memory (RSS)",
+    "start-up to the first check request (wall / CPU)",
+    "reference server CPU meanwhile",
+  ];
+  const runTable = table(
+    ["", ...runs.map((run) => run.label)],
+    rowNames.map((name, index) => [name, ...columns.map((column) => column[index]!)]),
+  );
   const costTable = table(
     ["", "suite", "bare undici loop", "suite ÷ bare"],
     [
-      ["marginal CPU per request", millis(results.suiteCost.perRequestMs), millis(results.bareCost.perRequestMs), (results.suiteCost.perRequestMs / results.bareCost.perRequestMs).toFixed(2)],
-      ["fixed CPU (intercept: a run of 0 requests)", seconds(results.suiteCost.fixedMs), seconds(results.bareCost.fixedMs), "—"],
+      [
+        "marginal CPU per request",
+        millis(results.suiteCost.perRequestMs),
+        millis(results.bareCost.perRequestMs),
+        (results.suiteCost.perRequestMs / results.bareCost.perRequestMs).toFixed(2),
+      ],
+      [
+        "fixed CPU (intercept: a run of 0 requests)",
+        seconds(results.suiteCost.fixedMs),
+        seconds(results.bareCost.fixedMs),
+        "—",
+      ],
     ],
   );
-  const targetTable = table(["target (issue 8)", "measured", "met"], results.targets.map((target) => [target.target, target.measured, target.met ? "yes" : "**no**"]));
+  const targetTable = table(
+    ["target (issue 8)", "measured", "met"],
+    results.targets.map((target) => [target.target, target.measured, target.met ? "yes" : "**no**"]),
+  );
   const scaleTable = table(
     ["widgets", "HTTP requests", "wall time", "suite CPU", "server CPU", "verdicts", "sampling stated in the report"],
-    results.scale.map((run) => [grouped(run.widgets), grouped(run.requests), seconds(run.wallMs), seconds(run.cpuMs), seconds(run.serverCpuMs), run.verdicts, run.sampling.length === 0 ? "none: every page walked" : run.sampling.join("<br>")]),
+    results.scale.map((run) => [
+      grouped(run.widgets),
+      grouped(run.requests),
+      seconds(run.wallMs),
+      seconds(run.cpuMs),
+      seconds(run.serverCpuMs),
+      run.verdicts,
+      run.sampling.length === 0 ? "none: every page walked" : run.sampling.join("<br>"),
+    ]),
   );
   return `Measured ${results.measuredAt} on ${machine.os}, ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}.
 Each figure is the median of ${results.repeats} runs (seed ${results.seed}, concurrency ${results.concurrency}); the reference server ran in its own process on loopback.

@@ -14,11 +14,20 @@ export interface ReplayCredentials {
 }
 
 /** Headers the client sets itself (or must not send). */
-const CONNECTION_HEADERS = new Set(["host", "content-length", "connection", "keep-alive", "transfer-encoding", "upgrade", "expect"]);
+const CONNECTION_HEADERS = new Set([
+  "host",
+  "content-length",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+  "expect",
+]);
 
 function withCredentials(value: string, credentials: ReplayCredentials): string {
   let result = value;
-  for (const key of ["restrictedToken", "token", "clientId"] as const) result = result.split(CREDENTIAL_PLACEHOLDERS[key]).join(credentials[key]);
+  for (const key of ["restrictedToken", "token", "clientId"] as const)
+    result = result.split(CREDENTIAL_PLACEHOLDERS[key]).join(credentials[key]);
   return result;
 }
 
@@ -34,7 +43,12 @@ export function replayableRequest(record: ReferenceRequestRecord, credentials: R
 }
 
 /** Sends every record, `concurrency` at a time; resolves with the statuses received, in record order. */
-export async function replayRecords(records: readonly ReferenceRequestRecord[], baseUrl: string, credentials: ReplayCredentials, concurrency: number): Promise<number[]> {
+export async function replayRecords(
+  records: readonly ReferenceRequestRecord[],
+  baseUrl: string,
+  credentials: ReplayCredentials,
+  concurrency: number,
+): Promise<number[]> {
   const pool = new Pool(new URL(baseUrl).origin, { connections: concurrency });
   const statuses: number[] = new Array<number>(records.length);
   let next = 0;

@@ -21,18 +21,30 @@ const now = (): number => performance.timeOrigin + performance.now();
 const endedChildrenCpuMs = (): number => readProcessCpu("self")?.endedChildrenMs ?? Number.NaN;
 
 /** Replays `records` against the server with `concurrency` requests in flight. */
-export async function runBareLoopProcess(server: ReferenceServerProcess, records: readonly ReferenceRequestRecord[], concurrency: number): Promise<BareLoopFigures> {
+export async function runBareLoopProcess(
+  server: ReferenceServerProcess,
+  records: readonly ReferenceRequestRecord[],
+  concurrency: number,
+): Promise<BareLoopFigures> {
   const folder = mkdtempSync(join(tmpdir(), "cms-bench-bare-"));
   try {
     const log = join(folder, "requests.ndjson");
     writeFileSync(log, records.map((record) => JSON.stringify(record)).join("\n"));
     const { baseUrl, clientId, token, restrictedToken } = server.announcement;
-    const env = { ...process.env, CMS_BENCH_CLIENT_ID: clientId, CMS_BENCH_TOKEN: token, CMS_BENCH_RESTRICTED_TOKEN: restrictedToken };
+    const env = {
+      ...process.env,
+      CMS_BENCH_CLIENT_ID: clientId,
+      CMS_BENCH_TOKEN: token,
+      CMS_BENCH_RESTRICTED_TOKEN: restrictedToken,
+    };
     let answered = 0;
     const unsubscribe = server.onRecord(() => (answered += 1));
     const cpuBefore = endedChildrenCpuMs();
     const startedAt = now();
-    const child = spawn(process.execPath, ["--import", "tsx", LOOP, log, baseUrl, String(concurrency)], { stdio: ["ignore", "pipe", "pipe"], env });
+    const child = spawn(process.execPath, ["--import", "tsx", LOOP, log, baseUrl, String(concurrency)], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env,
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

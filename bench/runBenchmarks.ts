@@ -41,7 +41,8 @@ const TARGETS = { minRequests: 2_000, maxWallMs: 10_000, maxMarginalRatio: 1.5, 
 const progress = (line: string): void => void process.stderr.write(`${line}\n`);
 
 function positiveInteger(name: string, value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`--${name} takes a whole number ≥ 1, not ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new Error(`--${name} takes a whole number ≥ 1, not ${JSON.stringify(value)}`);
   return Number(value);
 }
 
@@ -50,10 +51,15 @@ function serverCpuMs(server: ReferenceServerProcess): number {
 }
 
 /** One suite run with the server's CPU meanwhile. */
-async function measuredSuiteRun(server: ReferenceServerProcess, seed: number, maxExamples?: number): Promise<SuiteRunFigures & { serverCpuMs: number }> {
+async function measuredSuiteRun(
+  server: ReferenceServerProcess,
+  seed: number,
+  maxExamples?: number,
+): Promise<SuiteRunFigures & { serverCpuMs: number }> {
   const before = serverCpuMs(server);
   const figures = await runSuiteProcess(server, { seed, ...(maxExamples === undefined ? {} : { maxExamples }) });
-  if (figures.verdict !== "pass") throw new Error("the suite failed the reference server; benchmark figures of a failing run would mislead");
+  if (figures.verdict !== "pass")
+    throw new Error("the suite failed the reference server; benchmark figures of a failing run would mislead");
   return { ...figures, serverCpuMs: serverCpuMs(server) - before };
 }
 
@@ -66,11 +72,19 @@ function medianOfSuiteRuns(label: string, runs: readonly (SuiteRunFigures & { se
     cpuMs: median(runs.map((run) => run.cpuMs)),
     serverCpuMs: median(runs.map((run) => run.serverCpuMs)),
     peakRssBytes: median(runs.map((run) => run.peakRssBytes)),
-    ...(startups.length > 0 ? { startup: { wallMs: median(startups.map((s) => s.wallMs)), cpuMs: median(startups.map((s) => s.cpuMs)) } } : {}),
+    ...(startups.length > 0
+      ? { startup: { wallMs: median(startups.map((s) => s.wallMs)), cpuMs: median(startups.map((s) => s.cpuMs)) } }
+      : {}),
   };
 }
 
-async function measuredBareRuns(label: string, server: ReferenceServerProcess, run: SuiteRunFigures, repeats: number, concurrency: number): Promise<MeasuredRun> {
+async function measuredBareRuns(
+  label: string,
+  server: ReferenceServerProcess,
+  run: SuiteRunFigures,
+  repeats: number,
+  concurrency: number,
+): Promise<MeasuredRun> {
   const figures = [];
   for (let index = 0; index < repeats; index += 1) {
     const before = serverCpuMs(server);
@@ -102,10 +116,26 @@ function targetVerdicts(results: Omit<BenchmarkResults, "targets">): TargetVerdi
   const ratio = results.suiteCost.perRequestMs / results.bareCost.perRequestMs;
   const startupCpu = results.suiteDefault.startup?.cpuMs ?? Number.NaN;
   return [
-    { target: `default run sends at least ${TARGETS.minRequests.toLocaleString("en-US")} requests`, measured: results.suiteDefault.requests.toLocaleString("en-US"), met: results.suiteDefault.requests >= TARGETS.minRequests },
-    { target: `default run under ${TARGETS.maxWallMs / 1000} s wall`, measured: `${(results.suiteDefault.wallMs / 1000).toFixed(2)} s`, met: results.suiteDefault.wallMs < TARGETS.maxWallMs },
-    { target: `marginal CPU per request ≤ ${TARGETS.maxMarginalRatio} × the bare loop's`, measured: `${ratio.toFixed(2)} ×`, met: ratio <= TARGETS.maxMarginalRatio },
-    { target: `start-up under ${TARGETS.maxStartupCpuMs / 1000} s of CPU`, measured: `${(startupCpu / 1000).toFixed(2)} s to the first check request`, met: startupCpu < TARGETS.maxStartupCpuMs },
+    {
+      target: `default run sends at least ${TARGETS.minRequests.toLocaleString("en-US")} requests`,
+      measured: results.suiteDefault.requests.toLocaleString("en-US"),
+      met: results.suiteDefault.requests >= TARGETS.minRequests,
+    },
+    {
+      target: `default run under ${TARGETS.maxWallMs / 1000} s wall`,
+      measured: `${(results.suiteDefault.wallMs / 1000).toFixed(2)} s`,
+      met: results.suiteDefault.wallMs < TARGETS.maxWallMs,
+    },
+    {
+      target: `marginal CPU per request ≤ ${TARGETS.maxMarginalRatio} × the bare loop's`,
+      measured: `${ratio.toFixed(2)} ×`,
+      met: ratio <= TARGETS.maxMarginalRatio,
+    },
+    {
+      target: `start-up under ${TARGETS.maxStartupCpuMs / 1000} s of CPU`,
+      measured: `${(startupCpu / 1000).toFixed(2)} s to the first check request`,
+      met: startupCpu < TARGETS.maxStartupCpuMs,
+    },
   ];
 }
 
@@ -131,7 +161,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const fewExamples = positiveInteger("few-examples", values["few-examples"]);
   const seed = Number(values.seed);
   const scale = values.scale.split(",").map((size) => Number(size.trim()));
-  if (scale.some((size) => !Number.isInteger(size) || size < 0 || size > 100_000)) throw new Error(`--scale takes widget counts from 0 to 100000, not ${JSON.stringify(values.scale)}`);
+  if (scale.some((size) => !Number.isInteger(size) || size < 0 || size > 100_000))
+    throw new Error(`--scale takes widget counts from 0 to 100000, not ${JSON.stringify(values.scale)}`);
 
   const server = await spawnReferenceServer();
   const suiteFewRuns = [];
@@ -148,8 +179,20 @@ async function main(argv: readonly string[]): Promise<number> {
     const suiteFew = medianOfSuiteRuns(`suite, --max-examples ${fewExamples}`, suiteFewRuns);
     const suiteDefault = medianOfSuiteRuns(`suite, default (${RUN_DEFAULTS.maxExamples} examples)`, suiteDefaultRuns);
     progress(`bare undici loop: replaying both runs' requests ${repeats} times …`);
-    const bareFew = await measuredBareRuns("bare loop, same requests as the small run", server, suiteFewRuns[0]!, repeats, RUN_DEFAULTS.concurrency);
-    const bareDefault = await measuredBareRuns("bare loop, same requests as the default run", server, suiteDefaultRuns[0]!, repeats, RUN_DEFAULTS.concurrency);
+    const bareFew = await measuredBareRuns(
+      "bare loop, same requests as the small run",
+      server,
+      suiteFewRuns[0]!,
+      repeats,
+      RUN_DEFAULTS.concurrency,
+    );
+    const bareDefault = await measuredBareRuns(
+      "bare loop, same requests as the default run",
+      server,
+      suiteDefaultRuns[0]!,
+      repeats,
+      RUN_DEFAULTS.concurrency,
+    );
     await server.stop();
 
     const scaleRuns: ScaleRun[] = [];

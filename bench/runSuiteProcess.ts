@@ -51,21 +51,42 @@ function endedChildrenCpuMs(): number {
 }
 
 /** Runs the suite once; rejects when it exits with 2 (it could not run) or without a report. */
-export async function runSuiteProcess(server: ReferenceServerProcess, options: SuiteRunOptions): Promise<SuiteRunFigures> {
+export async function runSuiteProcess(
+  server: ReferenceServerProcess,
+  options: SuiteRunOptions,
+): Promise<SuiteRunFigures> {
   const folder = mkdtempSync(join(tmpdir(), "cms-bench-run-"));
   try {
-    const { baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName } = server.announcement;
+    const { baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName } =
+      server.announcement;
     const config = join(folder, "config.json");
-    writeFileSync(config, JSON.stringify({ baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName }));
+    writeFileSync(
+      config,
+      JSON.stringify({ baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName }),
+    );
     const usageFile = join(folder, "usage.json");
-    const args = ["--import", USAGE_PROBE, BIN, "run", "--config", config, "--out", join(folder, "reports"), "--seed", String(options.seed)];
+    const args = [
+      "--import",
+      USAGE_PROBE,
+      BIN,
+      "run",
+      "--config",
+      config,
+      "--out",
+      join(folder, "reports"),
+      "--seed",
+      String(options.seed),
+    ];
     if (options.maxExamples !== undefined) args.push("--max-examples", String(options.maxExamples));
 
     const records: ReferenceRequestRecord[] = [];
     let startup: SuiteRunFigures["startup"];
     const cpuBefore = endedChildrenCpuMs();
     const startedAt = now();
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", CMS_BENCH_USAGE_FILE: usageFile } });
+    const child = spawn(process.execPath, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1", CMS_BENCH_USAGE_FILE: usageFile },
+    });
     const unsubscribe = server.onRecord((record) => {
       records.push(record);
       if (records.length === 2 && child.pid !== undefined) {

@@ -32,8 +32,19 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Spawns `serve` and resolves once it has announced itself (or rejects with its error output). */
-export async function spawnReferenceServer(sizes: ServerSizes = {}, startTimeoutMs = 60_000): Promise<ReferenceServerProcess> {
-  const args = [BIN, "serve", "--port", "0", "--request-log", "-", ...(sizes.widgets === undefined ? [] : ["--widgets", String(sizes.widgets)])];
+export async function spawnReferenceServer(
+  sizes: ServerSizes = {},
+  startTimeoutMs = 60_000,
+): Promise<ReferenceServerProcess> {
+  const args = [
+    BIN,
+    "serve",
+    "--port",
+    "0",
+    "--request-log",
+    "-",
+    ...(sizes.widgets === undefined ? [] : ["--widgets", String(sizes.widgets)]),
+  ];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   const listeners = new Set<(record: ReferenceRequestRecord) => void>();
   let errorOutput = "";
@@ -47,7 +58,10 @@ export async function spawnReferenceServer(sizes: ServerSizes = {}, startTimeout
   });
   const stdout = createInterface({ input: child.stdout! });
   const announcement = await new Promise<ServeAnnouncement>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the reference server did not start within ${startTimeoutMs} ms`)), startTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the reference server did not start within ${startTimeoutMs} ms`)),
+      startTimeoutMs,
+    );
     stdout.once("line", (line) => {
       clearTimeout(timer);
       try {

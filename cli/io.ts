@@ -48,7 +48,11 @@ let processStreams: CliIo | undefined;
 
 /** The process's own streams (made on first use, so importing this module changes nothing). */
 export function processIo(): CliIo {
-  processStreams ??= { stdout: quietOnClosedPipe(process.stdout), stderr: quietOnClosedPipe(process.stderr), readStdin: readAllStdin };
+  processStreams ??= {
+    stdout: quietOnClosedPipe(process.stdout),
+    stderr: quietOnClosedPipe(process.stderr),
+    readStdin: readAllStdin,
+  };
   return processStreams;
 }
 

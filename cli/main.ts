@@ -7,16 +7,33 @@ import { EXIT, UsageError, processIo, type CliIo } from "./io.js";
 type Command = (argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv) => Promise<number>;
 
 const COMMANDS: Record<string, { readonly run: Command; readonly summary: string }> = {
-  run: { run: async (argv, io, env) => (await import("./commands/run.js")).runCommand(argv, io, env), summary: "run the suite against a target (the bundled reference server by default)" },
-  "list-checks": { run: async (argv, io) => (await import("./commands/listChecks.js")).listChecksCommand(argv, io), summary: "list every check with its sections, level and operations" },
+  run: {
+    run: async (argv, io, env) => (await import("./commands/run.js")).runCommand(argv, io, env),
+    summary: "run the suite against a target (the bundled reference server by default)",
+  },
+  "list-checks": {
+    run: async (argv, io) => (await import("./commands/listChecks.js")).listChecksCommand(argv, io),
+    summary: "list every check with its sections, level and operations",
+  },
   validate: { run: validateCommand, summary: "validate a captured payload against a body schema" },
-  serve: { run: async (argv, io) => (await import("./commands/serve.js")).serveCommand(argv, io), summary: "run the reference server and its faults (--fault, --mode; --help)" },
-  merge: { run: async (argv, io) => (await import("./commands/merge.js")).mergeCommand(argv, io), summary: "combine the reports of the shards of one run (run --shard I/N) into one report folder" },
-  openapi: { run: async (argv, io) => (await import("./commands/openapi.js")).openapiCommand(argv, io), summary: "print the OpenAPI 3.1 document of the contract (--out FILE)" },
+  serve: {
+    run: async (argv, io) => (await import("./commands/serve.js")).serveCommand(argv, io),
+    summary: "run the reference server and its faults (--fault, --mode; --help)",
+  },
+  merge: {
+    run: async (argv, io) => (await import("./commands/merge.js")).mergeCommand(argv, io),
+    summary: "combine the reports of the shards of one run (run --shard I/N) into one report folder",
+  },
+  openapi: {
+    run: async (argv, io) => (await import("./commands/openapi.js")).openapiCommand(argv, io),
+    summary: "print the OpenAPI 3.1 document of the contract (--out FILE)",
+  },
 };
 
 /** The version of this suite, from package.json. */
-export const VERSION: string = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
 
 /** Top-level help. */
 export function mainHelp(): string {
@@ -40,7 +57,11 @@ function isParseArgsError(error: unknown): boolean {
 }
 
 /** Runs the CLI with `argv` (without node and the script) and `env` (CMS_* settings); returns the exit code. */
-export async function main(argv: readonly string[], io: CliIo = processIo(), env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: CliIo = processIo(),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.stdout.write(mainHelp());
@@ -53,7 +74,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), env
   const command = COMMANDS[name];
   if (!command) {
     const guess = closestName(name.replace(/^-+/, ""), Object.keys(COMMANDS));
-    io.stderr.write(`cms-conformance: unknown command ${JSON.stringify(name)}; ${guess ? `did you mean ${guess}? ` : ""}run cms-conformance --help for the commands\n`);
+    io.stderr.write(
+      `cms-conformance: unknown command ${JSON.stringify(name)}; ${guess ? `did you mean ${guess}? ` : ""}run cms-conformance --help for the commands\n`,
+    );
     return EXIT.usage;
   }
   try {

@@ -17,7 +17,12 @@ function unknownOption(message: string, options: Options, command: string): Usag
 }
 
 /** Parses `argv` for `command`; throws UsageError on an unknown option or a missing value. */
-export function parseCommandLine<T extends Options>(command: string, argv: readonly string[], options: T, allowPositionals = false) {
+export function parseCommandLine<T extends Options>(
+  command: string,
+  argv: readonly string[],
+  options: T,
+  allowPositionals = false,
+) {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals, strict: true });
   } catch (error) {
@@ -30,7 +35,9 @@ export function parseCommandLine<T extends Options>(command: string, argv: reado
     }
     if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
       const word = /'([^']*)'/.exec(message)?.[1] ?? "";
-      throw new UsageError(`unexpected argument ${JSON.stringify(word)}; run cms-conformance ${command} --help for the options`);
+      throw new UsageError(
+        `unexpected argument ${JSON.stringify(word)}; run cms-conformance ${command} --help for the options`,
+      );
     }
     throw error;
   }

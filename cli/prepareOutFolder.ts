@@ -25,7 +25,11 @@ export function prepareOutFolder(path: string, fileNames: readonly string[]): st
     existing = parent;
   }
   if (existsSync(existing) && !statSync(existing).isDirectory()) {
-    throw new UsageError(existing === folder ? `the report folder ${path} is a file, not a folder; ${fix}` : `the report folder ${path} cannot be made: ${existing} is a file; ${fix}`);
+    throw new UsageError(
+      existing === folder
+        ? `the report folder ${path} is a file, not a folder; ${fix}`
+        : `the report folder ${path} cannot be made: ${existing} is a file; ${fix}`,
+    );
   }
   try {
     for (const level of missing) mkdirSync(level);
@@ -34,7 +38,8 @@ export function prepareOutFolder(path: string, fileNames: readonly string[]): st
   }
   for (const name of fileNames) {
     const file = join(folder, name);
-    if (existsSync(file) && !statSync(file).isFile()) throw new UsageError(`${file} is in the way of a report: it exists and is not a file; ${fix}, or move it`);
+    if (existsSync(file) && !statSync(file).isFile())
+      throw new UsageError(`${file} is in the way of a report: it exists and is not a file; ${fix}, or move it`);
   }
   const probe = join(folder, `.cms-conformance-write-test-${process.pid}`);
   try {

@@ -10,5 +10,13 @@ export function renderRunOptionsMarkdown(): string {
     const variable = environmentVariableOf(option);
     return `| ${markdownCell(syntax)} | ${variable ? `\`${variable}\`` : ""} | ${markdownCell(rangeOf(option) ?? "")} | ${markdownCell(option.defaultText ?? "")} | ${markdownCell(option.help)} |`;
   });
-  return ["| option | env | range | default | meaning |", "|---|---|---|---|---|", ...rows, "", SECRETS_NOTE, "", RUN_EXIT_CODES].join("\n");
+  return [
+    "| option | env | range | default | meaning |",
+    "|---|---|---|---|---|",
+    ...rows,
+    "",
+    SECRETS_NOTE,
+    "",
+    RUN_EXIT_CODES,
+  ].join("\n");
 }

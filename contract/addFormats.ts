@@ -4,4 +4,5 @@ import type { FormatsPlugin } from "ajv-formats";
 
 /** Adds the standard formats (date-time, uri …) to an Ajv instance. */
 export const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
+  (addFormatsModule as unknown as FormatsPlugin);

@@ -30,7 +30,8 @@ const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
 function suiteVersion(): string {
   const pkg: unknown = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
   const version = (pkg as { version?: unknown }).version;
-  if (typeof version !== "string") throw new Error(`package.json has no version string, found ${JSON.stringify(version)}`);
+  if (typeof version !== "string")
+    throw new Error(`package.json has no version string, found ${JSON.stringify(version)}`);
   return version;
 }
 
@@ -41,7 +42,9 @@ function componentNames(docs: readonly SchemaDocument[]): Map<string, string> {
   for (const doc of docs) {
     const title = doc.schema.title;
     if (typeof title !== "string" || !COMPONENT_NAME.test(title) || taken.has(title)) {
-      throw new Error(`schemas/${doc.file}: title must be a unique OpenAPI component name, found ${JSON.stringify(title)}`);
+      throw new Error(
+        `schemas/${doc.file}: title must be a unique OpenAPI component name, found ${JSON.stringify(title)}`,
+      );
     }
     taken.add(title);
     names.set(doc.$id, title);
@@ -81,7 +84,8 @@ function rewriteRef(ref: string, doc: SchemaDocument, names: ReadonlyMap<string,
   const fragment = target.hash;
   target.hash = "";
   const name = names.get(target.href);
-  if (name === undefined) throw new Error(`schemas/${doc.file}: $ref ${JSON.stringify(ref)} names no schema of the contract`);
+  if (name === undefined)
+    throw new Error(`schemas/${doc.file}: $ref ${JSON.stringify(ref)} names no schema of the contract`);
   // A fragment is a JSON Pointer inside the target schema; it stays one below the component.
   const pointer = fragment.length > 1 ? fragment.slice(1) : "";
   return `#/components/schemas/${name}${pointer}`;
@@ -108,14 +112,18 @@ function responsesOf(op: OperationSpec, names: ReadonlyMap<string, string>): Jso
       description: "§7 Invalid request: required parameters missing or a field filled incorrectly.",
       content: jsonContent(op.badRequestBody, names),
     },
-    "401": op.area === "cms"
-      ? { description: "§7 Invalid credentials.", content: jsonContent("error.unauthorized", names) }
-      : { description: "§7 Invalid credentials. Body not shown (register: role-filters-401-body)." },
+    "401":
+      op.area === "cms"
+        ? { description: "§7 Invalid credentials.", content: jsonContent("error.unauthorized", names) }
+        : { description: "§7 Invalid credentials. Body not shown (register: role-filters-401-body)." },
     "403": { description: "§5 §7 Permission denied. Body not shown (register: forbidden-body)." },
   };
   if (op.name === "getAnalytic" || op.name === "getWidget") {
     const what = op.name === "getAnalytic" ? "Analytic" : "Component";
-    responses["404"] = { description: `§${op.section} §7 ${what} not found.`, content: jsonContent("error.cms.notFound", names) };
+    responses["404"] = {
+      description: `§${op.section} §7 ${what} not found.`,
+      content: jsonContent("error.cms.notFound", names),
+    };
   }
   return responses;
 }
@@ -126,7 +134,9 @@ function operationOf(op: OperationSpec, names: ReadonlyMap<string, string>): Jso
   return {
     operationId: op.name,
     tags: [op.area],
-    description: [request?.schema.description, response?.schema.description].filter((text) => typeof text === "string").join(" "),
+    description: [request?.schema.description, response?.schema.description]
+      .filter((text) => typeof text === "string")
+      .join(" "),
     security: securityOf(op),
     requestBody: { required: true, content: jsonContent(`${op.name}.request`, names) },
     responses: responsesOf(op, names),
@@ -158,7 +168,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
         url: "{base_url}",
         description: "§4 The target service.",
         variables: {
-          base_url: { default: "http://localhost:8080", description: "§4 {base_url}: the base address of the target, without a trailing slash." },
+          base_url: {
+            default: "http://localhost:8080",
+            description: "§4 {base_url}: the base address of the target, without a trailing slash.",
+          },
         },
       },
     ],
@@ -170,8 +183,17 @@ export function buildOpenApiDocument(): OpenApiDocument {
     components: {
       schemas,
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", description: "§5 Authorization: Bearer <ACCESS_TOKEN>; how the token is obtained: not shown." },
-        clientId: { type: "apiKey", in: "header", name: "client_id", description: "§5 The client identifier, sent by all five operations." },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "§5 Authorization: Bearer <ACCESS_TOKEN>; how the token is obtained: not shown.",
+        },
+        clientId: {
+          type: "apiKey",
+          in: "header",
+          name: "client_id",
+          description: "§5 The client identifier, sent by all five operations.",
+        },
       },
     },
   };

@@ -49,7 +49,9 @@ export interface JsonCopyRules {
  */
 export function copyJsonValue(value: unknown, rules: JsonCopyRules = {}): unknown {
   const root: { value: unknown } = { value: undefined };
-  const work: { source: unknown; assign: (copy: unknown) => void }[] = [{ source: value, assign: (copy) => (root.value = copy) }];
+  const work: { source: unknown; assign: (copy: unknown) => void }[] = [
+    { source: value, assign: (copy) => (root.value = copy) },
+  ];
   for (let next = work.pop(); next !== undefined; next = work.pop()) {
     const { source, assign } = next;
     if (typeof source === "string") assign(rules.string ? rules.string(source) : source);
@@ -64,7 +66,11 @@ export function copyJsonValue(value: unknown, rules: JsonCopyRules = {}): unknow
       // Pushed last to first, so keys are popped (and defined on the copy) in their order.
       for (const [key, item] of Object.entries(source).reverse()) {
         const name = rules.key ? rules.key(key) : key;
-        work.push({ source: item, assign: (made) => Object.defineProperty(copy, name, { value: made, enumerable: true, writable: true, configurable: true }) });
+        work.push({
+          source: item,
+          assign: (made) =>
+            Object.defineProperty(copy, name, { value: made, enumerable: true, writable: true, configurable: true }),
+        });
       }
     } else assign(source);
   }

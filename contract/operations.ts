@@ -2,11 +2,7 @@
 
 /** Name of one of the five operations of §4. */
 export type OperationName =
-  | "listFactoryDefaultWidgets"
-  | "listLandingPages"
-  | "getAnalytic"
-  | "getWidget"
-  | "getRoleFilters";
+  "listFactoryDefaultWidgets" | "listLandingPages" | "getAnalytic" | "getWidget" | "getRoleFilters";
 
 /** What the suite knows about an operation from the spec. */
 export interface OperationSpec {
@@ -26,11 +22,48 @@ export interface OperationSpec {
 
 /** The operations in the order the spec lists them. */
 export const OPERATIONS: readonly OperationSpec[] = [
-  { name: "listFactoryDefaultWidgets", path: "/platform/cms/listFactoryDefaultWidgets", section: "4.1", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms", listField: "widgets" },
-  { name: "listLandingPages", path: "/platform/cms/listLandingPages", section: "4.2", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms", listField: "landingPages" },
-  { name: "getAnalytic", path: "/platform/cms/getAnalytic", section: "4.3", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms" },
-  { name: "getWidget", path: "/platform/cms/getWidget", section: "4.4", requiresBearer: true, badRequestBody: "error.cms.badRequest", area: "cms" },
-  { name: "getRoleFilters", path: "/platform/authorization/getRoleFilters", section: "4.5", requiresBearer: false, badRequestBody: "error.authorization", area: "authorization" },
+  {
+    name: "listFactoryDefaultWidgets",
+    path: "/platform/cms/listFactoryDefaultWidgets",
+    section: "4.1",
+    requiresBearer: true,
+    badRequestBody: "error.cms.badRequest",
+    area: "cms",
+    listField: "widgets",
+  },
+  {
+    name: "listLandingPages",
+    path: "/platform/cms/listLandingPages",
+    section: "4.2",
+    requiresBearer: true,
+    badRequestBody: "error.cms.badRequest",
+    area: "cms",
+    listField: "landingPages",
+  },
+  {
+    name: "getAnalytic",
+    path: "/platform/cms/getAnalytic",
+    section: "4.3",
+    requiresBearer: true,
+    badRequestBody: "error.cms.badRequest",
+    area: "cms",
+  },
+  {
+    name: "getWidget",
+    path: "/platform/cms/getWidget",
+    section: "4.4",
+    requiresBearer: true,
+    badRequestBody: "error.cms.badRequest",
+    area: "cms",
+  },
+  {
+    name: "getRoleFilters",
+    path: "/platform/authorization/getRoleFilters",
+    section: "4.5",
+    requiresBearer: false,
+    badRequestBody: "error.authorization",
+    area: "authorization",
+  },
 ];
 
 /** Looks an operation up by name; throws on an unknown name (a bug of ours). */
@@ -41,10 +74,14 @@ export function operationSpec(name: OperationName): OperationSpec {
 }
 
 /** The two paginated listings (§2.11). */
-export const LISTING_OPERATIONS: readonly OperationName[] = OPERATIONS.filter((op) => op.listField).map((op) => op.name);
+export const LISTING_OPERATIONS: readonly OperationName[] = OPERATIONS.filter((op) => op.listField).map(
+  (op) => op.name,
+);
 
 /** The four content management operations, which require a bearer token (§5). */
-export const CMS_OPERATIONS: readonly OperationName[] = OPERATIONS.filter((op) => op.area === "cms").map((op) => op.name);
+export const CMS_OPERATIONS: readonly OperationName[] = OPERATIONS.filter((op) => op.area === "cms").map(
+  (op) => op.name,
+);
 
 /** Every operation name. */
 export const ALL_OPERATIONS: readonly OperationName[] = OPERATIONS.map((op) => op.name);

@@ -50,7 +50,8 @@ export function enforcedStrictKeyword(entryCompiler: Ajv2020): KeywordDefinition
         const errors: ErrorObject[] = [];
         for (const { register, validate: entryValidate } of compiled) {
           if (entryValidate(data)) continue;
-          for (const error of entryValidate.errors ?? []) errors.push({ ...error, instancePath: at + error.instancePath, params: { ...error.params, register } });
+          for (const error of entryValidate.errors ?? [])
+            errors.push({ ...error, instancePath: at + error.instancePath, params: { ...error.params, register } });
         }
         validate.errors = errors;
         return errors.length === 0;

@@ -130,11 +130,20 @@ function issuesOf(validate: ValidateFunction, data: unknown): SchemaIssue[] {
 }
 
 /** The issues found in a sample of a large body, and the first one the whole body has if the sample lacks it. */
-function sampledIssues(all: ValidateFunction, first: ValidateFunction, data: unknown, sample: () => unknown, keep: (issue: SchemaIssue) => boolean): SchemaIssue[] {
+function sampledIssues(
+  all: ValidateFunction,
+  first: ValidateFunction,
+  data: unknown,
+  sample: () => unknown,
+  keep: (issue: SchemaIssue) => boolean,
+): SchemaIssue[] {
   const firstIssues = issuesOf(first, data).filter(keep);
   if (firstIssues.length === 0) return [];
   const found = issuesOf(all, sample()).filter(keep);
-  const missing = firstIssues.filter((issue) => !found.some((known) => known.instancePath === issue.instancePath && known.schemaPath === issue.schemaPath));
+  const missing = firstIssues.filter(
+    (issue) =>
+      !found.some((known) => known.instancePath === issue.instancePath && known.schemaPath === issue.schemaPath),
+  );
   return [...missing, ...found].slice(0, MAX_ISSUES_PER_BODY);
 }
 

@@ -2,7 +2,12 @@
 import { isJsonObject } from "../contract/jsonValue.js";
 import fc from "fast-check";
 import type { OperationName } from "../contract/operations.js";
-import { deriveInvalidRules, type BodySegment, type InvalidExpectation, type InvalidRule } from "./_internals/deriveInvalidRules.js";
+import {
+  deriveInvalidRules,
+  type BodySegment,
+  type InvalidExpectation,
+  type InvalidRule,
+} from "./_internals/deriveInvalidRules.js";
 
 import type { RequestContext } from "./requestContext.js";
 import { validRequestArbitrary } from "./validRequestArbitrary.js";
@@ -71,7 +76,12 @@ function valueAt(body: unknown, at: readonly BodySegment[]): unknown {
 }
 
 function ruleArbitrary(rule: InvalidRule, valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<InvalidRequest> {
-  const label = { rule: rule.rule, description: rule.description, registerEntry: rule.registerEntry, expectation: rule.expectation };
+  const label = {
+    rule: rule.rule,
+    description: rule.description,
+    registerEntry: rule.registerEntry,
+    expectation: rule.expectation,
+  };
   const { target } = rule;
   if (target.kind === "raw") {
     return valid.chain((body) => target.text(JSON.stringify(body))).map((raw) => ({ ...label, body: { raw } }));
@@ -83,7 +93,9 @@ function ruleArbitrary(rule: InvalidRule, valid: fc.Arbitrary<Record<string, unk
   });
   if (typeof value === "function") {
     // The bad value is made from the valid one it replaces (e.g. a real id, malformed).
-    return valid.chain((body) => fc.tuple(fc.constant(body), value(valueAt(body, target.at)), fc.constant(0))).map(build);
+    return valid
+      .chain((body) => fc.tuple(fc.constant(body), value(valueAt(body, target.at)), fc.constant(0)))
+      .map(build);
   }
   return fc.tuple(valid, value === "delete" ? fc.constant(DELETE) : value, fc.nat({ max: 1000 })).map(build);
 }
@@ -92,11 +104,17 @@ function ruleArbitrary(rule: InvalidRule, valid: fc.Arbitrary<Record<string, unk
  * Invalid requests of `operation`, each breaking exactly one labelled rule and otherwise keeping the
  * valid values of validRequestArbitrary(operation, context). `rules` narrows to some labels (throws on an unknown one).
  */
-export function invalidRequestArbitrary(operation: OperationName, context: RequestContext, rules?: readonly string[]): fc.Arbitrary<InvalidRequest> {
+export function invalidRequestArbitrary(
+  operation: OperationName,
+  context: RequestContext,
+  rules?: readonly string[],
+): fc.Arbitrary<InvalidRequest> {
   const all = rulesOf(operation);
   const unknown = (rules ?? []).filter((name) => !all.some((r) => r.rule === name));
   if (unknown.length > 0) {
-    throw new Error(`invalidRequestArbitrary: ${operation} has no derivation ${unknown.map((u) => JSON.stringify(u)).join(", ")}; known: ${all.map((r) => r.rule).join(", ")}`);
+    throw new Error(
+      `invalidRequestArbitrary: ${operation} has no derivation ${unknown.map((u) => JSON.stringify(u)).join(", ")}; known: ${all.map((r) => r.rule).join(", ")}`,
+    );
   }
   const chosen = rules === undefined ? all : all.filter((r) => rules.includes(r.rule));
   const valid = validRequestArbitrary(operation, context);

@@ -33,7 +33,8 @@ export const REQUIRED_CONTEXT: Readonly<Partial<Record<OperationName, "widgetIds
 
 /** Throws, naming the field and the value received, when the context is malformed or lacks what `operation` needs. */
 export function assertRequestContext(operation: OperationName, context: RequestContext): void {
-  if (typeof context !== "object" || context === null) throw new Error(`request context must be an object, received ${JSON.stringify(context)}`);
+  if (typeof context !== "object" || context === null)
+    throw new Error(`request context must be an object, received ${JSON.stringify(context)}`);
   for (const field of LIST_FIELDS) {
     const value: unknown = context[field];
     if (value !== undefined && !(Array.isArray(value) && value.every((item) => typeof item === "string"))) {
@@ -42,7 +43,8 @@ export function assertRequestContext(operation: OperationName, context: RequestC
   }
   for (const field of TEXT_FIELDS) {
     const value: unknown = context[field];
-    if (value !== undefined && typeof value !== "string") throw new Error(`request context: ${field} must be a string, received ${JSON.stringify(value)}`);
+    if (value !== undefined && typeof value !== "string")
+      throw new Error(`request context: ${field} must be a string, received ${JSON.stringify(value)}`);
   }
   const max: unknown = context.maxPageSize;
   if (max !== undefined && !(typeof max === "number" && Number.isSafeInteger(max) && max >= 1)) {

@@ -13,6 +13,12 @@ export interface ResponseArbitraryOptions {
 
 /** Bodies valid against the schema of `bodyName` (one of BODY_NAMES, e.g. "getAnalytic.response" or "error.cms.notFound"). */
 export function responseArbitrary(bodyName: string, options: ResponseArbitraryOptions = {}): fc.Arbitrary<unknown> {
-  if (!isBodyName(bodyName)) throw new Error(`responseArbitrary: unknown body ${JSON.stringify(bodyName)}; known bodies: ${BODY_NAMES.join(", ")}`);
-  return schemaArbitrary(schemaIdForBody(bodyName), { profile: options.profile ?? "stated", extraFields: options.extraFields ?? false });
+  if (!isBodyName(bodyName))
+    throw new Error(
+      `responseArbitrary: unknown body ${JSON.stringify(bodyName)}; known bodies: ${BODY_NAMES.join(", ")}`,
+    );
+  return schemaArbitrary(schemaIdForBody(bodyName), {
+    profile: options.profile ?? "stated",
+    extraFields: options.extraFields ?? false,
+  });
 }

@@ -26,7 +26,9 @@ const cache = new Map<string, fc.Arbitrary<unknown>>();
 
 function checkOptions(options: SchemaArbitraryOptions): void {
   if (options.profile !== undefined && options.profile !== "stated" && options.profile !== "strict") {
-    throw new Error(`schemaArbitrary: profile must be "stated" or "strict", received ${JSON.stringify(options.profile)}`);
+    throw new Error(
+      `schemaArbitrary: profile must be "stated" or "strict", received ${JSON.stringify(options.profile)}`,
+    );
   }
   if (options.extraFields !== undefined && typeof options.extraFields !== "boolean") {
     throw new Error(`schemaArbitrary: extraFields must be a boolean, received ${JSON.stringify(options.extraFields)}`);
@@ -38,7 +40,10 @@ function checkOptions(options: SchemaArbitraryOptions): void {
  * schemas/ such as "components/Widget.json") or a schema object with an absolute `$id`. Throws
  * UnsupportedSchemaError, naming the schema and keyword, for any keyword the compiler does not know.
  */
-export function schemaArbitrary(schema: string | SchemaObject, options: SchemaArbitraryOptions = {}): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  schema: string | SchemaObject,
+  options: SchemaArbitraryOptions = {},
+): fc.Arbitrary<unknown> {
   checkOptions(options);
   const profile = options.profile ?? "stated";
   const extraFields = options.extraFields ?? false;
@@ -51,10 +56,12 @@ export function schemaArbitrary(schema: string | SchemaObject, options: SchemaAr
   let registry = contractSchemaRegistry();
   if (typeof schema !== "string" || options.schemas !== undefined) {
     const extra = [...(options.schemas ?? []), ...(typeof schema === "string" ? [] : [schema])];
-    if (typeof schema !== "string" && !isJsonObject(schema)) throw new Error(`schemaArbitrary: expected a schema object or $id, received ${JSON.stringify(schema)}`);
+    if (typeof schema !== "string" && !isJsonObject(schema))
+      throw new Error(`schemaArbitrary: expected a schema object or $id, received ${JSON.stringify(schema)}`);
     registry = new SchemaRegistry([...contractSchemaDocuments(), ...extra]);
   }
-  const id = typeof schema === "string" ? (URL.canParse(schema) ? schema : `${SCHEMA_ID_BASE}${schema}`) : String(schema.$id);
+  const id =
+    typeof schema === "string" ? (URL.canParse(schema) ? schema : `${SCHEMA_ID_BASE}${schema}`) : String(schema.$id);
   const arbitrary = new SchemaCompiler({ registry, profile, extraFields, hints }).compileRoot(registry.root(id));
   if (cacheable) cache.set(cacheKey, arbitrary);
   return arbitrary;

@@ -10,7 +10,13 @@ export type { RequestContext } from "./requestContext.js";
  * Valid requests of `operation`, derived from schemas/bodies/<operation>.request.json; throws,
  * naming what is missing, when the context lacks the ids it needs (getWidget, getAnalytic).
  */
-export function validRequestArbitrary(operation: OperationName, context: RequestContext = {}): fc.Arbitrary<Record<string, unknown>> {
-  if (!ALL_OPERATIONS.includes(operation)) throw new Error(`validRequestArbitrary: unknown operation ${JSON.stringify(operation)}; known: ${ALL_OPERATIONS.join(", ")}`);
+export function validRequestArbitrary(
+  operation: OperationName,
+  context: RequestContext = {},
+): fc.Arbitrary<Record<string, unknown>> {
+  if (!ALL_OPERATIONS.includes(operation))
+    throw new Error(
+      `validRequestArbitrary: unknown operation ${JSON.stringify(operation)}; known: ${ALL_OPERATIONS.join(", ")}`,
+    );
   return buildRequestArbitrary(operation, context);
 }

@@ -46,7 +46,9 @@ interface Served {
 }
 
 /** Creates the (req, res) listener; it never throws and answers 500 only on a bug of its own. */
-export function createReferenceHandler(options: ReferenceHandlerOptions): (request: IncomingMessage, response: ServerResponse) => void {
+export function createReferenceHandler(
+  options: ReferenceHandlerOptions,
+): (request: IncomingMessage, response: ServerResponse) => void {
   const served = new Map<string, Served>();
   const serve = (key: string, hooks: ReferenceHooks | undefined): Served => {
     const known = served.get(key);
@@ -65,12 +67,27 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
   const handle = async (request: IncomingMessage, read: { body?: ReadBody }): Promise<ReferenceResponse> => {
     const route = routeRequest(request.url ?? "/", options.operationPaths);
     const variant = route.variantName === undefined ? undefined : findVariant(route.variantName);
-    const fault = route.faultName !== undefined ? findFault(route.faultName) : route.variantName === undefined ? options.fault : undefined;
-    if (!route.operation || (route.faultName !== undefined && !fault) || (route.variantName !== undefined && !variant)) {
-      return jsonResponse(404, { message: `No operation at ${request.url ?? ""}; the operations are POST {base}/platform/cms/… and {base}/platform/authorization/getRoleFilters (§4).` });
+    const fault =
+      route.faultName !== undefined
+        ? findFault(route.faultName)
+        : route.variantName === undefined
+          ? options.fault
+          : undefined;
+    if (
+      !route.operation ||
+      (route.faultName !== undefined && !fault) ||
+      (route.variantName !== undefined && !variant)
+    ) {
+      return jsonResponse(404, {
+        message: `No operation at ${request.url ?? ""}; the operations are POST {base}/platform/cms/… and {base}/platform/authorization/getRoleFilters (§4).`,
+      });
     }
     if (request.method !== "POST") {
-      return jsonResponse(405, { message: `Method ${request.method ?? ""} is not allowed; every operation is POST (§4).` }, { Allow: "POST" });
+      return jsonResponse(
+        405,
+        { message: `Method ${request.method ?? ""} is not allowed; every operation is POST (§4).` },
+        { Allow: "POST" },
+      );
     }
     const operation = route.operation;
     const current = variant ? serve(`variant:${variant.name}`, variant) : serve(`fault:${fault?.name ?? ""}`, fault);
@@ -83,13 +100,16 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
       const intercepted = hooks.intercept({ number: current.requests, fingerprint, remembered: current.remembered });
       if (intercepted) return intercepted;
     }
-    const headers = hooks?.requestHeaders ? hooks.requestHeaders(request.headers, options.credentials) : request.headers;
+    const headers = hooks?.requestHeaders
+      ? hooks.requestHeaders(request.headers, options.credentials)
+      : request.headers;
     const auth = authenticate(headers, operation, options.credentials);
     const { text } = read.body;
     let body: unknown;
     let answer: ReferenceResponse;
     if ("refused" in auth) answer = auth.refused;
-    else if (text === undefined) answer = badRequest(operation.name, "The request body is larger than 64 KiB.", "payloadTooLarge", 413);
+    else if (text === undefined)
+      answer = badRequest(operation.name, "The request body is larger than 64 KiB.", "payloadTooLarge", 413);
     else {
       try {
         body = JSON.parse(text) as unknown;
@@ -104,8 +124,11 @@ export function createReferenceHandler(options: ReferenceHandlerOptions): (reque
           : badRequest(operation.name, "The request body must be a JSON object.", "invalidBody");
       }
     }
-    if (options.mode === "extra-fields" && answer.status === 200) answer = { ...answer, json: withExtraFields(answer.json) };
-    return hooks?.respond ? hooks.respond(answer, { operation: operation.name, body, user: "user" in auth ? auth.user : undefined, data }) : answer;
+    if (options.mode === "extra-fields" && answer.status === 200)
+      answer = { ...answer, json: withExtraFields(answer.json) };
+    return hooks?.respond
+      ? hooks.respond(answer, { operation: operation.name, body, user: "user" in auth ? auth.user : undefined, data })
+      : answer;
   };
 
   return (request, response) => {

@@ -3,7 +3,11 @@ import type { RunConfigFile } from "../runner/settings/resolveRunSettings.js";
 import type { RunningReferenceServer } from "./startReferenceServer.js";
 
 /** The configuration layer that points a run at `server` (or at one of its fault URLs). */
-export function referenceRunConfig(server: RunningReferenceServer, baseUrl: string = server.baseUrl, fixtures = server.fixtures): RunConfigFile {
+export function referenceRunConfig(
+  server: RunningReferenceServer,
+  baseUrl: string = server.baseUrl,
+  fixtures = server.fixtures,
+): RunConfigFile {
   return {
     baseUrl,
     clientId: server.credentials.clientId,

@@ -65,14 +65,27 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   if (!isReferenceMode(mode)) throw new Error(`unknown mode ${JSON.stringify(mode)}`);
   const fault = options.fault === undefined ? undefined : findFault(options.fault);
   if (options.fault !== undefined && !fault) {
-    throw new Error(`unknown fault ${JSON.stringify(options.fault)}; known faults: ${FAULT_CATALOGUE.map((known) => known.name).join(", ")}`);
+    throw new Error(
+      `unknown fault ${JSON.stringify(options.fault)}; known faults: ${FAULT_CATALOGUE.map((known) => known.name).join(", ")}`,
+    );
   }
-  const sizes: Partial<ReferenceSizes> = mode === "empty" ? { widgets: 0, landingPages: 0, analytics: 0, ...options.sizes } : { ...options.sizes };
+  const sizes: Partial<ReferenceSizes> =
+    mode === "empty" ? { widgets: 0, landingPages: 0, analytics: 0, ...options.sizes } : { ...options.sizes };
   const seed = options.seed ?? 1;
   const data = buildReferenceData(seed, sizes);
   const credentials = createReferenceCredentials();
   const rebuild = (wanted: Partial<ReferenceSizes>) => buildReferenceData(seed, wanted);
-  const server = createServer(createReferenceHandler({ data, credentials, mode, rebuild, ...(fault ? { fault } : {}), ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}), ...(options.onRequest ? { onRequest: options.onRequest } : {}) }));
+  const server = createServer(
+    createReferenceHandler({
+      data,
+      credentials,
+      mode,
+      rebuild,
+      ...(fault ? { fault } : {}),
+      ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}),
+      ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    }),
+  );
   // Node's default, stated: undici reuses a connection only while the server's Keep-Alive hint
   // exceeds its 2 s safety margin, so the 1 s this once was cost a new connection per request.
   server.keepAliveTimeout = 5000;

@@ -16,7 +16,17 @@ import type { CheckResult, EvidenceItem, RunReport } from "../runner/report/mode
 import { reportWording } from "./suiteWording.js";
 
 /** Fields of a result that are the suite's own names. */
-const SUITE_NAMES = new Set(["checkId", "title", "family", "operation", "outcome", "level", "specRefs", "registerRefs", "durationMs"]);
+const SUITE_NAMES = new Set([
+  "checkId",
+  "title",
+  "family",
+  "operation",
+  "outcome",
+  "level",
+  "specRefs",
+  "registerRefs",
+  "durationMs",
+]);
 
 function redactEvidence(item: EvidenceItem, redactor: Redactor): EvidenceItem {
   const { label, exchange, schemaIssues, ...rest } = item;
@@ -43,7 +53,11 @@ function redactResult(result: CheckResult, redactor: Redactor): CheckResult {
     if (SUITE_NAMES.has(key)) out[key] = value;
     else if (key === "evidence") out[key] = result.evidence.map((item) => redactEvidence(item, redactor));
     else if (key === "property" && result.property) {
-      out[key] = { ...result.property, path: redactor.suiteText(result.property.path), counterexample: mapJsonStrings(result.property.counterexample, redactor.suiteText, true) };
+      out[key] = {
+        ...result.property,
+        path: redactor.suiteText(result.property.path),
+        counterexample: mapJsonStrings(result.property.counterexample, redactor.suiteText, true),
+      };
     } else out[key] = mapJsonStrings(value, redactor.suiteText);
   }
   return out as unknown as CheckResult;

@@ -17,5 +17,7 @@ export function contractWording(): string {
 
 /** Lower-cased wording of a report: the contract's, and the ids and titles of its checks. */
 export function reportWording(report: RunReport): string {
-  return [contractWording(), ...report.results.flatMap((result) => [result.checkId, result.title, result.family])].join("\n").toLowerCase();
+  return [contractWording(), ...report.results.flatMap((result) => [result.checkId, result.title, result.family])]
+    .join("\n")
+    .toLowerCase();
 }

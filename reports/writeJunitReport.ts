@@ -48,7 +48,10 @@ function evidenceText(item: EvidenceItem, maxBodyChars: number): string {
     lines.push(`  → ${exchange.response.status} in ${Math.round(exchange.durationMs)} ms`);
     const body = exchange.response.bodyText;
     if (body.length > 0) {
-      const cut = body.length > maxBodyChars ? `${body.slice(0, maxBodyChars)}… [${body.length - maxBodyChars} more characters in report.json]` : body;
+      const cut =
+        body.length > maxBodyChars
+          ? `${body.slice(0, maxBodyChars)}… [${body.length - maxBodyChars} more characters in report.json]`
+          : body;
       lines.push(`  body: ${cut}`);
     }
   }
@@ -60,7 +63,10 @@ function evidenceText(item: EvidenceItem, maxBodyChars: number): string {
 
 /** The readable detail of one verdict: message, expected/actual, property and evidence. */
 function detailText(result: CheckResult, maxBodyChars: number): string {
-  const lines = [`${result.outcome.toUpperCase()} ${result.checkId} on ${result.operation} (${result.level}, spec §${result.specRefs.join(", §")})`, result.message];
+  const lines = [
+    `${result.outcome.toUpperCase()} ${result.checkId} on ${result.operation} (${result.level}, spec §${result.specRefs.join(", §")})`,
+    result.message,
+  ];
   if (result.expected !== undefined) lines.push(`Expected: ${result.expected}`);
   if (result.actual !== undefined) lines.push(`Actual: ${result.actual}`);
   if (result.skipReason !== undefined) lines.push(`To run it: ${result.skipReason}`);
@@ -71,7 +77,8 @@ function detailText(result: CheckResult, maxBodyChars: number): string {
     lines.push(`Property failed after ${numRuns} runs; replay with seed ${seed}, path "${path}"`);
     lines.push(`Counterexample: ${JSON.stringify(counterexample) ?? "undefined"}`);
   }
-  if (result.evidence.length > 0) lines.push("Evidence:", ...result.evidence.map((item) => evidenceText(item, maxBodyChars)));
+  if (result.evidence.length > 0)
+    lines.push("Evidence:", ...result.evidence.map((item) => evidenceText(item, maxBodyChars)));
   return lines.join("\n");
 }
 
@@ -107,7 +114,10 @@ function testcase(result: CheckResult, maxBodyChars: number): string {
       break;
   }
   // Warnings and waived failures do not fail the gate but must be seen.
-  const out = result.outcome === "warning" || result.outcome === "waived" ? `      <system-out>${text(detail)}</system-out>\n` : "";
+  const out =
+    result.outcome === "warning" || result.outcome === "waived"
+      ? `      <system-out>${text(detail)}</system-out>\n`
+      : "";
   return `${head}${props}${verdict}${out}    </testcase>\n`;
 }
 
@@ -151,7 +161,11 @@ export function renderJunitReport(report: RunReport, options: Omit<JunitReportOp
     ["waived", redacted.summary.waived],
   ] as const;
   const timestamp = junitTimestamp(meta.startedAt);
-  const suites = OPERATIONS.map((op, index) => ({ index, name: op.name, results: redacted.results.filter((r) => r.operation === op.name) }))
+  const suites = OPERATIONS.map((op, index) => ({
+    index,
+    name: op.name,
+    results: redacted.results.filter((r) => r.operation === op.name),
+  }))
     .filter((suite) => suite.results.length > 0)
     .map(
       (suite) =>

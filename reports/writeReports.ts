@@ -14,7 +14,11 @@ import type { SecretInput } from "../runner/http/redactSecrets.js";
 export type ReportFormat = "json" | "junit" | "html";
 
 /** File name of each format inside the output folder. */
-export const REPORT_FILE_NAMES: Readonly<Record<ReportFormat, string>> = { json: "report.json", junit: "junit.xml", html: "index.html" };
+export const REPORT_FILE_NAMES: Readonly<Record<ReportFormat, string>> = {
+  json: "report.json",
+  junit: "junit.xml",
+  html: "index.html",
+};
 
 /** Options of writeReports. */
 export interface WriteReportsOptions {

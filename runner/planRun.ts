@@ -27,10 +27,16 @@ function describeSelection(settings: RunSettings): string {
  * prove nothing. An empty shard is not: a fleet of shards can outnumber a small selection.
  */
 export function planRun(settings: RunSettings): PlannedCheck[] {
-  const rerun = settings.rerunFailed ? new Set(settings.rerunFailed.verdicts.map(({ checkId, operation }) => `${checkId} ${operation}`)) : undefined;
-  const selected = CHECK_CATALOGUE.select(settings.checks, settings.excludeChecks, settings.operations).filter(({ check, operation }) => !rerun || rerun.has(`${check.id} ${operation}`));
+  const rerun = settings.rerunFailed
+    ? new Set(settings.rerunFailed.verdicts.map(({ checkId, operation }) => `${checkId} ${operation}`))
+    : undefined;
+  const selected = CHECK_CATALOGUE.select(settings.checks, settings.excludeChecks, settings.operations).filter(
+    ({ check, operation }) => !rerun || rerun.has(`${check.id} ${operation}`),
+  );
   if (selected.length === 0) {
-    throw new ConfigurationError(`the selection ${describeSelection(settings)} matches no verdict, so the run would prove nothing; run cms-conformance list-checks to see which checks cover which operations`);
+    throw new ConfigurationError(
+      `the selection ${describeSelection(settings)} matches no verdict, so the run would prove nothing; run cms-conformance list-checks to see which checks cover which operations`,
+    );
   }
   const { shard } = settings;
   return selected.filter(({ check, operation }) => !shard || shardOf(check.id, operation, shard.count) === shard.index);

@@ -47,7 +47,11 @@ export interface RunOptions {
 }
 
 /** Results for planned checks that never reported: the suite could not judge them. */
-function missingResults(planned: readonly PlannedCheck[], results: readonly CheckResult[], runErrors: readonly string[]): CheckResult[] {
+function missingResults(
+  planned: readonly PlannedCheck[],
+  results: readonly CheckResult[],
+  runErrors: readonly string[],
+): CheckResult[] {
   const seen = new Set(results.map((result) => `${result.checkId} ${result.operation}`));
   const why = runErrors.length > 0 ? runErrors.join("; ") : "no verdict was reported";
   return planned
@@ -70,9 +74,18 @@ function missingResults(planned: readonly PlannedCheck[], results: readonly Chec
 /** What a reader of the report must know about how the run chose and stopped its verdicts. */
 function planNotes(settings: RunSettings, planned: number, notRun: number): string[] {
   const notes: string[] = [];
-  if (settings.rerunFailed) notes.push(`re-run of the ${settings.rerunFailed.verdicts.length} failed or errored verdicts of ${settings.rerunFailed.report} (--rerun-failed), with its seed`);
-  if (settings.shard) notes.push(`shard ${settings.shard.index}/${settings.shard.count}: ${planned} of the selected check × operation pairs; merge the shards' reports with cms-conformance merge`);
-  if (notRun > 0) notes.push(`stopped once ${settings.maxFailures} verdict${settings.maxFailures === 1 ? " had" : "s had"} failed or errored (--max-failures ${settings.maxFailures}; checks already running finished): ${notRun} of ${planned} check × operation pairs were not run`);
+  if (settings.rerunFailed)
+    notes.push(
+      `re-run of the ${settings.rerunFailed.verdicts.length} failed or errored verdicts of ${settings.rerunFailed.report} (--rerun-failed), with its seed`,
+    );
+  if (settings.shard)
+    notes.push(
+      `shard ${settings.shard.index}/${settings.shard.count}: ${planned} of the selected check × operation pairs; merge the shards' reports with cms-conformance merge`,
+    );
+  if (notRun > 0)
+    notes.push(
+      `stopped once ${settings.maxFailures} verdict${settings.maxFailures === 1 ? " had" : "s had"} failed or errored (--max-failures ${settings.maxFailures}; checks already running finished): ${notRun} of ${planned} check × operation pairs were not run`,
+    );
   return notes;
 }
 
@@ -83,15 +96,24 @@ function planNotes(settings: RunSettings, planned: number, notRun: number): stri
 export async function runConformance(options: RunOptions): Promise<RunReport> {
   const { settings, observer = {} } = options;
   const planned = planRun(settings);
-  const waivers: readonly Waiver[] = options.waiversFile ? await loadWaivers(options.waiversFile, CHECK_CATALOGUE.ids()) : [];
+  const waivers: readonly Waiver[] = options.waiversFile
+    ? await loadWaivers(options.waiversFile, CHECK_CATALOGUE.ids())
+    : [];
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   await preflight(settings);
 
   const startedAt = new Date();
-  observer.onRunStart?.({ target: settings.baseUrl, profile: settings.profile, checks: planned.length, totalVerdicts: CHECK_CATALOGUE.select([], []).length });
+  observer.onRunStart?.({
+    target: settings.baseUrl,
+    profile: settings.profile,
+    checks: planned.length,
+    totalVerdicts: CHECK_CATALOGUE.select([], []).length,
+  });
   const execute = options.executor ?? executeWithVitest;
   // Waivers apply as each verdict comes, so nothing shows a waived failure as a failure.
-  const execution = await execute(settings, planned, (result) => observer.onResult?.(applyWaivers([result], waivers, today).results[0] ?? result));
+  const execution = await execute(settings, planned, (result) =>
+    observer.onResult?.(applyWaivers([result], waivers, today).results[0] ?? result),
+  );
 
   if (execution.statistics?.exchanges) observer.onExchanges?.(execution.statistics.exchanges);
   // Pairs --max-failures kept from starting are not run, not errors: the notes say so.
@@ -99,10 +121,14 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const unreported = planned.filter(({ check, operation }) => !notRun.has(`${check.id} ${operation}`));
   const judged = [...execution.results, ...missingResults(unreported, execution.results, execution.runErrors)];
   const order = new Map(planned.map(({ check, operation }, index) => [`${check.id} ${operation}`, index]));
-  judged.sort((a, b) => (order.get(`${a.checkId} ${a.operation}`) ?? 0) - (order.get(`${b.checkId} ${b.operation}`) ?? 0));
+  judged.sort(
+    (a, b) => (order.get(`${a.checkId} ${a.operation}`) ?? 0) - (order.get(`${b.checkId} ${b.operation}`) ?? 0),
+  );
   const waived = applyWaivers(judged, waivers, today);
   const gateFailures = [
-    ...waived.expired.map((waiver) => `expired waiver: ${waiver.checkId} on ${waiver.operation} (expired ${waiver.expires})`),
+    ...waived.expired.map(
+      (waiver) => `expired waiver: ${waiver.checkId} on ${waiver.operation} (expired ${waiver.expires})`,
+    ),
   ];
   const notes = [
     ...planNotes(settings, planned.length, notRun.size),

@@ -17,7 +17,10 @@ const contractFile = fileURLToPath(new URL("../docs/contract.md", import.meta.ur
 const outputs = [
   { file: typesFile, text: await generateContractTypes() },
   { file: readmeFile, text: withReadmeBlocks(readFileSync(readmeFile, "utf8"), readmeBlocks()) },
-  { file: contractFile, text: withReadmeBlocks(readFileSync(contractFile, "utf8"), contractDocBlocks(), "docs/contract.md") },
+  {
+    file: contractFile,
+    text: withReadmeBlocks(readFileSync(contractFile, "utf8"), contractDocBlocks(), "docs/contract.md"),
+  },
 ];
 
 const check = process.argv.includes("--check");

@@ -33,13 +33,20 @@ function folderOf(file: string): string {
   return file.split("/").slice(0, 2).join("/");
 }
 
-const percent = (killed: number, alive: number) => (killed + alive === 0 ? "–" : `${((100 * killed) / (killed + alive)).toFixed(2)} %`);
+const percent = (killed: number, alive: number) =>
+  killed + alive === 0 ? "–" : `${((100 * killed) / (killed + alive)).toFixed(2)} %`;
 
 function main(path: string): void {
   const report = JSON.parse(readFileSync(path, "utf8")) as MutationReport;
-  const reasons = (existsSync(REASONS_FILE) ? JSON.parse(readFileSync(REASONS_FILE, "utf8")) : {}) as Record<string, string>;
+  const reasons = (existsSync(REASONS_FILE) ? JSON.parse(readFileSync(REASONS_FILE, "utf8")) : {}) as Record<
+    string,
+    string
+  >;
   let unexplained = 0;
-  const folders = new Map<string, { killed: number; alive: number; ignored: number; statics: number; compileErrors: number }>();
+  const folders = new Map<
+    string,
+    { killed: number; alive: number; ignored: number; statics: number; compileErrors: number }
+  >();
   const lines: string[] = [];
   const ignored: string[] = [];
   for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
@@ -56,28 +63,47 @@ function main(path: string): void {
         continue;
       }
       folder.ignored += 1;
-      ignored.push(`${file}:${mutant.location.start.line} ${mutant.mutatorName}: ${mutant.statusReason ?? "no reason given"}`);
+      ignored.push(
+        `${file}:${mutant.location.start.line} ${mutant.mutatorName}: ${mutant.statusReason ?? "no reason given"}`,
+      );
     }
     if (alive.length === 0) continue;
     lines.push(`\n${file} (${alive.length})`);
-    for (const mutant of alive.sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column)) {
+    for (const mutant of alive.sort(
+      (a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column,
+    )) {
       const { line, column } = mutant.location.start;
       const code = (sourceLines[line - 1] ?? "").trim().slice(0, 110);
       const replacement = (mutant.replacement ?? "").replace(/\s+/g, " ").slice(0, 80);
-      lines.push(`  ${line}:${column} ${mutant.status === "NoCoverage" ? "no coverage" : "survived"} ${mutant.mutatorName}: ${code}  ⇒  ${replacement}`);
+      lines.push(
+        `  ${line}:${column} ${mutant.status === "NoCoverage" ? "no coverage" : "survived"} ${mutant.mutatorName}: ${code}  ⇒  ${replacement}`,
+      );
       const reason = reasons[`${file}:${line}:${column} ${mutant.mutatorName}`];
       if (reason === undefined) unexplained += 1;
       else lines.push(`      why: ${reason}`);
     }
   }
   const rows = [...folders].sort(([a], [b]) => a.localeCompare(b));
-  const all = rows.reduce((sum, [, folder]) => ({ killed: sum.killed + folder.killed, alive: sum.alive + folder.alive, ignored: sum.ignored + folder.ignored, statics: sum.statics + folder.statics, compileErrors: sum.compileErrors + folder.compileErrors }), { killed: 0, alive: 0, ignored: 0, statics: 0, compileErrors: 0 });
+  const all = rows.reduce(
+    (sum, [, folder]) => ({
+      killed: sum.killed + folder.killed,
+      alive: sum.alive + folder.alive,
+      ignored: sum.ignored + folder.ignored,
+      statics: sum.statics + folder.statics,
+      compileErrors: sum.compileErrors + folder.compileErrors,
+    }),
+    { killed: 0, alive: 0, ignored: 0, statics: 0, compileErrors: 0 },
+  );
   console.log("folder | killed | alive | marked equivalent | static (not run) | did not compile | score");
   for (const [folder, counts] of [...rows, ["all", all] as const]) {
-    console.log(`${folder} | ${counts.killed} | ${counts.alive} | ${counts.ignored} | ${counts.statics} | ${counts.compileErrors} | ${percent(counts.killed, counts.alive)}`);
+    console.log(
+      `${folder} | ${counts.killed} | ${counts.alive} | ${counts.ignored} | ${counts.statics} | ${counts.compileErrors} | ${percent(counts.killed, counts.alive)}`,
+    );
   }
   console.log(lines.join("\n"));
-  console.log(`\n${all.alive - unexplained} of ${all.alive} alive mutants have a reason in ${REASONS_FILE}; ${unexplained} have none.`);
+  console.log(
+    `\n${all.alive - unexplained} of ${all.alive} alive mutants have a reason in ${REASONS_FILE}; ${unexplained} have none.`,
+  );
   if (ignored.length > 0) console.log(`\nMarked equivalent (${ignored.length}):\n  ${ignored.join("\n  ")}`);
 }
 

@@ -12,12 +12,26 @@ sections, operations, and the rule it enforces.
 
 /** Runs the command; returns its exit code. */
 export async function listChecksCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandLine("list-checks", argv, { json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } });
+  const { values } = parseCommandLine("list-checks", argv, {
+    json: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  });
   if (values.help) {
     io.stdout.write(LIST_CHECKS_HELP);
     return EXIT.ok;
   }
-  const checks = CHECK_CATALOGUE.checks.map(({ id, title, rule, family, level, specRefs, operations, registerRefs }) => ({ id, title, rule, family, level, specRefs, operations, registerRefs }));
+  const checks = CHECK_CATALOGUE.checks.map(
+    ({ id, title, rule, family, level, specRefs, operations, registerRefs }) => ({
+      id,
+      title,
+      rule,
+      family,
+      level,
+      specRefs,
+      operations,
+      registerRefs,
+    }),
+  );
   if (values.json) {
     io.stdout.write(`${JSON.stringify(checks, null, 2)}\n`);
     return EXIT.ok;

@@ -38,30 +38,50 @@ function readShard(path: string): ShardReport {
     data = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code ? `cannot read ${file} (${code}); give each shard's report folder or its report.json` : `${file} is not JSON; give each shard's report.json`);
+    throw new UsageError(
+      code
+        ? `cannot read ${file} (${code}); give each shard's report folder or its report.json`
+        : `${file} is not JSON; give each shard's report.json`,
+    );
   }
   const issue = validateRunReport(data)[0];
-  if (issue) throw new UsageError(`${file} is not a report.json of this suite: ${issue.instancePath || "(root)"} ${issue.message}`);
+  if (issue)
+    throw new UsageError(
+      `${file} is not a report.json of this suite: ${issue.instancePath || "(root)"} ${issue.message}`,
+    );
   return { source: path, report: data as RunReport };
 }
 
 /** Runs the command; returns its exit code. */
 export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine("merge", argv, { out: { type: "string" }, format: { type: "string" }, help: { type: "boolean", short: "h", default: false } }, true);
+  const { values, positionals } = parseCommandLine(
+    "merge",
+    argv,
+    { out: { type: "string" }, format: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+    true,
+  );
   if (values.help) {
     io.stdout.write(MERGE_HELP);
     return EXIT.ok;
   }
-  if (positionals.length === 0) throw new UsageError("give the report folder of every shard, e.g. cms-conformance merge --out merged shard-1 shard-2");
+  if (positionals.length === 0)
+    throw new UsageError(
+      "give the report folder of every shard, e.g. cms-conformance merge --out merged shard-1 shard-2",
+    );
   const formats = values.format?.split(",").map((format) => format.trim());
-  for (const format of formats ?? []) if (!["json", "junit", "html"].includes(format)) throw new UsageError(`--format takes json, junit and html, not ${JSON.stringify(format)}`);
+  for (const format of formats ?? [])
+    if (!["json", "junit", "html"].includes(format))
+      throw new UsageError(`--format takes json, junit and html, not ${JSON.stringify(format)}`);
   let report: RunReport;
   try {
     report = mergeRunReports(positionals.map(readShard));
   } catch (error) {
     throw error instanceof MergeError ? new UsageError(error.message) : error;
   }
-  const paths = await writeReports(report, { outDir: resolve(values.out ?? DEFAULT_OUT_DIR), ...(formats ? { formats: formats as ReportFormat[] } : {}) });
+  const paths = await writeReports(report, {
+    outDir: resolve(values.out ?? DEFAULT_OUT_DIR),
+    ...(formats ? { formats: formats as ReportFormat[] } : {}),
+  });
   new ConsoleReporter({ stream: io.stdout }).onRunEnd(report, paths);
   return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
 }

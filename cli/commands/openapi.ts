@@ -22,10 +22,15 @@ Exit codes: 0 written, 2 usage error (unknown option, unwritable file).
 
 /** Runs the command; returns its exit code. */
 export async function openapiCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine("openapi", argv, {
-    out: { type: "string" },
-    help: { type: "boolean", short: "h", default: false },
-  }, true);
+  const { values, positionals } = parseCommandLine(
+    "openapi",
+    argv,
+    {
+      out: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    true,
+  );
   if (values.help) {
     io.stdout.write(OPENAPI_HELP);
     return EXIT.ok;

@@ -13,7 +13,14 @@ import { runSecrets } from "../../runner/engine/createTargetSession.js";
 import { EXCHANGE_LOG_DEFAULTS, type ExchangeLogSnapshot } from "../../runner/engine/ExchangeLog.js";
 import type { CheckExecutor } from "../../runner/execute/CheckExecutor.js";
 import { runConformance } from "../../runner/runConformance.js";
-import { ConfigurationError, configFromEnvironment, readConfigFile, resolveRunConfig, resolveRunSettings, type ConfigLayer } from "../../runner/settings/resolveRunSettings.js";
+import {
+  ConfigurationError,
+  configFromEnvironment,
+  readConfigFile,
+  resolveRunConfig,
+  resolveRunSettings,
+  type ConfigLayer,
+} from "../../runner/settings/resolveRunSettings.js";
 import { parseSettingText } from "../../runner/settings/runConfigSchema.js";
 import { parseShardOption } from "../../runner/settings/parseShardOption.js";
 import { readRerunReport } from "../../runner/settings/readRerunReport.js";
@@ -37,12 +44,18 @@ const DEFAULT_FORMATS: readonly ReportFormat[] = ["json", "junit", "html"];
 const PARSE_OPTIONS = Object.fromEntries(
   RUN_OPTIONS.map((option) => [
     option.name,
-    { type: option.value ? ("string" as const) : ("boolean" as const), ...(option.short ? { short: option.short } : {}), ...(option.repeatable ? { multiple: true } : {}) },
+    {
+      type: option.value ? ("string" as const) : ("boolean" as const),
+      ...(option.short ? { short: option.short } : {}),
+      ...(option.repeatable ? { multiple: true } : {}),
+    },
   ]),
 );
 
 /** The flags as a configuration layer: text read as the run-config schema's types, named as typed. */
-function flagsLayer(values: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>): ConfigLayer {
+function flagsLayer(
+  values: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>,
+): ConfigLayer {
   const settings: Record<string, unknown> = {};
   const typed: Record<string, string> = {};
   const names: Record<string, string> = {};
@@ -60,7 +73,8 @@ function flagsLayer(values: Readonly<Record<string, string | boolean | (string |
     typed[option.setting] = texts.join(",");
   }
   if (values.exitfirst === true) {
-    if (settings.maxFailures !== undefined) throw new ConfigurationError("give -x (stop at the first failure) or --max-failures N, not both");
+    if (settings.maxFailures !== undefined)
+      throw new ConfigurationError("give -x (stop at the first failure) or --max-failures N, not both");
     settings.maxFailures = 1;
     names.maxFailures = "-x";
   }
@@ -78,7 +92,12 @@ function errorCode(error: unknown): string {
 }
 
 /** Runs the command; returns its exit code. */
-export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, deps: RunCommandDependencies = {}): Promise<number> {
+export async function runCommand(
+  argv: readonly string[],
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+  deps: RunCommandDependencies = {},
+): Promise<number> {
   const { values } = parseCommandLine("run", argv, PARSE_OPTIONS);
   if (values.help === true) {
     io.stdout.write(RUN_HELP);
@@ -90,7 +109,9 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
     // A re-run takes seed, profile and examples from the earlier report, below the flags.
     const rerunFile = typeof values["rerun-failed"] === "string" ? values["rerun-failed"] : undefined;
     const rerun = rerunFile !== undefined ? readRerunReport(rerunFile, CHECK_CATALOGUE.ids()) : undefined;
-    const rerunLayer: ConfigLayer[] = rerun ? [{ values: rerun.layer as Record<string, unknown>, nameOf: (key) => `${key} of the report ${rerunFile}` }] : [];
+    const rerunLayer: ConfigLayer[] = rerun
+      ? [{ values: rerun.layer as Record<string, unknown>, nameOf: (key) => `${key} of the report ${rerunFile}` }]
+      : [];
     const shard = parseShardOption(typeof values.shard === "string" ? values.shard : undefined);
     const layers = [...config, configFromEnvironment(env), ...rerunLayer, flagsLayer(values)];
     // Validated once, before anything starts: the bundled server, the folder, the first request.
@@ -99,13 +120,22 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
     const formats: readonly (ReportFormat | "har")[] = merged.formats ?? DEFAULT_FORMATS;
     const reportFormats = formats.filter((format): format is ReportFormat => format !== "har");
     const wantsHar = formats.includes("har");
-    const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, [...reportFormats.map((format) => REPORT_FILE_NAMES[format]), ...(wantsHar ? [HAR_FILE_NAME] : [])]);
+    const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, [
+      ...reportFormats.map((format) => REPORT_FILE_NAMES[format]),
+      ...(wantsHar ? [HAR_FILE_NAME] : []),
+    ]);
     if (!settings) {
       // The bundled server answers where the run will ask (--operation-path without --base-url).
-      server = await startReferenceServer({ port: 0, ...(merged.operationPaths ? { operationPaths: merged.operationPaths } : {}) });
+      server = await startReferenceServer({
+        port: 0,
+        ...(merged.operationPaths ? { operationPaths: merged.operationPaths } : {}),
+      });
       // The bundled server's own credentials win: any other client id or token can only be refused by it.
       const { clientId, token, restrictedToken } = referenceRunConfig(server);
-      settings = resolveRunSettings([referenceRunConfig(server), ...layers, { clientId, token, restrictedToken }], true);
+      settings = resolveRunSettings(
+        [referenceRunConfig(server), ...layers, { clientId, token, restrictedToken }],
+        true,
+      );
     }
     settings = {
       ...settings,
@@ -116,10 +146,15 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
     let exchanges: ExchangeLogSnapshot | undefined;
     const secrets = runSecrets(settings);
     const console = new ConsoleReporter({ stream: io.stdout, secrets });
-    if (settings.insecure) io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
+    if (settings.insecure)
+      io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
     const report = await runConformance({
       settings,
-      observer: { onRunStart: (start) => console.onRunStart(start), onResult: (result) => console.onResult(result), onExchanges: (log) => (exchanges = log) },
+      observer: {
+        onRunStart: (start) => console.onRunStart(start),
+        onResult: (result) => console.onResult(result),
+        onExchanges: (log) => (exchanges = log),
+      },
       ...(merged.waivers ? { waiversFile: merged.waivers } : {}),
       ...(deps.executor ? { executor: deps.executor } : {}),
       ...(deps.today ? { today: deps.today } : {}),
@@ -128,15 +163,33 @@ export async function runCommand(argv: readonly string[], io: CliIo, env: NodeJS
     try {
       paths = {
         ...(await writeReports(report, { outDir, formats: reportFormats, secrets })),
-        ...(wantsHar && exchanges ? { har: await writeHarFile(exchanges, { creatorVersion: report.meta.suiteVersion, seed: report.meta.seed, baseUrl: report.meta.target.baseUrl }, { outDir, secrets }) } : {}),
+        ...(wantsHar && exchanges
+          ? {
+              har: await writeHarFile(
+                exchanges,
+                {
+                  creatorVersion: report.meta.suiteVersion,
+                  seed: report.meta.seed,
+                  baseUrl: report.meta.target.baseUrl,
+                },
+                { outDir, secrets },
+              ),
+            }
+          : {}),
       };
     } catch (error) {
-      throw new UsageError(`cannot write the reports into ${outDir} (${errorCode(error)}); give a folder you can write to with --out`);
+      throw new UsageError(
+        `cannot write the reports into ${outDir} (${errorCode(error)}); give a folder you can write to with --out`,
+      );
     }
     console.onRunEnd(report, paths);
     return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
   } catch (error) {
-    if (error instanceof ConfigurationError || error instanceof UnknownCheckError || error instanceof WaiversFileError) {
+    if (
+      error instanceof ConfigurationError ||
+      error instanceof UnknownCheckError ||
+      error instanceof WaiversFileError
+    ) {
       throw new UsageError(error.message);
     }
     throw error;

@@ -3,7 +3,11 @@ import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import { FAULT_CATALOGUE, findFault } from "../../reference/faults/faultCatalogue.js";
 import { isReferenceMode, REFERENCE_MODES } from "../../reference/referenceMode.js";
-import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from "../../reference/startReferenceServer.js";
+import {
+  startReferenceServer,
+  type ReferenceServerOptions,
+  type RunningReferenceServer,
+} from "../../reference/startReferenceServer.js";
 import { operationPath, type OperationPaths } from "../../contract/operations.js";
 import { parseOperationPathOption } from "../../runner/settings/parseOperationPathOption.js";
 import { resolveOperationPaths } from "../../runner/settings/resolveOperationPaths.js";
@@ -86,15 +90,25 @@ export function terminationSignal(): Promise<NodeJS.Signals> {
 
 function faultListing(): string {
   const width = Math.max(...FAULT_CATALOGUE.map((fault) => fault.name.length));
-  return FAULT_CATALOGUE.map((fault) => `${fault.name.padEnd(width)}  ${fault.section.padEnd(6)}  ${fault.caughtBy.join(", ")}\n    ${fault.description}\n`).join("");
+  return FAULT_CATALOGUE.map(
+    (fault) =>
+      `${fault.name.padEnd(width)}  ${fault.section.padEnd(6)}  ${fault.caughtBy.join(", ")}\n    ${fault.description}\n`,
+  ).join("");
 }
 
 /** The JSON line `serve` prints first, for scripts (the benchmark reads it); operationPaths only when --operation-path moved some. */
-export type ServeAnnouncement = Pick<RunningReferenceServer, "baseUrl"> & RunningReferenceServer["credentials"] & RunningReferenceServer["fixtures"] & { operationPaths?: OperationPaths };
+export type ServeAnnouncement = Pick<RunningReferenceServer, "baseUrl"> &
+  RunningReferenceServer["credentials"] &
+  RunningReferenceServer["fixtures"] & { operationPaths?: OperationPaths };
 
 function announcement(server: RunningReferenceServer, options: ReferenceServerOptions): string {
   const { baseUrl, credentials, fixtures } = server;
-  const announced: ServeAnnouncement = { baseUrl, ...credentials, ...fixtures, ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}) };
+  const announced: ServeAnnouncement = {
+    baseUrl,
+    ...credentials,
+    ...fixtures,
+    ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}),
+  };
   const line = JSON.stringify(announced);
   const curl = `curl -s -X POST ${baseUrl}${operationPath("listFactoryDefaultWidgets", options.operationPaths)} -H 'Content-Type: application/json' -H 'client_id: ${credentials.clientId}' -H 'Authorization: Bearer ${credentials.token}' -d '{"pagination":{"pageNumber":0,"pageSize":3}}'`;
   return `${line}
@@ -116,7 +130,11 @@ Stop with Ctrl-C.
 }
 
 /** Runs the command until `stop` resolves (SIGINT/SIGTERM by default); returns its exit code. */
-export async function serveCommand(argv: readonly string[], io: CliIo, stop: () => Promise<unknown> = terminationSignal): Promise<number> {
+export async function serveCommand(
+  argv: readonly string[],
+  io: CliIo,
+  stop: () => Promise<unknown> = terminationSignal,
+): Promise<number> {
   const { values } = parseCommandLine("serve", argv, {
     host: { type: "string", default: "127.0.0.1" },
     port: { type: "string" },
@@ -139,7 +157,8 @@ export async function serveCommand(argv: readonly string[], io: CliIo, stop: () 
     io.stdout.write(faultListing());
     return EXIT.ok;
   }
-  if (!isReferenceMode(values.mode)) throw new UsageError(`--mode must be one of ${REFERENCE_MODES.join(", ")}, not ${JSON.stringify(values.mode)}`);
+  if (!isReferenceMode(values.mode))
+    throw new UsageError(`--mode must be one of ${REFERENCE_MODES.join(", ")}, not ${JSON.stringify(values.mode)}`);
   if (values.fault !== undefined && !findFault(values.fault)) {
     throw new UsageError(`unknown fault ${JSON.stringify(values.fault)}; run serve --list-faults for the names`);
   }
@@ -173,7 +192,9 @@ export async function serveCommand(argv: readonly string[], io: CliIo, stop: () 
     if (requestLog) await closeRequestLog(requestLog);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE" || code === "EADDRNOTAVAIL" || code === "EACCES" || code === "ENOTFOUND") {
-      throw new UsageError(`cannot listen on ${options.host}:${options.port} (${code}); choose another --host or --port (0 picks a free port)`);
+      throw new UsageError(
+        `cannot listen on ${options.host}:${options.port} (${code}); choose another --host or --port (0 picks a free port)`,
+      );
     }
     throw error;
   }

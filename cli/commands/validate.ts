@@ -41,12 +41,17 @@ function parsePayload(text: string, source: string): unknown {
 
 /** Runs the command; returns its exit code. */
 export async function validateCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandLine("validate", argv, {
-    body: { type: "string" },
-    profile: { type: "string", default: "default" },
-    list: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h", default: false },
-  }, true);
+  const { values, positionals } = parseCommandLine(
+    "validate",
+    argv,
+    {
+      body: { type: "string" },
+      profile: { type: "string", default: "default" },
+      list: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    true,
+  );
   if (values.help) {
     io.stdout.write(VALIDATE_HELP);
     return EXIT.ok;

@@ -9,7 +9,10 @@ import { assertRequestContext, REQUIRED_CONTEXT, type RequestContext } from "../
 import { schemaArbitrary } from "../schemaArbitrary.js";
 import { requestHints } from "./requestHints.js";
 
-const ID_FIELD: Readonly<Record<"widgetIds" | "analyticIds", string>> = { widgetIds: "widgetId", analyticIds: "analyticId" };
+const ID_FIELD: Readonly<Record<"widgetIds" | "analyticIds", string>> = {
+  widgetIds: "widgetId",
+  analyticIds: "analyticId",
+};
 
 /** Every id the context gives must itself be valid in the request, or no valid request could carry it. */
 function assertContextIds(operation: OperationName, context: RequestContext): void {
@@ -20,7 +23,9 @@ function assertContextIds(operation: OperationName, context: RequestContext): vo
     const issues = validateBody(`${operation}.request`, { [field]: id }).stated;
     const [first] = issues;
     if (first !== undefined) {
-      throw new Error(`context.${listField}[${i}] = ${JSON.stringify(id)} cannot be sent as ${field}: ${formatSchemaIssue(first)}`);
+      throw new Error(
+        `context.${listField}[${i}] = ${JSON.stringify(id)} cannot be sent as ${field}: ${formatSchemaIssue(first)}`,
+      );
     }
   });
 }
@@ -32,7 +37,12 @@ function assertContextIds(operation: OperationName, context: RequestContext): vo
  */
 function pastTheFirstPageForHugeSizes(body: Record<string, unknown>): Record<string, unknown> {
   const pagination = body.pagination;
-  if (!isJsonObject(pagination) || !isBoundaryInteger(pagination.pageSize) || (typeof pagination.pageNumber === "number" && pagination.pageNumber > 0)) return body;
+  if (
+    !isJsonObject(pagination) ||
+    !isBoundaryInteger(pagination.pageSize) ||
+    (typeof pagination.pageNumber === "number" && pagination.pageNumber > 0)
+  )
+    return body;
   return { ...body, pagination: { ...pagination, pageNumber: 1 } };
 }
 
@@ -41,10 +51,16 @@ function pastTheFirstPageForHugeSizes(body: Record<string, unknown>): Record<str
  * suite always sends widgetId, analyticId and roles: register entry required-request-fields), with
  * the bug-finding bias of requestHints.
  */
-export function buildRequestArbitrary(operation: OperationName, context: RequestContext): fc.Arbitrary<Record<string, unknown>> {
+export function buildRequestArbitrary(
+  operation: OperationName,
+  context: RequestContext,
+): fc.Arbitrary<Record<string, unknown>> {
   assertRequestContext(operation, context);
   assertContextIds(operation, context);
-  return schemaArbitrary(schemaIdForBody(`${operation}.request`), { profile: "strict", hints: requestHints(operation, context) })
+  return schemaArbitrary(schemaIdForBody(`${operation}.request`), {
+    profile: "strict",
+    hints: requestHints(operation, context),
+  })
     .filter((value): value is Record<string, unknown> => isJsonObject(value))
     .map(pastTheFirstPageForHugeSizes);
 }

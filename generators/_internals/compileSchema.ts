@@ -11,7 +11,15 @@ import { matchesAll } from "./matchesSchema.js";
 import { childFragment, type Fragment } from "./schemaFragment.js";
 
 import { UnsupportedSchemaError } from "./supportedKeywords.js";
-import { impliedTypes, intersectTypes, numbersOf, objectLeaves, propertiesOf, requiredOf, stringsOf } from "./builders/leafKeywords.js";
+import {
+  impliedTypes,
+  intersectTypes,
+  numbersOf,
+  objectLeaves,
+  propertiesOf,
+  requiredOf,
+  stringsOf,
+} from "./builders/leafKeywords.js";
 import {
   anyJsonArbitrary,
   extraKeyArbitrary,
@@ -69,7 +77,8 @@ export class SchemaCompiler {
   /** Compiles a root fragment; throws when it admits no value or when a hint names no place in it. */
   compileRoot(root: Fragment): fc.Arbitrary<unknown> {
     const arbitrary = this.compile([root], "");
-    if (arbitrary === null) throw new Error(`schema ${root.location} admits no value under the ${this.options.profile} profile`);
+    if (arbitrary === null)
+      throw new Error(`schema ${root.location} admits no value under the ${this.options.profile} profile`);
     const unused = [...this.options.hints.keys()].filter((path) => !this.usedHints.has(path));
     if (unused.length > 0) throw new Error(`hints ${unused.join(", ")} name no place in schema ${root.location}`);
     return arbitrary;
@@ -88,7 +97,11 @@ export class SchemaCompiler {
     if (!hinted && this.memo.has(key)) return this.memo.get(key) ?? null;
     if (this.inProgress.includes(key)) {
       const [first] = leaves;
-      throw new UnsupportedSchemaError(first?.location ?? path, "$ref", `recursive schema: the value at ${path || "(root)"} contains itself through $ref, which the generators do not support`);
+      throw new UnsupportedSchemaError(
+        first?.location ?? path,
+        "$ref",
+        `recursive schema: the value at ${path || "(root)"} contains itself through $ref, which the generators do not support`,
+      );
     }
     this.inProgress.push(key);
     let compiled: Compiled;
@@ -112,10 +125,16 @@ export class SchemaCompiler {
       const keyword = schema.anyOf !== undefined ? "anyOf" : "oneOf";
       const options = schema[keyword];
       if (!Array.isArray(options) || options.length === 0) {
-        throw new UnsupportedSchemaError(fragment.location, keyword, `${keyword} must be a non-empty array, received ${JSON.stringify(options)}`);
+        throw new UnsupportedSchemaError(
+          fragment.location,
+          keyword,
+          `${keyword} must be a non-empty array, received ${JSON.stringify(options)}`,
+        );
       }
       const rest = [...others(fragment), withoutKeys(fragment, [keyword])];
-      const result = oneOfBranches(options.map((option, i) => this.compile([...rest, childFragment(fragment, `${keyword}/${i}`, option)], path)));
+      const result = oneOfBranches(
+        options.map((option, i) => this.compile([...rest, childFragment(fragment, `${keyword}/${i}`, option)], path)),
+      );
       if (keyword === "anyOf" || result === null) return result;
       // oneOf: a value of one branch may satisfy another as well; keep only the exclusive ones.
       const exclusive = { ...fragment, schema: { oneOf: options } };
@@ -129,8 +148,15 @@ export class SchemaCompiler {
       const condition = childFragment(fragment, "if", schema.if);
       const thenPart = schema.then === undefined ? [] : [childFragment(fragment, "then", schema.then)];
       const elsePart = schema.else === undefined ? [] : [childFragment(fragment, "else", schema.else)];
-      const negated: Fragment = { schema: { not: schema.if }, baseUri: fragment.baseUri, location: `${fragment.location}/if(false)` };
-      return oneOfBranches([this.compile([...rest, condition, ...thenPart], path), this.compile([...rest, negated, ...elsePart], path)]);
+      const negated: Fragment = {
+        schema: { not: schema.if },
+        baseUri: fragment.baseUri,
+        location: `${fragment.location}/if(false)`,
+      };
+      return oneOfBranches([
+        this.compile([...rest, condition, ...thenPart], path),
+        this.compile([...rest, negated, ...elsePart], path),
+      ]);
     }
 
     const declared = intersectTypes(leaves);
@@ -152,20 +178,45 @@ export class SchemaCompiler {
     const conditionFragment = childFragment(fragment, "not", condition);
     const branches: Compiled[] = [];
     for (const name of requiredOf([conditionFragment])) {
-      branches.push(this.compile([...rest, { schema: {}, baseUri: fragment.baseUri, location: `${fragment.location}/not(absent ${name})`, absent: [name] }], path));
+      branches.push(
+        this.compile(
+          [
+            ...rest,
+            {
+              schema: {},
+              baseUri: fragment.baseUri,
+              location: `${fragment.location}/not(absent ${name})`,
+              absent: [name],
+            },
+          ],
+          path,
+        ),
+      );
     }
     for (const [name, propertySchema] of Object.entries(propertiesOf(conditionFragment, condition))) {
       const failing = { required: [name], properties: { [name]: { not: propertySchema } } };
-      branches.push(this.compile([...rest, { schema: failing, baseUri: fragment.baseUri, location: `${fragment.location}/not(fails ${name})` }], path));
+      branches.push(
+        this.compile(
+          [
+            ...rest,
+            { schema: failing, baseUri: fragment.baseUri, location: `${fragment.location}/not(fails ${name})` },
+          ],
+          path,
+        ),
+      );
     }
     return oneOfBranches(branches);
   }
 
   private compileMerged(leaves: readonly Fragment[], types: readonly string[], path: string): Compiled {
     const objects = objectLeaves(leaves);
-    const negations = objects.filter(({ schema }) => schema.not !== undefined).map(({ fragment, schema }) => ({ ...fragment, schema: { not: schema.not } }));
+    const negations = objects
+      .filter(({ schema }) => schema.not !== undefined)
+      .map(({ fragment, schema }) => ({ ...fragment, schema: { not: schema.not } }));
     const rejectNegated = (arbitrary: Compiled): Compiled =>
-      arbitrary === null || negations.length === 0 ? arbitrary : arbitrary.filter((value) => matchesAll(negations, value, this.options));
+      arbitrary === null || negations.length === 0
+        ? arbitrary
+        : arbitrary.filter((value) => matchesAll(negations, value, this.options));
 
     const enumerated = this.enumeratedValues(leaves);
     if (enumerated !== undefined) {
@@ -183,10 +234,16 @@ export class SchemaCompiler {
       const lists: unknown[][] = [];
       if (schema.const !== undefined) lists.push([schema.const]);
       if (schema.enum !== undefined) {
-        if (!Array.isArray(schema.enum)) throw new UnsupportedSchemaError(fragment.location, "enum", `enum must be an array, received ${JSON.stringify(schema.enum)}`);
+        if (!Array.isArray(schema.enum))
+          throw new UnsupportedSchemaError(
+            fragment.location,
+            "enum",
+            `enum must be an array, received ${JSON.stringify(schema.enum)}`,
+          );
         lists.push(schema.enum);
       }
-      for (const list of lists) values = values === undefined ? [...list] : values.filter((v) => list.some((w) => jsonEqual(v, w)));
+      for (const list of lists)
+        values = values === undefined ? [...list] : values.filter((v) => list.some((w) => jsonEqual(v, w)));
     }
     return values;
   }
@@ -217,7 +274,9 @@ export class SchemaCompiler {
   }
 
   private compileArray(leaves: readonly Fragment[], path: string): Compiled {
-    const itemFragments = objectLeaves(leaves).flatMap(({ fragment, schema }) => (schema.items === undefined ? [] : [childFragment(fragment, "items", schema.items)]));
+    const itemFragments = objectLeaves(leaves).flatMap(({ fragment, schema }) =>
+      schema.items === undefined ? [] : [childFragment(fragment, "items", schema.items)],
+    );
     const minItems = Math.max(0, ...numbersOf(leaves, "minItems"));
     const maxList = numbersOf(leaves, "maxItems");
     const maxItems = Math.min(minItems + 5, ...maxList);
@@ -241,7 +300,11 @@ export class SchemaCompiler {
         propertyFragments.set(name, list);
       }
     }
-    const additional = objects.flatMap(({ fragment, schema }) => (schema.additionalProperties === undefined ? [] : [childFragment(fragment, "additionalProperties", schema.additionalProperties)]));
+    const additional = objects.flatMap(({ fragment, schema }) =>
+      schema.additionalProperties === undefined
+        ? []
+        : [childFragment(fragment, "additionalProperties", schema.additionalProperties)],
+    );
     const extrasAllowed = !additional.some((fragment) => fragment.schema === false);
 
     const model: Record<string, fc.Arbitrary<unknown>> = {};
@@ -275,5 +338,9 @@ function isObjectCondition(schema: unknown): boolean {
   if (!isJsonObject(schema)) return false;
   const keys = Object.keys(schema).filter((k) => !["title", "description", "$comment"].includes(k));
   const typeOk = schema.type === undefined || schema.type === "object";
-  return typeOk && keys.every((k) => ["properties", "required", "type"].includes(k)) && (keys.includes("properties") || keys.includes("required"));
+  return (
+    typeOk &&
+    keys.every((k) => ["properties", "required", "type"].includes(k)) &&
+    (keys.includes("properties") || keys.includes("required"))
+  );
 }

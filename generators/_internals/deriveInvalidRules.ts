@@ -10,7 +10,14 @@ import { AMBIGUITY_REGISTER } from "../../contract/ambiguityRegister.js";
 import type { OperationName } from "../../contract/operations.js";
 import { schemaIdForBody } from "../../contract/schemaCatalogue.js";
 import { flattenFragments, type SchemaEnvironment } from "./flattenFragments.js";
-import { intersectTypes, numbersOf, objectLeaves, propertiesOf, requiredOf, stringsOf } from "./builders/leafKeywords.js";
+import {
+  intersectTypes,
+  numbersOf,
+  objectLeaves,
+  propertiesOf,
+  requiredOf,
+  stringsOf,
+} from "./builders/leafKeywords.js";
 import { patternRegExp } from "./matchesSchema.js";
 import { childFragment, type Fragment } from "./schemaFragment.js";
 import { contractSchemaRegistry } from "./schemaRegistry.js";
@@ -28,7 +35,13 @@ export interface InvalidRule {
   readonly registerEntry: string;
   readonly expectation: InvalidExpectation;
   /** Where the bad value goes ([] for the whole body); "raw" rules replace the JSON text itself. */
-  readonly target: { readonly kind: "json"; readonly at: readonly BodySegment[]; readonly value: fc.Arbitrary<unknown> | "delete" | ((current: unknown) => fc.Arbitrary<unknown>) } | { readonly kind: "raw"; readonly text: (validJson: string) => fc.Arbitrary<string> };
+  readonly target:
+    | {
+        readonly kind: "json";
+        readonly at: readonly BodySegment[];
+        readonly value: fc.Arbitrary<unknown> | "delete" | ((current: unknown) => fc.Arbitrary<unknown>);
+      }
+    | { readonly kind: "raw"; readonly text: (validJson: string) => fc.Arbitrary<string> };
 }
 
 const WRONG_TYPES: Readonly<Record<string, readonly string[]>> = {
@@ -58,12 +71,19 @@ function asText(current: unknown): fc.Arbitrary<unknown> {
 }
 
 function sectionsOf(fragments: readonly Fragment[]): string {
-  const sections = new Set(objectLeaves(fragments).flatMap(({ schema }) => (typeof schema.description === "string" ? (schema.description.match(/§[\d.]+\d/g) ?? []) : [])));
+  const sections = new Set(
+    objectLeaves(fragments).flatMap(({ schema }) =>
+      typeof schema.description === "string" ? (schema.description.match(/§[\d.]+\d/g) ?? []) : [],
+    ),
+  );
   return sections.size > 0 ? ` (${[...sections].join(", ")})` : "";
 }
 
 function labelOf(at: readonly BodySegment[]): string {
-  return at.map((s) => ("property" in s ? `.${s.property}` : "[]")).join("").replace(/^\./, "");
+  return at
+    .map((s) => ("property" in s ? `.${s.property}` : "[]"))
+    .join("")
+    .replace(/^\./, "");
 }
 
 function kebab(name: string): string {
@@ -80,13 +100,29 @@ function patternBreaker(pattern: string): (current: unknown) => fc.Arbitrary<str
   return (current) => {
     const fromValid =
       typeof current === "string" && current.length > 0
-        ? [fc.constantFrom(`${current}/`, current.toUpperCase(), current.replace(/^[^/]*\/\//, ""), ` ${current} `, current.replace("://", ":/"), current.replace(/\//g, "\\"))]
+        ? [
+            fc.constantFrom(
+              `${current}/`,
+              current.toUpperCase(),
+              current.replace(/^[^/]*\/\//, ""),
+              ` ${current} `,
+              current.replace("://", ":/"),
+              current.replace(/\//g, "\\"),
+            ),
+          ]
         : [];
-    return fc.oneof(...fromValid, fc.constantFrom("", "not-an-id", " ", "/"), fc.string({ maxLength: 16 })).filter((s) => !re.test(s));
+    return fc
+      .oneof(...fromValid, fc.constantFrom("", "not-an-id", " ", "/"), fc.string({ maxLength: 16 }))
+      .filter((s) => !re.test(s));
   };
 }
 
-function propertyRules(fragments: readonly Fragment[], at: readonly BodySegment[], env: SchemaEnvironment, out: InvalidRule[]): void {
+function propertyRules(
+  fragments: readonly Fragment[],
+  at: readonly BodySegment[],
+  env: SchemaEnvironment,
+  out: InvalidRule[],
+): void {
   const leaves = flattenFragments(fragments, env);
   const label = labelOf(at);
   const where = sectionsOf(leaves);
@@ -125,7 +161,13 @@ function propertyRules(fragments: readonly Fragment[], at: readonly BodySegment[
       description: `${label} is a fractional number where the schema says integer${where}`,
       registerEntry: "invalid-field-status",
       expectation: "should-400",
-      target: { kind: "json", at, value: fc.tuple(fc.integer({ min: lo, max: Math.max(lo, hi) }), fc.constantFrom(0.5, 0.1, 0.25, 0.999)).map(([n, f]) => n + f) },
+      target: {
+        kind: "json",
+        at,
+        value: fc
+          .tuple(fc.integer({ min: lo, max: Math.max(lo, hi) }), fc.constantFrom(0.5, 0.1, 0.25, 0.999))
+          .map(([n, f]) => n + f),
+      },
     });
   }
   const [pattern, ...morePatterns] = stringsOf(leaves, "pattern");
@@ -149,7 +191,9 @@ function propertyRules(fragments: readonly Fragment[], at: readonly BodySegment[
     }
   }
   if (type === "array") {
-    const items = objectLeaves(leaves).flatMap(({ fragment, schema }) => (schema.items === undefined ? [] : [childFragment(fragment, "items", schema.items)]));
+    const items = objectLeaves(leaves).flatMap(({ fragment, schema }) =>
+      schema.items === undefined ? [] : [childFragment(fragment, "items", schema.items)],
+    );
     if (items.length > 0) propertyRules(items, [...at, { item: true }], env, out);
   }
 }
@@ -173,7 +217,13 @@ export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
   for (const [kind, value] of [
     ["array", fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 })],
     ["string", fc.string({ maxLength: 12 })],
-    ["number", fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n)))],
+    [
+      "number",
+      fc.oneof(
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n)),
+      ),
+    ],
     ["null", fc.constant(null)],
   ] as const) {
     rules.push({
@@ -193,7 +243,10 @@ export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
       expectation: "must-400",
       target: {
         kind: "raw",
-        text: (json) => fc.constantFrom(json.slice(0, -1), `${json},`, `${json}}`, json.replace(/"/g, "'"), `{${json}`).filter(isMalformed),
+        text: (json) =>
+          fc
+            .constantFrom(json.slice(0, -1), `${json},`, `${json}}`, json.replace(/"/g, "'"), `{${json}`)
+            .filter(isMalformed),
       },
     },
     {
@@ -214,7 +267,8 @@ export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
 
   // Fields only an x-strict entry requires: the register says what a request without them gets.
   const statedRequired = requiredOf(leaves);
-  const entries = typeof root.schema === "object" && Array.isArray(root.schema["x-strict"]) ? root.schema["x-strict"] : [];
+  const entries =
+    typeof root.schema === "object" && Array.isArray(root.schema["x-strict"]) ? root.schema["x-strict"] : [];
   entries.forEach((entry, i) => {
     if (!isJsonObject(entry) || typeof entry.register !== "string") return;
     const entryFragment = childFragment(root, `x-strict/${i}/schema`, entry.schema);

@@ -17,7 +17,11 @@ const EXPANDED = new Set(["$ref", "allOf", "x-strict"]);
  * strict profile each `x-strict` entry's schema joins the conjunction (DESIGN §3); under the
  * stated profile the entries are ignored, as the stated validator ignores them.
  */
-export function flattenFragments(fragments: readonly Fragment[], env: SchemaEnvironment, refStack: readonly string[] = []): Fragment[] {
+export function flattenFragments(
+  fragments: readonly Fragment[],
+  env: SchemaEnvironment,
+  refStack: readonly string[] = [],
+): Fragment[] {
   const leaves: Fragment[] = [];
   for (const fragment of fragments) expand(fragment, env, refStack, leaves);
   return leaves;
@@ -37,16 +41,26 @@ function expand(fragment: Fragment, env: SchemaEnvironment, refStack: readonly s
 
   const ref = schema.$ref;
   if (ref !== undefined) {
-    if (typeof ref !== "string") throw new UnsupportedSchemaError(here.location, "$ref", `$ref must be a string, received ${JSON.stringify(ref)}`);
+    if (typeof ref !== "string")
+      throw new UnsupportedSchemaError(here.location, "$ref", `$ref must be a string, received ${JSON.stringify(ref)}`);
     const target = env.registry.resolve(ref, here);
     if (refStack.includes(target.location)) {
-      throw new UnsupportedSchemaError(here.location, "$ref", `recursive $ref ${JSON.stringify(ref)} (${[...refStack, target.location].join(" -> ")}) is not supported`);
+      throw new UnsupportedSchemaError(
+        here.location,
+        "$ref",
+        `recursive $ref ${JSON.stringify(ref)} (${[...refStack, target.location].join(" -> ")}) is not supported`,
+      );
     }
     expand(target, env, [...refStack, target.location], out);
   }
   const allOf = schema.allOf;
   if (allOf !== undefined) {
-    if (!Array.isArray(allOf)) throw new UnsupportedSchemaError(here.location, "allOf", `allOf must be an array, received ${JSON.stringify(allOf)}`);
+    if (!Array.isArray(allOf))
+      throw new UnsupportedSchemaError(
+        here.location,
+        "allOf",
+        `allOf must be an array, received ${JSON.stringify(allOf)}`,
+      );
     allOf.forEach((sub, i) => expand(childFragment(here, `allOf/${i}`, sub), env, refStack, out));
   }
   const strict = schema["x-strict"];

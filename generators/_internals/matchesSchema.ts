@@ -3,7 +3,6 @@ import { isJsonObject, jsonEqual } from "../../contract/jsonValue.js";
 import { flattenFragments, type SchemaEnvironment } from "./flattenFragments.js";
 import { childFragment, type Fragment } from "./schemaFragment.js";
 
-
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const patternCache = new Map<string, RegExp>();
 
@@ -64,19 +63,25 @@ function matchesLeaf(leaf: Fragment, value: unknown, env: SchemaEnvironment): bo
     if (schema.items !== undefined && !value.every((item) => sub("items", schema.items, item))) return false;
   }
   if (isJsonObject(value)) {
-    if (Array.isArray(schema.required) && !schema.required.every((name) => typeof name === "string" && Object.hasOwn(value, name))) return false;
+    if (
+      Array.isArray(schema.required) &&
+      !schema.required.every((name) => typeof name === "string" && Object.hasOwn(value, name))
+    )
+      return false;
     const properties = isJsonObject(schema.properties) ? schema.properties : {};
     for (const [name, propertySchema] of Object.entries(properties)) {
       if (Object.hasOwn(value, name) && !sub(`properties/${name}`, propertySchema, value[name])) return false;
     }
     if (schema.additionalProperties !== undefined) {
       for (const name of Object.keys(value)) {
-        if (!Object.hasOwn(properties, name) && !sub("additionalProperties", schema.additionalProperties, value[name])) return false;
+        if (!Object.hasOwn(properties, name) && !sub("additionalProperties", schema.additionalProperties, value[name]))
+          return false;
       }
     }
   }
   if (Array.isArray(schema.anyOf) && !schema.anyOf.some((s, i) => sub(`anyOf/${i}`, s, value))) return false;
-  if (Array.isArray(schema.oneOf) && schema.oneOf.filter((s, i) => sub(`oneOf/${i}`, s, value)).length !== 1) return false;
+  if (Array.isArray(schema.oneOf) && schema.oneOf.filter((s, i) => sub(`oneOf/${i}`, s, value)).length !== 1)
+    return false;
   if (schema.not !== undefined && sub("not", schema.not, value)) return false;
   if (schema.if !== undefined) {
     const branch = sub("if", schema.if, value) ? "then" : "else";

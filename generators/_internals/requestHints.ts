@@ -25,7 +25,12 @@ export function searchValueArbitrary(terms: readonly string[]): fc.Arbitrary<str
 
 /** pageNumber (§2.11, §8): the first page 0, 1, a few more, far past the end, and past the machine integer sizes (BOUNDARY_INTEGERS). */
 export function pageNumberArbitrary(): fc.Arbitrary<number> {
-  return fc.oneof(fc.constantFrom(0, 1), fc.integer({ min: 0, max: 20 }), fc.constant(10_000), fc.constantFrom(...BOUNDARY_INTEGERS));
+  return fc.oneof(
+    fc.constantFrom(0, 1),
+    fc.integer({ min: 0, max: 20 }),
+    fc.constant(10_000),
+    fc.constantFrom(...BOUNDARY_INTEGERS),
+  );
 }
 
 /**
@@ -34,7 +39,11 @@ export function pageNumberArbitrary(): fc.Arbitrary<number> {
  */
 export function pageSizeArbitrary(maxPageSize: number): fc.Arbitrary<number> {
   const edges = [...new Set([1, Math.min(10, maxPageSize), maxPageSize, Math.max(1, maxPageSize - 1)])];
-  return fc.oneof(fc.constantFrom(...edges), fc.integer({ min: 1, max: maxPageSize }), fc.constantFrom(...BOUNDARY_INTEGERS));
+  return fc.oneof(
+    fc.constantFrom(...edges),
+    fc.integer({ min: 1, max: maxPageSize }),
+    fc.constantFrom(...BOUNDARY_INTEGERS),
+  );
 }
 
 /** roles (§4.5): empty, a reordered subset, or a list with duplicates, of the target's roles. */

@@ -17,13 +17,13 @@ export interface Fragment {
   readonly absent?: readonly string[];
 }
 
-
 /** The fragment for a subschema found under `key` (a JSON Pointer suffix such as "properties/id"). */
 export function childFragment(parent: Fragment, key: string, schema: unknown): Fragment {
   if (typeof schema !== "boolean" && !isJsonObject(schema)) {
-    throw new Error(`schema ${parent.location}/${key}: expected a schema (object or boolean), received ${JSON.stringify(schema)}`);
+    throw new Error(
+      `schema ${parent.location}/${key}: expected a schema (object or boolean), received ${JSON.stringify(schema)}`,
+    );
   }
   return { schema, baseUri: parent.baseUri, location: `${parent.location}/${key}` };
 }
 import { isJsonObject } from "../../contract/jsonValue.js";
-

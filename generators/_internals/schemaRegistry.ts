@@ -34,7 +34,8 @@ export class SchemaRegistry {
   root(id: string): Fragment {
     const key = withoutFragment(id);
     const schema = this.byId.get(key);
-    if (schema === undefined) throw new Error(`no schema with $id ${JSON.stringify(id)}; known: ${[...this.byId.keys()].join(", ")}`);
+    if (schema === undefined)
+      throw new Error(`no schema with $id ${JSON.stringify(id)}; known: ${[...this.byId.keys()].join(", ")}`);
     return { schema, baseUri: key, location: `${key}#` };
   }
 
@@ -45,10 +46,18 @@ export class SchemaRegistry {
     target.hash = "";
     const document = this.byId.get(target.href);
     if (document === undefined) {
-      throw new UnsupportedSchemaError(from.location, "$ref", `$ref ${JSON.stringify(ref)} resolves to ${target.href}, which is not a registered schema`);
+      throw new UnsupportedSchemaError(
+        from.location,
+        "$ref",
+        `$ref ${JSON.stringify(ref)} resolves to ${target.href}, which is not a registered schema`,
+      );
     }
     if (pointer !== "" && !pointer.startsWith("/")) {
-      throw new UnsupportedSchemaError(from.location, "$ref", `$ref ${JSON.stringify(ref)} uses an anchor; only JSON Pointer fragments are supported`);
+      throw new UnsupportedSchemaError(
+        from.location,
+        "$ref",
+        `$ref ${JSON.stringify(ref)} uses an anchor; only JSON Pointer fragments are supported`,
+      );
     }
     let node: unknown = document;
     for (const token of pointer.split("/").slice(1)) {

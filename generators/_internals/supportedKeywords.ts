@@ -42,7 +42,9 @@ export class UnsupportedSchemaError extends Error {
     readonly keyword: string,
     detail: string,
   ) {
-    super(`schema ${location}: ${detail} (keyword "${keyword}"); the generators would produce wrong data, so teach generators/_internals the keyword first`);
+    super(
+      `schema ${location}: ${detail} (keyword "${keyword}"); the generators would produce wrong data, so teach generators/_internals the keyword first`,
+    );
     this.name = "UnsupportedSchemaError";
   }
 }
@@ -54,13 +56,25 @@ export function assertSupportedKeywords(fragment: Fragment): void {
   for (const [keyword, value] of Object.entries(schema)) {
     if (ANNOTATION_KEYWORDS.has(keyword)) continue;
     if (!ASSERTION_KEYWORDS.has(keyword)) {
-      throw new UnsupportedSchemaError(location, keyword, `unsupported keyword "${keyword}" with value ${JSON.stringify(value)}`);
+      throw new UnsupportedSchemaError(
+        location,
+        keyword,
+        `unsupported keyword "${keyword}" with value ${JSON.stringify(value)}`,
+      );
     }
     if (keyword === "format" && (typeof value !== "string" || !SUPPORTED_FORMATS.has(value))) {
-      throw new UnsupportedSchemaError(location, keyword, `unsupported format ${JSON.stringify(value)}; supported: ${[...SUPPORTED_FORMATS].join(", ")}`);
+      throw new UnsupportedSchemaError(
+        location,
+        keyword,
+        `unsupported format ${JSON.stringify(value)}; supported: ${[...SUPPORTED_FORMATS].join(", ")}`,
+      );
     }
     if (keyword === "items" && Array.isArray(value)) {
-      throw new UnsupportedSchemaError(location, keyword, "tuple-form items (an array) is not draft 2020-12; use prefixItems");
+      throw new UnsupportedSchemaError(
+        location,
+        keyword,
+        "tuple-form items (an array) is not draft 2020-12; use prefixItems",
+      );
     }
     if (keyword === "x-strict") assertStrictEntries(location, value);
   }
@@ -71,6 +85,10 @@ function assertStrictEntries(location: string, value: unknown): void {
     Array.isArray(value) &&
     value.every((entry) => isJsonObject(entry) && typeof entry.register === "string" && isJsonObject(entry.schema));
   if (!ok) {
-    throw new UnsupportedSchemaError(location, "x-strict", `x-strict must be a list of { register, schema } entries, received ${JSON.stringify(value)}`);
+    throw new UnsupportedSchemaError(
+      location,
+      "x-strict",
+      `x-strict must be a list of { register, schema } entries, received ${JSON.stringify(value)}`,
+    );
   }
 }

@@ -1,7 +1,13 @@
 /** The replaceable rules of the reference server: faults swap one of them (reference/faults). */
 import type { OperationName } from "../../contract/operations.js";
 import type { RoleFilterGroup } from "../../contract/types.generated.js";
-import type { AnalyticRecord, LandingPageRecord, ReferenceData, ReferenceUserName, WidgetRecord } from "../data/referenceData.js";
+import type {
+  AnalyticRecord,
+  LandingPageRecord,
+  ReferenceData,
+  ReferenceUserName,
+  WidgetRecord,
+} from "../data/referenceData.js";
 import { landingPageMatchesSearch } from "./landingPageMatchesSearch.js";
 import type { ListingPage, ListingQuery } from "./ListingQuery.js";
 import { paginate } from "./paginate.js";

@@ -11,7 +11,12 @@ const REMEMBERED_LISTINGS = 32;
 const listings = new WeakMap<object, WeakMap<object, Map<string, readonly unknown[]>>>();
 
 /** The listing of `key` (user and search value) for `data` under `rules`, computed on a miss. */
-export function rememberedListing<T>(data: object, rules: object, key: string, compute: () => readonly T[]): readonly T[] {
+export function rememberedListing<T>(
+  data: object,
+  rules: object,
+  key: string,
+  compute: () => readonly T[],
+): readonly T[] {
   let byRules = listings.get(data);
   if (!byRules) {
     byRules = new WeakMap();

@@ -9,7 +9,10 @@ import type { RoleRecord } from "../data/referenceData.js";
  */
 export function unionRoleFilters(table: readonly RoleRecord[], roles: readonly string[]): RoleFilterGroup[] {
   const wanted = new Set(roles);
-  const groups = new Map<string, { key: NonNullable<RoleFilterGroup["key"]>; filters: Map<string, { name: string; value: string }> }>();
+  const groups = new Map<
+    string,
+    { key: NonNullable<RoleFilterGroup["key"]>; filters: Map<string, { name: string; value: string }> }
+  >();
   for (const role of table) {
     if (!wanted.has(role.name)) continue;
     for (const group of role.groups) {
@@ -26,5 +29,8 @@ export function unionRoleFilters(table: readonly RoleRecord[], roles: readonly s
   }
   return [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, group]) => ({ key: group.key, filters: [...group.filters.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, filter]) => filter) }));
+    .map(([, group]) => ({
+      key: group.key,
+      filters: [...group.filters.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, filter]) => filter),
+    }));
 }

@@ -26,7 +26,11 @@ function searchTextsLowerCased(widget: Widget, translations: Readonly<Record<str
 }
 
 /** True when `searchValue` is empty or occurs, ignoring case, in one of the widget's texts. */
-export function widgetMatchesSearch(widget: Widget, searchValue: string, translations: Readonly<Record<string, string>>): boolean {
+export function widgetMatchesSearch(
+  widget: Widget,
+  searchValue: string,
+  translations: Readonly<Record<string, string>>,
+): boolean {
   if (searchValue === "") return true;
   const needle = searchValue.toLocaleLowerCase("pt-BR");
   return searchTextsLowerCased(widget, translations).some((text) => text.includes(needle));

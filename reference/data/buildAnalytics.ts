@@ -5,8 +5,20 @@ import type { SeededRandom } from "./seededRandom.js";
 
 /** The fourteen chart types of §2.10, in spec order; analytics cycle through them. */
 export const CHART_TYPES: readonly ChartType[] = [
-  "BAR", "STACKED_BAR", "COLUMN", "STACKED_COLUMN", "PIE", "AREA", "LINE",
-  "TABLE", "BUBBLE", "GAUGE", "COUNTER", "RADAR", "MAP", "FILTER",
+  "BAR",
+  "STACKED_BAR",
+  "COLUMN",
+  "STACKED_COLUMN",
+  "PIE",
+  "AREA",
+  "LINE",
+  "TABLE",
+  "BUBBLE",
+  "GAUGE",
+  "COUNTER",
+  "RADAR",
+  "MAP",
+  "FILTER",
 ];
 const FUNCTIONS: readonly FunctionType[] = ["AVG", "COUNT", "MAX", "MIN", "SUM", "COUNT_DISTINCT"];
 const TABLES: readonly (readonly [string, string, readonly string[]])[] = [
@@ -40,7 +52,10 @@ export function buildAnalytics(random: SeededRandom, tenant: string, count: numb
     const [schema, table, columns] = random.pick(TABLES);
     const name = `${type.toLowerCase().replace(/_/g, "-")}-${table}-${String(index + 1).padStart(3, "0")}`;
     const seriesCount = type === "PIE" ? 1 : random.int(1, 3);
-    const series: Series[] = Array.from({ length: seriesCount }, (_, n) => ({ column: columnRef(random, schema, table, columns), label: `Série ${n + 1}` }));
+    const series: Series[] = Array.from({ length: seriesCount }, (_, n) => ({
+      column: columnRef(random, schema, table, columns),
+      label: `Série ${n + 1}`,
+    }));
     const order: Order[] = Array.from({ length: random.int(0, 2) }, () => ({
       schema,
       table,
@@ -59,11 +74,15 @@ export function buildAnalytics(random: SeededRandom, tenant: string, count: numb
         ...(withCategory ? { category: columnRef(random, schema, table, columns) } : {}),
         series,
         datasetId: `dataset://${tenant}/${schema}-${table}`,
-        filter: random.chance(0.5) ? {} : { field: random.pick(columns), operator: "EQ", value: String(random.int(1, 99)) },
+        filter: random.chance(0.5)
+          ? {}
+          : { field: random.pick(columns), operator: "EQ", value: String(random.int(1, 99)) },
         order,
       },
       preferredSize: { height: random.int(3, 10), width: random.int(3, 12) },
-      tags: [...new Set(Array.from({ length: random.int(0, 3) }, () => random.pick(["kpi", "vendas", "rh", "estoque"])))],
+      tags: [
+        ...new Set(Array.from({ length: random.int(0, 3) }, () => random.pick(["kpi", "vendas", "rh", "estoque"]))),
+      ],
       properties: [
         { name: "refreshSeconds", value: String(random.pick([30, 60, 300])) },
         { name: "theme", value: random.pick(["light", "dark"]) },

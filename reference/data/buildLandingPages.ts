@@ -29,7 +29,12 @@ export function buildLandingPages(random: SeededRandom, tenant: string, count: n
     const type = TYPES[index % TYPES.length] as LandingPageType;
     // Every 13th page (from the 6th) is a soft-deleted page of the restricted user: never listed.
     const archived = index % 13 === 5;
-    const owner: ReferenceUserName = archived || index % 4 === 1 ? "restricted" : index % 4 === 0 ? "admin" : random.pick(["admin", "restricted"] as const);
+    const owner: ReferenceUserName =
+      archived || index % 4 === 1
+        ? "restricted"
+        : index % 4 === 0
+          ? "admin"
+          : random.pick(["admin", "restricted"] as const);
     const roles = type === "SHARED" ? [...new Set([random.pick(SHARE_ROLES), random.pick(SHARE_ROLES)])] : [];
     records.push({
       page: {

@@ -21,9 +21,22 @@ export function buildReferenceData(seed: number, sizes: Partial<ReferenceSizes> 
   const wanted = { ...DEFAULT_SIZES, ...sizes };
   const translations: Record<string, string> = {};
   // Each kind has its own stream, so changing one size does not reshuffle the others.
-  const widgets = buildWidgets(createSeededRandom(seed ^ 0x57), REFERENCE_TENANT, checkSize("widgets", wanted.widgets), translations);
-  const landingPages = buildLandingPages(createSeededRandom(seed ^ 0x1a), REFERENCE_TENANT, checkSize("landingPages", wanted.landingPages));
-  const analytics = buildAnalytics(createSeededRandom(seed ^ 0xa7), REFERENCE_TENANT, checkSize("analytics", wanted.analytics));
+  const widgets = buildWidgets(
+    createSeededRandom(seed ^ 0x57),
+    REFERENCE_TENANT,
+    checkSize("widgets", wanted.widgets),
+    translations,
+  );
+  const landingPages = buildLandingPages(
+    createSeededRandom(seed ^ 0x1a),
+    REFERENCE_TENANT,
+    checkSize("landingPages", wanted.landingPages),
+  );
+  const analytics = buildAnalytics(
+    createSeededRandom(seed ^ 0xa7),
+    REFERENCE_TENANT,
+    checkSize("analytics", wanted.analytics),
+  );
   const roles = buildRoles(createSeededRandom(seed ^ 0x20));
   const [domainName, serviceName] = FILTER_AREAS[0] ?? ["hcm", "payroll"];
   return { tenant: REFERENCE_TENANT, widgets, landingPages, analytics, roles, translations, domainName, serviceName };

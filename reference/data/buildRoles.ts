@@ -4,7 +4,15 @@ import type { RoleRecord } from "./referenceData.js";
 import type { SeededRandom } from "./seededRandom.js";
 
 /** Role names; "guest" is linked to no filter at all. */
-export const ROLE_NAMES: readonly string[] = ["admin", "manager", "seller", "auditor", "hr-analyst", "support", "guest"];
+export const ROLE_NAMES: readonly string[] = [
+  "admin",
+  "manager",
+  "seller",
+  "auditor",
+  "hr-analyst",
+  "support",
+  "guest",
+];
 /** The domain/service pairs filter groups belong to; the first is the one the suite is told to send. */
 export const FILTER_AREAS: readonly (readonly [string, string])[] = [
   ["hcm", "payroll"],
@@ -19,14 +27,19 @@ function hexId(random: SeededRandom): string {
 
 /** Builds the roles; filter values come from a small shared pool so that roles overlap. */
 export function buildRoles(random: SeededRandom): RoleRecord[] {
-  const pool = FILTER_NAMES.flatMap((name) => [hexId(random), hexId(random), hexId(random)].map((value) => ({ name, value })));
+  const pool = FILTER_NAMES.flatMap((name) =>
+    [hexId(random), hexId(random), hexId(random)].map((value) => ({ name, value })),
+  );
   return ROLE_NAMES.map((name) => {
     if (name === "guest") return { name, groups: [] };
     const groups: RoleFilterGroup[] = [];
     for (const [sequence, [domainName, serviceName]] of FILTER_AREAS.entries()) {
       if (!random.chance(0.7) && groups.length > 0) continue;
       const filters = [...new Set(Array.from({ length: random.int(1, 4) }, () => random.pick(pool)))];
-      groups.push({ key: { domainName, serviceName, sequence: sequence + 1 }, filters: filters.map((filter) => ({ ...filter })) });
+      groups.push({
+        key: { domainName, serviceName, sequence: sequence + 1 },
+        filters: filters.map((filter) => ({ ...filter })),
+      });
     }
     return { name, groups };
   });

@@ -27,7 +27,16 @@ const QUALIFIERS: readonly (readonly [string, string])[] = [
   ["global", "Global"],
 ];
 /** Tag words appear in no key and no translation, so a tag search can only match through tags (§4.1). */
-export const WIDGET_TAGS: readonly string[] = ["kpi", "mobile", "legacy", "realtime", "favorite", "finance", "people", "beta"];
+export const WIDGET_TAGS: readonly string[] = [
+  "kpi",
+  "mobile",
+  "legacy",
+  "realtime",
+  "favorite",
+  "finance",
+  "people",
+  "beta",
+];
 const AREAS: readonly (readonly [string, string])[] = [
   ["platform", "cms"],
   ["hcm", "payroll"],
@@ -40,7 +49,12 @@ function camel(words: readonly string[]): string {
 }
 
 /** Builds `count` widgets sorted by id, adding their texts to `translations`. */
-export function buildWidgets(random: SeededRandom, tenant: string, count: number, translations: Record<string, string>): WidgetRecord[] {
+export function buildWidgets(
+  random: SeededRandom,
+  tenant: string,
+  count: number,
+  translations: Record<string, string>,
+): WidgetRecord[] {
   const records: WidgetRecord[] = [];
   for (let index = 0; index < count; index++) {
     const [subject, subjectText] = random.pick(SUBJECTS);
@@ -50,7 +64,8 @@ export function buildWidgets(random: SeededRandom, tenant: string, count: number
     const slug = `${qualifier}-${subject}-${serial}`;
     const key = `platform.cms.widget.${camel([qualifier, subject])}${serial}`;
     translations[`${key}.name`] = `${subjectText} ${qualifierText} ${serial}`;
-    translations[`${key}.description`] = `Mostra ${subjectText.toLowerCase()} (${qualifierText.toLowerCase()}) de ${domain}/${service}`;
+    translations[`${key}.description`] =
+      `Mostra ${subjectText.toLowerCase()} (${qualifierText.toLowerCase()}) de ${domain}/${service}`;
     const tags = [...new Set(Array.from({ length: random.int(0, 4) }, () => random.pick(WIDGET_TAGS)))];
     const widget: Widget = {
       id: `widget://${tenant}/${domain}/${service}/${slug}`,

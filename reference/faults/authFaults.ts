@@ -7,11 +7,17 @@ import type { ReferenceFault } from "./ReferenceFault.js";
  * The headers with the bearer token replaced by the issued token it is taken for, when
  * `takenFor(sent, issued)` says so; a faulty token comparison in one function.
  */
-function acceptingAs(headers: IncomingHttpHeaders, credentials: ReferenceCredentials, takenFor: (sent: string, issued: string) => boolean): IncomingHttpHeaders {
+function acceptingAs(
+  headers: IncomingHttpHeaders,
+  credentials: ReferenceCredentials,
+  takenFor: (sent: string, issued: string) => boolean,
+): IncomingHttpHeaders {
   const match = /^Bearer(?:\s+(\S*))?\s*$/i.exec(headers.authorization ?? "");
   if (!match) return headers;
   const sent = match[1] ?? "";
-  const issued = [credentials.token, credentials.restrictedToken].find((token) => sent !== token && takenFor(sent, token));
+  const issued = [credentials.token, credentials.restrictedToken].find(
+    (token) => sent !== token && takenFor(sent, token),
+  );
   return issued === undefined ? headers : { ...headers, authorization: `Bearer ${issued}` };
 }
 
@@ -22,7 +28,8 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
     section: "§5",
     description: "A content management request without the Authorization header is served as the admin.",
     caughtBy: ["auth.missing-token-401"],
-    requestHeaders: (headers, credentials) => (headers.authorization === undefined ? { ...headers, authorization: `Bearer ${credentials.token}` } : headers),
+    requestHeaders: (headers, credentials) =>
+      headers.authorization === undefined ? { ...headers, authorization: `Bearer ${credentials.token}` } : headers,
   },
   {
     name: "invalid-token-accepted",
@@ -30,7 +37,8 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
     description: "Any bearer token, even an unknown one, is served as the admin.",
     caughtBy: ["auth.invalid-token-401"],
     mayAlsoFail: {
-      "auth.near-miss-token-401": "a token one edit away from the valid one is an unknown token, which this fault accepts",
+      "auth.near-miss-token-401":
+        "a token one edit away from the valid one is an unknown token, which this fault accepts",
     },
     requestHeaders: (headers, credentials) => {
       const sent = headers.authorization;
@@ -43,27 +51,39 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
     section: "§5",
     description: "A request without the client_id header is served as if it had sent the right one.",
     caughtBy: ["auth.missing-client-id-refused"],
-    requestHeaders: (headers, credentials) => (headers["client_id"] === undefined ? { ...headers, client_id: credentials.clientId } : headers),
+    requestHeaders: (headers, credentials) =>
+      headers["client_id"] === undefined ? { ...headers, client_id: credentials.clientId } : headers,
   },
   {
     name: "token-prefix-accepted",
     section: "§5",
-    description: "A bearer token that starts with an issued token (the token with characters appended) is accepted as that token.",
+    description:
+      "A bearer token that starts with an issued token (the token with characters appended) is accepted as that token.",
     caughtBy: ["auth.near-miss-token-401"],
-    requestHeaders: (headers, credentials) => acceptingAs(headers, credentials, (sent, issued) => sent.startsWith(issued)),
+    requestHeaders: (headers, credentials) =>
+      acceptingAs(headers, credentials, (sent, issued) => sent.startsWith(issued)),
   },
   {
     name: "token-last-char-ignored",
     section: "§5",
-    description: "Bearer tokens are compared without their last character, so a token with its last character changed is accepted.",
+    description:
+      "Bearer tokens are compared without their last character, so a token with its last character changed is accepted.",
     caughtBy: ["auth.near-miss-token-401"],
-    requestHeaders: (headers, credentials) => acceptingAs(headers, credentials, (sent, issued) => sent.length === issued.length && sent.slice(0, -1) === issued.slice(0, -1)),
+    requestHeaders: (headers, credentials) =>
+      acceptingAs(
+        headers,
+        credentials,
+        (sent, issued) => sent.length === issued.length && sent.slice(0, -1) === issued.slice(0, -1),
+      ),
   },
   {
     name: "empty-bearer-accepted",
     section: "§5",
-    description: "An Authorization header of \"Bearer \" or \"Bearer\" with no token is served as the admin.",
+    description: 'An Authorization header of "Bearer " or "Bearer" with no token is served as the admin.',
     caughtBy: ["auth.near-miss-token-401"],
-    requestHeaders: (headers, credentials) => (/^Bearer\s*$/i.test(headers.authorization ?? "x") ? { ...headers, authorization: `Bearer ${credentials.token}` } : headers),
+    requestHeaders: (headers, credentials) =>
+      /^Bearer\s*$/i.test(headers.authorization ?? "x")
+        ? { ...headers, authorization: `Bearer ${credentials.token}` }
+        : headers,
   },
 ];

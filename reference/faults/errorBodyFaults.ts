@@ -9,7 +9,8 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     section: "§7",
     description: "404 bodies carry reason BAD_REQUEST instead of OBJECT_NOT_FOUND.",
     caughtBy: ["errors.error-body"],
-    respond: (response) => rewriteJson(response, response.status === 404, (body) => ({ ...body, reason: "BAD_REQUEST" })),
+    respond: (response) =>
+      rewriteJson(response, response.status === 404, (body) => ({ ...body, reason: "BAD_REQUEST" })),
   },
   {
     name: "bad-request-without-domain-service",
@@ -17,7 +18,11 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     description: "Content management 400 bodies leave out domain and service.",
     caughtBy: ["errors.error-body"],
     respond: (response, { operation }) =>
-      rewriteJson(response, response.status === 400 && operation !== "getRoleFilters", ({ domain: _domain, service: _service, ...rest }) => rest),
+      rewriteJson(
+        response,
+        response.status === 400 && operation !== "getRoleFilters",
+        ({ domain: _domain, service: _service, ...rest }) => rest,
+      ),
   },
   {
     name: "role-filters-error-code",
@@ -25,27 +30,37 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     description: "getRoleFilters 400 bodies carry errorCode invalidField instead of getRoleFiltersResponse.",
     caughtBy: ["errors.error-body"],
     respond: (response, { operation }) =>
-      rewriteJson(response, response.status === 400 && operation === "getRoleFilters", (body) => ({ ...body, errorCode: "invalidField" })),
+      rewriteJson(response, response.status === 400 && operation === "getRoleFilters", (body) => ({
+        ...body,
+        errorCode: "invalidField",
+      })),
   },
   {
     name: "unauthorized-body-not-json",
     section: "§7",
     description: "401 answers carry the plain text Unauthorized instead of {error, error_description}.",
     caughtBy: ["errors.unauthorized-body", "http.json-content-type"],
-    respond: (response) => (response.status === 401 ? { status: 401, text: "Unauthorized", headers: { "Content-Type": "text/plain; charset=utf-8" } } : response),
+    respond: (response) =>
+      response.status === 401
+        ? { status: 401, text: "Unauthorized", headers: { "Content-Type": "text/plain; charset=utf-8" } }
+        : response,
   },
   {
     name: "unauthorized-foreign-body",
     section: "§7",
-    description: "401 bodies are {\"message\": …}, carrying neither error nor error_description.",
+    description: '401 bodies are {"message": …}, carrying neither error nor error_description.',
     caughtBy: ["errors.unauthorized-body"],
-    respond: (response) => rewriteJson(response, response.status === 401, () => ({ message: "Full authentication is required to access this resource" })),
+    respond: (response) =>
+      rewriteJson(response, response.status === 401, () => ({
+        message: "Full authentication is required to access this resource",
+      })),
   },
   {
     name: "bad-request-foreign-body",
     section: "§7",
-    description: "400 bodies are {\"status\": 400, \"title\": \"Bad Request\"}, carrying none of the §7 fields.",
+    description: '400 bodies are {"status": 400, "title": "Bad Request"}, carrying none of the §7 fields.',
     caughtBy: ["errors.error-body"],
-    respond: (response) => rewriteJson(response, response.status === 400, () => ({ status: 400, title: "Bad Request" })),
+    respond: (response) =>
+      rewriteJson(response, response.status === 400, () => ({ status: 400, title: "Bad Request" })),
   },
 ];

@@ -13,7 +13,8 @@ import { SEARCH_FAULTS } from "./searchFaults.js";
 function catalogue(faults: readonly ReferenceFault[]): readonly ReferenceFault[] {
   const seen = new Set<string>();
   for (const fault of faults) {
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(fault.name)) throw new Error(`fault name ${JSON.stringify(fault.name)} is not kebab-case`);
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(fault.name))
+      throw new Error(`fault name ${JSON.stringify(fault.name)} is not kebab-case`);
     if (seen.has(fault.name)) throw new Error(`fault name ${JSON.stringify(fault.name)} is used twice`);
     seen.add(fault.name);
   }

@@ -6,8 +6,11 @@ import type { ReferenceFault } from "./ReferenceFault.js";
 /** A listing request with whatever it got wrong dropped: a lenient parser that ignores bad fields. */
 function withoutInvalidListingFields(body: Record<string, unknown>): Record<string, unknown> {
   const { searchValue, pagination, ...rest } = body;
-  const wholeAtLeast = (value: unknown, minimum: number) => value === undefined || (typeof value === "number" && Number.isSafeInteger(value) && value >= minimum);
-  const keepPagination = pagination === undefined || (isJsonObject(pagination) && wholeAtLeast(pagination.pageNumber, 0) && wholeAtLeast(pagination.pageSize, 1));
+  const wholeAtLeast = (value: unknown, minimum: number) =>
+    value === undefined || (typeof value === "number" && Number.isSafeInteger(value) && value >= minimum);
+  const keepPagination =
+    pagination === undefined ||
+    (isJsonObject(pagination) && wholeAtLeast(pagination.pageNumber, 0) && wholeAtLeast(pagination.pageSize, 1));
   return {
     ...rest,
     ...(typeof searchValue === "string" ? { searchValue } : {}),
@@ -22,7 +25,10 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     section: "§4",
     description: "200 answers carry Content-Type text/plain although the body is JSON.",
     caughtBy: ["http.json-content-type"],
-    respond: (response) => (response.status === 200 ? { ...response, headers: { ...response.headers, "Content-Type": "text/plain; charset=utf-8" } } : response),
+    respond: (response) =>
+      response.status === 200
+        ? { ...response, headers: { ...response.headers, "Content-Type": "text/plain; charset=utf-8" } }
+        : response,
   },
   {
     name: "malformed-json-500",
@@ -31,8 +37,10 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["http.no-server-error", "errors.malformed-json-400"],
     mayAlsoFail: {
       "errors.invalid-request-rejected": "its generated invalid requests include malformed JSON, which gets 500",
-      "errors.error-body": "it sends malformed JSON to get a 400 body to judge, and a 5xx fails any check that meets it",
-      "http.json-content-type": "it sends malformed JSON to judge the error's content type, and a 5xx fails any check that meets it",
+      "errors.error-body":
+        "it sends malformed JSON to get a 400 body to judge, and a 5xx fails any check that meets it",
+      "http.json-content-type":
+        "it sends malformed JSON to judge the error's content type, and a 5xx fails any check that meets it",
     },
     respond: (response) =>
       response.status === 400 && isJsonObject(response.json) && response.json.errorCode === "invalidJson"
@@ -42,31 +50,42 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
   {
     name: "string-page-number-accepted",
     section: "§7",
-    description: "A pageNumber sent as a numeric string (\"1\") is accepted with 200 instead of refused with 400.",
+    description: 'A pageNumber sent as a numeric string ("1") is accepted with 200 instead of refused with 400.',
     caughtBy: ["errors.wrong-type-400"],
-    mayAlsoFail: { "errors.invalid-request-rejected": "its generated invalid requests include a string pageNumber when the draw picks that rule" },
+    mayAlsoFail: {
+      "errors.invalid-request-rejected":
+        "its generated invalid requests include a string pageNumber when the draw picks that rule",
+    },
     requestBody: (body) => {
       if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;
       const pageNumber = body.pagination.pageNumber;
-      return typeof pageNumber === "string" && /^\d+$/.test(pageNumber) ? { ...body, pagination: { ...body.pagination, pageNumber: Number(pageNumber) } } : body;
+      return typeof pageNumber === "string" && /^\d+$/.test(pageNumber)
+        ? { ...body, pagination: { ...body.pagination, pageNumber: Number(pageNumber) } }
+        : body;
     },
   },
   {
     name: "invalid-pagination-ignored",
     section: "§7",
-    description: "A listing request with an invalid searchValue or pagination (wrong type, negative, fractional, size 0) is served as if the field were absent, with 200 instead of 400.",
+    description:
+      "A listing request with an invalid searchValue or pagination (wrong type, negative, fractional, size 0) is served as if the field were absent, with 200 instead of 400.",
     caughtBy: ["errors.wrong-type-400", "errors.invalid-request-rejected", "pagination.invalid-rejected"],
     mayAlsoFail: {
-      "pagination.large-numbers": "it ignores 10^20 like an invalid value, so that page number or size serves the first page",
+      "pagination.large-numbers":
+        "it ignores 10^20 like an invalid value, so that page number or size serves the first page",
     },
-    requestBody: (body, operation) => (LISTING_OPERATIONS.includes(operation) && isJsonObject(body) ? withoutInvalidListingFields(body) : body),
+    requestBody: (body, operation) =>
+      LISTING_OPERATIONS.includes(operation) && isJsonObject(body) ? withoutInvalidListingFields(body) : body,
   },
   {
     name: "missing-widget-id-500",
     section: "§7",
     description: "getWidget without widgetId crashes with 500 instead of answering 400.",
     caughtBy: ["http.no-server-error", "errors.missing-id-400"],
-    mayAlsoFail: { "errors.invalid-request-rejected": "its generated invalid requests include a getWidget without widgetId, which gets 500" },
+    mayAlsoFail: {
+      "errors.invalid-request-rejected":
+        "its generated invalid requests include a getWidget without widgetId, which gets 500",
+    },
     respond: (response, { operation, body }) =>
       operation === "getWidget" && isJsonObject(body) && body.widgetId === undefined && response.status === 400
         ? { status: 500, json: { message: "Cannot read properties of undefined (reading 'startsWith')" } }

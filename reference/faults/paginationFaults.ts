@@ -14,9 +14,15 @@ const UINT32_RANGE = 2n ** 32n;
 /** How many items the admin (who sees every listed item) finds for a listing request. */
 function adminCount(data: ReferenceData, operation: string, searchValue: string): number {
   if (operation === "listFactoryDefaultWidgets") {
-    return data.widgets.filter((record) => DEFAULT_BEHAVIOUR.canListWidget("admin", record) && DEFAULT_BEHAVIOUR.widgetMatches(record, searchValue, data)).length;
+    return data.widgets.filter(
+      (record) =>
+        DEFAULT_BEHAVIOUR.canListWidget("admin", record) && DEFAULT_BEHAVIOUR.widgetMatches(record, searchValue, data),
+    ).length;
   }
-  return data.landingPages.filter((record) => DEFAULT_BEHAVIOUR.canListLandingPage("admin", record) && DEFAULT_BEHAVIOUR.landingMatches(record, searchValue)).length;
+  return data.landingPages.filter(
+    (record) =>
+      DEFAULT_BEHAVIOUR.canListLandingPage("admin", record) && DEFAULT_BEHAVIOUR.landingMatches(record, searchValue),
+  ).length;
 }
 
 /** pageNumber and pageSize of a listing request, defaults of §8 applied. */
@@ -48,19 +54,26 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["pagination.default-first-10"],
     behaviour: () => ({
       listingQuery: (query, operation) =>
-        query.paginationGiven || operation !== "listLandingPages" ? query : { ...query, pageSize: Number.MAX_SAFE_INTEGER },
+        query.paginationGiven || operation !== "listLandingPages"
+          ? query
+          : { ...query, pageSize: Number.MAX_SAFE_INTEGER },
     }),
   },
   {
     name: "pagination-required-400",
     section: "§4.1",
-    description: "A listing request without pagination gets 400 (pagination is required) instead of the first 10 results.",
+    description:
+      "A listing request without pagination gets 400 (pagination is required) instead of the first 10 results.",
     caughtBy: ["http.valid-request-ok", "pagination.default-first-10"],
     mayAlsoFail: {
-      "pagination.first-page-index-0": "it compares page 0 with the listing asked for without pagination, which gets 400",
+      "pagination.first-page-index-0":
+        "it compares page 0 with the listing asked for without pagination, which gets 400",
     },
     respond: (response, { operation, body }) =>
-      response.status === 200 && LISTING_OPERATIONS.includes(operation) && isJsonObject(body) && body.pagination === undefined
+      response.status === 200 &&
+      LISTING_OPERATIONS.includes(operation) &&
+      isJsonObject(body) &&
+      body.pagination === undefined
         ? badRequest(operation, "pagination is required.", "missingField")
         : response,
   },
@@ -73,9 +86,12 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       "pagination.page-size-honoured": "the first and last pages it counts are shifted by one page",
       "pagination.walk-covers-all": "a walk from page 0 meets an empty first page and stops",
       "search.filtered-walk": "search results are paginated the same way, so their walks meet an empty page 0",
-      "pagination.large-numbers": "page 1 of a huge page size is the first page when pages count from 1, and holds every item",
+      "pagination.large-numbers":
+        "page 1 of a huge page size is the first page when pages count from 1, and holds every item",
     },
-    behaviour: () => ({ listingQuery: (query) => (query.paginationGiven ? { ...query, pageNumber: query.pageNumber - 1 } : query) }),
+    behaviour: () => ({
+      listingQuery: (query) => (query.paginationGiven ? { ...query, pageNumber: query.pageNumber - 1 } : query),
+    }),
   },
   {
     name: "total-pages-floored",
@@ -86,11 +102,15 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       "pagination.large-numbers": "totalPages is floored for every page size, the boundary sizes included",
       "pagination.default-first-10": "it also compares the unpaginated totalPages with ceil(totalElements / 10)",
       "pagination.walk-covers-all": "walks stop at the floored totalPages, before the last partial page",
-      "search.results-subset": "the unfiltered walk misses the last partial page, so search results from it look like strangers",
+      "search.results-subset":
+        "the unfiltered walk misses the last partial page, so search results from it look like strangers",
       "search.filtered-walk": "search results get the floored totalPages too",
     },
     behaviour: (correct) => ({
-      paginate: (items, query) => ({ ...correct.paginate(items, query), totalPages: Math.floor(items.length / query.pageSize) }),
+      paginate: (items, query) => ({
+        ...correct.paginate(items, query),
+        totalPages: Math.floor(items.length / query.pageSize),
+      }),
     }),
   },
   {
@@ -99,9 +119,12 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     description: "totalElements counts the items on the returned page instead of all results.",
     caughtBy: ["pagination.totals-consistent"],
     mayAlsoFail: {
-      "pagination.large-numbers": "totalElements counts only the page asked, so a huge page holds more items than the totals say",
-      "pagination.default-first-10": "the unpaginated totalPages no longer matches the page's own totalElements in pages of 10",
-      "pagination.page-size-honoured": "it expects min(pageSize, totalElements) items, and totalElements is the first page's count",
+      "pagination.large-numbers":
+        "totalElements counts only the page asked, so a huge page holds more items than the totals say",
+      "pagination.default-first-10":
+        "the unpaginated totalPages no longer matches the page's own totalElements in pages of 10",
+      "pagination.page-size-honoured":
+        "it expects min(pageSize, totalElements) items, and totalElements is the first page's count",
       "pagination.walk-covers-all": "a walk sees more items than totalElements says",
       "pagination.past-end-empty": "totalElements, which it compares past the end, changes with the page asked",
       "search.filtered-walk": "walks of search results see more items than totalElements says",
@@ -165,14 +188,18 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     behaviour: (correct) => ({
       paginate: (items, query) => {
         const start = query.pageNumber * query.pageSize;
-        return { ...correct.paginate(items, query), items: items.slice(start, start + Math.min(query.pageSize, PAGE_SIZE_CAP)) };
+        return {
+          ...correct.paginate(items, query),
+          items: items.slice(start, start + Math.min(query.pageSize, PAGE_SIZE_CAP)),
+        };
       },
     }),
   },
   {
     name: "restricted-totals-count-all",
     section: "§2.11",
-    description: "The restricted user's listing totals count every item the admin would find, including those it cannot see.",
+    description:
+      "The restricted user's listing totals count every item the admin would find, including those it cannot see.",
     caughtBy: ["pagination.walk-covers-all", "pagination.page-size-honoured"],
     respond: (response, { operation, user, body, data }) =>
       rewriteJson(response, response.status === 200 && user === "restricted" && isListing(operation), (json) => {
@@ -184,11 +211,14 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
   {
     name: "int32-overflow-500",
     section: "§2.11",
-    description: "The offset pageNumber × pageSize is computed in 32-bit signed arithmetic: past 2^31 − 1 the listing answers 500.",
+    description:
+      "The offset pageNumber × pageSize is computed in 32-bit signed arithmetic: past 2^31 − 1 the listing answers 500.",
     caughtBy: ["pagination.large-numbers"],
     mayAlsoFail: {
-      "http.valid-request-ok": "the generators draw page numbers and sizes past 2^31 too, so a drawn request may overflow",
-      "http.no-server-error": "the generators draw page numbers and sizes past 2^31 too, so a drawn request may get the 500",
+      "http.valid-request-ok":
+        "the generators draw page numbers and sizes past 2^31 too, so a drawn request may overflow",
+      "http.no-server-error":
+        "the generators draw page numbers and sizes past 2^31 too, so a drawn request may get the 500",
     },
     respond: (response, { operation, body }) => {
       const { pageNumber, pageSize } = pageOf(body);
@@ -200,7 +230,8 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
   {
     name: "large-page-number-wraps",
     section: "§2.11",
-    description: "A pageNumber of 2^32 or more wraps modulo 2^32 (page 2^32 is page 0) and returns items far past the end.",
+    description:
+      "A pageNumber of 2^32 or more wraps modulo 2^32 (page 2^32 is page 0) and returns items far past the end.",
     caughtBy: ["pagination.large-numbers"],
     requestBody: (body) => {
       if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;

@@ -20,10 +20,12 @@ export const PERMISSION_FAULTS: readonly ReferenceFault[] = [
   {
     name: "restricted-lists-archived-pages",
     section: "§4.2",
-    description: "The restricted user's landing listing includes its own archived pages, which no listing shows (not even the admin's).",
+    description:
+      "The restricted user's landing listing includes its own archived pages, which no listing shows (not even the admin's).",
     caughtBy: ["permissions.restricted-listing-subset"],
     behaviour: (correct) => ({
-      canListLandingPage: (user, record) => (user === "restricted" ? record.owner === user : correct.canListLandingPage(user, record)),
+      canListLandingPage: (user, record) =>
+        user === "restricted" ? record.owner === user : correct.canListLandingPage(user, record),
     }),
   },
 ];

@@ -5,9 +5,12 @@ import type { ReferenceResponse } from "../http/ReferenceResponse.js";
 /** Fault hooks narrow bodies with the product's one JSON predicate. */
 export { isJsonObject, type JsonObject };
 
-
 /** `response` with its JSON body replaced by `rewrite(copy of body)` when `when` holds. */
-export function rewriteJson(response: ReferenceResponse, when: boolean, rewrite: (body: JsonObject) => unknown): ReferenceResponse {
+export function rewriteJson(
+  response: ReferenceResponse,
+  when: boolean,
+  rewrite: (body: JsonObject) => unknown,
+): ReferenceResponse {
   if (!when || !isJsonObject(response.json)) return response;
   return { ...response, json: rewrite(structuredClone(response.json)) };
 }

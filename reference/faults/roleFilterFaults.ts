@@ -16,22 +16,28 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
     description: "One unknown role among the roles empties the whole result instead of contributing nothing.",
     caughtBy: ["role-filters.union-law", "role-filters.edge-requests"],
     behaviour: (correct) => ({
-      roleFilters: (data, roles) => (roles.every((role) => data.roles.some((known) => known.name === role)) ? correct.roleFilters(data, roles) : []),
+      roleFilters: (data, roles) =>
+        roles.every((role) => data.roles.some((known) => known.name === role)) ? correct.roleFilters(data, roles) : [],
     }),
   },
   {
     name: "role-filters-duplicates",
     section: "§4.5",
-    description: "getRoleFilters concatenates the groups of every requested role without merging them, so a filter shared by two roles (or a role asked twice) appears twice.",
+    description:
+      "getRoleFilters concatenates the groups of every requested role without merging them, so a filter shared by two roles (or a role asked twice) appears twice.",
     caughtBy: ["role-filters.no-duplicate-filters"],
     behaviour: (correct) => ({
-      roleFilters: (data, roles) => roles.flatMap((role) => (data.roles.some((known) => known.name === role) ? correct.roleFilters(data, [role]) : [])),
+      roleFilters: (data, roles) =>
+        roles.flatMap((role) =>
+          data.roles.some((known) => known.name === role) ? correct.roleFilters(data, [role]) : [],
+        ),
     }),
   },
   {
     name: "role-filters-first-two-roles",
     section: "§4.5",
-    description: "getRoleFilters unites the filters of the first two roles only; a third role and beyond contribute nothing.",
+    description:
+      "getRoleFilters unites the filters of the first two roles only; a third role and beyond contribute nothing.",
     caughtBy: ["role-filters.union-law", "role-filters.order-and-duplicates-irrelevant"],
     behaviour: (correct) => ({ roleFilters: (data, roles) => correct.roleFilters(data, roles.slice(0, 2)) }),
   },

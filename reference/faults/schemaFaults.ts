@@ -16,7 +16,13 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
         const chart = record.analytic.chart;
         if (chart?.type !== "PIE") return record;
         const first: Series = chart.series?.[0] ?? { label: "Série 1" };
-        return { ...record, analytic: { ...record.analytic, chart: { ...chart, series: [first, { ...structuredClone(first), label: "Série 2" }] } } };
+        return {
+          ...record,
+          analytic: {
+            ...record.analytic,
+            chart: { ...chart, series: [first, { ...structuredClone(first), label: "Série 2" }] },
+          },
+        };
       }),
     }),
   },
@@ -27,15 +33,21 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["schema.response-body"],
     mayAlsoFail: {
       "http.valid-request-ok": "its basic getWidget request sends a listed id, which lacks the scheme and gets 400",
-      "permissions.forbidden-resource-403": "the hidden widget's id it reads lacks the scheme, so the read gets 400 instead of 403",
+      "permissions.forbidden-resource-403":
+        "the hidden widget's id it reads lacks the scheme, so the read gets 400 instead of 403",
       "consistency.listed-widget-readable": "the listed ids it reads back lack the scheme and get 400",
     },
     respond: (response, { operation }) =>
-      rewriteJson(response, response.status === 200 && (operation === "getWidget" || operation === "listFactoryDefaultWidgets"), (body) => {
-        const widgets = operation === "getWidget" ? [body] : listedItems(body, "widgets");
-        for (const widget of widgets) if (typeof widget.id === "string") widget.id = widget.id.replace(/^widget:\/\//, "");
-        return body;
-      }),
+      rewriteJson(
+        response,
+        response.status === 200 && (operation === "getWidget" || operation === "listFactoryDefaultWidgets"),
+        (body) => {
+          const widgets = operation === "getWidget" ? [body] : listedItems(body, "widgets");
+          for (const widget of widgets)
+            if (typeof widget.id === "string") widget.id = widget.id.replace(/^widget:\/\//, "");
+          return body;
+        },
+      ),
   },
   {
     name: "landing-id-without-tenant",
@@ -87,7 +99,9 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["schema.response-body"],
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200 && operation === "getAnalytic", (body) =>
-        replaceFieldDeep(body, "createdDate", (value) => (typeof value === "string" ? value.replace(/\.\d{3}Z$/, "Z") : value)),
+        replaceFieldDeep(body, "createdDate", (value) =>
+          typeof value === "string" ? value.replace(/\.\d{3}Z$/, "Z") : value,
+        ),
       ),
   },
   {
@@ -102,16 +116,21 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
       "search.landing-by-title": "search walks stop at the first page without integer totals",
     },
     respond: (response, { operation }) =>
-      rewriteJson(response, response.status === 200 && (operation === "listFactoryDefaultWidgets" || operation === "listLandingPages"), (body) => {
-        const info = body.listInformation;
-        if (isJsonObject(info)) for (const key of ["totalElements", "totalPages"]) info[key] = String(info[key]);
-        return body;
-      }),
+      rewriteJson(
+        response,
+        response.status === 200 && (operation === "listFactoryDefaultWidgets" || operation === "listLandingPages"),
+        (body) => {
+          const info = body.listInformation;
+          if (isJsonObject(info)) for (const key of ["totalElements", "totalPages"]) info[key] = String(info[key]);
+          return body;
+        },
+      ),
   },
   {
     name: "one-analytic-pie-two-series",
     section: "§2.6",
-    description: "Exactly one analytic, in the middle of the configured ones (not the first), is a PIE chart with two series.",
+    description:
+      "Exactly one analytic, in the middle of the configured ones (not the first), is a PIE chart with two series.",
     caughtBy: ["analytics.pie-single-series", "schema.response-body"],
     data: (data) => {
       const middle = Math.floor(data.analytics.length / 2);
@@ -122,7 +141,13 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
           const chart = record.analytic.chart;
           if (index !== middle || !chart) return record;
           const first: Series = chart.series?.[0] ?? { label: "Série 1" };
-          return { ...record, analytic: { ...record.analytic, chart: { ...chart, type: "PIE", series: [first, { ...structuredClone(first), label: "Série 2" }] } } };
+          return {
+            ...record,
+            analytic: {
+              ...record.analytic,
+              chart: { ...chart, type: "PIE", series: [first, { ...structuredClone(first), label: "Série 2" }] },
+            },
+          };
         }),
       };
     },
@@ -130,17 +155,23 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
   {
     name: "one-widget-broken",
     section: "§2.1",
-    description: "getWidget answers one widget in the middle of the listing with tags as one comma-separated string instead of an array.",
+    description:
+      "getWidget answers one widget in the middle of the listing with tags as one comma-separated string instead of an array.",
     caughtBy: ["schema.response-body"],
     mayAlsoFail: {
-      "consistency.list-get-equal": "the broken widget's tags differ from the listing's (register list-get-consistency)",
+      "consistency.list-get-equal":
+        "the broken widget's tags differ from the listing's (register list-get-consistency)",
     },
     respond: (response, { operation, data }) => {
       const middle = data.widgets[Math.floor(data.widgets.length / 2)];
-      return rewriteJson(response, response.status === 200 && operation === "getWidget" && middle !== undefined && data.widgets.length > 1, (body) => {
-        if (body.id === middle?.widget.id) body.tags = Array.isArray(body.tags) ? body.tags.join(",") : "";
-        return body;
-      });
+      return rewriteJson(
+        response,
+        response.status === 200 && operation === "getWidget" && middle !== undefined && data.widgets.length > 1,
+        (body) => {
+          if (body.id === middle?.widget.id) body.tags = Array.isArray(body.tags) ? body.tags.join(",") : "";
+          return body;
+        },
+      );
     },
   },
 ];

@@ -9,7 +9,9 @@ import type { ReferenceFault } from "./ReferenceFault.js";
 
 /** SQL LIKE unescaped, as a regular expression: % is any text, _ any one character, case ignored (a case-insensitive collation). */
 function likePattern(value: string): RegExp {
-  const source = [...value].map((char) => (char === "%" ? ".*" : char === "_" ? "." : char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("");
+  const source = [...value]
+    .map((char) => (char === "%" ? ".*" : char === "_" ? "." : char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
   return new RegExp(source, "is");
 }
 
@@ -26,7 +28,9 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     description: "Widget search compares case: searching KPI does not find the tag kpi.",
     caughtBy: ["search.widgets-case-insensitive"],
     behaviour: () => ({
-      widgetMatches: (record, searchValue, data) => searchValue === "" || widgetSearchTexts(record.widget, data.translations).some((text) => text.includes(searchValue)),
+      widgetMatches: (record, searchValue, data) =>
+        searchValue === "" ||
+        widgetSearchTexts(record.widget, data.translations).some((text) => text.includes(searchValue)),
     }),
   },
   {
@@ -34,18 +38,27 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     section: "§4.1",
     description: "Widget search looks in the name and description but not in the tags.",
     caughtBy: ["search.widgets-by-tag"],
-    mayAlsoFail: { "search.widgets-case-insensitive": "it searches tags in other cases, and no tag search finds anything" },
+    mayAlsoFail: {
+      "search.widgets-case-insensitive": "it searches tags in other cases, and no tag search finds anything",
+    },
     behaviour: (correct) => ({
-      widgetMatches: (record, searchValue, data) => correct.widgetMatches({ ...record, widget: { ...record.widget, tags: [] } }, searchValue, data),
+      widgetMatches: (record, searchValue, data) =>
+        correct.widgetMatches({ ...record, widget: { ...record.widget, tags: [] } }, searchValue, data),
     }),
   },
   {
     name: "landing-search-on-page-id",
     section: "§4.2",
     description: "Landing page search looks in pageId instead of the title.",
-    caughtBy: ["search.landing-by-title", "search.landing-results-match", "search.no-match-empty", "search.metacharacters-literal"],
+    caughtBy: [
+      "search.landing-by-title",
+      "search.landing-results-match",
+      "search.no-match-empty",
+      "search.metacharacters-literal",
+    ],
     behaviour: () => ({
-      landingMatches: (record, searchValue) => landingPageMatchesSearch({ title: record.page.pageId ?? "" }, searchValue),
+      landingMatches: (record, searchValue) =>
+        landingPageMatchesSearch({ title: record.page.pageId ?? "" }, searchValue),
     }),
   },
   {
@@ -55,7 +68,8 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["search.results-subset"],
     behaviour: (correct) => ({
       canListLandingPage: (user, record) => correct.canListLandingPage(user, { ...record, archived: false }),
-      landingMatches: (record, searchValue) => (searchValue === "" ? !record.archived : correct.landingMatches(record, searchValue)),
+      landingMatches: (record, searchValue) =>
+        searchValue === "" ? !record.archived : correct.landingMatches(record, searchValue),
     }),
   },
   {
@@ -63,7 +77,8 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     section: "§4.1",
     description: "An empty searchValue returns no results instead of the unfiltered listing.",
     caughtBy: ["search.empty-value"],
-    requestBody: (body) => (isJsonObject(body) && body.searchValue === "" ? { ...body, searchValue: "\u0000no match\u0000" } : body),
+    requestBody: (body) =>
+      isJsonObject(body) && body.searchValue === "" ? { ...body, searchValue: "\u0000no match\u0000" } : body,
   },
   {
     name: "shared-roles-in-listing",
@@ -89,10 +104,13 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
   {
     name: "landing-search-also-page-id",
     section: "§4.2",
-    description: "Landing page search matches the title or the pageId, so searching page-007 finds a page whose title lacks it.",
+    description:
+      "Landing page search matches the title or the pageId, so searching page-007 finds a page whose title lacks it.",
     caughtBy: ["search.landing-results-match", "search.no-match-empty"],
     behaviour: (correct) => ({
-      landingMatches: (record, searchValue) => correct.landingMatches(record, searchValue) || landingPageMatchesSearch({ title: record.page.pageId ?? "" }, searchValue),
+      landingMatches: (record, searchValue) =>
+        correct.landingMatches(record, searchValue) ||
+        landingPageMatchesSearch({ title: record.page.pageId ?? "" }, searchValue),
     }),
   },
   {
@@ -108,22 +126,30 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     description: "Both searches pass the value to SQL LIKE unescaped: % matches any text and _ any one character.",
     caughtBy: ["search.metacharacters-literal"],
     behaviour: () => ({
-      widgetMatches: (record, searchValue, data) => searchValue === "" || widgetSearchTexts(record.widget, data.translations).some((text) => likePattern(searchValue).test(text)),
-      landingMatches: (record, searchValue) => searchValue === "" || likePattern(searchValue).test(record.page.title ?? ""),
+      widgetMatches: (record, searchValue, data) =>
+        searchValue === "" ||
+        widgetSearchTexts(record.widget, data.translations).some((text) => likePattern(searchValue).test(text)),
+      landingMatches: (record, searchValue) =>
+        searchValue === "" || likePattern(searchValue).test(record.page.title ?? ""),
     }),
   },
   {
     name: "search-as-regex",
     section: "§4.1",
-    description: "Both searches use the value as a regular expression: . matches any character, and ( or [ crash the search with 500.",
+    description:
+      "Both searches use the value as a regular expression: . matches any character, and ( or [ crash the search with 500.",
     caughtBy: ["search.metacharacters-literal"],
     mayAlsoFail: {
-      "http.valid-request-ok": "generated valid search values include \\ and .*, and \\ alone crashes a regular expression with 500",
+      "http.valid-request-ok":
+        "generated valid search values include \\ and .*, and \\ alone crashes a regular expression with 500",
       "http.no-server-error": "generated valid search values include \\, which crashes a regular expression with 500",
     },
     behaviour: () => ({
-      widgetMatches: (record, searchValue, data) => searchValue === "" || widgetSearchTexts(record.widget, data.translations).some((text) => regexPattern(searchValue).test(text)),
-      landingMatches: (record, searchValue) => searchValue === "" || regexPattern(searchValue).test(record.page.title ?? ""),
+      widgetMatches: (record, searchValue, data) =>
+        searchValue === "" ||
+        widgetSearchTexts(record.widget, data.translations).some((text) => regexPattern(searchValue).test(text)),
+      landingMatches: (record, searchValue) =>
+        searchValue === "" || regexPattern(searchValue).test(record.page.title ?? ""),
     }),
   },
   {
@@ -137,32 +163,47 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     },
     respond: (response, { operation, body }) => {
       const searchValue = isJsonObject(body) ? body.searchValue : undefined;
-      const crashes = response.status === 200 && LISTING_OPERATIONS.includes(operation) && typeof searchValue === "string" && searchValue.includes("'");
-      return crashes ? jsonResponse(500, { message: `You have an error in your SQL syntax near '${searchValue}'` }) : response;
+      const crashes =
+        response.status === 200 &&
+        LISTING_OPERATIONS.includes(operation) &&
+        typeof searchValue === "string" &&
+        searchValue.includes("'");
+      return crashes
+        ? jsonResponse(500, { message: `You have an error in your SQL syntax near '${searchValue}'` })
+        : response;
     },
   },
   {
     name: "search-ignores-page-number",
     section: "§2.11",
-    description: "With a searchValue, both listings always return the first page of the result, whatever pageNumber asks.",
+    description:
+      "With a searchValue, both listings always return the first page of the result, whatever pageNumber asks.",
     caughtBy: ["search.filtered-walk"],
     behaviour: () => ({ listingQuery: (query) => (query.searchValue === "" ? query : { ...query, pageNumber: 0 }) }),
   },
   {
     name: "search-totals-unfiltered",
     section: "§2.11",
-    description: "With a searchValue, listInformation counts the unfiltered listing while the pages hold only the matches.",
+    description:
+      "With a searchValue, listInformation counts the unfiltered listing while the pages hold only the matches.",
     caughtBy: ["search.filtered-walk", "search.no-match-empty"],
     respond: (response, { operation, body, user, data }) =>
-      rewriteJson(response, response.status === 200 && isJsonObject(body) && typeof body.searchValue === "string" && body.searchValue !== "", (json) => {
-        const who = user ?? "restricted";
-        const total =
-          operation === "listFactoryDefaultWidgets"
-            ? data.widgets.filter((record) => DEFAULT_BEHAVIOUR.canListWidget(who, record)).length
-            : data.landingPages.filter((record) => DEFAULT_BEHAVIOUR.canListLandingPage(who, record)).length;
-        const pagination = isJsonObject(body) && isJsonObject(body.pagination) ? body.pagination : {};
-        const pageSize = typeof pagination.pageSize === "number" ? pagination.pageSize : 10;
-        return { ...json, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } };
-      }),
+      rewriteJson(
+        response,
+        response.status === 200 &&
+          isJsonObject(body) &&
+          typeof body.searchValue === "string" &&
+          body.searchValue !== "",
+        (json) => {
+          const who = user ?? "restricted";
+          const total =
+            operation === "listFactoryDefaultWidgets"
+              ? data.widgets.filter((record) => DEFAULT_BEHAVIOUR.canListWidget(who, record)).length
+              : data.landingPages.filter((record) => DEFAULT_BEHAVIOUR.canListLandingPage(who, record)).length;
+          const pagination = isJsonObject(body) && isJsonObject(body.pagination) ? body.pagination : {};
+          const pageSize = typeof pagination.pageSize === "number" ? pagination.pageSize : 10;
+          return { ...json, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } };
+        },
+      ),
   },
 ];

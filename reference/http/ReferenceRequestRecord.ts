@@ -9,7 +9,11 @@ import type { ReferenceCredentials } from "../referenceCredentials.js";
 import type { ReadBody } from "./readRequestBody.js";
 
 /** Placeholders of the server's credentials in a record. */
-export const CREDENTIAL_PLACEHOLDERS = { clientId: "$CLIENT_ID", token: "$TOKEN", restrictedToken: "$RESTRICTED_TOKEN" } as const;
+export const CREDENTIAL_PLACEHOLDERS = {
+  clientId: "$CLIENT_ID",
+  token: "$TOKEN",
+  restrictedToken: "$RESTRICTED_TOKEN",
+} as const;
 
 export interface ReferenceRequestRecord {
   /** When the answer was written, in milliseconds since the epoch (fractional). */
@@ -31,17 +35,28 @@ const redactors = new WeakMap<ReferenceCredentials, Redactor>();
 function withPlaceholders(value: string, credentials: ReferenceCredentials): string {
   let redactor = redactors.get(credentials);
   if (!redactor) {
-    redactor = createRedactor((["restrictedToken", "token", "clientId"] as const).map((key) => ({ value: credentials[key], placeholder: CREDENTIAL_PLACEHOLDERS[key] })));
+    redactor = createRedactor(
+      (["restrictedToken", "token", "clientId"] as const).map((key) => ({
+        value: credentials[key],
+        placeholder: CREDENTIAL_PLACEHOLDERS[key],
+      })),
+    );
     redactors.set(credentials, redactor);
   }
   return redactor.headerValue(value);
 }
 
 /** The record of `request`, answered with `status`. */
-export function recordRequest(request: IncomingMessage, body: ReadBody | undefined, status: number, credentials: ReferenceCredentials): ReferenceRequestRecord {
+export function recordRequest(
+  request: IncomingMessage,
+  body: ReadBody | undefined,
+  status: number,
+  credentials: ReferenceCredentials,
+): ReferenceRequestRecord {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = withPlaceholders(Array.isArray(value) ? value.join(", ") : value, credentials);
+    if (value !== undefined)
+      headers[name] = withPlaceholders(Array.isArray(value) ? value.join(", ") : value, credentials);
   }
   return {
     at: performance.timeOrigin + performance.now(),

@@ -11,6 +11,10 @@ export interface ReferenceResponse {
 }
 
 /** A JSON response. */
-export function jsonResponse(status: number, json: unknown, headers?: Readonly<Record<string, string>>): ReferenceResponse {
+export function jsonResponse(
+  status: number,
+  json: unknown,
+  headers?: Readonly<Record<string, string>>,
+): ReferenceResponse {
   return headers ? { status, json, headers } : { status, json };
 }

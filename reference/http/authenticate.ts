@@ -14,10 +14,16 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /** Checks client_id (missing or unknown ⇒ 401 invalid_client, register missing-client-id) and the bearer token. */
-export function authenticate(headers: IncomingHttpHeaders, operation: OperationSpec, credentials: ReferenceCredentials): Authentication {
+export function authenticate(
+  headers: IncomingHttpHeaders,
+  operation: OperationSpec,
+  credentials: ReferenceCredentials,
+): Authentication {
   const clientId = single(headers["client_id"]);
-  if (clientId === undefined || clientId === "") return { refused: unauthorized("invalid_client", "The client_id header is missing.") };
-  if (clientId !== credentials.clientId) return { refused: unauthorized("invalid_client", "The client_id is not known.") };
+  if (clientId === undefined || clientId === "")
+    return { refused: unauthorized("invalid_client", "The client_id header is missing.") };
+  if (clientId !== credentials.clientId)
+    return { refused: unauthorized("invalid_client", "The client_id is not known.") };
   const authorization = single(headers.authorization);
   if (authorization === undefined) {
     // §5: getRoleFilters' need for a token is not shown; it is accepted without one (register role-filters-authorization).

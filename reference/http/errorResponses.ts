@@ -9,12 +9,24 @@ import type {
 import { jsonResponse, type ReferenceResponse } from "./ReferenceResponse.js";
 
 /** errorCode values the reference uses in content management 400 bodies (the list is not shown in §7). */
-export type CmsErrorCode = "invalidJson" | "invalidBody" | "invalidField" | "missingField" | "invalidId" | "payloadTooLarge";
+export type CmsErrorCode =
+  "invalidJson" | "invalidBody" | "invalidField" | "missingField" | "invalidId" | "payloadTooLarge";
 
 /** §7 400: the cms shape, or for getRoleFilters errorCode getRoleFiltersResponse and service authorization. */
-export function badRequest(operation: OperationName, message: string, errorCode: CmsErrorCode, status = 400): ReferenceResponse {
+export function badRequest(
+  operation: OperationName,
+  message: string,
+  errorCode: CmsErrorCode,
+  status = 400,
+): ReferenceResponse {
   if (operation === "getRoleFilters") {
-    const body: AuthorizationBadRequestError = { message, errorCode: "getRoleFiltersResponse", reason: "BAD_REQUEST", domain: "platform", service: "authorization" };
+    const body: AuthorizationBadRequestError = {
+      message,
+      errorCode: "getRoleFiltersResponse",
+      reason: "BAD_REQUEST",
+      domain: "platform",
+      service: "authorization",
+    };
     return jsonResponse(status, body);
   }
   const body: CmsBadRequestError = { message, errorCode, reason: "BAD_REQUEST", domain: "platform", service: "cms" };
@@ -23,7 +35,13 @@ export function badRequest(operation: OperationName, message: string, errorCode:
 
 /** §7 404 of getWidget and getAnalytic. */
 export function notFound(message: string): ReferenceResponse {
-  const body: CmsNotFoundError = { message, errorCode: "objectNotFound", reason: "OBJECT_NOT_FOUND", domain: "platform", service: "cms" };
+  const body: CmsNotFoundError = {
+    message,
+    errorCode: "objectNotFound",
+    reason: "OBJECT_NOT_FOUND",
+    domain: "platform",
+    service: "cms",
+  };
   return jsonResponse(404, body);
 }
 

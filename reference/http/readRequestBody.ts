@@ -22,7 +22,9 @@ export function readRequestBody(request: IncomingMessage, limit = MAX_REQUEST_BY
       if (size > MAX_DRAIN_BYTES) request.destroy();
       else if (size <= limit) chunks.push(chunk);
     });
-    request.on("end", () => resolve(size > limit ? { bytes: size } : { text: Buffer.concat(chunks).toString("utf8"), bytes: size }));
+    request.on("end", () =>
+      resolve(size > limit ? { bytes: size } : { text: Buffer.concat(chunks).toString("utf8"), bytes: size }),
+    );
     request.on("error", reject);
   });
 }

@@ -15,7 +15,8 @@ export function getAnalytic(body: RequestObject, context: OperationContext): Ref
   if (typeof id !== "string") return id;
   const record = context.data.analytics.find((candidate) => candidate.analytic.id === id);
   if (!record) return notFound(`analytic ${id} does not exist`);
-  if (!context.behaviour.canReadAnalytic(context.user ?? "restricted", record)) return forbidden(`permission denied on analytic ${id}`);
+  if (!context.behaviour.canReadAnalytic(context.user ?? "restricted", record))
+    return forbidden(`permission denied on analytic ${id}`);
   const response: GetAnalyticResponse = { analytic: presentAnalytic(record.analytic, context.mode) };
   return jsonResponse(200, response);
 }

@@ -13,10 +13,18 @@ export function getRoleFilters(body: RequestObject, context: OperationContext): 
   const { roles, domainName, serviceName } = body;
   if (roles === undefined) return badRequest("getRoleFilters", "roles is required", "missingField");
   if (!Array.isArray(roles) || !roles.every((role): role is string => typeof role === "string")) {
-    return badRequest("getRoleFilters", `roles must be an array of strings, got ${JSON.stringify(roles)}`, "invalidField");
+    return badRequest(
+      "getRoleFilters",
+      `roles must be an array of strings, got ${JSON.stringify(roles)}`,
+      "invalidField",
+    );
   }
-  for (const [name, value] of [["domainName", domainName], ["serviceName", serviceName]] as const) {
-    if (value !== undefined && typeof value !== "string") return badRequest("getRoleFilters", `${name} must be a string, got ${JSON.stringify(value)}`, "invalidField");
+  for (const [name, value] of [
+    ["domainName", domainName],
+    ["serviceName", serviceName],
+  ] as const) {
+    if (value !== undefined && typeof value !== "string")
+      return badRequest("getRoleFilters", `${name} must be a string, got ${JSON.stringify(value)}`, "invalidField");
   }
   const response: GetRoleFiltersResponse = { filters: context.behaviour.roleFilters(context.data, roles) };
   return jsonResponse(200, response);

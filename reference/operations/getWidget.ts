@@ -14,6 +14,7 @@ export function getWidget(body: RequestObject, context: OperationContext): Refer
   if (typeof id !== "string") return id;
   const record = context.data.widgets.find((candidate) => candidate.widget.id === id);
   if (!record) return notFound(`widget ${id} does not exist`);
-  if (!context.behaviour.canReadWidget(context.user ?? "restricted", record)) return forbidden(`permission denied on widget ${id}`);
+  if (!context.behaviour.canReadWidget(context.user ?? "restricted", record))
+    return forbidden(`permission denied on widget ${id}`);
   return jsonResponse(200, presentWidget(record.widget, context.mode));
 }

@@ -14,7 +14,9 @@ export function listFactoryDefaultWidgets(body: RequestObject, context: Operatio
   const query = behaviour.listingQuery(parsed, "listFactoryDefaultWidgets");
   const user = context.user ?? "restricted";
   const found = rememberedListing(data, behaviour, `${user}\u0000${query.searchValue}`, () =>
-    data.widgets.filter((record) => behaviour.canListWidget(user, record) && behaviour.widgetMatches(record, query.searchValue, data)),
+    data.widgets.filter(
+      (record) => behaviour.canListWidget(user, record) && behaviour.widgetMatches(record, query.searchValue, data),
+    ),
   );
   const page = behaviour.paginate(found, query);
   const response: ListFactoryDefaultWidgetsResponse = {

@@ -12,7 +12,9 @@ export function listLandingPages(body: RequestObject, context: OperationContext)
   if (!("pageNumber" in parsed)) return parsed;
   const query = behaviour.listingQuery(parsed, "listLandingPages");
   const user = context.user ?? "restricted";
-  const found = data.landingPages.filter((record) => behaviour.canListLandingPage(user, record) && behaviour.landingMatches(record, query.searchValue));
+  const found = data.landingPages.filter(
+    (record) => behaviour.canListLandingPage(user, record) && behaviour.landingMatches(record, query.searchValue),
+  );
   const page = behaviour.paginate(found, query);
   const response: ListLandingPagesResponse = {
     landingPages: page.items.map((record) => presentLandingPage(record.page, mode)),

@@ -9,10 +9,18 @@ import type { RequestObject } from "./OperationContext.js";
 /** §8: without pagination, page 0 of size 10. */
 export const DEFAULT_PAGE_SIZE = 10;
 
-function integerField(value: unknown, name: string, minimum: number, operation: OperationName): number | ReferenceResponse {
-  if (typeof value !== "number") return badRequest(operation, `pagination.${name} must be an integer, got ${JSON.stringify(value)}`, "invalidField");
-  if (!Number.isSafeInteger(value)) return badRequest(operation, `pagination.${name} must be a whole number, got ${value}`, "invalidField");
-  if (value < minimum) return badRequest(operation, `pagination.${name} must be at least ${minimum}, got ${value}`, "invalidField");
+function integerField(
+  value: unknown,
+  name: string,
+  minimum: number,
+  operation: OperationName,
+): number | ReferenceResponse {
+  if (typeof value !== "number")
+    return badRequest(operation, `pagination.${name} must be an integer, got ${JSON.stringify(value)}`, "invalidField");
+  if (!Number.isSafeInteger(value))
+    return badRequest(operation, `pagination.${name} must be a whole number, got ${value}`, "invalidField");
+  if (value < minimum)
+    return badRequest(operation, `pagination.${name} must be at least ${minimum}, got ${value}`, "invalidField");
   return value;
 }
 
@@ -22,11 +30,15 @@ export function parseListingRequest(body: RequestObject, operation: OperationNam
   if (searchValue !== undefined && typeof searchValue !== "string") {
     return badRequest(operation, `searchValue must be a string, got ${JSON.stringify(searchValue)}`, "invalidField");
   }
-  if (pagination === undefined) return { pageNumber: 0, pageSize: DEFAULT_PAGE_SIZE, paginationGiven: false, searchValue: searchValue ?? "" };
-  if (!isJsonObject(pagination)) return badRequest(operation, `pagination must be an object, got ${JSON.stringify(pagination)}`, "invalidField");
-  const pageNumber = pagination.pageNumber === undefined ? 0 : integerField(pagination.pageNumber, "pageNumber", 0, operation);
+  if (pagination === undefined)
+    return { pageNumber: 0, pageSize: DEFAULT_PAGE_SIZE, paginationGiven: false, searchValue: searchValue ?? "" };
+  if (!isJsonObject(pagination))
+    return badRequest(operation, `pagination must be an object, got ${JSON.stringify(pagination)}`, "invalidField");
+  const pageNumber =
+    pagination.pageNumber === undefined ? 0 : integerField(pagination.pageNumber, "pageNumber", 0, operation);
   if (typeof pageNumber !== "number") return pageNumber;
-  const pageSize = pagination.pageSize === undefined ? DEFAULT_PAGE_SIZE : integerField(pagination.pageSize, "pageSize", 1, operation);
+  const pageSize =
+    pagination.pageSize === undefined ? DEFAULT_PAGE_SIZE : integerField(pagination.pageSize, "pageSize", 1, operation);
   if (typeof pageSize !== "number") return pageSize;
   return { pageNumber, pageSize, paginationGiven: true, searchValue: searchValue ?? "" };
 }

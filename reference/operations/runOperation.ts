@@ -17,6 +17,10 @@ const HANDLERS: Record<OperationName, (body: RequestObject, context: OperationCo
 };
 
 /** Runs the operation's handler. */
-export function runOperation(operation: OperationName, body: RequestObject, context: OperationContext): ReferenceResponse {
+export function runOperation(
+  operation: OperationName,
+  body: RequestObject,
+  context: OperationContext,
+): ReferenceResponse {
   return HANDLERS[operation](body, context);
 }

@@ -8,7 +8,10 @@ function minimalColumn(column: ColumnRef): ColumnRef {
 }
 
 function minimalChart(chart: Chart): Chart {
-  const series: Series[] = (chart.series ?? []).map((one) => ({ ...(one.column ? { column: minimalColumn(one.column) } : {}), ...(one.label !== undefined ? { label: one.label } : {}) }));
+  const series: Series[] = (chart.series ?? []).map((one) => ({
+    ...(one.column ? { column: minimalColumn(one.column) } : {}),
+    ...(one.label !== undefined ? { label: one.label } : {}),
+  }));
   return { ...pickFields(chart, ["type", "datasetId"]), series };
 }
 
@@ -28,7 +31,9 @@ export function presentAnalytic(analytic: Analytic, mode: ReferenceMode): Analyt
   if (mode === "extra-fields" && copy.chart) {
     const chart = copy.chart;
     if (chart.category) chart.category = withCoordinates(chart.category);
-    chart.series = (chart.series ?? []).map((one) => (one.column ? { ...one, column: withCoordinates(one.column) } : one));
+    chart.series = (chart.series ?? []).map((one) =>
+      one.column ? { ...one, column: withCoordinates(one.column) } : one,
+    );
   }
   return copy;
 }

@@ -18,23 +18,52 @@ const UNICODE_TITLES: readonly string[] = [
   "客户 👩‍💻 Portal",
 ];
 /** Tags in several scripts and with symbols; a few plain ASCII ones stay so that case variants can be tried. */
-const UNICODE_TAGS: readonly string[] = ["relatório", "販売", "📈", "ação", "kpi", "naïve", "größe", "c++", "50%", "v1.0", "snake_case", "o'brien", "Realtime"];
+const UNICODE_TAGS: readonly string[] = [
+  "relatório",
+  "販売",
+  "📈",
+  "ação",
+  "kpi",
+  "naïve",
+  "größe",
+  "c++",
+  "50%",
+  "v1.0",
+  "snake_case",
+  "o'brien",
+  "Realtime",
+];
 
 /** The data with unicode titles and tags (same ids, owners and permissions). */
 function withUnicodeTexts(data: ReferenceData): ReferenceData {
   const translations = { ...data.translations };
   const widgets = data.widgets.map((record, index) => {
-    const tags = [...new Set([UNICODE_TAGS[index % UNICODE_TAGS.length] as string, UNICODE_TAGS[(index * 7 + 3) % UNICODE_TAGS.length] as string])].slice(0, 1 + (index % 2));
-    if (index % 3 === 0 && typeof record.widget.name === "string") translations[record.widget.name] = `${UNICODE_TITLES[index % UNICODE_TITLES.length] as string} ${index + 1}`;
+    const tags = [
+      ...new Set([
+        UNICODE_TAGS[index % UNICODE_TAGS.length] as string,
+        UNICODE_TAGS[(index * 7 + 3) % UNICODE_TAGS.length] as string,
+      ]),
+    ].slice(0, 1 + (index % 2));
+    if (index % 3 === 0 && typeof record.widget.name === "string")
+      translations[record.widget.name] = `${UNICODE_TITLES[index % UNICODE_TITLES.length] as string} ${index + 1}`;
     return { ...record, widget: { ...record.widget, tags } };
   });
-  const landingPages = data.landingPages.map((record, index) => ({ ...record, page: { ...record.page, title: `${UNICODE_TITLES[index % UNICODE_TITLES.length] as string} ${index + 1}` } }));
+  const landingPages = data.landingPages.map((record, index) => ({
+    ...record,
+    page: { ...record.page, title: `${UNICODE_TITLES[index % UNICODE_TITLES.length] as string} ${index + 1}` },
+  }));
   return { ...data, widgets, landingPages, translations };
 }
 
 /** The data with other listing sizes; analytics and roles stay, so the run's fixtures still hold. */
 function resized(data: ReferenceData, fresh: ReferenceData): ReferenceData {
-  return { ...fresh, analytics: data.analytics, roles: data.roles, domainName: data.domainName, serviceName: data.serviceName };
+  return {
+    ...fresh,
+    analytics: data.analytics,
+    roles: data.roles,
+    domainName: data.domainName,
+    serviceName: data.serviceName,
+  };
 }
 
 /** Each serves other data through the correct rules. */
@@ -42,7 +71,8 @@ export const DATA_VARIANTS: readonly ReferenceVariant[] = [
   {
     name: "unicode-data",
     section: "§2.4",
-    description: "Titles and tags in Portuguese, Japanese, Chinese and Greek, with emoji and the characters % _ . ( [ \\ ' \" *.",
+    description:
+      "Titles and tags in Portuguese, Japanese, Chinese and Greek, with emoji and the characters % _ . ( [ \\ ' \" *.",
     why: "Titles and tags are strings (§2.1, §2.4); nothing limits their alphabet.",
     departs: [],
     data: withUnicodeTexts,

@@ -27,7 +27,10 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
     why: "§7 gives 400 for a field filled incorrectly and §4.3/§4.4 give 404 for what does not exist; both fit a malformed id (registers malformed-widget-id, malformed-analytic-id).",
     departs: [],
     respond: (response, { operation }) =>
-      (operation === "getWidget" || operation === "getAnalytic") && response.status === 400 && isJsonObject(response.json) && response.json.errorCode === "invalidId"
+      (operation === "getWidget" || operation === "getAnalytic") &&
+      response.status === 400 &&
+      isJsonObject(response.json) &&
+      response.json.errorCode === "invalidId"
         ? notFound(`${operation === "getWidget" ? "widget" : "analytic"} not found`)
         : response,
   },
@@ -38,7 +41,13 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
     why: "§7: bodies of 403 responses are not shown (register forbidden-body).",
     departs: [],
     respond: (response) =>
-      response.status === 403 ? { status: 403, text: "<html><body><h1>403 Forbidden</h1></body></html>", headers: { "Content-Type": "text/html; charset=utf-8" } } : response,
+      response.status === 403
+        ? {
+            status: 403,
+            text: "<html><body><h1>403 Forbidden</h1></body></html>",
+            headers: { "Content-Type": "text/html; charset=utf-8" },
+          }
+        : response,
   },
   {
     name: "portuguese-messages",
@@ -48,7 +57,8 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
     departs: [],
     respond: (response) =>
       rewriteJson(response, response.status >= 400, (body) => {
-        const code = typeof body.errorCode === "string" ? body.errorCode : typeof body.error === "string" ? body.error : undefined;
+        const code =
+          typeof body.errorCode === "string" ? body.errorCode : typeof body.error === "string" ? body.error : undefined;
         const text = (code !== undefined ? PORTUGUESE[code] : undefined) ?? "Não foi possível atender à requisição.";
         if (typeof body.message === "string") body.message = text;
         if (typeof body.error_description === "string") body.error_description = text;

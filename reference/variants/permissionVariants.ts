@@ -6,11 +6,14 @@ export const PERMISSION_VARIANTS: readonly ReferenceVariant[] = [
   {
     name: "personal-pages-private",
     section: "§2.4",
-    description: "A PERSONAL landing page is listed to its creator only, even to a user with the Visualizar permission.",
+    description:
+      "A PERSONAL landing page is listed to its creator only, even to a user with the Visualizar permission.",
     why: "§2.4: only the user who created a PERSONAL page can view it (register personal-pages-visibility).",
     departs: ["personal-pages-visibility"],
     behaviour: (correct) => ({
-      canListLandingPage: (user, record) => correct.canListLandingPage(user, record) && (record.page.landingPageType !== "PERSONAL" || record.owner === user),
+      canListLandingPage: (user, record) =>
+        correct.canListLandingPage(user, record) &&
+        (record.page.landingPageType !== "PERSONAL" || record.owner === user),
     }),
   },
 ];

@@ -14,9 +14,15 @@ const EXTRA_ROLES = 5;
 function extraRole(index: number, base: readonly RoleRecord[]): RoleRecord {
   const copied = base[index % base.length]?.groups ?? [];
   const neighbour = base[(index + 1) % base.length]?.groups.find((group) => (group.filters ?? []).length > 0);
-  const groups: RoleFilterGroup[] = copied.map((group) => ({ key: { ...group.key }, filters: [...(group.filters ?? [])].reverse().map((filter) => ({ ...filter })) }));
+  const groups: RoleFilterGroup[] = copied.map((group) => ({
+    key: { ...group.key },
+    filters: [...(group.filters ?? [])].reverse().map((filter) => ({ ...filter })),
+  }));
   if (neighbour?.key) {
-    groups.push({ key: { ...neighbour.key, sequence: (neighbour.key.sequence ?? 0) + 10 }, filters: (neighbour.filters ?? []).slice(0, 1).map((filter) => ({ ...filter })) });
+    groups.push({
+      key: { ...neighbour.key, sequence: (neighbour.key.sequence ?? 0) + 10 },
+      filters: (neighbour.filters ?? []).slice(0, 1).map((filter) => ({ ...filter })),
+    });
   }
   return { name: `extra-role-${index + 1}`, groups };
 }
@@ -29,6 +35,9 @@ export const ROLE_VARIANTS: readonly ReferenceVariant[] = [
     description: `${EXTRA_ROLES} more roles are configured, whose filters overlap the other roles' filters, some under another sequence of the same domain and service.`,
     why: "§4.5 and §2.12 set no number of roles and no rule against roles sharing filters; the union must still be a set.",
     departs: [],
-    data: (data) => ({ ...data, roles: [...data.roles, ...Array.from({ length: EXTRA_ROLES }, (_, index) => extraRole(index, data.roles))] }),
+    data: (data) => ({
+      ...data,
+      roles: [...data.roles, ...Array.from({ length: EXTRA_ROLES }, (_, index) => extraRole(index, data.roles))],
+    }),
   },
 ];

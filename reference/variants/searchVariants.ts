@@ -22,14 +22,25 @@ export const SEARCH_VARIANTS: readonly ReferenceVariant[] = [
   {
     name: "search-special-chars-400",
     section: "§7",
-    description: "Both listings answer 400 (with the §7 body) to a searchValue holding one of % _ * . ( ) [ ] \\ ' \" ; instead of searching it.",
+    description:
+      "Both listings answer 400 (with the §7 body) to a searchValue holding one of % _ * . ( ) [ ] \\ ' \" ; instead of searching it.",
     why: "Refusing a legal string is not stated to be wrong (§7 gives 400 for a field filled incorrectly); the register's default searches it, so this is a warning (register search-special-characters).",
     // A long value refused for its characters cannot be told from one refused for its length.
     departs: ["search-special-characters", "payload-size-limit"],
     respond: (response, { operation, body }) => {
       const searchValue = isJsonObject(body) ? body.searchValue : undefined;
-      const refused = response.status === 200 && LISTING_OPERATIONS.includes(operation) && typeof searchValue === "string" && REFUSED_SEARCH_CHARACTERS.test(searchValue);
-      return refused ? badRequest(operation, `searchValue may not contain % _ * . ( ) [ ] \\ ' " or ;, got ${JSON.stringify(searchValue)}`, "invalidField") : response;
+      const refused =
+        response.status === 200 &&
+        LISTING_OPERATIONS.includes(operation) &&
+        typeof searchValue === "string" &&
+        REFUSED_SEARCH_CHARACTERS.test(searchValue);
+      return refused
+        ? badRequest(
+            operation,
+            `searchValue may not contain % _ * . ( ) [ ] \\ ' " or ;, got ${JSON.stringify(searchValue)}`,
+            "invalidField",
+          )
+        : response;
     },
   },
 ];

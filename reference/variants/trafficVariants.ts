@@ -19,7 +19,11 @@ export const TRAFFIC_VARIANTS: readonly ReferenceVariant[] = [
       if (remembered.delete(fingerprint) || number % RATE_LIMIT_PERIOD !== 0) return undefined;
       if (remembered.size >= MAX_REMEMBERED) remembered.clear();
       remembered.add(fingerprint);
-      return { status: 429, json: { message: "Too many requests; retry after 1 second." }, headers: { "Retry-After": "1" } };
+      return {
+        status: 429,
+        json: { message: "Too many requests; retry after 1 second." },
+        headers: { "Retry-After": "1" },
+      };
     },
   },
 ];

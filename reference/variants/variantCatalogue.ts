@@ -11,7 +11,8 @@ import { TRAFFIC_VARIANTS } from "./trafficVariants.js";
 function catalogue(variants: readonly ReferenceVariant[]): readonly ReferenceVariant[] {
   const seen = new Set<string>();
   for (const variant of variants) {
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(variant.name)) throw new Error(`variant name ${JSON.stringify(variant.name)} is not kebab-case`);
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(variant.name))
+      throw new Error(`variant name ${JSON.stringify(variant.name)} is not kebab-case`);
     if (seen.has(variant.name)) throw new Error(`variant name ${JSON.stringify(variant.name)} is used twice`);
     seen.add(variant.name);
   }

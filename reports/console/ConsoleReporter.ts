@@ -52,7 +52,14 @@ export interface ReportPaths {
 
 // A waived failure is shown as waived (the runner applies waivers before onResult), never as a failure.
 const SHOWN_AS_THEY_HAPPEN: ReadonlySet<Outcome> = new Set(["failed", "error", "warning", "waived"]);
-const MARK: Readonly<Record<Outcome, string>> = { failed: "✗", error: "✗", warning: "!", waived: "~", skipped: "-", passed: "✓" };
+const MARK: Readonly<Record<Outcome, string>> = {
+  failed: "✗",
+  error: "✗",
+  warning: "!",
+  waived: "~",
+  skipped: "-",
+  passed: "✓",
+};
 
 function emptyCounts(): Record<Outcome, number> {
   return { failed: 0, error: 0, warning: 0, waived: 0, skipped: 0, passed: 0 };
@@ -90,7 +97,9 @@ export class ConsoleReporter {
     this.paint = createPaint(color);
     // The live line redraws with ANSI codes, so it follows the colour decision.
     this.live = color && this.stream.isTTY === true;
-    this.redactor = createRedactor(options.secrets ?? [], { inSuiteWording: (secret) => this.wording.includes(secret) });
+    this.redactor = createRedactor(options.secrets ?? [], {
+      inSuiteWording: (secret) => this.wording.includes(secret),
+    });
   }
 
   /** A sentence the suite wrote. */
@@ -116,8 +125,12 @@ export class ConsoleReporter {
     this.expected = info.checks;
     this.step = info.checks > 0 ? Math.max(1, Math.ceil(info.checks / 10)) : 25;
     const partial = info.totalVerdicts !== undefined && info.checks < info.totalVerdicts;
-    const count = partial ? `${info.checks} of ${info.totalVerdicts} verdicts selected` : `${info.checks} verdicts to judge (check × operation)`;
-    this.write(`${this.paint.bold("cms-conformance")} ${this.targetText(info.target)} · ${this.text(info.profile)} profile · ${count}`);
+    const count = partial
+      ? `${info.checks} of ${info.totalVerdicts} verdicts selected`
+      : `${info.checks} verdicts to judge (check × operation)`;
+    this.write(
+      `${this.paint.bold("cms-conformance")} ${this.targetText(info.target)} · ${this.text(info.profile)} profile · ${count}`,
+    );
   }
 
   private progressLine(): string {
@@ -140,7 +153,10 @@ export class ConsoleReporter {
     this.counts[result.outcome] += 1;
     this.perOperation.set(result.operation, (this.perOperation.get(result.operation) ?? 0) + 1);
     if (SHOWN_AS_THEY_HAPPEN.has(result.outcome)) {
-      const label = this.paint.outcome(result.outcome, `${MARK[result.outcome]} ${OUTCOME_LABEL[result.outcome].padEnd(5)}`);
+      const label = this.paint.outcome(
+        result.outcome,
+        `${MARK[result.outcome]} ${OUTCOME_LABEL[result.outcome].padEnd(5)}`,
+      );
       this.write(`  ${label} ${result.operation} ${this.paint.bold(result.checkId)} — ${this.text(result.message)}`);
     }
     if (this.live) {
@@ -168,22 +184,46 @@ export class ConsoleReporter {
     };
     this.write("");
     this.write(this.paint.bold("Summary by family"));
-    this.write(this.paint.dim(`  ${"family".padEnd(familyWidth)}${columns.map((outcome) => cell(outcome)).join("")}${cell("total")}`));
-    for (const family of families) this.write(line(family, report.results.filter((result) => result.family === family)));
+    this.write(
+      this.paint.dim(
+        `  ${"family".padEnd(familyWidth)}${columns.map((outcome) => cell(outcome)).join("")}${cell("total")}`,
+      ),
+    );
+    for (const family of families)
+      this.write(
+        line(
+          family,
+          report.results.filter((result) => result.family === family),
+        ),
+      );
     this.write(this.paint.bold(line("total", report.results)));
     this.write("");
 
     const { summary, meta } = report;
-    const counts: Readonly<Record<Outcome, number>> = { failed: summary.failed, error: summary.errors, warning: summary.warnings, waived: summary.waived, skipped: summary.skipped, passed: summary.passed };
-    const word = (outcome: Outcome, count: number) => (count !== 1 && (outcome === "warning" || outcome === "error") ? `${outcome}s` : outcome);
-    const parts = OUTCOME_ORDER.filter((outcome) => counts[outcome] > 0).map((outcome) => this.paint.outcome(outcome, `${counts[outcome]} ${word(outcome, counts[outcome])}`));
+    const counts: Readonly<Record<Outcome, number>> = {
+      failed: summary.failed,
+      error: summary.errors,
+      warning: summary.warnings,
+      waived: summary.waived,
+      skipped: summary.skipped,
+      passed: summary.passed,
+    };
+    const word = (outcome: Outcome, count: number) =>
+      count !== 1 && (outcome === "warning" || outcome === "error") ? `${outcome}s` : outcome;
+    const parts = OUTCOME_ORDER.filter((outcome) => counts[outcome] > 0).map((outcome) =>
+      this.paint.outcome(outcome, `${counts[outcome]} ${word(outcome, counts[outcome])}`),
+    );
     const gateCount = meta.gateFailures.length;
-    if (gateCount > 0) parts.unshift(this.paint.outcome("failed", `${gateCount} gate failure${gateCount === 1 ? "" : "s"}`));
+    if (gateCount > 0)
+      parts.unshift(this.paint.outcome("failed", `${gateCount} gate failure${gateCount === 1 ? "" : "s"}`));
     const verdict = this.paint.verdict(report.verdict, ` ${report.verdict.toUpperCase()} `);
     const partial = selectionPhrase(report);
     const head = partial === undefined ? verdict : `${verdict} — ${partial}:`;
-    this.write(`${head} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${summary.total} verdicts in ${formatDuration(meta.durationMs)}, ${meta.requestCount} requests, seed ${meta.seed})`)}`);
-    if (meta.profile === "default" && summary.warnings > 0) this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
+    this.write(
+      `${head} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${summary.total} verdicts in ${formatDuration(meta.durationMs)}, ${meta.requestCount} requests, seed ${meta.seed})`)}`,
+    );
+    if (meta.profile === "default" && summary.warnings > 0)
+      this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
     this.write(this.paint.dim(`  Reproduce: ${this.text(meta.commandLine, 2000)}`));
     this.runLists(report);
 
@@ -200,14 +240,21 @@ export class ConsoleReporter {
     const { gateFailures, notes, sampling } = report.meta;
     if (gateFailures.length > 0) {
       this.write("");
-      this.write(this.paint.outcome("failed", this.paint.bold("Gate failures (the run fails for these besides check verdicts)")));
-      for (const line of gateFailures) this.write(`  ${this.paint.outcome("failed", `${MARK.failed} ${OUTCOME_LABEL.failed.padEnd(5)}`)} ${this.text(line, 500)}`);
+      this.write(
+        this.paint.outcome("failed", this.paint.bold("Gate failures (the run fails for these besides check verdicts)")),
+      );
+      for (const line of gateFailures)
+        this.write(
+          `  ${this.paint.outcome("failed", `${MARK.failed} ${OUTCOME_LABEL.failed.padEnd(5)}`)} ${this.text(line, 500)}`,
+        );
     }
     if (sampling.length > 0) {
       this.write("");
       this.write(this.paint.bold("Sampling (listing walks stopped at a page bound)"));
-      for (const line of sampling.slice(0, SAMPLING_LINES_SHOWN)) this.write(`  ${this.text(line, SAMPLING_LINE_CHARS)}`);
-      if (sampling.length > SAMPLING_LINES_SHOWN) this.write(this.paint.dim(`  … and ${sampling.length - SAMPLING_LINES_SHOWN} more in the reports`));
+      for (const line of sampling.slice(0, SAMPLING_LINES_SHOWN))
+        this.write(`  ${this.text(line, SAMPLING_LINE_CHARS)}`);
+      if (sampling.length > SAMPLING_LINES_SHOWN)
+        this.write(this.paint.dim(`  … and ${sampling.length - SAMPLING_LINES_SHOWN} more in the reports`));
     }
     if (notes.length > 0) {
       this.write("");

@@ -10,7 +10,14 @@ export interface Paint {
   verdict(verdict: "pass" | "fail", text: string): string;
 }
 
-const CODES: Readonly<Record<Outcome, string>> = { failed: "31", error: "35", warning: "33", waived: "36", skipped: "2", passed: "32" };
+const CODES: Readonly<Record<Outcome, string>> = {
+  failed: "31",
+  error: "35",
+  warning: "33",
+  waived: "36",
+  skipped: "2",
+  passed: "32",
+};
 
 /** A Paint that emits ANSI codes only when `enabled`. */
 export function createPaint(enabled: boolean): Paint {

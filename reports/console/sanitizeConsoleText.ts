@@ -10,7 +10,11 @@ const NO_SECRETS = createRedactor([]);
  * One safe line of at most `max` characters. `redact` removes secrets: by default as from a
  * sentence the suite wrote (redactor.suiteText); pass redactor.text for configured or target text.
  */
-export function sanitizeConsoleText(text: string, redact: (text: string) => string = NO_SECRETS.suiteText, max = 200): string {
+export function sanitizeConsoleText(
+  text: string,
+  redact: (text: string) => string = NO_SECRETS.suiteText,
+  max = 200,
+): string {
   const line = redact(text)
     // ESC/CSI sequences first, so their parameters do not survive as text.
     .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, "")

@@ -68,7 +68,11 @@ function entryOf(exchange: LoggedExchange): Entry {
       httpVersion: response ? "HTTP/1.1" : "",
       cookies: [],
       headers: response ? headerList(response.headers) : [],
-      content: { size: response?.bodyBytes ?? 0, mimeType: responseType, ...(response ? { text: response.bodyText } : {}) },
+      content: {
+        size: response?.bodyBytes ?? 0,
+        mimeType: responseType,
+        ...(response ? { text: response.bodyText } : {}),
+      },
       redirectURL: response ? (headerValue(response.headers, "location") ?? "") : "",
       headersSize: -1,
       bodySize: response ? response.bodyBytes : -1,
@@ -82,7 +86,10 @@ function entryOf(exchange: LoggedExchange): Entry {
 /** The HAR of a run's exchange log, entries in the order they started. */
 export function buildHar(log: ExchangeLogSnapshot, run: HarRunFacts): Har {
   const entries = log.entries.map(entryOf).sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));
-  const kept = log.dropped > 0 ? `the last ${log.entries.length} of ${log.seen} exchanges (the log keeps at most ${log.limit}, and bodies within a memory bound; the first ${log.dropped} were dropped)` : `all ${log.seen} exchanges`;
+  const kept =
+    log.dropped > 0
+      ? `the last ${log.entries.length} of ${log.seen} exchanges (the log keeps at most ${log.limit}, and bodies within a memory bound; the first ${log.dropped} were dropped)`
+      : `all ${log.seen} exchanges`;
   return {
     log: {
       version: "1.2",

@@ -9,7 +9,11 @@ import { buildHar, type HarRunFacts } from "./buildHar.js";
 export const HAR_FILE_NAME = "exchanges.har";
 
 /** Writes the HAR of `log` into `outDir`; returns its path. */
-export async function writeHarFile(log: ExchangeLogSnapshot, run: HarRunFacts, options: { readonly outDir: string; readonly secrets: readonly SecretInput[] }): Promise<string> {
+export async function writeHarFile(
+  log: ExchangeLogSnapshot,
+  run: HarRunFacts,
+  options: { readonly outDir: string; readonly secrets: readonly SecretInput[] },
+): Promise<string> {
   await mkdir(options.outDir, { recursive: true });
   const file = join(options.outDir, HAR_FILE_NAME);
   // The log's exchanges were redacted as they were kept; this pass also covers the URL and anything

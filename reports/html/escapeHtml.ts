@@ -3,7 +3,13 @@
  * (target-supplied or ours) goes through it, in element content and in quoted attributes.
  */
 
-const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const ENTITIES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 
 /** A C0 control or DEL shown as its JSON escape (\u001b), so it is visible, inert and readable in any font. */
 function visibleControl(char: string): string {

@@ -31,7 +31,14 @@ function bodyBlock(text: string | undefined, limits: EvidenceLimits, notes: read
   const shown = cut ? pretty.slice(0, max) : pretty;
   limits.budget.remaining -= shown.length;
   const why = max === SMALL_BODY_CHARS ? "this page's space for bodies is spent" : "bodies are cut";
-  const allNotes = [...notes, ...(cut ? [`Shown: the first ${max.toLocaleString("en")} of ${pretty.length.toLocaleString("en")} characters (${why}); the whole body is in report.json.`] : [])];
+  const allNotes = [
+    ...notes,
+    ...(cut
+      ? [
+          `Shown: the first ${max.toLocaleString("en")} of ${pretty.length.toLocaleString("en")} characters (${why}); the whole body is in report.json.`,
+        ]
+      : []),
+  ];
   return html`<pre>${shown}${cut ? "\n…" : ""}</pre>${allNotes.map((note) => html`<p class="note">${note}</p>`)}`;
 }
 
@@ -57,7 +64,9 @@ export function renderEvidence(item: EvidenceItem, resultId: number, index: numb
   const { request, response, failure } = exchange;
   const curlId = `curl-${resultId}-${index}`;
   const retries = exchange.retriesAfter429 > 0 ? ` · waited out ${exchange.retriesAfter429} × 429` : "";
-  const responseNotes = response?.truncated ? [`The target sent ${response.bodyBytes.toLocaleString("en")} bytes; the suite kept only the first part.`] : [];
+  const responseNotes = response?.truncated
+    ? [`The target sent ${response.bodyBytes.toLocaleString("en")} bytes; the suite kept only the first part.`]
+    : [];
   const issues = item.schemaIssues ?? [];
   return html`<div class="evidence">
 <h4>${item.label} <span class="muted mono">· ${exchange.startedAt} · ${exchange.durationMs.toFixed(1)} ms${retries}</span></h4>
@@ -71,13 +80,13 @@ ${failure ? html`<div class="failure-box"><strong>No usable response (${failure.
   }</div>
 </div>
 ${
-    issues.length > 0
-      ? html`<h5>Schema issues (ajv)</h5><div class="table-wrap"><table class="issues"><thead><tr><th>Body path</th><th>Problem</th><th>Schema path</th><th>Keyword</th><th>Params</th><th>Register</th></tr></thead><tbody>${issues.map(
-          (issue) =>
-            html`<tr><td class="mono">${issue.instancePath === "" ? "(root)" : issue.instancePath}</td><td>${issue.message}</td><td class="mono">${issue.schemaPath}</td><td class="mono">${issue.keyword}</td><td class="mono">${JSON.stringify(issue.params)}</td><td>${issue.register ? html`<a href="#reg-${issue.register}">${issue.register}</a>` : ""}</td></tr>`,
-        )}</tbody></table></div>`
-      : ""
-  }
+  issues.length > 0
+    ? html`<h5>Schema issues (ajv)</h5><div class="table-wrap"><table class="issues"><thead><tr><th>Body path</th><th>Problem</th><th>Schema path</th><th>Keyword</th><th>Params</th><th>Register</th></tr></thead><tbody>${issues.map(
+        (issue) =>
+          html`<tr><td class="mono">${issue.instancePath === "" ? "(root)" : issue.instancePath}</td><td>${issue.message}</td><td class="mono">${issue.schemaPath}</td><td class="mono">${issue.keyword}</td><td class="mono">${JSON.stringify(issue.params)}</td><td>${issue.register ? html`<a href="#reg-${issue.register}">${issue.register}</a>` : ""}</td></tr>`,
+      )}</tbody></table></div>`
+    : ""
+}
 <h5>Reproduce</h5>${reproduceHint(exchange.curl)}<div class="curl"><pre id="${curlId}">${exchange.curl}</pre><button type="button" data-copy="${curlId}">Copy curl</button></div>
 </div>`;
 }

@@ -43,7 +43,14 @@ const OUTCOME_WORD: Readonly<Record<Outcome, readonly [string, string]>> = {
 
 function countOf(report: RunReport, outcome: Outcome): number {
   const { summary } = report;
-  const counts: Record<Outcome, number> = { failed: summary.failed, error: summary.errors, warning: summary.warnings, waived: summary.waived, skipped: summary.skipped, passed: summary.passed };
+  const counts: Record<Outcome, number> = {
+    failed: summary.failed,
+    error: summary.errors,
+    warning: summary.warnings,
+    waived: summary.waived,
+    skipped: summary.skipped,
+    passed: summary.passed,
+  };
   return counts[outcome];
 }
 
@@ -55,12 +62,17 @@ function verdictReason(report: RunReport): string {
   const parts: string[] = [];
   if (summary.failed > 0) parts.push(`${plural(summary.failed, "verdict")} failed`);
   if (summary.errors > 0) parts.push(`${plural(summary.errors, "verdict")} errored (the suite could not judge)`);
-  if (meta.profile === "strict" && summary.warnings > 0) parts.push(`${plural(summary.warnings, "warning")} fail under the strict profile`);
+  if (meta.profile === "strict" && summary.warnings > 0)
+    parts.push(`${plural(summary.warnings, "warning")} fail under the strict profile`);
   if (meta.gateFailures.length > 0) parts.push(`${plural(meta.gateFailures.length, "gate failure")} (see Run)`);
   const head = parts.length > 0 ? `${parts.join("; ")}.` : "Nothing failed and nothing errored.";
   const tail: string[] = [];
   if (meta.profile === "default" && summary.warnings > 0) {
-    tail.push(summary.warnings === 1 ? "1 warning (a departure from a register default) does not fail the default profile." : `${summary.warnings} warnings (departures from register defaults) do not fail the default profile.`);
+    tail.push(
+      summary.warnings === 1
+        ? "1 warning (a departure from a register default) does not fail the default profile."
+        : `${summary.warnings} warnings (departures from register defaults) do not fail the default profile.`,
+    );
   }
   if (summary.waived > 0) tail.push(`${plural(summary.waived, "failure")} waived.`);
   if (summary.skipped > 0) tail.push(`${plural(summary.skipped, "verdict")} skipped for missing configuration.`);
@@ -111,7 +123,12 @@ function metaList(report: RunReport): SafeHtml {
   const { meta } = report;
   const items: readonly (readonly [string, unknown])[] = [
     ["Target", `${meta.target.baseUrl}${meta.target.embedded ? " (embedded reference server)" : ""}`],
-    ["Verdicts", selectionPhrase(report) === undefined ? `all ${meta.selection.totalVerdicts} (every check × operation)` : html`${selectionPhrase(report) ?? ""} (${commandText(selectionFilters(report))})`],
+    [
+      "Verdicts",
+      selectionPhrase(report) === undefined
+        ? `all ${meta.selection.totalVerdicts} (every check × operation)`
+        : html`${selectionPhrase(report) ?? ""} (${commandText(selectionFilters(report))})`,
+    ],
     ["Profile", meta.profile],
     ["Seed", meta.seed],
     ["Started", readableTime(meta.startedAt)],
@@ -152,7 +169,11 @@ function findingOrder(results: readonly CheckResult[]): number[] {
       const ra = results[a];
       const rb = results[b];
       if (!ra || !rb) return 0;
-      return OUTCOME_ORDER.indexOf(ra.outcome) - OUTCOME_ORDER.indexOf(rb.outcome) || operationIndex(ra.operation) - operationIndex(rb.operation) || ra.checkId.localeCompare(rb.checkId);
+      return (
+        OUTCOME_ORDER.indexOf(ra.outcome) - OUTCOME_ORDER.indexOf(rb.outcome) ||
+        operationIndex(ra.operation) - operationIndex(rb.operation) ||
+        ra.checkId.localeCompare(rb.checkId)
+      );
     });
 }
 
@@ -165,7 +186,22 @@ function scriptData(results: readonly CheckResult[]): unknown {
       operation: result.operation,
       family: result.family,
       level: result.level,
-      text: [result.checkId, result.title, result.operation, result.family, result.level, result.outcome, result.message, result.expected ?? "", result.actual ?? "", result.skipReason ?? "", ...result.specRefs.map((ref) => `§${ref}`), ...result.registerRefs].join(" ").toLowerCase(),
+      text: [
+        result.checkId,
+        result.title,
+        result.operation,
+        result.family,
+        result.level,
+        result.outcome,
+        result.message,
+        result.expected ?? "",
+        result.actual ?? "",
+        result.skipReason ?? "",
+        ...result.specRefs.map((ref) => `§${ref}`),
+        ...result.registerRefs,
+      ]
+        .join(" ")
+        .toLowerCase(),
     })),
   };
 }
@@ -218,9 +254,9 @@ ${renderMatrix(run.results)}</section>
 <div class="toolbar"><button type="button" id="expand-all">Expand all</button><button type="button" id="collapse-all">Collapse all</button><span class="muted">Most serious first. Passed checks carry no evidence.</span></div>
 <p class="empty" id="no-match" hidden>No result matches the filters.</p>
 ${findingOrder(run.results).map((id) => {
-    const result = run.results[id];
-    return result ? renderResult(result, id, limits) : "";
-  })}
+  const result = run.results[id];
+  return result ? renderResult(result, id, limits) : "";
+})}
 </section>
 <section id="timings"><h2>Response times per operation</h2>${renderTimingChart(run.timings)}</section>
 <section id="register"><h2>Ambiguity register</h2>${renderRegister(run)}</section>
@@ -233,4 +269,3 @@ ${findingOrder(run.results).map((id) => {
 `;
   return page.value;
 }
-

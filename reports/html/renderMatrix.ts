@@ -34,27 +34,34 @@ export function renderMatrix(results: readonly CheckResult[]): SafeHtml {
     const list = byCheck.get(checkId) ?? [];
     const first = list[0]?.result;
     // Level and family have columns on a wide screen and sit under the title on a narrow one (reportStyles).
-    return html`<tr class="check-row"><td class="check"><span class="check-id">${checkId}</span><br><span class="muted">${first?.title ?? ""}</span><span class="lf-inline"> <span class="tag">${first?.level ?? ""}</span> <span class="tag">${first?.family ?? ""}</span></span></td><td class="lf"><span class="tag">${first?.level ?? ""}</span></td><td class="lf"><span class="tag">${first?.family ?? ""}</span></td>${OPERATIONS.map((op) => {
-      const cells = list.filter((entry) => entry.result.operation === op.name);
-      if (cells.length === 0) return html`<td class="na" title="not applicable">·</td>`;
-      return cells.map(
-        (entry) =>
-          html`<td class="cell" data-result="${entry.id}"><a class="badge o-${entry.result.outcome}" href="#r-${entry.id}" title="${entry.result.message}">${OUTCOME_LABEL[entry.result.outcome]}</a></td>`,
-      );
-    })}</tr>`;
+    return html`<tr class="check-row"><td class="check"><span class="check-id">${checkId}</span><br><span class="muted">${first?.title ?? ""}</span><span class="lf-inline"> <span class="tag">${first?.level ?? ""}</span> <span class="tag">${first?.family ?? ""}</span></span></td><td class="lf"><span class="tag">${first?.level ?? ""}</span></td><td class="lf"><span class="tag">${first?.family ?? ""}</span></td>${OPERATIONS.map(
+      (op) => {
+        const cells = list.filter((entry) => entry.result.operation === op.name);
+        if (cells.length === 0) return html`<td class="na" title="not applicable">·</td>`;
+        return cells.map(
+          (entry) =>
+            html`<td class="cell" data-result="${entry.id}"><a class="badge o-${entry.result.outcome}" href="#r-${entry.id}" title="${entry.result.message}">${OUTCOME_LABEL[entry.result.outcome]}</a></td>`,
+        );
+      },
+    )}</tr>`;
   };
 
-  const failingPerOperation = OPERATIONS.map((op) => results.filter((result) => result.operation === op.name && (result.outcome === "failed" || result.outcome === "error")).length);
+  const failingPerOperation = OPERATIONS.map(
+    (op) =>
+      results.filter(
+        (result) => result.operation === op.name && (result.outcome === "failed" || result.outcome === "error"),
+      ).length,
+  );
 
   // No scrolling wrapper: the header row sticks to the viewport only when no ancestor scrolls.
   return html`<table class="matrix">
 <thead><tr><th class="check">Check</th><th class="lf">Level</th><th class="lf">Family</th>${OPERATIONS.map((op) => html`<th class="op" scope="col" title="${op.name} (§${op.section})">${stackedName(op.name)}<br><span class="muted">§${op.section}</span></th>`)}</tr></thead>
 ${sectionOrder.map((section) => {
-    const rule = SECTION_RULES[section];
-    const checks = [...new Set(sections.get(section) ?? [])].sort();
-    return html`<tbody class="section"><tr class="section"><th colspan="${3 + OPERATIONS.length}">§${section} ${rule?.title ?? ""} <span class="rule">— ${rule?.rule ?? "no rule recorded for this section"}</span></th></tr>
+  const rule = SECTION_RULES[section];
+  const checks = [...new Set(sections.get(section) ?? [])].sort();
+  return html`<tbody class="section"><tr class="section"><th colspan="${3 + OPERATIONS.length}">§${section} ${rule?.title ?? ""} <span class="rule">— ${rule?.rule ?? "no rule recorded for this section"}</span></th></tr>
 ${checks.map(row)}</tbody>`;
-  })}
+})}
 <tfoot><tr><td class="check muted">failed or errored per operation</td><td class="lf"></td><td class="lf"></td>${failingPerOperation.map((count) => html`<td>${count}</td>`)}</tr></tfoot>
 </table>`;
 }

@@ -10,8 +10,8 @@ export function renderRegister(report: RunReport): SafeHtml {
   return html`<p class="muted">Where the spec is silent, the suite takes a default. <strong>Default</strong> is what this ${report.meta.profile} run did; <strong>Strict</strong> is what <code>--profile strict</code> does.</p>
 <div class="table-wrap"><table class="register"><thead><tr><th>Entry</th><th>Question</th><th>§</th><th>Default</th><th>Why</th><th>Strict</th><th>Used by</th></tr></thead><tbody>
 ${report.register.map((entry) => {
-    const count = uses.get(entry.id) ?? 0;
-    return html`<tr id="reg-${entry.id}" class="${count > 0 ? "used" : ""}"><td class="check-id">${entry.id}</td><td>${entry.question}</td><td>${entry.sections.join(", ")}</td><td>${entry.default}</td><td class="muted">${entry.why}</td><td>${entry.strict}</td><td>${count > 0 ? `${count} verdict${count === 1 ? "" : "s"}` : ""}</td></tr>`;
-  })}
+  const count = uses.get(entry.id) ?? 0;
+  return html`<tr id="reg-${entry.id}" class="${count > 0 ? "used" : ""}"><td class="check-id">${entry.id}</td><td>${entry.question}</td><td>${entry.sections.join(", ")}</td><td>${entry.default}</td><td class="muted">${entry.why}</td><td>${entry.strict}</td><td>${count > 0 ? `${count} verdict${count === 1 ? "" : "s"}` : ""}</td></tr>`;
+})}
 </tbody></table></div>`;
 }

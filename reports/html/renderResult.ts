@@ -35,22 +35,22 @@ export function renderResult(result: CheckResult, id: number, limits: ResultLimi
 <div class="body">
 ${renderMessage(result.message)}
 ${
-    result.expected !== undefined || result.actual !== undefined
-      ? html`<div class="ea"><div class="expected"><h5>Expected</h5>${result.expected ?? "—"}</div><div class="actual"><h5>Actual</h5>${result.actual ?? "—"}</div></div>`
-      : ""
-  }
+  result.expected !== undefined || result.actual !== undefined
+    ? html`<div class="ea"><div class="expected"><h5>Expected</h5>${result.expected ?? "—"}</div><div class="actual"><h5>Actual</h5>${result.actual ?? "—"}</div></div>`
+    : ""
+}
 ${result.skipReason !== undefined ? html`<p><strong>To run this check:</strong> ${result.skipReason}</p>` : ""}
 ${result.waiver ? html`<p><strong>Waived</strong> until ${result.waiver.expires}: ${result.waiver.reason}</p>` : ""}
 ${
-    result.registerRefs.length > 0
-      ? html`<p class="muted">Relies on the register's defaults: ${result.registerRefs.map((ref, index) => html`${index > 0 ? ", " : ""}<a href="#reg-${ref}">${ref}</a>`)}</p>`
-      : ""
-  }
+  result.registerRefs.length > 0
+    ? html`<p class="muted">Relies on the register's defaults: ${result.registerRefs.map((ref, index) => html`${index > 0 ? ", " : ""}<a href="#reg-${ref}">${ref}</a>`)}</p>`
+    : ""
+}
 ${
-    property
-      ? html`<h5>Property (fast-check)</h5><p>Failed after ${property.numRuns} runs. Replay with <code>{ seed: ${property.seed}, path: ${JSON.stringify(property.path)} }</code>.</p><h5>Shrunk counterexample</h5><pre>${cap(prettyJson(property.counterexample), limits.maxBodyChars)}</pre>`
-      : ""
-  }
+  property
+    ? html`<h5>Property (fast-check)</h5><p>Failed after ${property.numRuns} runs. Replay with <code>{ seed: ${property.seed}, path: ${JSON.stringify(property.path)} }</code>.</p><h5>Shrunk counterexample</h5><pre>${cap(prettyJson(property.counterexample), limits.maxBodyChars)}</pre>`
+    : ""
+}
 ${evidence.map((item, index) => renderEvidence(item, id, index, limits))}
 ${hiddenEvidence > 0 ? html`<p class="note">${hiddenEvidence} more evidence items are in report.json.</p>` : ""}
 <p class="muted">Check took ${result.durationMs.toFixed(0)} ms.</p>

@@ -9,13 +9,26 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[index] ?? 0;
 }
 
-const formatMs = (ms: number): string => (ms >= 1000 ? `${Number((ms / 1000).toFixed(ms >= 10_000 ? 0 : 1))} s` : `${Math.round(ms)} ms`);
+const formatMs = (ms: number): string =>
+  ms >= 1000 ? `${Number((ms / 1000).toFixed(ms >= 10_000 ? 0 : 1))} s` : `${Math.round(ms)} ms`;
 
 /** The chart, or a sentence when the run recorded no timings. */
 export function renderTimingChart(timings: RunReport["timings"]): SafeHtml {
   const rows = OPERATIONS.flatMap((op) => {
-    const values = [...(timings[op.name] ?? [])].filter((value) => Number.isFinite(value) && value >= 0).sort((a, b) => a - b);
-    return values.length === 0 ? [] : [{ name: op.name, n: values.length, p50: percentile(values, 0.5), p95: percentile(values, 0.95), max: values[values.length - 1] ?? 0 }];
+    const values = [...(timings[op.name] ?? [])]
+      .filter((value) => Number.isFinite(value) && value >= 0)
+      .sort((a, b) => a - b);
+    return values.length === 0
+      ? []
+      : [
+          {
+            name: op.name,
+            n: values.length,
+            p50: percentile(values, 0.5),
+            p95: percentile(values, 0.95),
+            max: values[values.length - 1] ?? 0,
+          },
+        ];
   });
   if (rows.length === 0) return html`<p class="muted">No response times were recorded.</p>`;
 
@@ -35,13 +48,13 @@ export function renderTimingChart(timings: RunReport["timings"]): SafeHtml {
 <title>Response times per operation (log scale): median, 95th percentile, maximum</title>
 ${ticks.map((tick) => html`<line class="grid" x1="${x(tick)}" x2="${x(tick)}" y1="${top - 6}" y2="${height - 6}"/><text x="${x(tick)}" y="${top - 10}" text-anchor="middle" class="muted">${formatMs(tick)}</text>`)}
 ${rows.map((row, index) => {
-    const y = top + index * rowHeight;
-    return html`<g><text x="${label - 8}" y="${y + 17}" text-anchor="end">${row.name}</text>
+  const y = top + index * rowHeight;
+  return html`<g><text x="${label - 8}" y="${y + 17}" text-anchor="end">${row.name}</text>
 <rect class="p95" x="${label}" y="${y + 5}" width="${Math.max(1, x(row.p95) - label)}" height="16" rx="2"><title>${row.name} p95 ${formatMs(row.p95)}</title></rect>
 <rect class="p50" x="${label}" y="${y + 5}" width="${Math.max(1, x(row.p50) - label)}" height="16" rx="2"><title>${row.name} median ${formatMs(row.p50)}</title></rect>
 <line class="max" x1="${x(row.max)}" x2="${x(row.max)}" y1="${y + 2}" y2="${y + 24}"><title>${row.name} max ${formatMs(row.max)}</title></line>
 <text x="${label + plot + 12}" y="${y + 17}">p50 ${formatMs(row.p50)} · p95 ${formatMs(row.p95)} · max ${formatMs(row.max)} · n=${row.n}</text></g>`;
-  })}
+})}
 </svg>
 <p class="note">Dark bar: median; light bar: 95th percentile; red tick: slowest response. Log scale.</p>`;
 }

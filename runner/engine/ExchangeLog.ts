@@ -33,7 +33,11 @@ export interface ExchangeLogSnapshot {
 }
 
 /** Default bounds: the last 20,000 exchanges, 64 KiB per body, 128 Mi characters of bodies in all. */
-export const EXCHANGE_LOG_DEFAULTS = { limit: 20_000, maxBodyChars: 64 * 1024, maxTotalChars: 128 * 1024 * 1024 } as const;
+export const EXCHANGE_LOG_DEFAULTS = {
+  limit: 20_000,
+  maxBodyChars: 64 * 1024,
+  maxTotalChars: 128 * 1024 * 1024,
+} as const;
 
 function cut(text: string, max: number): [string, number] {
   // Stryker disable next-line EqualityOperator: at exactly max, the copy of the whole text is the text
@@ -58,7 +62,8 @@ export class ExchangeLog {
     private readonly maxBodyChars: number = EXCHANGE_LOG_DEFAULTS.maxBodyChars,
     private readonly maxTotalChars: number = EXCHANGE_LOG_DEFAULTS.maxTotalChars,
   ) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number ≥ 1, received ${String(limit)}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`limit must be a whole number ≥ 1, received ${String(limit)}`);
     // Stryker disable next-line ArrayDeclaration: sized up front only to avoid growing; an empty array grows to the same slots
     this.ring = new Array<LoggedExchange | undefined>(limit);
   }
@@ -68,11 +73,15 @@ export class ExchangeLog {
     this.seen += 1;
     // Exchanges hold what was sent and received as it was; the log is written, so secrets go here, before the cut.
     const exchange = redactExchange(judged, exchangeRedactor(judged));
-    const [requestBody, requestCut] = exchange.request.body === undefined ? [undefined, 0] : cut(exchange.request.body, this.maxBodyChars);
-    const [responseBody, responseCut] = exchange.response === undefined ? [undefined, 0] : cut(exchange.response.bodyText, this.maxBodyChars);
+    const [requestBody, requestCut] =
+      exchange.request.body === undefined ? [undefined, 0] : cut(exchange.request.body, this.maxBodyChars);
+    const [responseBody, responseCut] =
+      exchange.response === undefined ? [undefined, 0] : cut(exchange.response.bodyText, this.maxBodyChars);
     const entry: LoggedExchange = {
       request: { ...exchange.request, ...(requestBody === undefined ? {} : { body: requestBody }) },
-      ...(exchange.response && responseBody !== undefined ? { response: { ...exchange.response, bodyText: responseBody } } : {}),
+      ...(exchange.response && responseBody !== undefined
+        ? { response: { ...exchange.response, bodyText: responseBody } }
+        : {}),
       ...(exchange.failure ? { failure: exchange.failure } : {}),
       startedAt: exchange.startedAt,
       durationMs: exchange.durationMs,
@@ -89,7 +98,8 @@ export class ExchangeLog {
   /** The kept exchanges and the counts. */
   snapshot(): ExchangeLogSnapshot {
     const entries: LoggedExchange[] = [];
-    for (let index = 0; index < this.count; index += 1) entries.push(this.ring[(this.start + index) % this.limit] as LoggedExchange);
+    for (let index = 0; index < this.count; index += 1)
+      entries.push(this.ring[(this.start + index) % this.limit] as LoggedExchange);
     return { entries, seen: this.seen, dropped: this.dropped, limit: this.limit, maxBodyChars: this.maxBodyChars };
   }
 

@@ -88,7 +88,13 @@ export class Judgement {
     this.registersUsed.add(registerId);
     if (this.recordedAsError(message, details)) return;
     const outcome = this.profile === "strict" ? "failed" : "warning";
-    this.findings.push({ outcome, message: `${message} [register: ${registerId}]`, register: registerId, ...details, evidence: details.evidence ?? [] });
+    this.findings.push({
+      outcome,
+      message: `${message} [register: ${registerId}]`,
+      register: registerId,
+      ...details,
+      evidence: details.evidence ?? [],
+    });
   }
 
   private recordedAsError(message: string, details: FindingDetails): boolean {
@@ -97,7 +103,10 @@ export class Judgement {
     if (item === undefined || trouble === undefined) return false;
     // The failure's words come from the transport (a URL, the target's bytes): redacted as they are embedded.
     const cause = exchangeRedactor(item.exchange).text(trouble.message).replace(/\.$/, "");
-    this.error(`${message.replace(/\.$/, "")} — not judged: the answer was incomplete (${trouble.kind}: ${cause}).`, details);
+    this.error(
+      `${message.replace(/\.$/, "")} — not judged: the answer was incomplete (${trouble.kind}: ${cause}).`,
+      details,
+    );
     return true;
   }
 
@@ -131,7 +140,13 @@ export class Judgement {
     const registerRefs = [...this.registersUsed];
     if (this.findings.length === 0) {
       if (this.skipped !== undefined) {
-        return { outcome: "skipped", message: `Skipped: ${this.skipped}`, skipReason: this.skipped, registerRefs, evidence: [...this.witnesses] };
+        return {
+          outcome: "skipped",
+          message: `Skipped: ${this.skipped}`,
+          skipReason: this.skipped,
+          registerRefs,
+          evidence: [...this.witnesses],
+        };
       }
       const message = this.notes.length > 0 ? this.notes.join("; ") : "No violation found.";
       return { outcome: "passed", message, registerRefs, evidence: [...this.witnesses] };
@@ -139,7 +154,10 @@ export class Judgement {
     const ordered = [...this.findings].sort((a, b) => SEVERITY[b.outcome] - SEVERITY[a.outcome]);
     const worst = ordered[0] as Finding;
     const others = ordered.length > 1 ? ` (+${ordered.length - 1} more finding${ordered.length > 2 ? "s" : ""})` : "";
-    const extraLines = ordered.slice(1, 6).map((finding) => `\n- ${finding.message}`).join("");
+    const extraLines = ordered
+      .slice(1, 6)
+      .map((finding) => `\n- ${finding.message}`)
+      .join("");
     return {
       outcome: worst.outcome,
       message: `${worst.message}${others}${extraLines}`,

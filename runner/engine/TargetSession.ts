@@ -61,7 +61,12 @@ export class TargetSession {
     if (token !== undefined) headers.Authorization = caller === "bare-bearer" ? "Bearer" : `Bearer ${token}`;
     // `json: null` is a body of its own (a JSON null), distinct from no body given ({}).
     const body = options.raw !== undefined ? { raw: options.raw } : { json: "json" in options ? options.json : {} };
-    return this.client.send({ path: operationPath(operation, this.settings.operationPaths), method: "POST", headers, body });
+    return this.client.send({
+      path: operationPath(operation, this.settings.operationPaths),
+      method: "POST",
+      headers,
+      body,
+    });
   }
 
   /** True when the configuration has the restricted user's token. */

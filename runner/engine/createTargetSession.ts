@@ -50,6 +50,9 @@ export function httpClientOptions(settings: RunSettings): HttpClientOptions {
 /** A session over a fresh HTTP client. */
 export function createTargetSession(settings: RunSettings): TargetSession {
   const log = settings.exchangeLogLimit === undefined ? undefined : new ExchangeLog(settings.exchangeLogLimit);
-  const client = createHttpClient({ ...httpClientOptions(settings), ...(log ? { onExchange: (exchange) => log.add(exchange) } : {}) });
+  const client = createHttpClient({
+    ...httpClientOptions(settings),
+    ...(log ? { onExchange: (exchange) => log.add(exchange) } : {}),
+  });
   return new TargetSession(settings, client, log);
 }

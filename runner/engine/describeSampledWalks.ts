@@ -35,14 +35,29 @@ function describeGroup(walks: readonly SampledWalk[], maxPagesSetting: number): 
   const first = walks[0] as SampledWalk;
   const pageSizes = [...new Set(walks.map((walk) => walk.pageSize))].sort((a, b) => a - b);
   const totalPages = walks.flatMap((walk) => (walk.totalPages === undefined ? [] : [walk.totalPages]));
-  const reported = totalPages.length > 0 ? `the target reports ${spread(totalPages)} pages` : "the target reported no totalPages";
-  const unseen = walks.flatMap((walk) => (walk.totalElements === undefined ? [] : [{ unseen: Math.max(0, walk.totalElements - walk.itemsSeen), total: walk.totalElements }]));
-  const largest = unseen.reduce<(typeof unseen)[number] | undefined>((most, next) => (most === undefined || next.unseen > most.unseen ? next : most), undefined);
-  const howMany = largest ? ` (${walks.length === 1 ? "" : "up to "}${largest.unseen} of ${largest.total} items${walks.length === 1 ? "" : " per walk"})` : "";
-  const notSeen = first.maxPages > 0 ? `items after pageNumber ${first.maxPages - 1} were not seen${howMany}` : `no page was seen${howMany}`;
+  const reported =
+    totalPages.length > 0 ? `the target reports ${spread(totalPages)} pages` : "the target reported no totalPages";
+  const unseen = walks.flatMap((walk) =>
+    walk.totalElements === undefined
+      ? []
+      : [{ unseen: Math.max(0, walk.totalElements - walk.itemsSeen), total: walk.totalElements }],
+  );
+  const largest = unseen.reduce<(typeof unseen)[number] | undefined>(
+    (most, next) => (most === undefined || next.unseen > most.unseen ? next : most),
+    undefined,
+  );
+  const howMany = largest
+    ? ` (${walks.length === 1 ? "" : "up to "}${largest.unseen} of ${largest.total} items${walks.length === 1 ? "" : " per walk"})`
+    : "";
+  const notSeen =
+    first.maxPages > 0
+      ? `items after pageNumber ${first.maxPages - 1} were not seen${howMany}`
+      : `no page was seen${howMany}`;
   // Search walks have a bound of their own, below --max-pages; say which bound cut the walk.
   const [bound, details] =
-    first.maxPages === maxPagesSetting ? [`--max-pages ${first.maxPages}`, []] : [`the ${first.kind} bound of ${plural(first.maxPages, "page")}`, [`--max-pages is ${maxPagesSetting}`]];
+    first.maxPages === maxPagesSetting
+      ? [`--max-pages ${first.maxPages}`, []]
+      : [`the ${first.kind} bound of ${plural(first.maxPages, "page")}`, [`--max-pages is ${maxPagesSetting}`]];
   const facts = [...details, `pageSize ${pageSizes.join(", ")}`, reported].join("; ");
   return `${first.operation}: ${plural(walks.length, `${first.kind} walk`)} stopped at ${bound} (${facts}), so ${notSeen}`;
 }
@@ -58,7 +73,11 @@ export function describeSampledWalks(walks: readonly SampledWalk[], maxPagesSett
   return [...groups.values()]
     .sort((a, b) => {
       const [ga, gb] = [a[0] as SampledWalk, b[0] as SampledWalk];
-      return operationIndex(ga.operation) - operationIndex(gb.operation) || ga.kind.localeCompare(gb.kind) || ga.maxPages - gb.maxPages;
+      return (
+        operationIndex(ga.operation) - operationIndex(gb.operation) ||
+        ga.kind.localeCompare(gb.kind) ||
+        ga.maxPages - gb.maxPages
+      );
     })
     .map((group) => describeGroup(group, maxPagesSetting));
 }

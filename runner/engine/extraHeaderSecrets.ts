@@ -9,7 +9,9 @@ function placeholderFor(name: string): string {
 }
 
 /** A secret per header whose name looks secret. */
-export function extraHeaderSecrets(headers: Readonly<Record<string, string>> = {}): { value: string; placeholder: string }[] {
+export function extraHeaderSecrets(
+  headers: Readonly<Record<string, string>> = {},
+): { value: string; placeholder: string }[] {
   return Object.entries(headers)
     .filter(([name]) => SECRET_NAME.test(name))
     .map(([name, value]) => ({ value, placeholder: placeholderFor(name) }));

@@ -15,7 +15,10 @@ export function incompleteAnswer(exchange: Exchange): TransportFailure | undefin
   if (exchange.response === undefined) return { kind: "other", message: "no response was recorded." };
   // A 429 kept without the client's verdict on it (an exchange made elsewhere) is no answer either.
   if (exchange.response.status === 429) {
-    return { kind: "rate-limited", message: `the target still answered 429 (rate limited) after ${exchange.retriesAfter429} wait(s); lower the request rate with --rate-limit.` };
+    return {
+      kind: "rate-limited",
+      message: `the target still answered 429 (rate limited) after ${exchange.retriesAfter429} wait(s); lower the request rate with --rate-limit.`,
+    };
   }
   return undefined;
 }

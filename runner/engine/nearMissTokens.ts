@@ -14,10 +14,15 @@ export type NearMissKind = "appended" | "truncated" | "changed";
 export const NEAR_MISS_KINDS: readonly NearMissKind[] = ["appended", "truncated", "changed"];
 
 /** What each kind is, for labels and placeholders. */
-export const NEAR_MISS_LABELS: Readonly<Record<NearMissKind, { readonly label: string; readonly placeholder: string }>> = {
+export const NEAR_MISS_LABELS: Readonly<
+  Record<NearMissKind, { readonly label: string; readonly placeholder: string }>
+> = {
   appended: { label: "the valid token with one character appended", placeholder: "$CMS_TOKEN_PLUS_ONE_CHARACTER" },
   truncated: { label: "the valid token without its last character", placeholder: "$CMS_TOKEN_LAST_CHARACTER_REMOVED" },
-  changed: { label: "the valid token with its last character changed", placeholder: "$CMS_TOKEN_LAST_CHARACTER_CHANGED" },
+  changed: {
+    label: "the valid token with its last character changed",
+    placeholder: "$CMS_TOKEN_LAST_CHARACTER_CHANGED",
+  },
 };
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -49,5 +54,8 @@ export function nearMissToken(token: string, kind: NearMissKind): string {
 
 /** The near-misses of `token` with their placeholders, for redaction. */
 export function nearMissSecrets(token: string): { value: string; placeholder: string }[] {
-  return NEAR_MISS_KINDS.map((kind) => ({ value: nearMissToken(token, kind), placeholder: NEAR_MISS_LABELS[kind].placeholder })).filter(({ value }) => value !== token);
+  return NEAR_MISS_KINDS.map((kind) => ({
+    value: nearMissToken(token, kind),
+    placeholder: NEAR_MISS_LABELS[kind].placeholder,
+  })).filter(({ value }) => value !== token);
 }

@@ -20,7 +20,9 @@ export function missingNeeds(check: CheckDefinition, session: TargetSession): st
     if (need === "analyticIds") return fixtures.analyticIds.length === 0;
     return fixtures.roles.length === 0;
   });
-  return missing.length === 0 ? undefined : `this check needs ${missing.map((need) => NEED_HINTS[need]).join("; and ")}.`;
+  return missing.length === 0
+    ? undefined
+    : `this check needs ${missing.map((need) => NEED_HINTS[need]).join("; and ")}.`;
 }
 
 /**
@@ -29,7 +31,11 @@ export function missingNeeds(check: CheckDefinition, session: TargetSession): st
  * check not yet started is not run, and one that was running ends as an error: what it found
  * may rest on answers that never came (DESIGN: infrastructure is not a rule breach).
  */
-export async function runCheck(check: CheckDefinition, operation: OperationName, session: TargetSession): Promise<CheckResult> {
+export async function runCheck(
+  check: CheckDefinition,
+  operation: OperationName,
+  session: TargetSession,
+): Promise<CheckResult> {
   const started = performance.now();
   const judge = new Judgement(session.settings.profile);
   const missing = missingNeeds(check, session);
@@ -40,7 +46,12 @@ export async function runCheck(check: CheckDefinition, operation: OperationName,
     judge.error(`Not run: the run stopped early, ${stoppedBefore.message}.`);
   } else {
     try {
-      await check.run({ operation, target: session, judge, seed: checkSeed(session.settings.seed, check.id, operation) });
+      await check.run({
+        operation,
+        target: session,
+        judge,
+        seed: checkSeed(session.settings.seed, check.id, operation),
+      });
     } catch (error) {
       judge.error(`The suite could not judge this check: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -50,7 +61,9 @@ export async function runCheck(check: CheckDefinition, operation: OperationName,
   const stoppedDuring = stoppedBefore || missing ? undefined : session.stopped();
   // Whatever a check made of a run that stopped under it (a failure, a warning, a skip) rests on answers that never came.
   if (stoppedDuring && verdict.outcome !== "passed" && verdict.outcome !== "error") {
-    judge.error(`The run stopped early while this check ran, ${stoppedDuring.message}; what it found could not be judged.`);
+    judge.error(
+      `The run stopped early while this check ran, ${stoppedDuring.message}; what it found could not be judged.`,
+    );
     verdict = judge.verdict();
   }
   return {

@@ -15,4 +15,8 @@ export interface Execution {
 }
 
 /** Runs planned checks against the target of `settings`, reporting each verdict as it comes. */
-export type CheckExecutor = (settings: RunSettings, planned: readonly PlannedCheck[], onResult: (result: CheckResult) => void) => Promise<Execution>;
+export type CheckExecutor = (
+  settings: RunSettings,
+  planned: readonly PlannedCheck[],
+  onResult: (result: CheckResult) => void,
+) => Promise<Execution>;

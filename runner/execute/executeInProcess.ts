@@ -37,9 +37,22 @@ export const executeInProcess: CheckExecutor = async (settings, planned, onResul
   };
   try {
     await Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, planned.length) }, worker));
-    const durationsByPath = Object.fromEntries([...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]));
+    const durationsByPath = Object.fromEntries(
+      [...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]),
+    );
     const exchanges = session.exchangeLog();
-    return { results, statistics: { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...stoppedNote(session), ...(exchanges ? { exchanges } : {}) }, runErrors: [], ...(notRun.length > 0 ? { notRun } : {}) };
+    return {
+      results,
+      statistics: {
+        ...session.stats(),
+        durationsByPath,
+        sampling: session.samplingNotes(),
+        ...stoppedNote(session),
+        ...(exchanges ? { exchanges } : {}),
+      },
+      runErrors: [],
+      ...(notRun.length > 0 ? { notRun } : {}),
+    };
   } finally {
     await session.close();
   }

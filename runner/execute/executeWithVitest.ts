@@ -73,12 +73,20 @@ export const executeWithVitest: CheckExecutor = async (settings, planned, onResu
     { logLevel: "silent" },
   );
   vitest.provide(RUN_KEY, { settings, verdicts: toSelectedVerdicts(planned) });
-  await survivingWorkerExit(async () => {
-    try {
-      await vitest.start();
-    } finally {
-      await vitest.close();
-    }
-  }, () => collector.workerStopped);
-  return { results: collector.results, ...(collector.statistics ? { statistics: collector.statistics } : {}), runErrors: collector.runErrors, ...(collector.notRun.length > 0 ? { notRun: collector.notRun } : {}) };
+  await survivingWorkerExit(
+    async () => {
+      try {
+        await vitest.start();
+      } finally {
+        await vitest.close();
+      }
+    },
+    () => collector.workerStopped,
+  );
+  return {
+    results: collector.results,
+    ...(collector.statistics ? { statistics: collector.statistics } : {}),
+    runErrors: collector.runErrors,
+    ...(collector.notRun.length > 0 ? { notRun: collector.notRun } : {}),
+  };
 };

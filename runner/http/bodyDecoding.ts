@@ -29,13 +29,20 @@ export function bodyDecoding(header: string | undefined): BodyDecoding {
   if (make) return { kind: "decode", encoding, stream: make() };
   return {
     kind: "unsupported",
-    failure: { kind: "protocol", message: `the body is encoded with Content-Encoding ${JSON.stringify(header)}, which the suite cannot decode (it reads gzip, deflate and br).` },
+    failure: {
+      kind: "protocol",
+      message: `the body is encoded with Content-Encoding ${JSON.stringify(header)}, which the suite cannot decode (it reads gzip, deflate and br).`,
+    },
   };
 }
 
 /** A decoder's own error (corrupt data), as a failure naming the encoding; undefined for any other error. */
 export function decodingFailure(error: unknown, encoding: string): TransportFailure | undefined {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (typeof code !== "string" || !(code.startsWith("Z_") || code.startsWith("ERR_BROTLI") || code === "ERR__ERROR_FORMAT_PADDING_1")) return undefined;
+  if (
+    typeof code !== "string" ||
+    !(code.startsWith("Z_") || code.startsWith("ERR_BROTLI") || code === "ERR__ERROR_FORMAT_PADDING_1")
+  )
+    return undefined;
   return { kind: "protocol", message: `the body declares Content-Encoding ${encoding} but does not decode (${code}).` };
 }

@@ -28,7 +28,8 @@ export function buildCurlCommand(request: CurlRequest, options: CurlOptions): st
     `-X ${quoteShellWord(request.method)}`,
     quoteShellWordWithSecrets(request.url, secrets),
   ];
-  for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${quoteHeaderWithSecrets(name, value, secrets)}`);
+  for (const [name, value] of Object.entries(request.headers))
+    parts.push(`-H ${quoteHeaderWithSecrets(name, value, secrets)}`);
   // curl adds headers of its own; remove those the check did not send, so the command reproduces it.
   const sent = new Set(Object.keys(request.headers).map((name) => name.toLowerCase()));
   for (const name of ["Accept", "Content-Type", "User-Agent"]) {

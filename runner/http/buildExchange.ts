@@ -63,9 +63,14 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
     // A body that ended early (cut, timed out, reset) is not the target's answer: never parse it,
     // and keep only its head as evidence, so oversized answers do not pile up in memory.
     const complete = !raw.truncated && attempt.failure === undefined;
-    const text = complete ? raw.body.toString("utf8") : raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8");
+    const text = complete
+      ? raw.body.toString("utf8")
+      : raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8");
     if (complete && jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      tooDeep = { kind: "too-deep", message: `the body nests JSON more than ${MAX_JSON_DEPTH} levels deep; the suite does not judge it.` };
+      tooDeep = {
+        kind: "too-deep",
+        message: `the body nests JSON more than ${MAX_JSON_DEPTH} levels deep; the suite does not judge it.`,
+      };
     } else if (complete) {
       try {
         // V8 parses iteratively: JSON nested 100,000 levels deep parses without a stack overflow.

@@ -36,16 +36,28 @@ const UNKNOWN_AUTHORITY = new Set([
 /** The TLS failure an error code stands for, named for the user; undefined when the code is no TLS code. */
 function tlsFailure(code: string, origin: string, error: unknown): TransportFailure | undefined {
   if (UNKNOWN_AUTHORITY.has(code)) {
-    return { kind: "tls", message: `the certificate of ${origin} is signed by an unknown authority (${code}): give --ca-file with your company's CA certificate (PEM), or --insecure to skip verification.` };
+    return {
+      kind: "tls",
+      message: `the certificate of ${origin} is signed by an unknown authority (${code}): give --ca-file with your company's CA certificate (PEM), or --insecure to skip verification.`,
+    };
   }
   if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") {
-    return { kind: "tls", message: `the certificate of ${origin} is not valid at this time (${code}); --insecure skips verification.` };
+    return {
+      kind: "tls",
+      message: `the certificate of ${origin} is not valid at this time (${code}); --insecure skips verification.`,
+    };
   }
   if (code === "ERR_TLS_CERT_ALTNAME_INVALID" || code === "HOSTNAME_MISMATCH") {
-    return { kind: "tls", message: `the certificate of ${origin} is not valid for this host name (${code}): use the host name it was issued for, or --insecure.` };
+    return {
+      kind: "tls",
+      message: `the certificate of ${origin} is not valid for this host name (${code}): use the host name it was issued for, or --insecure.`,
+    };
   }
   if (code.startsWith("ERR_SSL_") || code.startsWith("ERR_TLS_") || code === "EPROTO" || /^(CERT|UNABLE)_/.test(code)) {
-    return { kind: "tls", message: `the TLS handshake with ${origin} failed (${code}: ${firstSentence(messageOf(error))}) Is it an https port?` };
+    return {
+      kind: "tls",
+      message: `the TLS handshake with ${origin} failed (${code}: ${firstSentence(messageOf(error))}) Is it an https port?`,
+    };
   }
   return undefined;
 }
@@ -75,8 +87,12 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
   const text = messageOf(error);
   if (/^Proxy response \((\d+)\)/.test(text) || code === "UND_ERR_PRX_TLS") {
     const status = /\((\d+)\)/.exec(text)?.[1];
-    const what = status === "407" ? "the user and password in HTTPS_PROXY / HTTP_PROXY" : "HTTPS_PROXY, HTTP_PROXY and NO_PROXY";
-    return { kind: "proxy", message: `the proxy refused to connect to ${origin}${status ? ` (${status})` : ""}; check ${what}.` };
+    const what =
+      status === "407" ? "the user and password in HTTPS_PROXY / HTTP_PROXY" : "HTTPS_PROXY, HTTP_PROXY and NO_PROXY";
+    return {
+      kind: "proxy",
+      message: `the proxy refused to connect to ${origin}${status ? ` (${status})` : ""}; check ${what}.`,
+    };
   }
   switch (code) {
     case "ECONNREFUSED":
@@ -97,7 +113,8 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
     case "UND_ERR_RES_CONTENT_LENGTH_MISMATCH":
       return truncated(bytesReceived, contentLength);
     case "UND_ERR_SOCKET":
-      if (!headersReceived) return { kind: "connection-reset", message: "the target closed the connection without answering." };
+      if (!headersReceived)
+        return { kind: "connection-reset", message: "the target closed the connection without answering." };
       if (contentLength !== undefined && bytesReceived < contentLength) return truncated(bytesReceived, contentLength);
       return { kind: "protocol", message: `the target closed the connection mid-body after ${bytesReceived} bytes.` };
     case "UND_ERR_HEADERS_OVERFLOW":
@@ -109,15 +126,24 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
       return { kind: "other", message: `the request could not be sent: ${firstSentence(messageOf(error))}` };
     default:
       if (code?.startsWith("HPE_") === true) {
-        return { kind: "protocol", message: `malformed HTTP from the target (${code}: ${firstSentence(messageOf(error))})` };
+        return {
+          kind: "protocol",
+          message: `malformed HTTP from the target (${code}: ${firstSentence(messageOf(error))})`,
+        };
       }
-      return { kind: "other", message: `the request failed: ${firstSentence(messageOf(error))}${code === undefined ? "" : ` (${code})`}` };
+      return {
+        kind: "other",
+        message: `the request failed: ${firstSentence(messageOf(error))}${code === undefined ? "" : ` (${code})`}`,
+      };
   }
 }
 
 function truncated(bytesReceived: number, contentLength: number | undefined): TransportFailure {
   const announced = contentLength === undefined ? "" : ` of the ${contentLength} announced by Content-Length`;
-  return { kind: "protocol", message: `truncated body: the connection ended after ${bytesReceived} bytes${announced}.` };
+  return {
+    kind: "protocol",
+    message: `truncated body: the connection ended after ${bytesReceived} bytes${announced}.`,
+  };
 }
 
 /** The first line of an error message, bounded, so a failure stays one sentence. */

@@ -11,7 +11,16 @@ import { createSemaphore } from "./createSemaphore.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
 import { createRedactor } from "./redactSecrets.js";
 import { sendOnce, type AttemptResult } from "./sendOnce.js";
-import type { ClientStop, Exchange, HttpClient, HttpClientOptions, HttpClientStats, OutgoingRequest, TransportFailure, TransportFailureKind } from "./types.js";
+import type {
+  ClientStop,
+  Exchange,
+  HttpClient,
+  HttpClientOptions,
+  HttpClientStats,
+  OutgoingRequest,
+  TransportFailure,
+  TransportFailureKind,
+} from "./types.js";
 
 /** Defaults of HttpClientOptions. */
 export const HTTP_CLIENT_DEFAULTS = {
@@ -27,19 +36,29 @@ export const HTTP_CLIENT_DEFAULTS = {
 const DEFAULT_429_WAIT_MS = 1_000;
 
 /** Failures that mean the target (or the way to it) is not answering; a streak of them trips the breaker. */
-const TRANSPORT_TROUBLE: ReadonlySet<TransportFailureKind> = new Set(["timeout", "connection-refused", "connection-reset", "protocol", "tls", "proxy", "dns"]);
+const TRANSPORT_TROUBLE: ReadonlySet<TransportFailureKind> = new Set([
+  "timeout",
+  "connection-refused",
+  "connection-reset",
+  "protocol",
+  "tls",
+  "proxy",
+  "dns",
+]);
 /** Requests that still got 429 after their waits count towards the streak too: a target that only rate-limits is not judged either. */
 const STREAK_KINDS: ReadonlySet<TransportFailureKind> = new Set([...TRANSPORT_TROUBLE, "rate-limited"]);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function positive(name: string, value: number): number {
-  if (!(value > 0) || !Number.isFinite(value)) throw new RangeError(`${name} must be a positive number, received ${String(value)}`);
+  if (!(value > 0) || !Number.isFinite(value))
+    throw new RangeError(`${name} must be a positive number, received ${String(value)}`);
   return value;
 }
 
 function nonNegativeInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number ≥ 0, received ${String(value)}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`${name} must be a whole number ≥ 0, received ${String(value)}`);
   return value;
 }
 
@@ -57,12 +76,25 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     throw new RangeError(`baseUrl must be an http(s) URL, received ${base.protocol}`);
   }
   const timeoutMs = positive("timeoutMs", options.timeoutMs ?? HTTP_CLIENT_DEFAULTS.timeoutMs);
-  const maxResponseBytes = positive("maxResponseBytes", options.maxResponseBytes ?? HTTP_CLIENT_DEFAULTS.maxResponseBytes);
+  const maxResponseBytes = positive(
+    "maxResponseBytes",
+    options.maxResponseBytes ?? HTTP_CLIENT_DEFAULTS.maxResponseBytes,
+  );
   const concurrency = options.concurrency ?? HTTP_CLIENT_DEFAULTS.concurrency;
-  const max429Retries = nonNegativeInteger("max429Retries", options.max429Retries ?? HTTP_CLIENT_DEFAULTS.max429Retries);
-  const maxRetryWaitMs = nonNegativeInteger("maxRetryWaitMs", options.maxRetryWaitMs ?? HTTP_CLIENT_DEFAULTS.maxRetryWaitMs);
-  const breakerLimit = positive("maxConsecutiveTransportFailures", options.maxConsecutiveTransportFailures ?? HTTP_CLIENT_DEFAULTS.maxConsecutiveTransportFailures);
-  const deadline = options.maxRunTimeMs === undefined ? undefined : performance.now() + positive("maxRunTimeMs", options.maxRunTimeMs);
+  const max429Retries = nonNegativeInteger(
+    "max429Retries",
+    options.max429Retries ?? HTTP_CLIENT_DEFAULTS.max429Retries,
+  );
+  const maxRetryWaitMs = nonNegativeInteger(
+    "maxRetryWaitMs",
+    options.maxRetryWaitMs ?? HTTP_CLIENT_DEFAULTS.maxRetryWaitMs,
+  );
+  const breakerLimit = positive(
+    "maxConsecutiveTransportFailures",
+    options.maxConsecutiveTransportFailures ?? HTTP_CLIENT_DEFAULTS.maxConsecutiveTransportFailures,
+  );
+  const deadline =
+    options.maxRunTimeMs === undefined ? undefined : performance.now() + positive("maxRunTimeMs", options.maxRunTimeMs);
   const redactor = createRedactor(options.secrets);
   const semaphore = createSemaphore(concurrency);
   const limiter = createRateLimiter(options.rateLimitPerSecond);
@@ -86,7 +118,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const stopped = (): ClientStop | undefined => {
     if (stop === undefined && deadline !== undefined && performance.now() >= deadline) {
       const at = new Date().toISOString();
-      stop = { at, message: `the run passed its time limit (--max-run-time ${seconds(options.maxRunTimeMs ?? 0)}) at ${at}` };
+      stop = {
+        at,
+        message: `the run passed its time limit (--max-run-time ${seconds(options.maxRunTimeMs ?? 0)}) at ${at}`,
+      };
     }
     return stop;
   };
@@ -113,7 +148,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // A request cut short by the run's deadline did not time out on its own.
       const late = stopped();
       if (late && result.failure?.kind === "timeout" && left < requestTimeoutMs) {
-        return { ...result, failure: { kind: "stopped", message: `stopped: ${late.message}; the request was cut short.` } };
+        return {
+          ...result,
+          failure: { kind: "stopped", message: `stopped: ${late.message}; the request was cut short.` },
+        };
       }
       return result;
     } finally {
@@ -122,7 +160,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 
   /** The 429 kept as it came, with the reason it is not waited out any longer. */
-  const rateLimited = (result: AttemptResult, retries: number, waitedMs: number, askedMs: number | undefined): AttemptResult => {
+  const rateLimited = (
+    result: AttemptResult,
+    retries: number,
+    waitedMs: number,
+    askedMs: number | undefined,
+  ): AttemptResult => {
     const slowest = limiter.slowest();
     const hint = `lower the request rate with --rate-limit${slowest === undefined ? "" : ` (e.g. --rate-limit ${Math.max(1, Math.floor(slowest))})`}, or raise --max-retry-wait`;
     const message =
@@ -140,14 +183,30 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       url = resolveUrl(options.baseUrl, request.path);
       if (url.origin !== base.origin) throw new Error(`the path leaves the target's origin`);
-      body = request.body === undefined ? undefined : "raw" in request.body ? request.body.raw : JSON.stringify(request.body.json);
+      body =
+        request.body === undefined
+          ? undefined
+          : "raw" in request.body
+            ? request.body.raw
+            : JSON.stringify(request.body.json);
       if (request.body !== undefined && body === undefined) throw new Error("the JSON body serialises to nothing");
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const sent = { method, url: `${options.baseUrl}${request.path}`, headers: request.headers };
-      return record(sent, request.path, failedAttempt("other", `the request could not be built: ${reason}.`), requestTimeoutMs, 0);
+      return record(
+        sent,
+        request.path,
+        failedAttempt("other", `the request could not be built: ${reason}.`),
+        requestTimeoutMs,
+        0,
+      );
     }
-    const sent: SentRequest = { method, url: url.href, headers: request.headers, ...(body === undefined ? {} : { body }) };
+    const sent: SentRequest = {
+      method,
+      url: url.href,
+      headers: request.headers,
+      ...(body === undefined ? {} : { body }),
+    };
 
     let retries = 0;
     let waitedMs = 0;
@@ -158,14 +217,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return record(sent, request.path, result, requestTimeoutMs, retries);
       }
       // The waited-out 429 is part of the run's traffic (the HAR log records it) though no check sees it.
-      if (options.onExchange) options.onExchange(buildExchange(sent, result, { redactor, timeoutMs: requestTimeoutMs, maxResponseBytes, retriesAfter429: retries }));
+      if (options.onExchange)
+        options.onExchange(
+          buildExchange(sent, result, {
+            redactor,
+            timeoutMs: requestTimeoutMs,
+            maxResponseBytes,
+            retriesAfter429: retries,
+          }),
+        );
       const asked = parseRetryAfter(result.response.headers["retry-after"]);
       const wait = asked ?? DEFAULT_429_WAIT_MS * 2 ** retries;
       const givesUp = closed || retries >= max429Retries || waitedMs + wait > maxRetryWaitMs;
       // A 429 to a request that already waited one out means the run goes too fast for the target:
       // pace down. A single 429 that its wait cures (a quota, a burst) slows nobody else.
       if (retries > 0 || givesUp) limiter.rateLimited();
-      if (givesUp) return record(sent, request.path, rateLimited(result, retries, waitedMs, asked), requestTimeoutMs, retries);
+      if (givesUp)
+        return record(sent, request.path, rateLimited(result, retries, waitedMs, asked), requestTimeoutMs, retries);
       retries += 1;
       retries429 += 1;
       waitedMs += wait;
@@ -196,8 +264,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   };
 
-  const record = (sent: SentRequest, path: string, result: AttemptResult, requestTimeoutMs: number, retries: number): Exchange => {
-    const exchange = buildExchange(sent, result, { redactor, timeoutMs: requestTimeoutMs, maxResponseBytes, retriesAfter429: retries });
+  const record = (
+    sent: SentRequest,
+    path: string,
+    result: AttemptResult,
+    requestTimeoutMs: number,
+    retries: number,
+  ): Exchange => {
+    const exchange = buildExchange(sent, result, {
+      redactor,
+      timeoutMs: requestTimeoutMs,
+      maxResponseBytes,
+      retriesAfter429: retries,
+    });
     if (exchange.failure !== undefined && exchange.failure.kind !== "stopped") transportFailures += 1;
     watch(exchange);
     options.onExchange?.(exchange);
@@ -217,13 +296,28 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch (error) {
         // Last resort: a bug of ours must still not surface as a rejection.
         const reason = error instanceof Error ? error.message : String(error);
-        const sent = { method: request.method ?? "POST", url: `${options.baseUrl}${request.path}`, headers: request.headers };
-        return record(sent, request.path, failedAttempt("other", `internal error of the HTTP client: ${reason}`), timeoutMs, 0);
+        const sent = {
+          method: request.method ?? "POST",
+          url: `${options.baseUrl}${request.path}`,
+          headers: request.headers,
+        };
+        return record(
+          sent,
+          request.path,
+          failedAttempt("other", `internal error of the HTTP client: ${reason}`),
+          timeoutMs,
+          0,
+        );
       }
     },
     stats(): HttpClientStats {
       const slowest = limiter.slowest();
-      return { requests, retries429, transportFailures, ...(slowest === undefined ? {} : { slowestRatePerSecond: Math.round(slowest * 100) / 100 }) };
+      return {
+        requests,
+        retries429,
+        transportFailures,
+        ...(slowest === undefined ? {} : { slowestRatePerSecond: Math.round(slowest * 100) / 100 }),
+      };
     },
     durationsByPath: () => new Map([...durations].map(([path, list]) => [path, [...list]])),
     stopped,

@@ -11,7 +11,12 @@ const NONE = createRedactor([]);
 
 /** Attaches the redactor to the exchange and returns the exchange. */
 export function attachRedactor<T extends Exchange>(exchange: T, redactor: Redactor): T {
-  return Object.defineProperty(exchange, REDACTOR, { value: redactor, enumerable: false, writable: false, configurable: true });
+  return Object.defineProperty(exchange, REDACTOR, {
+    value: redactor,
+    enumerable: false,
+    writable: false,
+    configurable: true,
+  });
 }
 
 /** The redactor of the client that made the exchange; one without secrets for an exchange built elsewhere. */

@@ -12,7 +12,8 @@ export function jsonNestingDepth(text: string, limit: number): number {
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (inString) {
-      if (code === 0x5c) index += 1; // a backslash escapes the next character
+      if (code === 0x5c)
+        index += 1; // a backslash escapes the next character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x5b || code === 0x7b) {

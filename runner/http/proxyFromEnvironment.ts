@@ -13,7 +13,11 @@ export function proxyFromEnvironment(env: Readonly<Record<string, string | undef
   const httpProxy = pick("http_proxy");
   const httpsProxy = pick("https_proxy");
   const noProxy = pick("no_proxy");
-  return { ...(httpProxy ? { httpProxy } : {}), ...(httpsProxy ? { httpsProxy } : {}), ...(noProxy ? { noProxy } : {}) };
+  return {
+    ...(httpProxy ? { httpProxy } : {}),
+    ...(httpsProxy ? { httpsProxy } : {}),
+    ...(noProxy ? { noProxy } : {}),
+  };
 }
 
 /**
@@ -34,8 +38,15 @@ export function proxyCredentialSecrets(proxy: ProxySettings): { value: string; p
     const user = decodeURIComponent(url.username);
     const password = decodeURIComponent(url.password);
     const pair = `${user}:${password}`;
-    for (const value of [`${url.username}:${url.password}`, pair, Buffer.from(pair).toString("base64"), password, url.password]) {
-      if (value !== "" && value !== ":" && !secrets.some((secret) => secret.value === value)) secrets.push({ value, placeholder: "$PROXY_CREDENTIALS" });
+    for (const value of [
+      `${url.username}:${url.password}`,
+      pair,
+      Buffer.from(pair).toString("base64"),
+      password,
+      url.password,
+    ]) {
+      if (value !== "" && value !== ":" && !secrets.some((secret) => secret.value === value))
+        secrets.push({ value, placeholder: "$PROXY_CREDENTIALS" });
     }
   }
   return secrets;

@@ -1,5 +1,11 @@
 /** POSIX shell quoting for the curl commands in evidence, with secrets as shell variables. */
-import { containsSecret, MIN_SECRET_LENGTH, normaliseSecrets, secretPatterns, type SecretValue } from "./redactSecrets.js";
+import {
+  containsSecret,
+  MIN_SECRET_LENGTH,
+  normaliseSecrets,
+  secretPatterns,
+  type SecretValue,
+} from "./redactSecrets.js";
 
 /** Quotes text as one literal shell word: bare when only safe characters, else single quotes ('it'\''s'). */
 export function quoteShellWord(text: string): string {
@@ -80,7 +86,10 @@ export function quoteHeaderWithSecrets(name: string, value: string, secrets: rea
     if (prefix === undefined) continue;
     const variable = variableName(secret.placeholder);
     const literal = `${name}: ${prefix}`;
-    return renderSegments(variable === undefined ? [{ literal: literal + secret.placeholder }] : [{ literal }, { variable }], "double");
+    return renderSegments(
+      variable === undefined ? [{ literal: literal + secret.placeholder }] : [{ literal }, { variable }],
+      "double",
+    );
   }
   // curl drops a header given as "Name:"; "Name;" sends it with an empty value.
   return quoteShellWordWithSecrets(value === "" ? `${name};` : `${name}: ${value}`, secrets, "double");

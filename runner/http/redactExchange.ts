@@ -3,7 +3,18 @@ import type { Redactor } from "./redactSecrets.js";
 import type { Exchange } from "./types.js";
 
 /** Headers whose values are credentials: masked even when the secret values are not known. */
-const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "client_id", "client-id", "x-client-id", "x-api-key", "api-key", "client_secret"]);
+const CREDENTIAL_HEADERS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "client_id",
+  "client-id",
+  "x-client-id",
+  "x-api-key",
+  "api-key",
+  "client_secret",
+]);
 
 /** Keeps placeholders ($CMS_TOKEN …) and the auth scheme ("Bearer"); hides any other credential value. */
 function maskCredential(name: string, value: string): string {
@@ -19,7 +30,12 @@ function redactHeaders(headers: Readonly<Record<string, string>>, redactor: Reda
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     // defineProperty, not assignment: a hostile "__proto__" header name must stay a plain key.
-    Object.defineProperty(out, redactor.text(name), { value: maskCredential(name, redactor.headerValue(value)), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, redactor.text(name), {
+      value: maskCredential(name, redactor.headerValue(value)),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

@@ -108,7 +108,8 @@ function patternOf(forms: readonly Form[]): { pattern: RegExp; placeholders: Map
   const sorted = [...forms].sort((a, b) => b.text.length - a.text.length);
   const placeholders = new Map<string, string>();
   // Stryker disable next-line ConditionalExpression: only secrets equal but for case share a key, and either placeholder hides them
-  for (const form of sorted) if (!placeholders.has(form.text.toLowerCase())) placeholders.set(form.text.toLowerCase(), form.placeholder);
+  for (const form of sorted)
+    if (!placeholders.has(form.text.toLowerCase())) placeholders.set(form.text.toLowerCase(), form.placeholder);
   return { pattern: new RegExp(sorted.map((form) => escapeRegExp(form.text)).join("|"), "gi"), placeholders };
 }
 
@@ -151,7 +152,9 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
   const long = secrets.filter((secret) => secret.value.length >= MIN_SECRET_LENGTH);
   // Stryker disable next-line MethodExpression,ConditionalExpression,EqualityOperator: a long secret is replaced before the short rules look for it
   const short = secrets.filter((secret) => secret.value.length < MIN_SECRET_LENGTH);
-  const forms: Form[] = long.flatMap((secret) => formsOf(secret).map((text) => ({ text, placeholder: secret.placeholder, secret: secret.value.toLowerCase() })));
+  const forms: Form[] = long.flatMap((secret) =>
+    formsOf(secret).map((text) => ({ text, placeholder: secret.placeholder, secret: secret.value.toLowerCase() })),
+  );
   const all = patternOf(forms);
   const cutForms = [...forms].sort((a, b) => b.text.length - a.text.length);
   // Stryker disable next-line ArrowFunction: undefined is as false as false where the answer is negated
@@ -242,7 +245,9 @@ export function containsSecret(text: string, secrets: readonly SecretInput[]): b
 const patternLists = new WeakMap<readonly SecretInput[], readonly (SecretValue & { readonly pattern: RegExp })[]>();
 
 /** Each form of each secret with a global, case-insensitive pattern of its own, longest first (for curl quoting). */
-export function secretPatterns(secrets: readonly SecretInput[]): readonly (SecretValue & { readonly pattern: RegExp })[] {
+export function secretPatterns(
+  secrets: readonly SecretInput[],
+): readonly (SecretValue & { readonly pattern: RegExp })[] {
   const known = patternLists.get(secrets);
   if (known) return known;
   const forms = normaliseSecrets(secrets)

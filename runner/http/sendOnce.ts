@@ -96,7 +96,8 @@ export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest):
     raw.on("data", (chunk: Buffer) => (bytesReceived += chunk.length));
     decoding = bodyDecoding(headers["content-encoding"]);
     // The decoded bytes count against the cap too, so a gzip bomb stops at the cap.
-    const source: AsyncIterable<Buffer> = decoding.kind === "decode" ? pipeline(raw, decoding.stream, () => undefined) : raw;
+    const source: AsyncIterable<Buffer> =
+      decoding.kind === "decode" ? pipeline(raw, decoding.stream, () => undefined) : raw;
     for await (const data of source) {
       const chunk = data as Buffer;
       const room = request.maxResponseBytes - kept;
@@ -113,14 +114,16 @@ export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest):
     if (decoding.kind === "unsupported") failure = decoding.failure;
   } catch (error) {
     const decodingError = decoding?.kind === "decode" ? decodingFailure(error, decoding.encoding) : undefined;
-    failure = decodingError ?? classifyTransportError(error, {
-      timedOut,
-      timeoutMs: request.timeoutMs,
-      headersReceived: status !== undefined,
-      bytesReceived,
-      contentLength: contentLengthOf(headers),
-      origin: request.origin,
-    });
+    failure =
+      decodingError ??
+      classifyTransportError(error, {
+        timedOut,
+        timeoutMs: request.timeoutMs,
+        headersReceived: status !== undefined,
+        bytesReceived,
+        contentLength: contentLengthOf(headers),
+        origin: request.origin,
+      });
   } finally {
     clearTimeout(timer);
     if (decoding?.kind === "decode") decoding.stream.destroy();
@@ -130,7 +133,14 @@ export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest):
   const response =
     status === undefined
       ? undefined
-      : { status, headers, body: Buffer.concat(chunks, kept), bytesReceived, truncated, ...(decoding?.kind === "decode" ? { decodedFrom: decoding.encoding } : {}) };
+      : {
+          status,
+          headers,
+          body: Buffer.concat(chunks, kept),
+          bytesReceived,
+          truncated,
+          ...(decoding?.kind === "decode" ? { decodedFrom: decoding.encoding } : {}),
+        };
   return {
     ...(response === undefined ? {} : { response }),
     ...(failure === undefined ? {} : { failure }),

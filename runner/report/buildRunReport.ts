@@ -10,7 +10,9 @@ import type { CheckResult, RunReport, RunSelection, RunSummary } from "./model.j
 import { reproduceCommand, type ReproducibleSettings } from "./reproduceCommand.js";
 
 /** Version of this suite (package.json). */
-export const SUITE_VERSION: string = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+export const SUITE_VERSION: string = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
 
 /** sha256 over the contract's schema files, so a report names the contract it judged against. */
 export const SCHEMA_HASH: string = createHash("sha256")
@@ -20,7 +22,15 @@ export const SCHEMA_HASH: string = createHash("sha256")
 /** Counts by outcome. */
 export function summarize(results: readonly CheckResult[]): RunSummary {
   const count = (outcome: CheckResult["outcome"]) => results.filter((result) => result.outcome === outcome).length;
-  return { total: results.length, passed: count("passed"), failed: count("failed"), warnings: count("warning"), skipped: count("skipped"), errors: count("error"), waived: count("waived") };
+  return {
+    total: results.length,
+    passed: count("passed"),
+    failed: count("failed"),
+    warnings: count("warning"),
+    skipped: count("skipped"),
+    errors: count("error"),
+    waived: count("waived"),
+  };
 }
 
 /** Facts of a run that are not in the results. */
@@ -39,7 +49,10 @@ export interface RunFacts {
   readonly notes: readonly string[];
 }
 
-function timingsByOperation(statistics: RunStatistics | undefined, paths: OperationPaths | undefined): RunReport["timings"] {
+function timingsByOperation(
+  statistics: RunStatistics | undefined,
+  paths: OperationPaths | undefined,
+): RunReport["timings"] {
   const timings: Partial<Record<OperationName, number[]>> = {};
   for (const operation of OPERATIONS) {
     const durations = statistics?.durationsByPath[operationPath(operation.name, paths)];
@@ -66,9 +79,12 @@ export function runSelection(settings: ReproducibleSettings, selectedVerdicts: n
 function runConditions(facts: RunFacts): string[] {
   const notes: string[] = [];
   const statistics = facts.statistics;
-  if (statistics?.stopped !== undefined) notes.push(`The run stopped early: ${statistics.stopped}; the checks still open then are errors.`);
+  if (statistics?.stopped !== undefined)
+    notes.push(`The run stopped early: ${statistics.stopped}; the checks still open then are errors.`);
   if (statistics?.slowestRatePerSecond !== undefined) {
-    notes.push(`The target answered 429 (rate limited) ${statistics.retries429} time(s); the run slowed down to ${statistics.slowestRatePerSecond} request(s) per second (--rate-limit sets a pace from the start).`);
+    notes.push(
+      `The target answered 429 (rate limited) ${statistics.retries429} time(s); the run slowed down to ${statistics.slowestRatePerSecond} request(s) per second (--rate-limit sets a pace from the start).`,
+    );
   }
   if (facts.settings.insecure === true) notes.push("TLS certificates were not verified (--insecure).");
   return notes;
@@ -94,7 +110,9 @@ export function buildRunReport(results: readonly CheckResult[], facts: RunFacts)
       nodeVersion: process.version,
       maxExamples: facts.settings.maxExamples,
       selection: runSelection(facts.settings, results.length),
-      commandLine: reproduceCommand(facts.waiversFile !== undefined ? { ...facts.settings, waivers: facts.waiversFile } : facts.settings),
+      commandLine: reproduceCommand(
+        facts.waiversFile !== undefined ? { ...facts.settings, waivers: facts.waiversFile } : facts.settings,
+      ),
       ...(facts.settings.insecure === true ? { insecure: true } : {}),
       sampling: [...facts.sampling],
       gateFailures: [...facts.gateFailures],

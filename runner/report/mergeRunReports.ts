@@ -29,7 +29,11 @@ function checkSameRun(reports: readonly ShardReport[]): void {
     seed: report.meta.seed,
     profile: report.meta.profile,
     "--max-examples": report.meta.maxExamples,
-    "check and operation selection": JSON.stringify([report.meta.selection.checks, report.meta.selection.excludeChecks, report.meta.selection.operations]),
+    "check and operation selection": JSON.stringify([
+      report.meta.selection.checks,
+      report.meta.selection.excludeChecks,
+      report.meta.selection.operations,
+    ]),
     "--rerun-failed": report.meta.selection.rerunFailed ?? "none",
     "--max-failures": report.meta.selection.maxFailures ?? "none",
     "shard count": report.meta.selection.shard?.count ?? "unsharded",
@@ -38,7 +42,10 @@ function checkSameRun(reports: readonly ShardReport[]): void {
   for (const other of others) {
     for (const [name, value] of Object.entries(facts(other.report))) {
       const wanted = expected[name as keyof typeof expected];
-      if (value !== wanted) throw new MergeError(`${first.source} and ${other.source} differ in ${name} (${String(wanted)} and ${String(value)}): merge only the shards of one run`);
+      if (value !== wanted)
+        throw new MergeError(
+          `${first.source} and ${other.source} differ in ${name} (${String(wanted)} and ${String(value)}): merge only the shards of one run`,
+        );
     }
   }
   const count = first.report.meta.selection.shard?.count;
@@ -51,24 +58,36 @@ function checkSameRun(reports: readonly ShardReport[]): void {
     seen.set(index, source);
   }
   const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !seen.has(index));
-  if (missing.length > 0) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((index) => `${index}/${count}`).join(", ")} missing: give the report folder of every shard`);
+  if (missing.length > 0)
+    throw new MergeError(
+      `shard${missing.length > 1 ? "s" : ""} ${missing.map((index) => `${index}/${count}`).join(", ")} missing: give the report folder of every shard`,
+    );
 }
 
 /** The verdicts of all reports, each pair once, in the order of the catalogue. */
 function mergedResults(reports: readonly ShardReport[]): CheckResult[] {
-  const order = new Map(CHECK_CATALOGUE.select([], []).map(({ check, operation }, index) => [`${check.id} ${operation}`, index]));
+  const order = new Map(
+    CHECK_CATALOGUE.select([], []).map(({ check, operation }, index) => [`${check.id} ${operation}`, index]),
+  );
   const from = new Map<string, string>();
   const results: CheckResult[] = [];
   for (const { source, report } of reports) {
     for (const result of report.results) {
       const key = `${result.checkId} ${result.operation}`;
       const earlier = from.get(key);
-      if (earlier) throw new MergeError(`${result.checkId} on ${result.operation} is in both ${earlier} and ${source}: merge reports of disjoint shards`);
+      if (earlier)
+        throw new MergeError(
+          `${result.checkId} on ${result.operation} is in both ${earlier} and ${source}: merge reports of disjoint shards`,
+        );
       from.set(key, source);
       results.push(result);
     }
   }
-  return results.sort((a, b) => (order.get(`${a.checkId} ${a.operation}`) ?? order.size) - (order.get(`${b.checkId} ${b.operation}`) ?? order.size));
+  return results.sort(
+    (a, b) =>
+      (order.get(`${a.checkId} ${a.operation}`) ?? order.size) -
+      (order.get(`${b.checkId} ${b.operation}`) ?? order.size),
+  );
 }
 
 /** Notes of the merged run: an unused waiver only if no shard used it; each shard's own shard line replaced by one line. */
@@ -77,8 +96,13 @@ function mergedNotes(reports: readonly ShardReport[]): string[] {
   // These two note forms are written by runConformance: a waiver is unused overall only when every shard left it unused.
   const isUnusedWaiver = (note: string) => note.startsWith("unused waiver: ");
   const isShardLine = (note: string) => /^shard \d+\/\d+: /.test(note);
-  const kept = unique(all.flat()).filter((note) => !isShardLine(note) && (!isUnusedWaiver(note) || all.every((notes) => notes.includes(note))));
-  return [`merged from ${reports.length} report${reports.length === 1 ? "" : "s"}: ${reports.map(({ source }) => source).join(", ")}`, ...kept];
+  const kept = unique(all.flat()).filter(
+    (note) => !isShardLine(note) && (!isUnusedWaiver(note) || all.every((notes) => notes.includes(note))),
+  );
+  return [
+    `merged from ${reports.length} report${reports.length === 1 ? "" : "s"}: ${reports.map(({ source }) => source).join(", ")}`,
+    ...kept,
+  ];
 }
 
 /** The report of the whole run. Throws MergeError when the reports are not the shards of one run. */
@@ -95,7 +119,8 @@ export function mergeRunReports(reports: readonly ShardReport[]): RunReport {
   const summary = summarize(results);
   const timings: Partial<Record<OperationName, number[]>> = {};
   for (const { report } of reports) {
-    for (const [operation, durations] of Object.entries(report.timings) as [OperationName, readonly number[]][]) timings[operation] = [...(timings[operation] ?? []), ...durations];
+    for (const [operation, durations] of Object.entries(report.timings) as [OperationName, readonly number[]][])
+      timings[operation] = [...(timings[operation] ?? []), ...durations];
   }
   const { shard: _shard, ...selection } = first.selection;
   return {
@@ -113,7 +138,12 @@ export function mergeRunReports(reports: readonly ShardReport[]): RunReport {
       sampling: unique(metas.flatMap((meta) => meta.sampling)),
       gateFailures,
       // Each shard of a run without --base-url starts its own bundled server on a port of its own.
-      notes: [...mergedNotes(reports), ...(baseUrls.length > 1 && !metas.every((meta) => meta.target.embedded) ? [`the shards ran against different base URLs: ${baseUrls.join(", ")}`] : [])],
+      notes: [
+        ...mergedNotes(reports),
+        ...(baseUrls.length > 1 && !metas.every((meta) => meta.target.embedded)
+          ? [`the shards ran against different base URLs: ${baseUrls.join(", ")}`]
+          : []),
+      ],
     },
     summary,
     results,

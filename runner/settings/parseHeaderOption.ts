@@ -12,7 +12,8 @@ export function parseHeaderOption(flags: readonly string[] | undefined): Record<
     const name = flag.slice(0, colon).trim();
     // HTTP strips the spaces and tabs around a value (RFC 9110 §5.5); a newline stays and is refused later.
     const value = flag.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, "");
-    if (seen.has(name.toLowerCase())) throw new ConfigurationError(`--header ${JSON.stringify(name)} is given twice; give each header once`);
+    if (seen.has(name.toLowerCase()))
+      throw new ConfigurationError(`--header ${JSON.stringify(name)} is given twice; give each header once`);
     seen.add(name.toLowerCase());
     headers[name] = value;
   }

@@ -9,7 +9,9 @@ export function parseShardOption(value: string | undefined): Shard | undefined {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || count < 1 || index < 1 || index > count || count > 1000) {
-    throw new ConfigurationError(`--shard takes i/n with 1 ≤ i ≤ n ≤ 1000 (e.g. 2/4 for the second of four shards), not ${JSON.stringify(value)}`);
+    throw new ConfigurationError(
+      `--shard takes i/n with 1 ≤ i ≤ n ≤ 1000 (e.g. 2/4 for the second of four shards), not ${JSON.stringify(value)}`,
+    );
   }
   return { index, count };
 }

@@ -14,8 +14,14 @@ export function resolveOperationPaths(layers: readonly (OperationPaths | undefin
   const merged: Partial<Record<OperationName, string>> = {};
   for (const layer of layers) {
     for (const [name, path] of Object.entries(layer ?? {})) {
-      if (!ALL_OPERATIONS.includes(name as OperationName)) throw new ConfigurationError(`unknown operation ${JSON.stringify(name)} in an operation path; known: ${ALL_OPERATIONS.join(", ")}`);
-      if (typeof path !== "string" || !PATH.test(path)) throw new ConfigurationError(`the path of ${name} must start with / and hold no space, query or fragment, not ${JSON.stringify(path)}`);
+      if (!ALL_OPERATIONS.includes(name as OperationName))
+        throw new ConfigurationError(
+          `unknown operation ${JSON.stringify(name)} in an operation path; known: ${ALL_OPERATIONS.join(", ")}`,
+        );
+      if (typeof path !== "string" || !PATH.test(path))
+        throw new ConfigurationError(
+          `the path of ${name} must start with / and hold no space, query or fragment, not ${JSON.stringify(path)}`,
+        );
       merged[name as OperationName] = path;
     }
   }
@@ -23,7 +29,8 @@ export function resolveOperationPaths(layers: readonly (OperationPaths | undefin
   for (const name of ALL_OPERATIONS) {
     const path = operationPath(name, merged);
     const other = owners.get(path);
-    if (other) throw new ConfigurationError(`${other} and ${name} would both be at ${path}; give each operation its own path`);
+    if (other)
+      throw new ConfigurationError(`${other} and ${name} would both be at ${path}; give each operation its own path`);
     owners.set(path, name);
   }
   return merged;

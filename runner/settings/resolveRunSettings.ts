@@ -12,7 +12,13 @@ import { closestName } from "./closestName.js";
 import { RUN_DEFAULTS, type Profile, type RunSettings } from "./RunSettings.js";
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
-import { describeExpected, parseSettingText, RUN_CONFIG_SCHEMA, runConfigValidator, settingSchema } from "./runConfigSchema.js";
+import {
+  describeExpected,
+  parseSettingText,
+  RUN_CONFIG_SCHEMA,
+  runConfigValidator,
+  settingSchema,
+} from "./runConfigSchema.js";
 
 /** A configuration mistake: reported as one sentence, exit 2. */
 export class ConfigurationError extends Error {}
@@ -94,7 +100,9 @@ export function readConfigFile(path: string): ConfigLayer {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new ConfigurationError(`cannot read the config file ${path} (${(error as NodeJS.ErrnoException).code ?? "error"}); give a readable JSON file with --config`);
+    throw new ConfigurationError(
+      `cannot read the config file ${path} (${(error as NodeJS.ErrnoException).code ?? "error"}); give a readable JSON file with --config`,
+    );
   }
   let data: unknown;
   try {
@@ -102,8 +110,14 @@ export function readConfigFile(path: string): ConfigLayer {
   } catch (error) {
     throw new ConfigurationError(`the config file ${path} is not JSON: ${(error as Error).message}`);
   }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) throw new ConfigurationError(`the config file ${path} must hold a JSON object of settings (schemas/meta/run-config.schema.json)`);
-  return { values: data as Record<string, unknown>, nameOf: (key) => `${JSON.stringify(key)} in the config file ${path}` };
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    throw new ConfigurationError(
+      `the config file ${path} must hold a JSON object of settings (schemas/meta/run-config.schema.json)`,
+    );
+  return {
+    values: data as Record<string, unknown>,
+    nameOf: (key) => `${JSON.stringify(key)} in the config file ${path}`,
+  };
 }
 
 /** Settings from CMS_* environment variables, read as flags are; empty variables count as unset. */
@@ -139,8 +153,13 @@ function merge(layers: readonly ConfigLayer[]): { merged: Record<string, unknown
   for (const layer of layers) {
     for (const [key, value] of Object.entries(layer.values)) {
       if (value === undefined) continue;
-      const entries = MERGED_PER_ENTRY.includes(key as SettingKey) && isPlainObject(value) && isPlainObject(merged[key]);
-      merged[key] = entries ? { ...(merged[key] as object), ...value } : SECRET_KEYS.includes(key as SettingKey) && typeof value === "string" ? value.trim() : value;
+      const entries =
+        MERGED_PER_ENTRY.includes(key as SettingKey) && isPlainObject(value) && isPlainObject(merged[key]);
+      merged[key] = entries
+        ? { ...(merged[key] as object), ...value }
+        : SECRET_KEYS.includes(key as SettingKey) && typeof value === "string"
+          ? value.trim()
+          : value;
       origin.set(key, layer);
     }
   }
@@ -175,14 +194,27 @@ function sentenceFor(error: ErrorObject, merged: Record<string, unknown>, origin
   const schema = settingSchema(key);
   const expected = describeExpected(schema);
   // A secret is never shown, not even a wrong one.
-  if (SECRET_KEYS.includes(key as SettingKey)) return error.keyword === "minLength" ? `${name} is empty once surrounding spaces are trimmed; give the value` : `${name} takes ${expected}`;
-  const value = rest.reduce<unknown>((inner, segment) => (inner as Record<string, unknown> | undefined)?.[segment], merged[key]);
+  if (SECRET_KEYS.includes(key as SettingKey))
+    return error.keyword === "minLength"
+      ? `${name} is empty once surrounding spaces are trimmed; give the value`
+      : `${name} takes ${expected}`;
+  const value = rest.reduce<unknown>(
+    (inner, segment) => (inner as Record<string, unknown> | undefined)?.[segment],
+    merged[key],
+  );
   const typed = layer?.typed?.[key];
-  const shown = key === "baseUrl" && typeof value === "string" ? showUrl(value) : rest.length === 0 && typed !== undefined ? JSON.stringify(typed) : JSON.stringify(value);
+  const shown =
+    key === "baseUrl" && typeof value === "string"
+      ? showUrl(value)
+      : rest.length === 0 && typed !== undefined
+        ? JSON.stringify(typed)
+        : JSON.stringify(value);
   if (rest.length > 0 && schema.items) return `${name} takes ${describeExpected(schema.items)}, not ${shown}`;
   if (rest.length > 0) {
     const entry = rest.join("/").replace(/~1/g, "/").replace(/~0/g, "~");
-    return error.keyword === "pattern" ? `the path of ${entry} must start with / and hold no space, query or fragment, not ${shown} (${name})` : `${name} gives ${entry} ${shown}, which is not a text`;
+    return error.keyword === "pattern"
+      ? `the path of ${entry} must start with / and hold no space, query or fragment, not ${shown} (${name})`
+      : `${name} gives ${entry} ${shown}, which is not a text`;
   }
   return `${name} takes ${expected}${key === "rateLimit" ? " requests per second (the flag also reads 20/s and 30/m)" : ""}, not ${shown}`;
 }
@@ -197,11 +229,20 @@ function checkedBaseUrl(text: string, name: string): string {
   }
   // Userinfo first, and never echoed: today's reports would carry the password.
   if (url.username !== "" || url.password !== "" || /^[^/]*\/\/[^/]*@/.test(text)) {
-    throw new ConfigurationError(`${name} carries a user name or password (user:pass@); remove it, since credentials go only in the client_id and Authorization headers (--client-id, --token)`);
+    throw new ConfigurationError(
+      `${name} carries a user name or password (user:pass@); remove it, since credentials go only in the client_id and Authorization headers (--client-id, --token)`,
+    );
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigurationError(`${name} must use http or https, not ${url.protocol}`);
-  if (text.includes("?")) throw new ConfigurationError(`${name} has a query string (?…); give the URL the operation paths are appended to, e.g. https://api.example.com/prefix`);
-  if (text.includes("#")) throw new ConfigurationError(`${name} has a fragment (#…); give the URL the operation paths are appended to, e.g. https://api.example.com/prefix`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ConfigurationError(`${name} must use http or https, not ${url.protocol}`);
+  if (text.includes("?"))
+    throw new ConfigurationError(
+      `${name} has a query string (?…); give the URL the operation paths are appended to, e.g. https://api.example.com/prefix`,
+    );
+  if (text.includes("#"))
+    throw new ConfigurationError(
+      `${name} has a fragment (#…); give the URL the operation paths are appended to, e.g. https://api.example.com/prefix`,
+    );
   return text.replace(/\/+$/, "");
 }
 
@@ -213,8 +254,15 @@ function checkHeaderValue(value: string, name: string): void {
   const at = [...value].findIndex((character) => !HEADER_VALUE_CHARACTER.test(character));
   if (at < 0) return;
   const character = [...value][at] as string;
-  const what = character === "\n" || character === "\r" ? "a line break" : (character.codePointAt(0) ?? 0) < 0x20 || character === "\x7f" ? "a control character" : "a character beyond Latin-1";
-  throw new ConfigurationError(`${name} contains ${what} (character ${at + 1}), which cannot be sent in an HTTP header; copy the value again without it`);
+  const what =
+    character === "\n" || character === "\r"
+      ? "a line break"
+      : (character.codePointAt(0) ?? 0) < 0x20 || character === "\x7f"
+        ? "a control character"
+        : "a character beyond Latin-1";
+  throw new ConfigurationError(
+    `${name} contains ${what} (character ${at + 1}), which cannot be sent in an HTTP header; copy the value again without it`,
+  );
 }
 
 /**
@@ -238,9 +286,11 @@ export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[
     if (typeof value === "string") checkHeaderValue(value, nameOf(key));
   }
   // Merged per name and per operation, and checked for what a schema cannot say (a header HTTP cannot carry, two operations at one path).
-  const layerValues = (key: SettingKey) => resolvedLayers.map((layer) => layer.values[key] as Record<string, string> | undefined);
+  const layerValues = (key: SettingKey) =>
+    resolvedLayers.map((layer) => layer.values[key] as Record<string, string> | undefined);
   if (config.headers !== undefined) config.headers = resolveExtraHeaders(layerValues("headers"));
-  if (config.operationPaths !== undefined) config.operationPaths = resolveOperationPaths(layerValues("operationPaths") as (OperationPaths | undefined)[]);
+  if (config.operationPaths !== undefined)
+    config.operationPaths = resolveOperationPaths(layerValues("operationPaths") as (OperationPaths | undefined)[]);
   return config;
 }
 
@@ -250,25 +300,44 @@ function readableFiles(files: readonly string[]): string[] {
     try {
       readFileSync(file);
     } catch (error) {
-      throw new ConfigurationError(`cannot read the CA file ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); --ca-file takes a PEM file`);
+      throw new ConfigurationError(
+        `cannot read the CA file ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); --ca-file takes a PEM file`,
+      );
     }
   }
   return [...files];
 }
 
 /** What a run needs besides RunSettings: where its reports go and which waivers apply. */
-export type ResolvedRun = RunSettings & { readonly out?: string; readonly formats?: RunConfigFile["formats"]; readonly waivers?: string };
+export type ResolvedRun = RunSettings & {
+  readonly out?: string;
+  readonly formats?: RunConfigFile["formats"];
+  readonly waivers?: string;
+};
 
 /** Merges and validates `layers` into settings; `embedded` marks the bundled reference target. */
 export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer)[], embedded = false): ResolvedRun {
   const config = resolveRunConfig(layers);
-  if (!config.baseUrl) throw new ConfigurationError("no target: give --base-url (or CMS_BASE_URL), or leave it out of every source to run the bundled reference server");
-  if (!config.clientId) throw new ConfigurationError("no client id: every operation sends client_id (§5); give CMS_CLIENT_ID or --client-id");
-  if (!config.token) throw new ConfigurationError("no bearer token: the content management operations need one (§5); give CMS_TOKEN or --token");
+  if (!config.baseUrl)
+    throw new ConfigurationError(
+      "no target: give --base-url (or CMS_BASE_URL), or leave it out of every source to run the bundled reference server",
+    );
+  if (!config.clientId)
+    throw new ConfigurationError(
+      "no client id: every operation sends client_id (§5); give CMS_CLIENT_ID or --client-id",
+    );
+  if (!config.token)
+    throw new ConfigurationError(
+      "no bearer token: the content management operations need one (§5); give CMS_TOKEN or --token",
+    );
   return {
     baseUrl: config.baseUrl,
     embedded,
-    credentials: { clientId: config.clientId, token: config.token, ...(config.restrictedToken ? { restrictedToken: config.restrictedToken } : {}) },
+    credentials: {
+      clientId: config.clientId,
+      token: config.token,
+      ...(config.restrictedToken ? { restrictedToken: config.restrictedToken } : {}),
+    },
     fixtures: {
       analyticIds: config.analyticIds ?? [],
       roles: config.roles ?? [],
@@ -292,7 +361,9 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
     excludeChecks: config.excludeChecks ?? [],
     operations: config.operations ?? [],
     ...(config.headers !== undefined && Object.keys(config.headers).length > 0 ? { headers: config.headers } : {}),
-    ...(config.operationPaths !== undefined && Object.keys(config.operationPaths).length > 0 ? { operationPaths: config.operationPaths } : {}),
+    ...(config.operationPaths !== undefined && Object.keys(config.operationPaths).length > 0
+      ? { operationPaths: config.operationPaths }
+      : {}),
     ...(config.out !== undefined ? { out: config.out } : {}),
     ...(config.formats !== undefined ? { formats: config.formats } : {}),
     ...(config.waivers !== undefined ? { waivers: config.waivers } : {}),

@@ -46,8 +46,10 @@ function orList(values: readonly string[]): string {
 /** The range of a numeric setting in words ("100 to 600000"), or undefined when it has none. */
 export function settingRange(key: string): string | undefined {
   const schema = settingSchema(key);
-  if (schema.type === "integer" && schema.minimum !== undefined && schema.maximum !== undefined) return `${schema.minimum} to ${schema.maximum}`;
-  if (schema.type === "number" && schema.exclusiveMinimum !== undefined && schema.maximum !== undefined) return `above ${schema.exclusiveMinimum}, at most ${schema.maximum}`;
+  if (schema.type === "integer" && schema.minimum !== undefined && schema.maximum !== undefined)
+    return `${schema.minimum} to ${schema.maximum}`;
+  if (schema.type === "number" && schema.exclusiveMinimum !== undefined && schema.maximum !== undefined)
+    return `above ${schema.exclusiveMinimum}, at most ${schema.maximum}`;
   return undefined;
 }
 
@@ -55,7 +57,10 @@ export function settingRange(key: string): string | undefined {
 export function describeExpected(schema: SettingSchema): string {
   if (schema.enum) return orList(schema.enum);
   if (schema.type === "integer") {
-    const range = schema.minimum !== undefined && schema.maximum !== undefined ? ` from ${schema.minimum} to ${schema.maximum}` : "";
+    const range =
+      schema.minimum !== undefined && schema.maximum !== undefined
+        ? ` from ${schema.minimum} to ${schema.maximum}`
+        : "";
     return `a whole number${range}`;
   }
   if (schema.type === "number") {
@@ -63,7 +68,8 @@ export function describeExpected(schema: SettingSchema): string {
     const most = schema.maximum !== undefined ? `${above ? "," : ""} at most ${schema.maximum}` : "";
     return `a number${above}${most}`;
   }
-  if (schema.type === "array") return schema.items?.enum ? `a list of ${orList(schema.items.enum)}` : "a list of non-empty texts";
+  if (schema.type === "array")
+    return schema.items?.enum ? `a list of ${orList(schema.items.enum)}` : "a list of non-empty texts";
   if (schema.pattern?.startsWith("^https?://")) return "an http:// or https:// URL";
   return schema.minLength ? "a non-empty text" : "a text";
 }
@@ -78,7 +84,11 @@ const RATE = /^(\d+(?:\.\d+)?)(?:\/([sm]))?$/;
  */
 export function parseSettingText(key: string, text: string): unknown {
   const schema = settingSchema(key);
-  if (schema.type === "array") return text.split(",").map((item) => item.trim()).filter(Boolean);
+  if (schema.type === "array")
+    return text
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
   const trimmed = text.trim();
   if (schema.type === "integer") return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : text;
   if (schema.type === "number") {

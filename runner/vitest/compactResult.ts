@@ -24,7 +24,15 @@ function compactExchange(exchange: Exchange): Exchange {
   return {
     ...rest,
     request: { ...rest.request, ...(rest.request.body !== undefined ? { body: cut(rest.request.body) } : {}) },
-    ...(rest.response ? { response: { ...rest.response, bodyText: cut(rest.response.bodyText), truncated: rest.response.truncated || rest.response.bodyText.length > MAX_EVIDENCE_BODY_CHARS } } : {}),
+    ...(rest.response
+      ? {
+          response: {
+            ...rest.response,
+            bodyText: cut(rest.response.bodyText),
+            truncated: rest.response.truncated || rest.response.bodyText.length > MAX_EVIDENCE_BODY_CHARS,
+          },
+        }
+      : {}),
   };
 }
 

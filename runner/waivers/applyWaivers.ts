@@ -18,15 +18,22 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * `waived`, with the waiver attached and its reason and expiry in the message. A waiver applies
  * up to and including its `expires` day; `today` is YYYY-MM-DD (the run's date, UTC).
  */
-export function applyWaivers(results: readonly CheckResult[], waivers: readonly Waiver[], today: string): WaiverApplication {
-  if (!ISO_DATE.test(today)) throw new Error(`applyWaivers: today must be YYYY-MM-DD, received ${JSON.stringify(today)}`);
+export function applyWaivers(
+  results: readonly CheckResult[],
+  waivers: readonly Waiver[],
+  today: string,
+): WaiverApplication {
+  if (!ISO_DATE.test(today))
+    throw new Error(`applyWaivers: today must be YYYY-MM-DD, received ${JSON.stringify(today)}`);
   // YYYY-MM-DD strings order like the dates they name.
   const expired = waivers.filter((waiver) => waiver.expires < today);
   const active = waivers.filter((waiver) => waiver.expires >= today);
   const used = new Set<Waiver>();
   const applied = results.map((result): CheckResult => {
     if (result.outcome !== "failed") return result;
-    const waiver = active.find((candidate) => candidate.checkId === result.checkId && candidate.operation === result.operation);
+    const waiver = active.find(
+      (candidate) => candidate.checkId === result.checkId && candidate.operation === result.operation,
+    );
     if (!waiver) return result;
     used.add(waiver);
     return {

@@ -13,13 +13,15 @@ interface WaiversFile {
 function describeError(error: ErrorObject): string {
   const where = error.instancePath === "" ? "(root)" : error.instancePath;
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === "additionalProperties") return `${where} has an unknown field ${JSON.stringify(params.additionalProperty)}`;
+  if (error.keyword === "additionalProperties")
+    return `${where} has an unknown field ${JSON.stringify(params.additionalProperty)}`;
   if (error.keyword === "required") return `${where} is missing the field ${JSON.stringify(params.missingProperty)}`;
   if (error.keyword === "enum") return `${where} must be one of ${(params.allowedValues as unknown[]).join(", ")}`;
   if (error.keyword === "format" || (error.keyword === "pattern" && where.endsWith("/expires"))) {
     return `${where} must be a calendar date written YYYY-MM-DD`;
   }
-  if (error.keyword === "pattern" && where.endsWith("/reason")) return `${where} must not be blank: say why the failure is accepted`;
+  if (error.keyword === "pattern" && where.endsWith("/reason"))
+    return `${where} must not be blank: say why the failure is accepted`;
   return `${where} ${error.message ?? error.keyword}`;
 }
 
@@ -59,7 +61,9 @@ export async function loadWaivers(path: string, knownCheckIds: ReadonlySet<strin
   const unknown = data.waivers.flatMap((waiver, index) =>
     knownCheckIds.has(waiver.checkId)
       ? []
-      : [`/waivers/${index}/checkId ${JSON.stringify(waiver.checkId)} is not a check of this suite${suggestion(waiver.checkId, knownCheckIds)}`],
+      : [
+          `/waivers/${index}/checkId ${JSON.stringify(waiver.checkId)} is not a check of this suite${suggestion(waiver.checkId, knownCheckIds)}`,
+        ],
   );
   if (unknown.length > 0) {
     throw new WaiversFileError(`the waivers file ${path} names unknown check ids: ${unknown.join("; ")}`);
@@ -75,5 +79,10 @@ export async function loadWaivers(path: string, knownCheckIds: ReadonlySet<strin
     }
     seen.set(key, index);
   }
-  return data.waivers.map((waiver) => ({ checkId: waiver.checkId, operation: waiver.operation, reason: waiver.reason, expires: waiver.expires }));
+  return data.waivers.map((waiver) => ({
+    checkId: waiver.checkId,
+    operation: waiver.operation,
+    reason: waiver.reason,
+    expires: waiver.expires,
+  }));
 }

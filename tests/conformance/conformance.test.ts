@@ -41,7 +41,15 @@ for (const { check, operation } of planned) {
 // Sequential, so it runs once every concurrent check above has finished: carries the run's HTTP figures
 // and how its listings were sampled.
 test("run statistics", ({ task }) => {
-  const durationsByPath = Object.fromEntries([...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]));
+  const durationsByPath = Object.fromEntries(
+    [...session.durationsByPath()].map(([path, durations]) => [path, [...durations]]),
+  );
   const exchanges = session.exchangeLog();
-  task.meta.cmsConformanceStatistics = { ...session.stats(), durationsByPath, sampling: session.samplingNotes(), ...stoppedNote(session), ...(exchanges ? { exchanges } : {}) };
+  task.meta.cmsConformanceStatistics = {
+    ...session.stats(),
+    durationsByPath,
+    sampling: session.samplingNotes(),
+    ...stoppedNote(session),
+    ...(exchanges ? { exchanges } : {}),
+  };
 });

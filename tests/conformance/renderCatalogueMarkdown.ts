@@ -6,22 +6,31 @@ import { CHECK_CATALOGUE } from "./checkCatalogue.js";
 
 /** One row per check: id, level, sections, operations, title. */
 export function renderChecksMarkdown(): string {
-  const rows = CHECK_CATALOGUE.checks.map((check) =>
-    `| \`${check.id}\` | ${check.level} | ${check.specRefs.map((ref) => `§${ref}`).join(", ")} | ${check.operations.length === 5 ? "all" : check.operations.join(", ")} | ${markdownCell(check.title)} |`,
+  const rows = CHECK_CATALOGUE.checks.map(
+    (check) =>
+      `| \`${check.id}\` | ${check.level} | ${check.specRefs.map((ref) => `§${ref}`).join(", ")} | ${check.operations.length === 5 ? "all" : check.operations.join(", ")} | ${markdownCell(check.title)} |`,
   );
   return ["| check | level | § | operations | rule |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 
 /** One row per fault: name, section, what it breaks, the checks that catch it. */
 export function renderFaultsMarkdown(): string {
-  const rows = FAULT_CATALOGUE.map((fault) => `| \`${fault.name}\` | ${fault.section} | ${markdownCell(fault.description)} | ${fault.caughtBy.map((id) => `\`${id}\``).join(", ")} |`);
+  const rows = FAULT_CATALOGUE.map(
+    (fault) =>
+      `| \`${fault.name}\` | ${fault.section} | ${markdownCell(fault.description)} | ${fault.caughtBy.map((id) => `\`${id}\``).join(", ")} |`,
+  );
   return ["| fault | § | what it does wrong | caught by |", "|---|---|---|---|", ...rows].join("\n");
 }
 
 /** One row per legitimate variant: name, section, what it does differently, why that is allowed, the register warnings it may get. */
 export function renderVariantsMarkdown(): string {
   const rows = VARIANT_CATALOGUE.map(
-    (variant) => `| \`${variant.name}\` | ${variant.section} | ${markdownCell(variant.description)} | ${markdownCell(variant.why)} | ${variant.departs.map((id) => `\`${id}\``).join(", ") || "none"} |`,
+    (variant) =>
+      `| \`${variant.name}\` | ${variant.section} | ${markdownCell(variant.description)} | ${markdownCell(variant.why)} | ${variant.departs.map((id) => `\`${id}\``).join(", ") || "none"} |`,
   );
-  return ["| variant | § | what it does differently | why that is allowed | warnings |", "|---|---|---|---|---|", ...rows].join("\n");
+  return [
+    "| variant | § | what it does differently | why that is allowed | warnings |",
+    "|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
 }

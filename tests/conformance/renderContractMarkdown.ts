@@ -11,7 +11,8 @@ import { CHECK_CATALOGUE } from "./checkCatalogue.js";
 /** The operations table: name, path below the base URL, section, credentials (§4, §5). */
 export function renderOperationsMarkdown(): string {
   const rows = OPERATIONS.map(
-    (op) => `| \`${op.name}\` | §${op.section} | \`POST {base_url}${op.path}\` | ${op.requiresBearer ? "`Authorization: Bearer …` and `client_id`" : "`client_id` (bearer: not shown, register `role-filters-authorization`)"} |`,
+    (op) =>
+      `| \`${op.name}\` | §${op.section} | \`POST {base_url}${op.path}\` | ${op.requiresBearer ? "`Authorization: Bearer …` and `client_id`" : "`client_id` (bearer: not shown, register `role-filters-authorization`)"} |`,
   );
   return ["| operation | § | request | credentials |", "|---|---|---|---|", ...rows].join("\n");
 }
@@ -28,14 +29,17 @@ export function renderContractSectionsMarkdown(): string {
       if (checks.length > 0) {
         lines.push("| check | level | operations | rule it enforces |", "|---|---|---|---|");
         for (const check of checks) {
-          lines.push(`| \`${check.id}\` | ${check.level} | ${check.operations.length === OPERATIONS.length ? "all" : check.operations.join(", ")} | ${markdownCell(check.rule)} |`);
+          lines.push(
+            `| \`${check.id}\` | ${check.level} | ${check.operations.length === OPERATIONS.length ? "all" : check.operations.join(", ")} | ${markdownCell(check.rule)} |`,
+          );
         }
       } else {
         lines.push("No check cites this section on its own.");
       }
       if (entries.length > 0) {
         lines.push("", "Not shown by the interface, settled by the register:", "");
-        for (const entry of entries) lines.push(`- \`${entry.id}\`: ${markdownCell(entry.question)} Default: ${markdownCell(entry.default)}`);
+        for (const entry of entries)
+          lines.push(`- \`${entry.id}\`: ${markdownCell(entry.question)} Default: ${markdownCell(entry.default)}`);
       }
       return lines.join("\n");
     })

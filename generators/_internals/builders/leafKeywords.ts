@@ -4,8 +4,12 @@ import { type Fragment } from "../schemaFragment.js";
 import { UnsupportedSchemaError } from "../supportedKeywords.js";
 
 /** The leaves that are schema objects (boolean `true` leaves constrain nothing). */
-export function objectLeaves(leaves: readonly Fragment[]): { fragment: Fragment; schema: Readonly<Record<string, unknown>> }[] {
-  return leaves.flatMap((fragment) => (typeof fragment.schema === "boolean" ? [] : [{ fragment, schema: fragment.schema }]));
+export function objectLeaves(
+  leaves: readonly Fragment[],
+): { fragment: Fragment; schema: Readonly<Record<string, unknown>> }[] {
+  return leaves.flatMap((fragment) =>
+    typeof fragment.schema === "boolean" ? [] : [{ fragment, schema: fragment.schema }],
+  );
 }
 
 /** Every numeric value of `keyword` across the leaves. */
@@ -14,7 +18,11 @@ export function numbersOf(leaves: readonly Fragment[], keyword: string): number[
     const value = schema[keyword];
     if (value === undefined) return [];
     if (typeof value !== "number" || !Number.isFinite(value)) {
-      throw new UnsupportedSchemaError(fragment.location, keyword, `${keyword} must be a finite number, received ${JSON.stringify(value)}`);
+      throw new UnsupportedSchemaError(
+        fragment.location,
+        keyword,
+        `${keyword} must be a finite number, received ${JSON.stringify(value)}`,
+      );
     }
     return [value];
   });
@@ -25,7 +33,12 @@ export function stringsOf(leaves: readonly Fragment[], keyword: string): string[
   return objectLeaves(leaves).flatMap(({ fragment, schema }) => {
     const value = schema[keyword];
     if (value === undefined) return [];
-    if (typeof value !== "string") throw new UnsupportedSchemaError(fragment.location, keyword, `${keyword} must be a string, received ${JSON.stringify(value)}`);
+    if (typeof value !== "string")
+      throw new UnsupportedSchemaError(
+        fragment.location,
+        keyword,
+        `${keyword} must be a string, received ${JSON.stringify(value)}`,
+      );
     return [value];
   });
 }
@@ -37,7 +50,11 @@ export function requiredOf(leaves: readonly Fragment[]): Set<string> {
     const value = schema.required;
     if (value === undefined) continue;
     if (!Array.isArray(value) || !value.every((name): name is string => typeof name === "string")) {
-      throw new UnsupportedSchemaError(fragment.location, "required", `required must be a list of names, received ${JSON.stringify(value)}`);
+      throw new UnsupportedSchemaError(
+        fragment.location,
+        "required",
+        `required must be a list of names, received ${JSON.stringify(value)}`,
+      );
     }
     for (const name of value) names.add(name);
   }
@@ -48,7 +65,12 @@ export function requiredOf(leaves: readonly Fragment[]): Set<string> {
 export function propertiesOf(fragment: Fragment, schema: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const value = schema.properties;
   if (value === undefined) return {};
-  if (!isJsonObject(value)) throw new UnsupportedSchemaError(fragment.location, "properties", `properties must be an object, received ${JSON.stringify(value)}`);
+  if (!isJsonObject(value))
+    throw new UnsupportedSchemaError(
+      fragment.location,
+      "properties",
+      `properties must be an object, received ${JSON.stringify(value)}`,
+    );
   return value;
 }
 
@@ -62,7 +84,11 @@ export function intersectTypes(leaves: readonly Fragment[]): string[] | undefine
     if (value === undefined) continue;
     const list: unknown[] = Array.isArray(value) ? value : [value];
     if (!list.every((t): t is string => typeof t === "string" && JSON_TYPES.has(t))) {
-      throw new UnsupportedSchemaError(fragment.location, "type", `type must name JSON types, received ${JSON.stringify(value)}`);
+      throw new UnsupportedSchemaError(
+        fragment.location,
+        "type",
+        `type must name JSON types, received ${JSON.stringify(value)}`,
+      );
     }
     acc = acc === undefined ? [...list] : intersectTwo(acc, list);
   }

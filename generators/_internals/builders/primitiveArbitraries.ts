@@ -3,7 +3,10 @@ import fc from "fast-check";
 import { patternRegExp } from "../matchesSchema.js";
 
 /** Free text for a string without pattern: short ASCII or short unicode graphemes. */
-export const freeStringArbitrary: fc.Arbitrary<string> = fc.oneof(fc.string({ maxLength: 16 }), fc.string({ unit: "grapheme", maxLength: 8 }));
+export const freeStringArbitrary: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 16 }),
+  fc.string({ unit: "grapheme", maxLength: 8 }),
+);
 
 /** ISO 8601 instants as `Date#toISOString` writes them: milliseconds and `Z` (§2.5 createdDate). */
 export const dateTimeArbitrary: fc.Arbitrary<string> = fc
@@ -24,7 +27,10 @@ export function stringArbitrary(patterns: readonly string[], dateTime: boolean):
 }
 
 /** Integers within the bounds (32-bit range by default, where most servers' int types end). */
-export function integerArbitrary(minimum: number | undefined, maximum: number | undefined): fc.Arbitrary<number> | null {
+export function integerArbitrary(
+  minimum: number | undefined,
+  maximum: number | undefined,
+): fc.Arbitrary<number> | null {
   const min = minimum === undefined ? -(2 ** 31) : Math.ceil(minimum);
   const max = maximum === undefined ? Math.max(2 ** 31 - 1, min) : Math.floor(maximum);
   return min > max ? null : fc.integer({ min, max });
@@ -34,7 +40,12 @@ export function integerArbitrary(minimum: number | undefined, maximum: number | 
 export function numberArbitrary(minimum: number | undefined, maximum: number | undefined): fc.Arbitrary<number> | null {
   if (minimum !== undefined && maximum !== undefined && minimum > maximum) return null;
   return fc
-    .double({ noNaN: true, noDefaultInfinity: true, ...(minimum === undefined ? {} : { min: minimum }), ...(maximum === undefined ? {} : { max: maximum }) })
+    .double({
+      noNaN: true,
+      noDefaultInfinity: true,
+      ...(minimum === undefined ? {} : { min: minimum }),
+      ...(maximum === undefined ? {} : { max: maximum }),
+    })
     .map((n) => (Object.is(n, -0) ? 0 : n));
 }
 

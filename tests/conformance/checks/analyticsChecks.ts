@@ -22,7 +22,8 @@ export const analyticsChecks: readonly CheckDefinition[] = [
       // Every configured analytic: one PIE among many with two series is the bug a sample misses.
       const { reads } = await readKnownItems(target, "getAnalytic");
       for (const { label, exchange } of reads) {
-        if (!answered(judge, label, exchange) || exchange.response.status !== 200 || !isJsonObject(exchange.json)) continue;
+        if (!answered(judge, label, exchange) || exchange.response.status !== 200 || !isJsonObject(exchange.json))
+          continue;
         const chart = isJsonObject(exchange.json.analytic) ? exchange.json.analytic.chart : undefined;
         if (!isJsonObject(chart) || chart.type !== "PIE") continue;
         pies += 1;
@@ -31,13 +32,17 @@ export const analyticsChecks: readonly CheckDefinition[] = [
           judge.witness(evidence(label, exchange));
           continue;
         }
-        judge.fail(`${label}: a PIE chart with ${Array.isArray(series) ? `${series.length} series` : "no series array"}.`, {
-          expected: "exactly one series (§2.6)",
-          actual: Array.isArray(series) ? `${series.length} series` : JSON.stringify(series ?? null),
-          evidence: [evidence(label, exchange)],
-        });
+        judge.fail(
+          `${label}: a PIE chart with ${Array.isArray(series) ? `${series.length} series` : "no series array"}.`,
+          {
+            expected: "exactly one series (§2.6)",
+            actual: Array.isArray(series) ? `${series.length} series` : JSON.stringify(series ?? null),
+            evidence: [evidence(label, exchange)],
+          },
+        );
       }
-      if (pies === 0) judge.skip("none of the configured analytics is a PIE chart; add the id of one with --analytic-id.");
+      if (pies === 0)
+        judge.skip("none of the configured analytics is a PIE chart; add the id of one with --analytic-id.");
       else judge.note(`${pies} PIE chart(s) among the ${reads.length} configured analytics, each with one series.`);
     },
   },

@@ -22,9 +22,16 @@ export const authChecks: readonly CheckDefinition[] = [
     registerRefs: ["missing-credentials-status"],
     async run({ operation, target, judge }) {
       const label = "request without Authorization";
-      const exchange = await target.send(operation, { caller: "no-token", json: await wellFormedRequestBody(target, operation) });
+      const exchange = await target.send(operation, {
+        caller: "no-token",
+        json: await wellFormedRequestBody(target, operation),
+      });
       if (!answered(judge, label, exchange)) return;
-      judgeStatus(judge, label, exchange, { accept: [401], expected: "401: the operation requires a bearer token (§5, §7)", register: "missing-credentials-status" });
+      judgeStatus(judge, label, exchange, {
+        accept: [401],
+        expected: "401: the operation requires a bearer token (§5, §7)",
+        register: "missing-credentials-status",
+      });
     },
   },
   {
@@ -38,7 +45,10 @@ export const authChecks: readonly CheckDefinition[] = [
     registerRefs: [],
     async run({ operation, target, judge }) {
       const label = "request with a bearer token the target never issued";
-      const exchange = await target.send(operation, { caller: "invalid-token", json: await wellFormedRequestBody(target, operation) });
+      const exchange = await target.send(operation, {
+        caller: "invalid-token",
+        json: await wellFormedRequestBody(target, operation),
+      });
       if (!answered(judge, label, exchange)) return;
       judgeStatus(judge, label, exchange, { accept: [401], expected: "401: invalid credentials (§5, §7)" });
     },
@@ -46,7 +56,7 @@ export const authChecks: readonly CheckDefinition[] = [
   {
     id: "auth.near-miss-token-401",
     title: "A token one edit away from the valid one, or an empty bearer, is refused with 401",
-    rule: "When credentials are invalid, the response is 401 (§5, §7): the valid token with a character appended, without its last character or with it changed is not the token; an Authorization header of \"Bearer \" or \"Bearer\" carries no token.",
+    rule: 'When credentials are invalid, the response is 401 (§5, §7): the valid token with a character appended, without its last character or with it changed is not the token; an Authorization header of "Bearer " or "Bearer" carries no token.',
     family: "auth",
     specRefs: ["5", "7"],
     level: "MUST",
@@ -56,14 +66,29 @@ export const authChecks: readonly CheckDefinition[] = [
       const body = await wellFormedRequestBody(target, operation);
       // Labelled by how each was made: the tokens themselves derive from the secret and never appear (runSecrets redacts them).
       const cases: { caller: Caller; label: string; register?: string }[] = [
-        ...NEAR_MISS_KINDS.map((kind) => ({ caller: `token-${kind}` as Caller, label: `request with ${NEAR_MISS_LABELS[kind].label}` })),
-        { caller: "empty-bearer", label: 'request with "Authorization: Bearer " (no token)', register: "missing-credentials-status" },
-        { caller: "bare-bearer", label: 'request with "Authorization: Bearer" alone', register: "missing-credentials-status" },
+        ...NEAR_MISS_KINDS.map((kind) => ({
+          caller: `token-${kind}` as Caller,
+          label: `request with ${NEAR_MISS_LABELS[kind].label}`,
+        })),
+        {
+          caller: "empty-bearer",
+          label: 'request with "Authorization: Bearer " (no token)',
+          register: "missing-credentials-status",
+        },
+        {
+          caller: "bare-bearer",
+          label: 'request with "Authorization: Bearer" alone',
+          register: "missing-credentials-status",
+        },
       ];
       for (const { caller, label, register } of cases) {
         const exchange = await target.send(operation, { caller, json: body });
         if (!answered(judge, label, exchange)) continue;
-        judgeStatus(judge, label, exchange, { accept: [401], expected: "401: invalid credentials (§5, §7)", ...(register ? { register } : {}) });
+        judgeStatus(judge, label, exchange, {
+          accept: [401],
+          expected: "401: invalid credentials (§5, §7)",
+          ...(register ? { register } : {}),
+        });
       }
       judge.note(`${cases.length} near-miss credentials refused.`);
     },
@@ -79,9 +104,16 @@ export const authChecks: readonly CheckDefinition[] = [
     registerRefs: ["missing-client-id"],
     async run({ operation, target, judge }) {
       const label = "request with a valid token but no client_id header";
-      const exchange = await target.send(operation, { caller: "no-client-id", json: await wellFormedRequestBody(target, operation) });
+      const exchange = await target.send(operation, {
+        caller: "no-client-id",
+        json: await wellFormedRequestBody(target, operation),
+      });
       if (!answered(judge, label, exchange)) return;
-      judgeStatus(judge, label, exchange, { accept: [400, 401], expected: "400 or 401: every operation needs client_id (§5; register missing-client-id)", register: "missing-client-id" });
+      judgeStatus(judge, label, exchange, {
+        accept: [400, 401],
+        expected: "400 or 401: every operation needs client_id (§5; register missing-client-id)",
+        register: "missing-client-id",
+      });
     },
   },
 ];

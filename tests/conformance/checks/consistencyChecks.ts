@@ -35,11 +35,18 @@ export const consistencyChecks: readonly CheckDefinition[] = [
             judge.witness(evidence(label, exchange));
             continue;
           }
-          judge.fail(`${label} (listed for ${caller}) got ${describeAnswer(exchange)}.`, { expected: "200 with the widget", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] });
+          judge.fail(`${label} (listed for ${caller}) got ${describeAnswer(exchange)}.`, {
+            expected: "200 with the widget",
+            actual: describeAnswer(exchange),
+            evidence: [evidence(label, exchange)],
+          });
         }
       }
       if (read === 0) judge.skip("no listed widget has an id to read.");
-      else judge.note(`${read} listed widget(s) read back (${callers.join(" and ")})${cuts.length > 0 ? `; ${cuts.join("; ")}` : ""}.`);
+      else
+        judge.note(
+          `${read} listed widget(s) read back (${callers.join(" and ")})${cuts.length > 0 ? `; ${cuts.join("; ")}` : ""}.`,
+        );
     },
   },
   {
@@ -90,7 +97,13 @@ export const consistencyChecks: readonly CheckDefinition[] = [
       if (reads.length === 0) return judge.skip("no listed widget has an id to read.");
       for (const { id, label, exchange } of reads) {
         const item = listed.get(id);
-        if (!answered(judge, label, exchange) || exchange.response.status !== 200 || !isJsonObject(exchange.json) || !item) continue;
+        if (
+          !answered(judge, label, exchange) ||
+          exchange.response.status !== 200 ||
+          !isJsonObject(exchange.json) ||
+          !item
+        )
+          continue;
         const body = exchange.json;
         const differing = Object.keys(item).filter((key) => key in body && !jsonEqual(item[key], body[key]));
         if (differing.length === 0) {
@@ -98,8 +111,14 @@ export const consistencyChecks: readonly CheckDefinition[] = [
           continue;
         }
         judge.depart("list-get-consistency", `${label}: ${differing.join(", ")} differ from the listing.`, {
-          expected: differing.map((key) => `${key}: ${JSON.stringify(item[key])}`).join("\n").slice(0, 500),
-          actual: differing.map((key) => `${key}: ${JSON.stringify(body[key])}`).join("\n").slice(0, 500),
+          expected: differing
+            .map((key) => `${key}: ${JSON.stringify(item[key])}`)
+            .join("\n")
+            .slice(0, 500),
+          actual: differing
+            .map((key) => `${key}: ${JSON.stringify(body[key])}`)
+            .join("\n")
+            .slice(0, 500),
           evidence: [evidence(label, exchange)],
         });
       }
@@ -121,7 +140,11 @@ export const consistencyChecks: readonly CheckDefinition[] = [
       const first = await target.send(operation, { json: body });
       const second = await target.send(operation, { json: body });
       if (!answered(judge, "first request", first) || !answered(judge, "second request", second)) return;
-      if (first.response.status === second.response.status && first.isJson === second.isJson && (first.isJson ? jsonEqual(first.json, second.json) : first.response.bodyText === second.response.bodyText)) {
+      if (
+        first.response.status === second.response.status &&
+        first.isJson === second.isJson &&
+        (first.isJson ? jsonEqual(first.json, second.json) : first.response.bodyText === second.response.bodyText)
+      ) {
         judge.witness(evidence("first request", first));
         return;
       }

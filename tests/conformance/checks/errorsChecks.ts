@@ -29,7 +29,8 @@ async function expect400(
   body: { json: unknown } | { raw: string },
 ): Promise<void> {
   const exchange = await target.send(operation, body);
-  if (answered(judge, label, exchange)) judgeStatus(judge, label, exchange, { accept: [400], expected: "400 with the §7 body: an invalid request (§7)" });
+  if (answered(judge, label, exchange))
+    judgeStatus(judge, label, exchange, { accept: [400], expected: "400 with the §7 body: an invalid request (§7)" });
 }
 
 /** Checks of the errors family. */
@@ -86,7 +87,11 @@ export const errorsChecks: readonly CheckDefinition[] = [
       const requestContext = await requestContextFor(target);
       const needed = REQUIRED_CONTEXT[operation];
       if (needed && (requestContext[needed]?.length ?? 0) === 0) {
-        return judge.skip(needed === "widgetIds" ? "the widget listing returned no ids to build requests from" : "no analytic ids are configured (--analytic-id)");
+        return judge.skip(
+          needed === "widgetIds"
+            ? "the widget listing returned no ids to build requests from"
+            : "no analytic ids are configured (--analytic-id)",
+        );
       }
       const numRuns = await runProperty(
         judge,
@@ -101,10 +106,20 @@ export const errorsChecks: readonly CheckDefinition[] = [
           if (accepted) return { ok: true };
           const message = `${request.rule} (${request.description}) got ${status}`;
           if (status < 500 && request.expectation !== "must-400") {
-            judge.depart(request.registerEntry, message, { expected: request.expectation === "400-or-404" ? "400 or 404" : "400", actual: describeAnswer(exchange), evidence: [evidence(request.rule, exchange)] });
+            judge.depart(request.registerEntry, message, {
+              expected: request.expectation === "400-or-404" ? "400 or 404" : "400",
+              actual: describeAnswer(exchange),
+              evidence: [evidence(request.rule, exchange)],
+            });
             return { ok: true };
           }
-          return { ok: false, message, expected: `400 (§7; register ${request.registerEntry})`, actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, exchange };
+          return {
+            ok: false,
+            message,
+            expected: `400 (§7; register ${request.registerEntry})`,
+            actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+            exchange,
+          };
         },
         { seed: context.seed, numRuns: target.settings.maxExamples },
       );
@@ -127,19 +142,30 @@ export const errorsChecks: readonly CheckDefinition[] = [
       ];
       if (operation === "getWidget" || operation === "getAnalytic") {
         const id = await unknownId(target, operation);
-        probes.push({ label: `unknown id ${id}`, send: () => target.send(operation, { json: { [idField(operation)]: id } }) });
+        probes.push({
+          label: `unknown id ${id}`,
+          send: () => target.send(operation, { json: { [idField(operation)]: id } }),
+        });
       }
       let judgedOne = false;
       for (const probe of probes) {
         const exchange = await probe.send();
         if (!answered(judge, probe.label, exchange)) continue;
         const status = exchange.response.status;
-        const body = status === 400 ? spec.badRequestBody : status === 404 && spec.area === "cms" ? "error.cms.notFound" : undefined;
+        const body =
+          status === 400
+            ? spec.badRequestBody
+            : status === 404 && spec.area === "cms"
+              ? "error.cms.notFound"
+              : undefined;
         if (!body) continue;
         judgedOne = true;
         judgeBody(judge, `${probe.label} → ${status}`, exchange, body, "7");
       }
-      if (!judgedOne) judge.skip("no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and errors.unknown-id-404).");
+      if (!judgedOne)
+        judge.skip(
+          "no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and errors.unknown-id-404).",
+        );
     },
   },
   {
@@ -153,14 +179,18 @@ export const errorsChecks: readonly CheckDefinition[] = [
     registerRefs: ["role-filters-401-body", "required-response-fields"],
     async run({ operation, target, judge }) {
       const body = await wellFormedRequestBody(target, operation);
-      const callers = operation === "getRoleFilters" ? (["no-client-id", "invalid-token", "no-token"] as const) : (["no-token", "invalid-token"] as const);
+      const callers =
+        operation === "getRoleFilters"
+          ? (["no-client-id", "invalid-token", "no-token"] as const)
+          : (["no-token", "invalid-token"] as const);
       for (const caller of callers) {
         const label = `request as ${caller}`;
         const exchange = await target.send(operation, { caller, json: body });
         if (exchange.response?.status !== 401) continue;
         if (!answered(judge, label, exchange)) return;
         if (operation !== "getRoleFilters") {
-          if (judgeBody(judge, label, exchange, "error.unauthorized", "7")) judge.note(`The 401 body (${label}) has the §7 shape.`);
+          if (judgeBody(judge, label, exchange, "error.unauthorized", "7"))
+            judge.note(`The 401 body (${label}) has the §7 shape.`);
           return;
         }
         // register role-filters-401-body: the cms shape is expected; any other body is a departure.
@@ -177,7 +207,9 @@ export const errorsChecks: readonly CheckDefinition[] = [
         }
         return;
       }
-      judge.skip("the target answered none of the suite's unauthenticated requests with 401, so there is no 401 body to judge (see the auth.* checks).");
+      judge.skip(
+        "the target answered none of the suite's unauthenticated requests with 401, so there is no 401 body to judge (see the auth.* checks).",
+      );
     },
   },
   {
@@ -195,7 +227,10 @@ export const errorsChecks: readonly CheckDefinition[] = [
       const label = `${operation} of a well-formed id that does not exist (${id})`;
       const exchange = await target.send(operation, { json: { [idField(read)]: id } });
       if (!answered(judge, label, exchange)) return;
-      judgeStatus(judge, label, exchange, { accept: [404], expected: "404 with reason OBJECT_NOT_FOUND (§4.3, §4.4, §7)" });
+      judgeStatus(judge, label, exchange, {
+        accept: [404],
+        expected: "404 with reason OBJECT_NOT_FOUND (§4.3, §4.4, §7)",
+      });
     },
   },
   {
@@ -210,11 +245,18 @@ export const errorsChecks: readonly CheckDefinition[] = [
     async run({ operation, target, judge }) {
       const read = asReadOperation(operation);
       const register = read === "getWidget" ? "malformed-widget-id" : "malformed-analytic-id";
-      for (const malformed of ["cms-conformance-not-a-uri", read === "getWidget" ? "widget:/missing-slash" : "analytic://no-identifier"]) {
+      for (const malformed of [
+        "cms-conformance-not-a-uri",
+        read === "getWidget" ? "widget:/missing-slash" : "analytic://no-identifier",
+      ]) {
         const label = `${operation} of the malformed id ${JSON.stringify(malformed)}`;
         const exchange = await target.send(operation, { json: { [idField(read)]: malformed } });
         if (!answered(judge, label, exchange)) continue;
-        judgeStatus(judge, label, exchange, { accept: [400, 404], expected: `400 or 404 (§7; register ${register})`, register });
+        judgeStatus(judge, label, exchange, {
+          accept: [400, 404],
+          expected: `400 or 404 (§7; register ${register})`,
+          register,
+        });
       }
     },
   },
@@ -232,7 +274,12 @@ export const errorsChecks: readonly CheckDefinition[] = [
       // Stryker disable next-line ObjectLiteral: the session sends {} when given no body; written out, it says what is sent
       const exchange = await target.send(operation, { json: {} });
       if (!answered(judge, label, exchange)) return;
-      judgeStatus(judge, label, exchange, { accept: [400], expected: "400 (§7; register required-request-fields)", register: "required-request-fields", success: "departure" });
+      judgeStatus(judge, label, exchange, {
+        accept: [400],
+        expected: "400 (§7; register required-request-fields)",
+        register: "required-request-fields",
+        success: "departure",
+      });
     },
   },
 ];

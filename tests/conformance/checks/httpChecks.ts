@@ -25,7 +25,9 @@ async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record
   const requestContext = await requestContextFor(context.target);
   const needed = REQUIRED_CONTEXT[context.operation];
   if (needed && (requestContext[needed]?.length ?? 0) === 0) {
-    return needed === "widgetIds" ? "the widget listing returned no ids to read" : "no analytic ids are configured (--analytic-id)";
+    return needed === "widgetIds"
+      ? "the widget listing returned no ids to read"
+      : "no analytic ids are configured (--analytic-id)";
   }
   return validRequestArbitrary(context.operation, requestContext);
 }
@@ -46,7 +48,14 @@ export const httpChecks: readonly CheckDefinition[] = [
     specRefs: ["4", "7"],
     level: "MUST",
     operations: ALL_OPERATIONS,
-    registerRefs: ["max-page-size", "large-page-numbers", "page-past-end", "payload-size-limit", "search-special-characters", "role-filter-edge-requests"],
+    registerRefs: [
+      "max-page-size",
+      "large-page-numbers",
+      "page-past-end",
+      "payload-size-limit",
+      "search-special-characters",
+      "role-filter-edge-requests",
+    ],
     async run(context) {
       const { operation, target, judge } = context;
       const basic = await successfulRequestBody(target, operation);
@@ -55,7 +64,12 @@ export const httpChecks: readonly CheckDefinition[] = [
         const exchange = await target.send(operation, { json: basic });
         if (answered(judge, label, exchange)) {
           if (exchange.response.status === 200) judge.witness(evidence(label, exchange));
-          else judge.fail(`${label} got ${describeAnswer(exchange)}.`, { expected: "200", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, evidence: [evidence(label, exchange)] });
+          else
+            judge.fail(`${label} got ${describeAnswer(exchange)}.`, {
+              expected: "200",
+              actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+              evidence: [evidence(label, exchange)],
+            });
         }
       }
       const arbitrary = await validRequests(context);
@@ -71,16 +85,31 @@ export const httpChecks: readonly CheckDefinition[] = [
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
           if (status === 200) return { ok: true };
-          const register = status >= 400 && status < 500 ? registerForRefusedValidRequest(operation, body, total) : undefined;
+          const register =
+            status >= 400 && status < 500 ? registerForRefusedValidRequest(operation, body, total) : undefined;
           if (refusalPasses(register, status)) {
             judge.applied(register as string);
             return { ok: true };
           }
           if (register) {
-            judge.depart(register, `a valid request was refused with ${status}: ${JSON.stringify(body).slice(0, 200)}`, { expected: "200", actual: describeAnswer(exchange), evidence: [evidence("refused valid request", exchange)] });
+            judge.depart(
+              register,
+              `a valid request was refused with ${status}: ${JSON.stringify(body).slice(0, 200)}`,
+              {
+                expected: "200",
+                actual: describeAnswer(exchange),
+                evidence: [evidence("refused valid request", exchange)],
+              },
+            );
             return { ok: true };
           }
-          return { ok: false, message: `a valid request got ${status}`, expected: "200 (§4)", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, exchange };
+          return {
+            ok: false,
+            message: `a valid request got ${status}`,
+            expected: "200 (§4)",
+            actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+            exchange,
+          };
         },
         { seed: context.seed, numRuns: target.settings.maxExamples },
       );
@@ -105,12 +134,21 @@ export const httpChecks: readonly CheckDefinition[] = [
         const exchange = await sendGenerated(context, request);
         const status = exchange.response?.status ?? 0;
         if (status >= 500) {
-          judge.fail(`the invalid request ${rule} (${request.description}) got ${status}.`, { expected: "a status below 500 (§7)", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, evidence: [evidence(rule, exchange)] });
+          judge.fail(`the invalid request ${rule} (${request.description}) got ${status}.`, {
+            expected: "a status below 500 (§7)",
+            actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+            evidence: [evidence(rule, exchange)],
+          });
         }
       }
       const invalid = invalidRequestArbitrary(operation, invalidContext);
       const arbitrary: fc.Arbitrary<InvalidRequest | { body: { json: unknown } }> =
-        typeof valid === "string" ? invalid : fc.oneof(valid.map((json) => ({ body: { json } })), invalid);
+        typeof valid === "string"
+          ? invalid
+          : fc.oneof(
+              valid.map((json) => ({ body: { json } })),
+              invalid,
+            );
       const numRuns = await runProperty(
         judge,
         "generated request",
@@ -121,7 +159,13 @@ export const httpChecks: readonly CheckDefinition[] = [
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
           if (status < 500) return { ok: true };
-          return { ok: false, message: `got ${status}${"rule" in request ? ` for an invalid request (${request.rule})` : " for a valid request"}`, expected: "a status below 500 (§7)", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, exchange };
+          return {
+            ok: false,
+            message: `got ${status}${"rule" in request ? ` for an invalid request (${request.rule})` : " for a valid request"}`,
+            expected: "a status below 500 (§7)",
+            actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+            exchange,
+          };
         },
         { seed: context.seed, numRuns: target.settings.maxExamples * 2 },
       );
@@ -144,7 +188,8 @@ export const httpChecks: readonly CheckDefinition[] = [
         ["well-formed request", target.send(operation, { json: body })],
         ["malformed JSON", target.send(operation, { raw: '{"cms-conformance": ' })],
       ];
-      if (operationSpec(operation).requiresBearer) probes.push(["request without a token", target.send(operation, { caller: "no-token", json: body })]);
+      if (operationSpec(operation).requiresBearer)
+        probes.push(["request without a token", target.send(operation, { caller: "no-token", json: body })]);
       for (const [label, pending] of probes) {
         const exchange = await pending;
         if (!answered(judge, label, exchange)) continue;

@@ -9,7 +9,12 @@ import { answered, describeAnswer } from "./_internals/judgeExchange.js";
 import { judgeStatus } from "./_internals/judgeStatus.js";
 import { discoveredListing } from "./_internals/discovery.js";
 import { asUser, everyUser } from "./_internals/everyUser.js";
-import { describePageRequest, fetchListingPage, type FetchedPage, type PageRequest } from "./_internals/fetchListingPage.js";
+import {
+  describePageRequest,
+  fetchListingPage,
+  type FetchedPage,
+  type PageRequest,
+} from "./_internals/fetchListingPage.js";
 import { judgeLargeNumbers } from "./_internals/judgeLargeNumbers.js";
 import { judgeWalk } from "./_internals/judgeWalk.js";
 import { expectedTotalPages, itemKey } from "./_internals/listingPage.js";
@@ -22,17 +27,28 @@ import { walkListing, type ListingWalk } from "./_internals/walkListing.js";
  * be read: the check is skipped for the main user; for the restricted one (whom a target may
  * refuse listings altogether, §5) a note says the rule was judged for the main user only.
  */
-async function knownTotal({ operation, target, judge }: CheckContext, caller: Caller = "admin"): Promise<{ total: number; walk: ListingWalk } | undefined> {
+async function knownTotal(
+  { operation, target, judge }: CheckContext,
+  caller: Caller = "admin",
+): Promise<{ total: number; walk: ListingWalk } | undefined> {
   const walk = await discoveredListing(target, operation, caller);
   if (walk.totalElements !== undefined) return { total: walk.totalElements, walk };
   const why = walk.stop?.message ?? "no totals";
-  if (caller === "admin") judge.skip(`the listing's first page could not be read (${why}); see schema.response-body and http.valid-request-ok.`);
+  if (caller === "admin")
+    judge.skip(
+      `the listing's first page could not be read (${why}); see schema.response-body and http.valid-request-ok.`,
+    );
   else judge.note(`The ${caller} user's listing could not be read (${why}); judged for the main user only.`);
   return undefined;
 }
 
 /** Fetches a page and reports a missing or unreadable answer as a failure; returns undefined then. */
-async function fetchOrFail(target: TargetSession, judge: Judgement, operation: OperationName, request: PageRequest): Promise<FetchedPage | undefined> {
+async function fetchOrFail(
+  target: TargetSession,
+  judge: Judgement,
+  operation: OperationName,
+  request: PageRequest,
+): Promise<FetchedPage | undefined> {
   const label = describePageRequest(request);
   const fetched = await fetchListingPage(target, operation, request);
   if (!answered(judge, label, fetched.exchange)) return undefined;
@@ -66,13 +82,26 @@ function judgeSizeLimit(judge: Judgement, limits: PageSizeLimits): void {
   const label = describePageRequest({ pagination: { pageNumber: 0, pageSize: limit.size } });
   const { exchange, page } = limit.fetched;
   if (!answered(judge, label, exchange)) return;
-  const details = { expected: `min(${limit.size}, totalElements) items, totalPages counting pages of ${limit.size} (§2.11)`, evidence: [evidence(label, exchange)] };
+  const details = {
+    expected: `min(${limit.size}, totalElements) items, totalPages counting pages of ${limit.size} (§2.11)`,
+    evidence: [evidence(label, exchange)],
+  };
   if (limit.verdict === "capped") {
-    judge.depart("max-page-size", `${label} holds ${page.items.length} items: the page size is capped (sizes above ${limits.largest} are not served as asked).`, { ...details, actual: `${page.items.length} items, totalPages ${page.totalPages ?? "?"}` });
+    judge.depart(
+      "max-page-size",
+      `${label} holds ${page.items.length} items: the page size is capped (sizes above ${limits.largest} are not served as asked).`,
+      { ...details, actual: `${page.items.length} items, totalPages ${page.totalPages ?? "?"}` },
+    );
   } else if (exchange.response.status >= 400) {
-    judge.depart("max-page-size", `${label} was refused with ${exchange.response.status}.`, { ...details, actual: describeAnswer(exchange) });
+    judge.depart("max-page-size", `${label} was refused with ${exchange.response.status}.`, {
+      ...details,
+      actual: describeAnswer(exchange),
+    });
   } else {
-    judge.fail(`${label}: expected a 200 listing or a refusal, got ${describeAnswer(exchange)} without a listing.`, { ...details, actual: describeAnswer(exchange) });
+    judge.fail(`${label}: expected a 200 listing or a refusal, got ${describeAnswer(exchange)} without a listing.`, {
+      ...details,
+      actual: describeAnswer(exchange),
+    });
   }
 }
 
@@ -89,11 +118,14 @@ function judgeInconsistentLimit(judge: Judgement, limits: PageSizeLimits): void 
   const served = items.length;
   if (totalElements === total && (served === 0 || totalPages === expectedTotalPages(total, served))) return;
   const label = describePageRequest({ pagination: { pageNumber: 0, pageSize: limit.size } });
-  judge.fail(`${label} holds ${served} items with totalElements ${totalElements} and totalPages ${totalPages}: the totals do not count pages of the ${served} items served, so a walk with this size skips or repeats items.`, {
-    expected: `totalElements ${total} and totalPages ${served > 0 ? expectedTotalPages(total, served) : "?"} = ceil(${total} / ${served}), the items served on page 0`,
-    actual: `${served} items, totalElements ${totalElements}, totalPages ${totalPages}`,
-    evidence: [evidence(label, limit.fetched.exchange)],
-  });
+  judge.fail(
+    `${label} holds ${served} items with totalElements ${totalElements} and totalPages ${totalPages}: the totals do not count pages of the ${served} items served, so a walk with this size skips or repeats items.`,
+    {
+      expected: `totalElements ${total} and totalPages ${served > 0 ? expectedTotalPages(total, served) : "?"} = ceil(${total} / ${served}), the items served on page 0`,
+      actual: `${served} items, totalElements ${totalElements}, totalPages ${totalPages}`,
+      evidence: [evidence(label, limit.fetched.exchange)],
+    },
+  );
 }
 
 /** Checks of the pagination family. */
@@ -134,7 +166,9 @@ export const paginationChecks: readonly CheckDefinition[] = [
         });
       } else {
         judge.witness(evidence(label, unpaged.exchange));
-        judge.note(`Without pagination: ${unpaged.page.items.length} of ${total} items, identical to page 0 of size 10.`);
+        judge.note(
+          `Without pagination: ${unpaged.page.items.length} of ${total} items, identical to page 0 of size 10.`,
+        );
       }
     },
   },
@@ -219,13 +253,20 @@ export const paginationChecks: readonly CheckDefinition[] = [
             const fetched = await fetchListingPage(target, operation, request);
             if (!answered(judge, label, fetched.exchange)) continue;
             const expected = Math.max(0, Math.min(size, total - pageNumber * size));
-            const details = { expected: `${expected} items (${total} in pages of ${size})`, evidence: [evidence(label, fetched.exchange)] };
+            const details = {
+              expected: `${expected} items (${total} in pages of ${size})`,
+              evidence: [evidence(label, fetched.exchange)],
+            };
             if (!fetched.ok) {
-              judge.fail(`${label}: expected a 200 listing, got ${describeAnswer(fetched.exchange)}.`, { ...details, actual: describeAnswer(fetched.exchange) });
+              judge.fail(`${label}: expected a 200 listing, got ${describeAnswer(fetched.exchange)}.`, {
+                ...details,
+                actual: describeAnswer(fetched.exchange),
+              });
               continue;
             }
             const count = fetched.page.items.length;
-            if (count !== expected) judge.fail(`${label} holds ${count} items.`, { ...details, actual: `${count} items` });
+            if (count !== expected)
+              judge.fail(`${label} holds ${count} items.`, { ...details, actual: `${count} items` });
           }
         }
         judged.push(`${caller} (${total} items)`);
@@ -253,7 +294,10 @@ export const paginationChecks: readonly CheckDefinition[] = [
         if (!known) continue;
         const requests: PageRequest[] = probeSizes(limits).flatMap((size) => [
           { pagination: { pageNumber: 0, pageSize: size }, caller },
-          { pagination: { pageNumber: Math.max(0, expectedTotalPages(known.total, size) - 1), pageSize: size }, caller },
+          {
+            pagination: { pageNumber: Math.max(0, expectedTotalPages(known.total, size) - 1), pageSize: size },
+            caller,
+          },
         ]);
         const noMatch = `cms-conformance-no-match-${target.settings.seed.toString(36)}-zq`;
         requests.push({ searchValue: noMatch, pagination: { pageNumber: 0, pageSize: 10 }, caller });
@@ -267,22 +311,38 @@ export const paginationChecks: readonly CheckDefinition[] = [
           const totalPages = fetched.page.totalPages as number;
           const item = [evidence(label, fetched.exchange)];
           if (request.searchValue === undefined && totalElements !== known.total) {
-            judge.fail(`${label}: totalElements is ${totalElements}, but ${known.total} on page 0 of size ${known.walk.pageSize}${asUser(caller)}.`, {
-              expected: `totalElements ${known.total} whatever page is asked (§2.11)`,
-              actual: `totalElements ${totalElements}`,
-              evidence: item,
-            });
+            judge.fail(
+              `${label}: totalElements is ${totalElements}, but ${known.total} on page 0 of size ${known.walk.pageSize}${asUser(caller)}.`,
+              {
+                expected: `totalElements ${known.total} whatever page is asked (§2.11)`,
+                actual: `totalElements ${totalElements}`,
+                evidence: item,
+              },
+            );
           }
           if (totalElements === 0) {
             judge.applied("empty-total-pages");
-            if (totalPages === 1) judge.depart("empty-total-pages", `${label}: an empty result has totalPages 1.`, { expected: "totalPages 0", actual: "totalPages 1", evidence: item });
-            else if (totalPages !== 0) judge.fail(`${label}: an empty result has totalPages ${totalPages}.`, { expected: "totalPages 0 (or 1, register empty-total-pages)", actual: `totalPages ${totalPages}`, evidence: item });
+            if (totalPages === 1)
+              judge.depart("empty-total-pages", `${label}: an empty result has totalPages 1.`, {
+                expected: "totalPages 0",
+                actual: "totalPages 1",
+                evidence: item,
+              });
+            else if (totalPages !== 0)
+              judge.fail(`${label}: an empty result has totalPages ${totalPages}.`, {
+                expected: "totalPages 0 (or 1, register empty-total-pages)",
+                actual: `totalPages ${totalPages}`,
+                evidence: item,
+              });
           } else if (totalPages !== expectedTotalPages(totalElements, size)) {
-            judge.fail(`${label}: totalPages ${totalPages} does not match ${totalElements} items in pages of ${size}.`, {
-              expected: `totalPages ${expectedTotalPages(totalElements, size)} = ceil(${totalElements} / ${size})`,
-              actual: `totalPages ${totalPages}`,
-              evidence: item,
-            });
+            judge.fail(
+              `${label}: totalPages ${totalPages} does not match ${totalElements} items in pages of ${size}.`,
+              {
+                expected: `totalPages ${expectedTotalPages(totalElements, size)} = ceil(${totalElements} / ${size})`,
+                actual: `totalPages ${totalPages}`,
+                evidence: item,
+              },
+            );
           }
         }
       }
@@ -306,11 +366,24 @@ export const paginationChecks: readonly CheckDefinition[] = [
         const known = await knownTotal(context, caller);
         if (!known) continue;
         const otherSize = known.total > 7 ? 7 : 3;
-        const walks = [known.walk, await walkListing(target, operation, { caller, pageSize: otherSize, maxPages: target.settings.maxPagesWalked })];
+        const walks = [
+          known.walk,
+          await walkListing(target, operation, {
+            caller,
+            pageSize: otherSize,
+            maxPages: target.settings.maxPagesWalked,
+          }),
+        ];
         // A size the target serves short: a consistent cap keeps every item reachable with it; totals of the size asked do not.
         // (A refused size served no item: its page reads as empty.)
         if (caller === "admin" && limits.limit && limits.limit.fetched.page.items.length > 0) {
-          walks.push(await walkListing(target, operation, { caller, pageSize: limits.limit.size, maxPages: target.settings.maxPagesWalked }));
+          walks.push(
+            await walkListing(target, operation, {
+              caller,
+              pageSize: limits.limit.size,
+              maxPages: target.settings.maxPagesWalked,
+            }),
+          );
         }
         for (const walk of walks) judgeWalk(judge, walk);
         const [first, second] = walks as [ListingWalk, ListingWalk];
@@ -318,14 +391,28 @@ export const paginationChecks: readonly CheckDefinition[] = [
           const a = new Set(first.items.map(itemKey));
           const missing = second.items.map(itemKey).filter((key) => !a.has(key));
           if (missing.length > 0) {
-            judge.depart("repeatable-reads", `walks with page sizes ${first.pageSize} and ${second.pageSize}${asUser(caller)} saw different items.`, {
-              expected: "the same items whatever the page size",
-              actual: `only in the size-${second.pageSize} walk: ${missing.slice(0, 5).join(", ")}`,
-              evidence: [evidence(`page 0 of size ${second.pageSize}${asUser(caller)}`, (second.pages[0] as { exchange: Parameters<typeof evidence>[1] }).exchange)],
-            });
+            judge.depart(
+              "repeatable-reads",
+              `walks with page sizes ${first.pageSize} and ${second.pageSize}${asUser(caller)} saw different items.`,
+              {
+                expected: "the same items whatever the page size",
+                actual: `only in the size-${second.pageSize} walk: ${missing.slice(0, 5).join(", ")}`,
+                evidence: [
+                  evidence(
+                    `page 0 of size ${second.pageSize}${asUser(caller)}`,
+                    (second.pages[0] as { exchange: Parameters<typeof evidence>[1] }).exchange,
+                  ),
+                ],
+              },
+            );
           }
         }
-        notes.push(...walks.map((walk) => `${walk.caller} size ${walk.pageSize}: ${walk.pages.length} page(s), ${walk.items.length} item(s)${walk.complete ? "" : ` (${walk.stop?.message ?? "incomplete"})`}`));
+        notes.push(
+          ...walks.map(
+            (walk) =>
+              `${walk.caller} size ${walk.pageSize}: ${walk.pages.length} page(s), ${walk.items.length} item(s)${walk.complete ? "" : ` (${walk.stop?.message ?? "incomplete"})`}`,
+          ),
+        );
       }
       judge.note(notes.join("; "));
     },
@@ -355,15 +442,26 @@ export const paginationChecks: readonly CheckDefinition[] = [
         const item = [evidence(label, fetched.exchange)];
         // answered() has failed a 5xx already.
         if (!fetched.ok) {
-          judge.depart("page-past-end", `${label} got ${describeAnswer(fetched.exchange)}.`, { expected: "200 with an empty page", actual: describeAnswer(fetched.exchange), evidence: item });
-        } else if (fetched.page.items.length > 0) {
-          judge.fail(`${label} holds ${fetched.page.items.length} items although the listing has ${lastPages} page(s).`, {
-            expected: "an empty page",
-            actual: `${fetched.page.items.length} items`,
+          judge.depart("page-past-end", `${label} got ${describeAnswer(fetched.exchange)}.`, {
+            expected: "200 with an empty page",
+            actual: describeAnswer(fetched.exchange),
             evidence: item,
           });
+        } else if (fetched.page.items.length > 0) {
+          judge.fail(
+            `${label} holds ${fetched.page.items.length} items although the listing has ${lastPages} page(s).`,
+            {
+              expected: "an empty page",
+              actual: `${fetched.page.items.length} items`,
+              evidence: item,
+            },
+          );
         } else if (fetched.page.totalElements !== known.total) {
-          judge.depart("page-past-end", `${label}: totalElements changed to ${fetched.page.totalElements}.`, { expected: `totalElements ${known.total}`, actual: `totalElements ${fetched.page.totalElements}`, evidence: item });
+          judge.depart("page-past-end", `${label}: totalElements changed to ${fetched.page.totalElements}.`, {
+            expected: `totalElements ${known.total}`,
+            actual: `totalElements ${fetched.page.totalElements}`,
+            evidence: item,
+          });
         } else {
           judge.witness(evidence(label, fetched.exchange));
         }
@@ -372,7 +470,8 @@ export const paginationChecks: readonly CheckDefinition[] = [
   },
   {
     id: "pagination.large-numbers",
-    title: "A pageNumber or pageSize past the machine integer sizes gets 400 or a well-formed page, never a server error",
+    title:
+      "A pageNumber or pageSize past the machine integer sizes gets 400 or a well-formed page, never a server error",
     rule: "pageNumber and pageSize are JSON integers with no stated maximum (§2.11, §8): 2^31 − 1, 2^31, 2^32, 2^53 − 1 and 10^20 get 400 or a 200 that keeps the totals and holds no item past the end, never a 5xx.",
     family: "pagination",
     specRefs: ["2.11", "8", "7"],
@@ -405,7 +504,12 @@ export const paginationChecks: readonly CheckDefinition[] = [
       for (const [label, pagination] of cases) {
         const exchange = await target.send(operation, { json: { pagination } });
         if (answered(judge, label, exchange)) {
-          judgeStatus(judge, label, exchange, { accept: [400], expected: "400 (§7; register invalid-field-status)", register: "invalid-field-status", success: "departure" });
+          judgeStatus(judge, label, exchange, {
+            accept: [400],
+            expected: "400 (§7; register invalid-field-status)",
+            register: "invalid-field-status",
+            success: "departure",
+          });
         }
       }
     },

@@ -34,18 +34,29 @@ export const permissionsChecks: readonly CheckDefinition[] = [
       const first = restricted.pages[0];
       if (!first || !answered(judge, "restricted listing", first.exchange)) return;
       if (restricted.totalElements === undefined || full.totalElements === undefined) {
-        return judge.skip(`a listing could not be read (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`);
+        return judge.skip(
+          `a listing could not be read (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`,
+        );
       }
       // The restricted user's own PERSONAL pages may be hidden from the main user (§2.4), so landing-page totals say nothing.
       const landing = operation === "listLandingPages";
       if (!landing && restricted.totalElements > full.totalElements) {
-        judge.fail(`the restricted user's totalElements ${restricted.totalElements} exceeds the full listing's ${full.totalElements}.`, {
-          expected: `at most ${full.totalElements}`,
-          actual: `${restricted.totalElements}`,
-          evidence: [evidence("restricted listing, page 0", first.exchange), evidence("full listing, page 0", (full.pages[0] ?? first).exchange)],
-        });
+        judge.fail(
+          `the restricted user's totalElements ${restricted.totalElements} exceeds the full listing's ${full.totalElements}.`,
+          {
+            expected: `at most ${full.totalElements}`,
+            actual: `${restricted.totalElements}`,
+            evidence: [
+              evidence("restricted listing, page 0", first.exchange),
+              evidence("full listing, page 0", (full.pages[0] ?? first).exchange),
+            ],
+          },
+        );
       }
-      if (!full.complete) return judge.note(`The full listing was sampled (${full.stop?.message ?? "incomplete"}); ${landing ? "nothing" : "only totals"} compared.`);
+      if (!full.complete)
+        return judge.note(
+          `The full listing was sampled (${full.stop?.message ?? "incomplete"}); ${landing ? "nothing" : "only totals"} compared.`,
+        );
       const known = new Set(full.items.map(itemKey));
       const personal: { key: string; page: WalkedPage }[] = [];
       for (const page of restricted.pages) {
@@ -55,18 +66,32 @@ export const permissionsChecks: readonly CheckDefinition[] = [
         personal.push(...hidden.map((item) => ({ key: itemKey(item), page })));
         if (others.length === 0 || judge.hasFailed()) continue;
         judge.fail(`restricted page ${page.pageNumber} holds ${others.length} item(s) the full listing lacks.`, {
-          expected: landing ? "only pages of the full listing (PERSONAL pages aside, §2.4)" : "only items of the full listing",
+          expected: landing
+            ? "only pages of the full listing (PERSONAL pages aside, §2.4)"
+            : "only items of the full listing",
           actual: others.map(itemKey).slice(0, 5).join(", "),
           evidence: [evidence(`restricted page ${page.pageNumber}`, page.exchange)],
         });
       }
       if (landing) judge.applied("personal-pages-visibility");
       if (personal.length > 0) {
-        judge.depart("personal-pages-visibility", `${personal.length} PERSONAL page(s) of the restricted user are not in the main user's listing.`, {
-          expected: "the restricted user's PERSONAL pages in the main user's listing (§4.2, administration)",
-          actual: personal.slice(0, 5).map(({ key }) => key).join(", "),
-          evidence: [evidence(`restricted page ${(personal[0] as { page: WalkedPage }).page.pageNumber}`, (personal[0] as { page: WalkedPage }).page.exchange)],
-        });
+        judge.depart(
+          "personal-pages-visibility",
+          `${personal.length} PERSONAL page(s) of the restricted user are not in the main user's listing.`,
+          {
+            expected: "the restricted user's PERSONAL pages in the main user's listing (§4.2, administration)",
+            actual: personal
+              .slice(0, 5)
+              .map(({ key }) => key)
+              .join(", "),
+            evidence: [
+              evidence(
+                `restricted page ${(personal[0] as { page: WalkedPage }).page.pageNumber}`,
+                (personal[0] as { page: WalkedPage }).page.exchange,
+              ),
+            ],
+          },
+        );
       }
       judge.witness(evidence("restricted listing, page 0", first.exchange));
       judge.note(`The restricted user sees ${restricted.totalElements} of ${full.totalElements}.`);
@@ -86,18 +111,30 @@ export const permissionsChecks: readonly CheckDefinition[] = [
       const full = await discoveredListing(target, "listFactoryDefaultWidgets", "admin");
       const restricted = await discoveredListing(target, "listFactoryDefaultWidgets", "restricted");
       if (!full.complete || !restricted.complete) {
-        return judge.skip(`both widget listings must be walked completely to know what is forbidden (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`);
+        return judge.skip(
+          `both widget listings must be walked completely to know what is forbidden (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`,
+        );
       }
       const visible = new Set(discoveredIds(restricted));
-      const forbidden = spreadSample(discoveredIds(full).filter((id) => !visible.has(id)), SAMPLE);
-      if (forbidden.length === 0) return judge.skip("the restricted user's listing shows every widget the admin sees, so no widget is known to be forbidden.");
+      const forbidden = spreadSample(
+        discoveredIds(full).filter((id) => !visible.has(id)),
+        SAMPLE,
+      );
+      if (forbidden.length === 0)
+        return judge.skip(
+          "the restricted user's listing shows every widget the admin sees, so no widget is known to be forbidden.",
+        );
       judge.applied("hidden-resource-status");
       for (const widgetId of forbidden) {
         const label = `getWidget ${widgetId} as the restricted user (not in its listing)`;
         const exchange = await target.send("getWidget", { caller: "restricted", json: { widgetId } });
         if (!answered(judge, label, exchange)) continue;
         const status = exchange.response.status;
-        const details = { expected: "403 (§5)", actual: describeAnswer(exchange), evidence: [evidence(label, exchange)] };
+        const details = {
+          expected: "403 (§5)",
+          actual: describeAnswer(exchange),
+          evidence: [evidence(label, exchange)],
+        };
         if (status === 403) judge.witness(evidence(label, exchange));
         else if (status === 404) judge.depart("hidden-resource-status", `${label} got 404.`, details);
         else judge.fail(`${label} got ${describeAnswer(exchange)}.`, details);

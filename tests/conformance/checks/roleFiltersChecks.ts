@@ -12,14 +12,17 @@ import type { Exchange } from "../../../runner/http/types.js";
 
 /** The filters of one answer as a set of comparable keys, or undefined when the answer is unusable. */
 function filterSet(exchange: Exchange, withSequence: boolean): Set<string> | undefined {
-  if (exchange.response?.status !== 200 || !isJsonObject(exchange.json) || !Array.isArray(exchange.json.filters)) return undefined;
+  if (exchange.response?.status !== 200 || !isJsonObject(exchange.json) || !Array.isArray(exchange.json.filters))
+    return undefined;
   const keys = new Set<string>();
   for (const group of exchange.json.filters) {
     if (!isJsonObject(group) || !isJsonObject(group.key) || !Array.isArray(group.filters)) continue;
     const { domainName, serviceName, sequence } = group.key;
     for (const filter of group.filters) {
       if (!isJsonObject(filter)) continue;
-      keys.add(JSON.stringify([domainName, serviceName, ...(withSequence ? [sequence] : []), filter.name, filter.value]));
+      keys.add(
+        JSON.stringify([domainName, serviceName, ...(withSequence ? [sequence] : []), filter.name, filter.value]),
+      );
     }
   }
   return keys;
@@ -47,14 +50,20 @@ const MAX_LAW_ROLES = 50;
 /** Consecutive runs of `length` roles: [a, b], [b, c], … */
 function runsOf<T>(items: readonly T[], length: number): T[][] {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: for one item too few the slice is empty anyway, and the laws never ask for runs longer than that
-  return items.length < length ? [] : items.slice(0, items.length - length + 1).map((_, index) => items.slice(index, index + length));
+  return items.length < length
+    ? []
+    : items.slice(0, items.length - length + 1).map((_, index) => items.slice(index, index + length));
 }
 
-const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((key) => b.has(key));
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((key) => b.has(key));
 const difference = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((key) => !b.has(key));
 
 /** Asks for the filters of `roles`; records a failure when the answer is not a usable 200. */
-async function filtersOf(context: CheckContext, roles: readonly string[]): Promise<{ set: Set<string>; exchange: Exchange } | undefined> {
+async function filtersOf(
+  context: CheckContext,
+  roles: readonly string[],
+): Promise<{ set: Set<string>; exchange: Exchange } | undefined> {
   const label = `getRoleFilters ${JSON.stringify(roles)}`;
   const exchange = await context.target.send("getRoleFilters", { json: roleFiltersRequest(context.target, roles) });
   if (!answered(context.judge, label, exchange)) return undefined;
@@ -85,9 +94,11 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
     async run(context) {
       const configured = [...new Set(context.target.settings.fixtures.roles)];
       const roles = configured.slice(0, MAX_LAW_ROLES);
-      if (roles.length < 2) return context.judge.skip("the union law needs at least two roles; pass --role NAME twice or more.");
+      if (roles.length < 2)
+        return context.judge.skip("the union law needs at least two roles; pass --role NAME twice or more.");
       context.judge.applied("role-filter-union-comparison");
-      if (roles.length < configured.length) context.judge.note(`The law was judged on the first ${roles.length} of ${configured.length} configured roles.`);
+      if (roles.length < configured.length)
+        context.judge.note(`The law was judged on the first ${roles.length} of ${configured.length} configured roles.`);
       const single = new Map<string, Set<string>>();
       for (const role of roles) {
         const answer = await filtersOf(context, [role]);
@@ -97,7 +108,9 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
       const groups = [...runsOf(roles, 2), ...runsOf(roles, 3), ...(roles.length > 2 ? [roles] : [])];
       // A role that does not exist joins the law when the target answers for it alone (no assumption how).
       const unknownRole = `cms-conformance-unknown-role-${context.target.settings.seed.toString(36)}`;
-      const alone = await context.target.send("getRoleFilters", { json: roleFiltersRequest(context.target, [unknownRole]) });
+      const alone = await context.target.send("getRoleFilters", {
+        json: roleFiltersRequest(context.target, [unknownRole]),
+      });
       const aloneSet = filterSet(alone, context.target.settings.profile === "strict");
       if (aloneSet) {
         single.set(unknownRole, aloneSet);
@@ -132,7 +145,11 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
     needs: ["roles"],
     async run(context) {
       const roles = [...new Set(context.target.settings.fixtures.roles)];
-      const requests = [...roles.slice(0, MAX_LAW_ROLES).map((role) => [role]), [roles[0] as string, roles[0] as string], roles];
+      const requests = [
+        ...roles.slice(0, MAX_LAW_ROLES).map((role) => [role]),
+        [roles[0] as string, roles[0] as string],
+        roles,
+      ];
       let judged = 0;
       for (const request of requests) {
         const label = `getRoleFilters ${JSON.stringify(request)}`;
@@ -147,7 +164,9 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
           evidence: [evidence(label, answer.exchange)],
         });
       }
-      context.judge.note(`${judged} answer(s) without a repeated filter (each role alone, the first role twice, all roles together).`);
+      context.judge.note(
+        `${judged} answer(s) without a repeated filter (each role alone, the first role twice, all roles together).`,
+      );
     },
   },
   {
@@ -172,7 +191,10 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
         context.judge.fail(`filters of ${JSON.stringify(variant)} differ from those of ${JSON.stringify(roles)}.`, {
           expected: `${reference.set.size} filter(s), as for ${JSON.stringify(roles)}`,
           actual: `${answer.set.size} filter(s)`,
-          evidence: [evidence(`getRoleFilters ${JSON.stringify(variant)}`, answer.exchange), evidence(`getRoleFilters ${JSON.stringify(roles)}`, reference.exchange)],
+          evidence: [
+            evidence(`getRoleFilters ${JSON.stringify(variant)}`, answer.exchange),
+            evidence(`getRoleFilters ${JSON.stringify(roles)}`, reference.exchange),
+          ],
         });
       }
       context.judge.witness(evidence(`getRoleFilters ${JSON.stringify(roles)}`, reference.exchange));
@@ -196,7 +218,8 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
         { roles: [], expected: async () => new Set() },
         { roles: [unknownRole], expected: async () => new Set() },
       ];
-      if (known.length > 0) cases.push({ roles: [...known, unknownRole], expected: async () => (await filtersOf(context, known))?.set });
+      if (known.length > 0)
+        cases.push({ roles: [...known, unknownRole], expected: async () => (await filtersOf(context, known))?.set });
       for (const { roles, expected } of cases) {
         const label = `getRoleFilters ${JSON.stringify(roles)}`;
         const exchange = await target.send("getRoleFilters", { json: roleFiltersRequest(target, roles) });
@@ -208,11 +231,15 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
         // The known role's own request failed, and filtersOf said so: nothing to compare with.
         if (!wanted) continue;
         if (!set || !sameSet(set, wanted)) {
-          judge.depart("role-filter-edge-requests", `${label} did not answer 200 with the filters of the known roles only.`, {
-            ...details,
-            expected: `200 with ${wanted.size} filter(s)`,
-            actual: set ? `${set.size} filter(s)` : describeAnswer(exchange),
-          });
+          judge.depart(
+            "role-filter-edge-requests",
+            `${label} did not answer 200 with the filters of the known roles only.`,
+            {
+              ...details,
+              expected: `200 with ${wanted.size} filter(s)`,
+              actual: set ? `${set.size} filter(s)` : describeAnswer(exchange),
+            },
+          );
         } else {
           judge.witness(evidence(label, exchange));
         }

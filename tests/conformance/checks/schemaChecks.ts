@@ -18,26 +18,42 @@ import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { Exchange } from "../../../runner/http/types.js";
 
 /** The 200 answers a check validates for an operation: every walked page, every read (itemReads), the role requests. */
-async function successfulExchanges(target: TargetSession, operation: OperationName): Promise<{ label: string; exchange: Exchange }[] | string> {
+async function successfulExchanges(
+  target: TargetSession,
+  operation: OperationName,
+): Promise<{ label: string; exchange: Exchange }[] | string> {
   switch (operation) {
     case "listFactoryDefaultWidgets":
     case "listLandingPages": {
       const walks = [await discoveredListing(target, operation, "admin")];
       if (target.hasRestrictedUser()) walks.push(await discoveredListing(target, operation, "restricted"));
-      return walks.flatMap((walk) => walk.pages.map((page) => ({ label: `${walk.caller} page ${page.pageNumber} (size ${walk.pageSize})`, exchange: page.exchange })));
+      return walks.flatMap((walk) =>
+        walk.pages.map((page) => ({
+          label: `${walk.caller} page ${page.pageNumber} (size ${walk.pageSize})`,
+          exchange: page.exchange,
+        })),
+      );
     }
     case "getWidget":
     case "getAnalytic": {
       const callers = operation === "getWidget" ? everyUser(target) : (["admin"] as const);
-      const reads = (await Promise.all(callers.map((caller) => readKnownItems(target, operation, caller)))).flatMap((made) => made.reads);
+      const reads = (await Promise.all(callers.map((caller) => readKnownItems(target, operation, caller)))).flatMap(
+        (made) => made.reads,
+      );
       if (reads.length === 0) return noIdsReason(operation);
       return reads;
     }
     case "getRoleFilters": {
       const roles = target.settings.fixtures.roles;
-      if (roles.length === 0) return "no roles are configured; pass --role NAME (repeatable) with --domain-name and --service-name";
+      if (roles.length === 0)
+        return "no roles are configured; pass --role NAME (repeatable) with --domain-name and --service-name";
       const requests = [...roles.map((role) => [role]), [...roles]];
-      return Promise.all(requests.map(async (set) => ({ label: `getRoleFilters ${JSON.stringify(set)}`, exchange: await target.send(operation, { json: roleFiltersRequest(target, set) }) })));
+      return Promise.all(
+        requests.map(async (set) => ({
+          label: `getRoleFilters ${JSON.stringify(set)}`,
+          exchange: await target.send(operation, { json: roleFiltersRequest(target, set) }),
+        })),
+      );
     }
   }
 }
@@ -52,7 +68,13 @@ export const schemaChecks: readonly CheckDefinition[] = [
     specRefs: ["2", "4"],
     level: "MUST",
     operations: ALL_OPERATIONS,
-    registerRefs: ["required-response-fields", "list-collection-shape", "order-direction-values", "chart-category-non-gauge", "unknown-extra-fields"],
+    registerRefs: [
+      "required-response-fields",
+      "list-collection-shape",
+      "order-direction-values",
+      "chart-category-non-gauge",
+      "unknown-extra-fields",
+    ],
     async run({ operation, target, judge }) {
       const exchanges = await successfulExchanges(target, operation);
       if (typeof exchanges === "string") return judge.skip(exchanges);
@@ -81,7 +103,9 @@ export const schemaChecks: readonly CheckDefinition[] = [
       await forEachRead(context, (_id, body, label, exchange) => {
         if (!isJsonObject(body)) return;
         const topLevelWidgetFields = Object.keys(body).filter((key) => widgetFields.has(key));
-        const wrapper = Object.entries(body).find(([, value]) => isJsonObject(value) && Object.keys(value).some((key) => widgetFields.has(key)));
+        const wrapper = Object.entries(body).find(
+          ([, value]) => isJsonObject(value) && Object.keys(value).some((key) => widgetFields.has(key)),
+        );
         if (topLevelWidgetFields.length === 0 && wrapper) {
           context.judge.fail(`${label}: the widget is wrapped in the field "${wrapper[0]}".`, {
             expected: `the Widget fields (${[...widgetFields].join(", ")}) at the top level of the body (§4.4)`,
@@ -131,17 +155,21 @@ export const schemaChecks: readonly CheckDefinition[] = [
           if (!isJsonObject(item) || item.landingPageType !== "SHARED") continue;
           shared += 1;
           if (!("roles" in item)) continue;
-          judge.fail(`page ${page.pageNumber}: the SHARED landing page ${JSON.stringify(item.id ?? item.title)} carries roles in the listing.`, {
-            expected: "no roles field on shared pages in a listing (§2.4)",
-            actual: `roles: ${JSON.stringify(item.roles)}`.slice(0, 300),
-            evidence: [evidence(`listing page ${page.pageNumber}`, page.exchange)],
-          });
+          judge.fail(
+            `page ${page.pageNumber}: the SHARED landing page ${JSON.stringify(item.id ?? item.title)} carries roles in the listing.`,
+            {
+              expected: "no roles field on shared pages in a listing (§2.4)",
+              actual: `roles: ${JSON.stringify(item.roles)}`.slice(0, 300),
+              evidence: [evidence(`listing page ${page.pageNumber}`, page.exchange)],
+            },
+          );
         }
       }
       if (shared === 0) return judge.skip("the target's landing-page listing has no SHARED page to inspect.");
       judge.witness(evidence("listing page 0", (walk.pages[0] as { exchange: Exchange }).exchange));
-      judge.note(`${shared} shared page(s) inspected${walk.complete ? "" : ` (listing sampled: ${walk.stop?.message ?? "incomplete"})`}.`);
+      judge.note(
+        `${shared} shared page(s) inspected${walk.complete ? "" : ` (listing sampled: ${walk.stop?.message ?? "incomplete"})`}.`,
+      );
     },
   },
 ];
-

@@ -36,13 +36,17 @@ function tagsWithOwners(walk: ListingWalk): { tag: string; owner: string }[] {
       owners.set(tag, [...(owners.get(tag) ?? []), itemKey(item)]);
     }
   }
-  return [...owners.entries()].sort((a, b) => a[1].length - b[1].length || a[0].localeCompare(b[0])).map(([tag, keys]) => ({ tag, owner: keys[0] as string }));
+  return [...owners.entries()]
+    .sort((a, b) => a[1].length - b[1].length || a[0].localeCompare(b[0]))
+    .map(([tag, keys]) => ({ tag, owner: keys[0] as string }));
 }
 
 /** Landing-page titles with the key of their page, titles unique in the listing first. */
 function titlesWithOwners(walk: ListingWalk): { title: string; owner: string }[] {
   const counts = new Map<string, number>();
-  const pages = walk.items.filter(isJsonObject).filter((item) => typeof item.title === "string" && item.title.trim() !== "");
+  const pages = walk.items
+    .filter(isJsonObject)
+    .filter((item) => typeof item.title === "string" && item.title.trim() !== "");
   for (const page of pages) counts.set(page.title as string, (counts.get(page.title as string) ?? 0) + 1);
   return pages
     .map((page) => ({ title: page.title as string, owner: itemKey(page) }))
@@ -51,9 +55,13 @@ function titlesWithOwners(walk: ListingWalk): { title: string; owner: string }[]
 
 /** A case variant whose length matches (so Unicode case mapping cannot change what is matched). */
 function caseVariants(value: string): string[] {
-  const swapped = [...value].map((char) => (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase())).join("");
+  const swapped = [...value]
+    .map((char) => (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()))
+    .join("");
   // Stryker disable next-line ConditionalExpression: searching the value itself again is answered from the search cache, and the callers pass printable ASCII, whose case mapping keeps the length
-  return [value.toUpperCase(), value.toLowerCase(), swapped].filter((variant) => variant !== value && variant.length === value.length);
+  return [value.toUpperCase(), value.toLowerCase(), swapped].filter(
+    (variant) => variant !== value && variant.length === value.length,
+  );
 }
 
 /**
@@ -83,7 +91,8 @@ async function expectFound(context: CheckContext, value: string, owner: string, 
     });
   } else {
     context.judge.witness(evidence(label, first.exchange));
-    if (found === "unknown") context.judge.note(`${label}: ${owner} not among the first ${walk.items.length} results (walk bounded).`);
+    if (found === "unknown")
+      context.judge.note(`${label}: ${owner} not among the first ${walk.items.length} results (walk bounded).`);
   }
   return walk;
 }
@@ -103,28 +112,41 @@ const FILTERED_WALK_TRIES = 4;
 async function readableListing({ target, operation, judge }: CheckContext): Promise<ListingWalk | undefined> {
   const full = await discoveredListing(target, operation);
   if (full.totalElements !== undefined) return full;
-  judge.skip(`the unfiltered listing could not be read (${full.stop?.message ?? "no totals"}); see schema.response-body and http.valid-request-ok.`);
+  judge.skip(
+    `the unfiltered listing could not be read (${full.stop?.message ?? "no totals"}); see schema.response-body and http.valid-request-ok.`,
+  );
   return undefined;
 }
 
 /** Fetches page 0 (size 10) of a search; undefined, with the finding recorded, when it is not a 200 listing. */
 async function searchFirstPage(context: CheckContext, value: string): Promise<FetchedPage | undefined> {
-  const fetched = await fetchListingPage(context.target, context.operation, { searchValue: value, pagination: { pageNumber: 0, pageSize: 10 } });
+  const fetched = await fetchListingPage(context.target, context.operation, {
+    searchValue: value,
+    pagination: { pageNumber: 0, pageSize: 10 },
+  });
   return judgeSearchAnswer(context.judge, searchLabel(value), value, fetched) ? fetched : undefined;
 }
 
 /** §4.2: fails when a page returned for `value` lacks it in its title. */
 function judgeTitlesHold(judge: Judgement, value: string, pages: readonly WalkedPage[]): void {
   const strangers = pages.flatMap((page) =>
-    page.page.items.filter((item) => isJsonObject(item) && typeof item.title === "string" && !containsSearchValue(item.title, value)).map((item) => ({ item, page })),
+    page.page.items
+      .filter((item) => isJsonObject(item) && typeof item.title === "string" && !containsSearchValue(item.title, value))
+      .map((item) => ({ item, page })),
   );
   const firstStranger = strangers[0];
   if (!firstStranger) return;
-  judge.fail(`${searchLabel(value)} returned ${strangers.length} landing page(s) whose title does not contain the value (of ${pages.length} page(s) of the result read).`, {
-    expected: `only pages whose title contains ${JSON.stringify(value)} (§4.2; case and accents ignored)`,
-    actual: strangers.slice(0, 5).map(({ item }) => `${itemKey(item)} titled ${JSON.stringify((item as { title: string }).title)}`).join(", "),
-    evidence: [evidence(`${searchLabel(value)}, page ${firstStranger.page.pageNumber}`, firstStranger.page.exchange)],
-  });
+  judge.fail(
+    `${searchLabel(value)} returned ${strangers.length} landing page(s) whose title does not contain the value (of ${pages.length} page(s) of the result read).`,
+    {
+      expected: `only pages whose title contains ${JSON.stringify(value)} (§4.2; case and accents ignored)`,
+      actual: strangers
+        .slice(0, 5)
+        .map(({ item }) => `${itemKey(item)} titled ${JSON.stringify((item as { title: string }).title)}`)
+        .join(", "),
+      evidence: [evidence(`${searchLabel(value)}, page ${firstStranger.page.pageNumber}`, firstStranger.page.exchange)],
+    },
+  );
 }
 
 /**
@@ -134,7 +156,10 @@ function judgeTitlesHold(judge: Judgement, value: string, pages: readonly Walked
  */
 function filteredWalkSizes(total: number, maxPageSize: number): number[] {
   const smallest = Math.max(1, Math.ceil(total / PAGES_PER_FILTERED_WALK));
-  const sizes = smallest + 2 <= LARGEST_FILTERED_WALK_SIZE ? [smallest, smallest + 1, smallest + 2] : [7, LARGEST_FILTERED_WALK_SIZE];
+  const sizes =
+    smallest + 2 <= LARGEST_FILTERED_WALK_SIZE
+      ? [smallest, smallest + 1, smallest + 2]
+      : [7, LARGEST_FILTERED_WALK_SIZE];
   return sizes.filter((size) => size < total && size <= maxPageSize);
 }
 
@@ -142,7 +167,9 @@ function filteredWalkSizes(total: number, maxPageSize: number): number[] {
 function filteredWalkValues(operation: OperationName, walk: ListingWalk): string[] {
   const terms = searchTerms(operation, walk).filter((term) => term.count >= 2);
   const small = terms.filter((term) => term.count <= (LARGEST_FILTERED_WALK_SIZE - 2) * PAGES_PER_FILTERED_WALK);
-  const large = terms.filter((term) => term.count > (LARGEST_FILTERED_WALK_SIZE - 2) * PAGES_PER_FILTERED_WALK).reverse();
+  const large = terms
+    .filter((term) => term.count > (LARGEST_FILTERED_WALK_SIZE - 2) * PAGES_PER_FILTERED_WALK)
+    .reverse();
   const values = [...small, ...large].map((term) => term.value);
   return values.length > 0 ? values : ["a", "e"];
 }
@@ -176,20 +203,31 @@ export const searchChecks: readonly CheckDefinition[] = [
     operations: ["listFactoryDefaultWidgets"],
     registerRefs: ["search-match-mode"],
     async run(context) {
-      const candidates = tagsWithOwners(await discoveredListing(context.target, context.operation)).filter(({ tag }) => /^[\x20-\x7e]+$/.test(tag) && caseVariants(tag).length > 0);
+      const candidates = tagsWithOwners(await discoveredListing(context.target, context.operation)).filter(
+        ({ tag }) => /^[\x20-\x7e]+$/.test(tag) && caseVariants(tag).length > 0,
+      );
       const tags = spreadSample(candidates, SAMPLE);
-      if (tags.length === 0) return context.judge.skip("no listed widget has an ASCII tag with letters to vary the case of.");
+      if (tags.length === 0)
+        return context.judge.skip("no listed widget has an ASCII tag with letters to vary the case of.");
       for (const { tag, owner } of tags) {
         const original = await expectFound(context, tag, owner, "tag");
         for (const variant of caseVariants(tag)) {
           const walk = await expectFound(context, variant, owner, `tag (as ${JSON.stringify(tag)})`);
           const first = walk.pages[0];
-          if (first && original.totalElements !== undefined && walk.totalElements !== undefined && walk.totalElements !== original.totalElements) {
-            context.judge.fail(`searchValue ${JSON.stringify(variant)} found ${walk.totalElements} widgets, ${JSON.stringify(tag)} found ${original.totalElements}.`, {
-              expected: "the same totalElements for every case variant",
-              actual: `${walk.totalElements} vs ${original.totalElements}`,
-              evidence: [evidence(`searchValue ${JSON.stringify(variant)}`, first.exchange)],
-            });
+          if (
+            first &&
+            original.totalElements !== undefined &&
+            walk.totalElements !== undefined &&
+            walk.totalElements !== original.totalElements
+          ) {
+            context.judge.fail(
+              `searchValue ${JSON.stringify(variant)} found ${walk.totalElements} widgets, ${JSON.stringify(tag)} found ${original.totalElements}.`,
+              {
+                expected: "the same totalElements for every case variant",
+                actual: `${walk.totalElements} vs ${original.totalElements}`,
+                evidence: [evidence(`searchValue ${JSON.stringify(variant)}`, first.exchange)],
+              },
+            );
           }
         }
       }
@@ -224,7 +262,10 @@ export const searchChecks: readonly CheckDefinition[] = [
     registerRefs: [],
     async run(context) {
       const full = await discoveredListing(context.target, context.operation);
-      if (!full.complete || full.totalElements === undefined) return context.judge.skip(`the unfiltered listing was not walked completely (${full.stop?.message ?? "no totals"}).`);
+      if (!full.complete || full.totalElements === undefined)
+        return context.judge.skip(
+          `the unfiltered listing was not walked completely (${full.stop?.message ?? "no totals"}).`,
+        );
       const values =
         context.operation === "listFactoryDefaultWidgets"
           ? spreadSample(tagsWithOwners(full), 2).map(({ tag }) => tag)
@@ -244,11 +285,14 @@ export const searchChecks: readonly CheckDefinition[] = [
             evidence: [evidence(label, first.exchange)],
           });
         } else if (walk.totalElements !== undefined && walk.totalElements > full.totalElements) {
-          context.judge.fail(`${label}: totalElements ${walk.totalElements} exceeds the unfiltered ${full.totalElements}.`, {
-            expected: `at most ${full.totalElements}`,
-            actual: `${walk.totalElements}`,
-            evidence: [evidence(label, first.exchange)],
-          });
+          context.judge.fail(
+            `${label}: totalElements ${walk.totalElements} exceeds the unfiltered ${full.totalElements}.`,
+            {
+              expected: `at most ${full.totalElements}`,
+              actual: `${walk.totalElements}`,
+              evidence: [evidence(label, first.exchange)],
+            },
+          );
         } else {
           context.judge.witness(evidence(label, first.exchange));
         }
@@ -273,7 +317,11 @@ export const searchChecks: readonly CheckDefinition[] = [
       if (!plain.ok) return judge.skip("the unfiltered listing did not answer 200 (see http.valid-request-ok).");
       const details = { evidence: [evidence(label, empty.exchange), evidence("no searchValue", plain.exchange)] };
       // answered() has failed a 5xx already; anything else that is not the same listing departs.
-      if (!empty.ok || empty.page.totalElements !== plain.page.totalElements || empty.page.items.map(itemKey).join() !== plain.page.items.map(itemKey).join()) {
+      if (
+        !empty.ok ||
+        empty.page.totalElements !== plain.page.totalElements ||
+        empty.page.items.map(itemKey).join() !== plain.page.items.map(itemKey).join()
+      ) {
         judge.depart("empty-search-value", `${label} did not return the unfiltered listing.`, {
           ...details,
           expected: `200 with totalElements ${plain.page.totalElements} and the same first page`,
@@ -309,10 +357,16 @@ export const searchChecks: readonly CheckDefinition[] = [
         judge.witness(evidence(searchLabel(value), first.exchange));
         const last = walk.pages[walk.pages.length - 1];
         if (last && (last.exchange.response?.status ?? 0) >= 500) {
-          judge.fail(`${searchLabel(value)}: page ${last.pageNumber} got ${describeAnswer(last.exchange)}.`, { expected: "200 (§4.2)", actual: describeAnswer(last.exchange), evidence: [evidence(`${searchLabel(value)}, page ${last.pageNumber}`, last.exchange)] });
+          judge.fail(`${searchLabel(value)}: page ${last.pageNumber} got ${describeAnswer(last.exchange)}.`, {
+            expected: "200 (§4.2)",
+            actual: describeAnswer(last.exchange),
+            evidence: [evidence(`${searchLabel(value)}, page ${last.pageNumber}`, last.exchange)],
+          });
         }
       }
-      judge.note(`Searched ${words.length} title word(s) and ${others.length} value(s) of other fields (${[...words, ...others].map((value) => JSON.stringify(value)).join(", ")}); every page returned holds its value in its title.`);
+      judge.note(
+        `Searched ${words.length} title word(s) and ${others.length} value(s) of other fields (${[...words, ...others].map((value) => JSON.stringify(value)).join(", ")}); every page returned holds its value in its title.`,
+      );
     },
   },
   {
@@ -328,7 +382,10 @@ export const searchChecks: readonly CheckDefinition[] = [
       const { operation, target, judge } = context;
       const full = await readableListing(context);
       if (!full) return;
-      const random = noMatchValue(context.seed, full.items.flatMap((item) => searchedTexts(operation, item)));
+      const random = noMatchValue(
+        context.seed,
+        full.items.flatMap((item) => searchedTexts(operation, item)),
+      );
       // Another field's value is known to be in no title only when every title was seen.
       const others = operation === "listLandingPages" && full.complete ? nonTitleValues(full, 2) : [];
       for (const value of [random, ...others]) {
@@ -344,9 +401,17 @@ export const searchChecks: readonly CheckDefinition[] = [
             evidence: item,
           });
         } else if (totalPages === 1) {
-          judge.depart("empty-total-pages", `${label}: an empty result has totalPages 1.`, { expected: "totalPages 0", actual: "totalPages 1", evidence: item });
+          judge.depart("empty-total-pages", `${label}: an empty result has totalPages 1.`, {
+            expected: "totalPages 0",
+            actual: "totalPages 1",
+            evidence: item,
+          });
         } else if (totalPages !== 0) {
-          judge.fail(`${label}: an empty result has totalPages ${totalPages}.`, { expected: "totalPages 0 (or 1, register empty-total-pages)", actual: `totalPages ${totalPages}`, evidence: item });
+          judge.fail(`${label}: an empty result has totalPages ${totalPages}.`, {
+            expected: "totalPages 0 (or 1, register empty-total-pages)",
+            actual: `totalPages ${totalPages}`,
+            evidence: item,
+          });
         } else {
           judge.witness(item[0] as (typeof item)[number]);
         }
@@ -376,7 +441,9 @@ export const searchChecks: readonly CheckDefinition[] = [
       }
       // 2. A term of the target with one character made a wildcard: matches nothing when searched as written.
       let probes = 0;
-      for (const term of searchTerms(operation, full).filter((candidate) => [...candidate.value].length >= 3).slice(0, 2)) {
+      for (const term of searchTerms(operation, full)
+        .filter((candidate) => [...candidate.value].length >= 3)
+        .slice(0, 2)) {
         for (const probe of wildcardProbes(term.value)) {
           if (texts.some((text) => foldedContains(text, foldSearchText(probe.value)))) continue;
           probes += 1;
@@ -386,11 +453,14 @@ export const searchChecks: readonly CheckDefinition[] = [
             judgeTitlesHold(judge, probe.value, [{ pageNumber: 0, ...fetched }]);
             judge.witness(evidence(searchLabel(probe.value), fetched.exchange));
           } else if (fetched.page.items.length > 0) {
-            judge.fail(`${searchLabel(probe.value)} returned widgets though no listed widget holds that text: the value seems read as ${probe.readAs}.`, {
-              expected: `no result: ${JSON.stringify(probe.value)} searched as written (§4.1) is in no widget (it comes from the tag ${JSON.stringify(term.value)})`,
-              actual: `totalElements ${fetched.page.totalElements}, page 0 holds ${fetched.page.items.slice(0, 5).map(itemKey).join(", ")}`,
-              evidence: [evidence(searchLabel(probe.value), fetched.exchange)],
-            });
+            judge.fail(
+              `${searchLabel(probe.value)} returned widgets though no listed widget holds that text: the value seems read as ${probe.readAs}.`,
+              {
+                expected: `no result: ${JSON.stringify(probe.value)} searched as written (§4.1) is in no widget (it comes from the tag ${JSON.stringify(term.value)})`,
+                actual: `totalElements ${fetched.page.totalElements}, page 0 holds ${fetched.page.items.slice(0, 5).map(itemKey).join(", ")}`,
+                evidence: [evidence(searchLabel(probe.value), fetched.exchange)],
+              },
+            );
           } else {
             judge.witness(evidence(searchLabel(probe.value), fetched.exchange));
           }
@@ -399,10 +469,17 @@ export const searchChecks: readonly CheckDefinition[] = [
       // 3. Text of the target around a special character: still finds the item it came from.
       const snippets = specialSnippets(operation, full, 5);
       for (const { value, owner } of snippets) {
-        const walk = await expectFound(context, value, owner, operation === "listLandingPages" ? "title's text" : "tag");
+        const walk = await expectFound(
+          context,
+          value,
+          owner,
+          operation === "listLandingPages" ? "title's text" : "tag",
+        );
         if (operation === "listLandingPages") judgeTitlesHold(judge, value, walk.pages);
       }
-      judge.note(`${SPECIAL_VALUES.length} special value(s), ${probes} wildcard variant(s) of the target's terms and ${snippets.length} snippet(s) of its own text with special characters searched as written.`);
+      judge.note(
+        `${SPECIAL_VALUES.length} special value(s), ${probes} wildcard variant(s) of the target's terms and ${snippets.length} snippet(s) of its own text with special characters searched as written.`,
+      );
     },
   },
   {
@@ -435,7 +512,9 @@ export const searchChecks: readonly CheckDefinition[] = [
           const walk = await walkListing(target, operation, { searchValue: value, pageSize, maxPages: pagesPerWalk });
           const status = walk.pages[0]?.exchange.response?.status ?? 0;
           if (walk.pages.length === 1 && status >= 400 && status < 500) {
-            judge.note(`page size ${pageSize} was refused with ${status} (pagination.page-size-honoured judges page sizes)`);
+            judge.note(
+              `page size ${pageSize} was refused with ${status} (pagination.page-size-honoured judges page sizes)`,
+            );
             continue;
           }
           sizes.push(pageSize);
@@ -445,12 +524,16 @@ export const searchChecks: readonly CheckDefinition[] = [
             judge.fail(`${what}: totalElements ${walk.totalElements}, but ${total} in pages of 10.`, {
               expected: `totalElements ${total} whatever the page size (§2.11)`,
               actual: `totalElements ${walk.totalElements}`,
-              evidence: walk.pages[0] ? [evidence(`${searchLabel(value)}, page 0 of size ${pageSize}`, walk.pages[0].exchange)] : [],
+              evidence: walk.pages[0]
+                ? [evidence(`${searchLabel(value)}, page 0 of size ${pageSize}`, walk.pages[0].exchange)]
+                : [],
             });
           }
         }
         const whole = total <= sizes.reduce((least, size) => Math.min(least, size), 10) * pagesPerWalk;
-        walked.push(`${JSON.stringify(value)} (${total} results; page sizes 10${sizes.map((size) => `, ${size}`).join("")}${whole ? "" : `, the first ${pagesPerWalk} pages of each`})`);
+        walked.push(
+          `${JSON.stringify(value)} (${total} results; page sizes 10${sizes.map((size) => `, ${size}`).join("")}${whole ? "" : `, the first ${pagesPerWalk} pages of each`})`,
+        );
       }
       if (walked.length === 0) return judge.skip("no search value taken from the listing matched two or more items.");
       judge.note(`Walked ${walked.join(" and ")}: every match once, totals consistent.`);

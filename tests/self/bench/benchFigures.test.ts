@@ -59,14 +59,24 @@ describe("replaceGeneratedBlock", () => {
 });
 
 describe("renderBenchmarkMarkdown", () => {
-  const run = (label: string, requests: number, cpuMs: number) => ({ label, requests, wallMs: 4_000, cpuMs, serverCpuMs: 500 });
+  const run = (label: string, requests: number, cpuMs: number) => ({
+    label,
+    requests,
+    wallMs: 4_000,
+    cpuMs,
+    serverCpuMs: 500,
+  });
   const results: BenchmarkResults = {
     measuredAt: "2026-11-22",
     machine: { os: "linux", cpu: "Test CPU", cores: 2, memoryGiB: 8, node: "v20.0.0" },
     repeats: 3,
     seed: 1,
     concurrency: 4,
-    suiteDefault: { ...run("suite default", 2_506, 3_500), peakRssBytes: 300 * 2 ** 20, startup: { wallMs: 1_800, cpuMs: 1_700 } },
+    suiteDefault: {
+      ...run("suite default", 2_506, 3_500),
+      peakRssBytes: 300 * 2 ** 20,
+      startup: { wallMs: 1_800, cpuMs: 1_700 },
+    },
     suiteFew: run("suite few", 606, 2_900),
     bareDefault: run("bare default", 2_506, 1_200),
     bareFew: run("bare few", 606, 600),

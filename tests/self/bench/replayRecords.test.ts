@@ -13,11 +13,21 @@ describe("replayRecords (the bench's bare client)", () => {
     const seen: ReferenceRequestRecord[] = [];
     server = await startReferenceServer({ sizes: { widgets: 12 }, onRequest: (record) => seen.push(record) });
     const { clientId, token, restrictedToken } = server.credentials;
-    const headers = (bearer: string) => ({ "Content-Type": "application/json", client_id: clientId, Authorization: `Bearer ${bearer}` });
-    await call(server.baseUrl, PATHS.listFactoryDefaultWidgets, { body: { pagination: { pageNumber: 1, pageSize: 5 } }, headers: headers(token) });
+    const headers = (bearer: string) => ({
+      "Content-Type": "application/json",
+      client_id: clientId,
+      Authorization: `Bearer ${bearer}`,
+    });
+    await call(server.baseUrl, PATHS.listFactoryDefaultWidgets, {
+      body: { pagination: { pageNumber: 1, pageSize: 5 } },
+      headers: headers(token),
+    });
     await call(server.baseUrl, PATHS.listLandingPages, { body: {}, headers: headers(restrictedToken) });
     await call(server.baseUrl, PATHS.getWidget, { body: {}, headers: headers("not-a-token") });
-    await call(server.baseUrl, PATHS.listLandingPages, { body: { searchValue: "x".repeat(70 * 1024) }, headers: headers(token) });
+    await call(server.baseUrl, PATHS.listLandingPages, {
+      body: { searchValue: "x".repeat(70 * 1024) },
+      headers: headers(token),
+    });
     const recorded = seen.splice(0);
     // Act
     const statuses = await replayRecords(recorded, server.baseUrl, server.credentials, 2);

@@ -7,23 +7,39 @@ const analytic = (id: string, chart: unknown): FakeAnswer => ({ status: 200, jso
 const pie = (series: unknown) => ({ type: "PIE", series });
 
 function target(answers: Record<string, FakeAnswer>) {
-  return (request: Parameters<Parameters<typeof checkOnScript>[2]>[0]) => answers[String(jsonOf(request).analyticId)] ?? { status: 404, json: {} };
+  return (request: Parameters<Parameters<typeof checkOnScript>[2]>[0]) =>
+    answers[String(jsonOf(request).analyticId)] ?? { status: 404, json: {} };
 }
 
 const run = (answers: Record<string, FakeAnswer>) =>
-  checkOnScript("analytics.pie-single-series", "getAnalytic", target(answers), { fixtures: { analyticIds: Object.keys(answers), roles: [] } });
+  checkOnScript("analytics.pie-single-series", "getAnalytic", target(answers), {
+    fixtures: { analyticIds: Object.keys(answers), roles: [] },
+  });
 
 describe("analytics.pie-single-series", () => {
   it("passes when every PIE chart has one series, saying how many of the configured analytics were PIE charts", async () => {
-    const { result } = await run({ a: analytic("a", pie([{}])), b: analytic("b", { type: "BAR", series: [{}, {}] }), c: analytic("c", pie([{ label: "x" }])) });
-    expect(result).toMatchObject({ outcome: "passed", message: "2 PIE chart(s) among the 3 configured analytics, each with one series." });
+    const { result } = await run({
+      a: analytic("a", pie([{}])),
+      b: analytic("b", { type: "BAR", series: [{}, {}] }),
+      c: analytic("c", pie([{ label: "x" }])),
+    });
+    expect(result).toMatchObject({
+      outcome: "passed",
+      message: "2 PIE chart(s) among the 3 configured analytics, each with one series.",
+    });
     expect(result.evidence.map((item) => item.label)).toEqual(["getAnalytic a", "getAnalytic c"]);
   });
 
   it("fails a PIE chart with two series, and one without a series array, each with its own words", async () => {
-    const { result } = await run({ a: analytic("a", pie([{}, {}])), b: analytic("b", pie(undefined)), c: analytic("c", pie("one")) });
+    const { result } = await run({
+      a: analytic("a", pie([{}, {}])),
+      b: analytic("b", pie(undefined)),
+      c: analytic("c", pie("one")),
+    });
     expect(result.outcome).toBe("failed");
-    expect(result.message).toBe("getAnalytic a: a PIE chart with 2 series. (+2 more findings)\n- getAnalytic b: a PIE chart with no series array.\n- getAnalytic c: a PIE chart with no series array.");
+    expect(result.message).toBe(
+      "getAnalytic a: a PIE chart with 2 series. (+2 more findings)\n- getAnalytic b: a PIE chart with no series array.\n- getAnalytic c: a PIE chart with no series array.",
+    );
     expect(result).toMatchObject({ expected: "exactly one series (§2.6)", actual: "2 series" });
     expect(result.evidence.map((item) => item.label)).toEqual(["getAnalytic a", "getAnalytic b", "getAnalytic c"]);
   });
@@ -31,7 +47,11 @@ describe("analytics.pie-single-series", () => {
   it("shows what stood where the series array should be", async () => {
     expect((await run({ b: analytic("b", pie(undefined)) })).result.actual).toBe("null");
     expect((await run({ c: analytic("c", pie("one")) })).result.actual).toBe('"one"');
-    expect((await run({ d: analytic("d", pie([])) })).result).toMatchObject({ outcome: "failed", actual: "0 series", message: "getAnalytic d: a PIE chart with 0 series." });
+    expect((await run({ d: analytic("d", pie([])) })).result).toMatchObject({
+      outcome: "failed",
+      actual: "0 series",
+      message: "getAnalytic d: a PIE chart with 0 series.",
+    });
   });
 
   it("passes over answers that are not a 200 JSON object with a chart, and skips when no PIE chart was seen", async () => {
@@ -44,7 +64,10 @@ describe("analytics.pie-single-series", () => {
       f: analytic("f", { type: "pie", series: [{}, {}] }),
       g: { status: 403, json: { analytic: { chart: pie([{}, {}]) } } },
     });
-    expect(result).toMatchObject({ outcome: "skipped", skipReason: "none of the configured analytics is a PIE chart; add the id of one with --analytic-id." });
+    expect(result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "none of the configured analytics is a PIE chart; add the id of one with --analytic-id.",
+    });
   });
 
   it("fails on a 5xx read, and judges the PIE charts the other reads returned", async () => {
@@ -55,13 +78,20 @@ describe("analytics.pie-single-series", () => {
 
   it("reads every configured analytic once", async () => {
     const ids = Array.from({ length: 60 }, (_, n) => `a${n}`);
-    const { result, client } = await checkOnScript("analytics.pie-single-series", "getAnalytic", (request) => analytic(String(jsonOf(request).analyticId), pie([{}])), { fixtures: { analyticIds: [...ids, "a0"], roles: [] } });
+    const { result, client } = await checkOnScript(
+      "analytics.pie-single-series",
+      "getAnalytic",
+      (request) => analytic(String(jsonOf(request).analyticId), pie([{}])),
+      { fixtures: { analyticIds: [...ids, "a0"], roles: [] } },
+    );
     expect(client.sent.map((request) => jsonOf(request).analyticId)).toEqual(ids);
     expect(result.message).toBe("60 PIE chart(s) among the 60 configured analytics, each with one series.");
   });
 
   it("is skipped without analytic ids, saying what to configure", async () => {
-    const { result, client } = await checkOnScript("analytics.pie-single-series", "getAnalytic", () => ({}), { fixtures: { analyticIds: [], roles: [] } });
+    const { result, client } = await checkOnScript("analytics.pie-single-series", "getAnalytic", () => ({}), {
+      fixtures: { analyticIds: [], roles: [] },
+    });
     expect(result.outcome).toBe("skipped");
     expect(result.skipReason).toMatch(/--analytic-id/);
     expect(client.sent).toEqual([]);

@@ -4,10 +4,17 @@ import { checkOnScript } from "./checkOnScript.js";
 
 describe("auth.near-miss-token-401", () => {
   it("names each credential the target let through, the empty and bare Bearer under their register", async () => {
-    const { result, client } = await checkOnScript("auth.near-miss-token-401", "listLandingPages", () => ({ status: 200, json: { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } } }));
-    expect(client.sent.map((request) => request.headers.Authorization)).toEqual(expect.arrayContaining(["Bearer ", "Bearer"]));
+    const { result, client } = await checkOnScript("auth.near-miss-token-401", "listLandingPages", () => ({
+      status: 200,
+      json: { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } },
+    }));
+    expect(client.sent.map((request) => request.headers.Authorization)).toEqual(
+      expect.arrayContaining(["Bearer ", "Bearer"]),
+    );
     expect(result.outcome).toBe("failed");
-    expect(result.message.split("\n").map((line) => line.replace(/^- /, "").replace(/ \(\+\d+ more findings\)$/, ""))).toEqual([
+    expect(
+      result.message.split("\n").map((line) => line.replace(/^- /, "").replace(/ \(\+\d+ more findings\)$/, "")),
+    ).toEqual([
       "request with the valid token with one character appended got status 200.",
       "request with the valid token without its last character got status 200.",
       "request with the valid token with its last character changed got status 200.",
@@ -17,7 +24,10 @@ describe("auth.near-miss-token-401", () => {
   });
 
   it("says how many near misses were refused", async () => {
-    const { result } = await checkOnScript("auth.near-miss-token-401", "listLandingPages", () => ({ status: 401, json: { error: "invalid_token", error_description: "no" } }));
+    const { result } = await checkOnScript("auth.near-miss-token-401", "listLandingPages", () => ({
+      status: 401,
+      json: { error: "invalid_token", error_description: "no" },
+    }));
     expect(result).toMatchObject({ outcome: "passed", message: "5 near-miss credentials refused." });
   });
 });

@@ -12,17 +12,34 @@ import { fakeCms, widgetsTagged } from "./fakeCms.js";
 
 const NO_IDS = { fixtures: { analyticIds: [], roles: [] } };
 
-async function run(checkId: string, operation: OperationName, answer: (request: OutgoingRequest, index: number) => FakeAnswer, settings: Partial<RunSettings> = {}) {
+async function run(
+  checkId: string,
+  operation: OperationName,
+  answer: (request: OutgoingRequest, index: number) => FakeAnswer,
+  settings: Partial<RunSettings> = {},
+) {
   const { result, client } = await checkOnScript(checkId, operation, answer, settings);
   return { result, sent: client.sent.map((request) => request.body) };
 }
 
-const badRequest = (service = "cms") => ({ status: 400, json: { message: "bad", errorCode: "x", reason: "BAD_REQUEST", domain: "platform", service } });
+const badRequest = (service = "cms") => ({
+  status: 400,
+  json: { message: "bad", errorCode: "x", reason: "BAD_REQUEST", domain: "platform", service },
+});
 
 describe("errors.malformed-json-400", () => {
   it("sends two malformed bodies and three that are JSON but no object, and fails each one answered 200", async () => {
-    const { result, sent } = await run("errors.malformed-json-400", "listLandingPages", () => ({ status: 200, json: {} }));
-    expect(sent).toEqual([{ raw: '{"cms-conformance": ' }, { raw: "cms-conformance: not json" }, { json: [] }, { json: "cms-conformance" }, { json: 42 }]);
+    const { result, sent } = await run("errors.malformed-json-400", "listLandingPages", () => ({
+      status: 200,
+      json: {},
+    }));
+    expect(sent).toEqual([
+      { raw: '{"cms-conformance": ' },
+      { raw: "cms-conformance: not json" },
+      { json: [] },
+      { json: "cms-conformance" },
+      { json: 42 },
+    ]);
     expect(result.outcome).toBe("failed");
     expect(result.message.split("\n").map((line) => line.replace(/ got .*/, ""))).toEqual([
       "malformed JSON (unterminated object)",
@@ -36,12 +53,19 @@ describe("errors.malformed-json-400", () => {
 
 describe("errors.invalid-request-rejected", () => {
   it("skips a read with nothing to build requests from, naming what is missing", async () => {
-    expect((await run("errors.invalid-request-rejected", "getWidget", fakeCms({ widgets: [] }))).result).toMatchObject({ outcome: "skipped", skipReason: "the widget listing returned no ids to build requests from" });
-    expect((await run("errors.invalid-request-rejected", "getAnalytic", fakeCms({}), NO_IDS)).result).toMatchObject({ outcome: "skipped", skipReason: "no analytic ids are configured (--analytic-id)" });
+    expect((await run("errors.invalid-request-rejected", "getWidget", fakeCms({ widgets: [] }))).result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "the widget listing returned no ids to build requests from",
+    });
+    expect((await run("errors.invalid-request-rejected", "getAnalytic", fakeCms({}), NO_IDS)).result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "no analytic ids are configured (--analytic-id)",
+    });
   });
 
   it("accepts 400, and 404 where an id may not exist; departs on another 4xx where the register allows it", async () => {
-    const answers = (status: number) => fakeCms({ widgets: widgetsTagged(3, () => []), tamperRead: () => ({ status, json: {} }) });
+    const answers = (status: number) =>
+      fakeCms({ widgets: widgetsTagged(3, () => []), tamperRead: () => ({ status, json: {} }) });
     const fine = await run("errors.invalid-request-rejected", "getWidget", answers(400), { maxExamples: 30 });
     expect(fine.result).toMatchObject({ outcome: "passed", message: "30 generated invalid request(s) judged." });
     const notFound = await run("errors.invalid-request-rejected", "getWidget", answers(404), { maxExamples: 30 });
@@ -49,53 +73,107 @@ describe("errors.invalid-request-rejected", () => {
     expect(notFound.result.message).not.toMatch(/widgetId:malformed-uri \(|widgetId:unknown/);
     const unprocessable = await run("errors.invalid-request-rejected", "getWidget", answers(422), { maxExamples: 30 });
     // Malformed JSON must get 400 (a failure); a malformed id may get 400 or 404 (a departure on 422).
-    expect(unprocessable.result).toMatchObject({ outcome: "failed", expected: "400 (§7; register invalid-field-status)" });
-    expect(unprocessable.result.message).toMatch(/^generated invalid request: raw:malformed-json \(the body is not well-formed JSON \(§4, §7\)\) got 422 /);
-    expect(unprocessable.result.message).toContain("\n- widgetId:pattern-mismatch (widgetId does not match ^widget://[^/]+(/[^/]+)*$ (§4.4, §2.1)) got 422 [register: malformed-widget-id]");
+    expect(unprocessable.result).toMatchObject({
+      outcome: "failed",
+      expected: "400 (§7; register invalid-field-status)",
+    });
+    expect(unprocessable.result.message).toMatch(
+      /^generated invalid request: raw:malformed-json \(the body is not well-formed JSON \(§4, §7\)\) got 422 /,
+    );
+    expect(unprocessable.result.message).toContain(
+      "\n- widgetId:pattern-mismatch (widgetId does not match ^widget://[^/]+(/[^/]+)*$ (§4.4, §2.1)) got 422 [register: malformed-widget-id]",
+    );
   });
 });
 
 describe("errors.invalid-request-rejected on the kinds of rule", () => {
   /** Malformed JSON and a body that is no object: what must get 400. */
-  const isRaw = (request: OutgoingRequest) => request.body !== undefined && ("raw" in request.body || typeof request.body.json !== "object" || request.body.json === null || Array.isArray(request.body.json));
+  const isRaw = (request: OutgoingRequest) =>
+    request.body !== undefined &&
+    ("raw" in request.body ||
+      typeof request.body.json !== "object" ||
+      request.body.json === null ||
+      Array.isArray(request.body.json));
 
   it("fails a 5xx for any invalid request, the register's departures included", async () => {
-    const { result } = await run("errors.invalid-request-rejected", "listLandingPages", (request) => (isRaw(request) ? badRequest() : { status: 500, json: {} }), { maxExamples: 20 });
+    const { result } = await run(
+      "errors.invalid-request-rejected",
+      "listLandingPages",
+      (request) => (isRaw(request) ? badRequest() : { status: 500, json: {} }),
+      { maxExamples: 20 },
+    );
     expect(result.outcome).toBe("failed");
   });
 
   it("fails a 5xx even for a rule whose 4xx would only depart", async () => {
     // 500 for out-of-range or fractional page numbers and sizes (the register's should-400), 400 for everything else.
     const numbersOnly = (request: OutgoingRequest) => {
-      const json = request.body && "json" in request.body ? (request.body.json as Record<string, unknown> | null) : null;
+      const json =
+        request.body && "json" in request.body ? (request.body.json as Record<string, unknown> | null) : null;
       const pagination = json && typeof json === "object" && !Array.isArray(json) ? json.pagination : undefined;
-      if (typeof pagination !== "object" || pagination === null || Object.keys(json as object).some((key) => key !== "pagination")) return false;
+      if (
+        typeof pagination !== "object" ||
+        pagination === null ||
+        Object.keys(json as object).some((key) => key !== "pagination")
+      )
+        return false;
       const entries = Object.entries(pagination);
-      return entries.length === 2 && entries.every(([key, value]) => ["pageNumber", "pageSize"].includes(key) && typeof value === "number");
+      return (
+        entries.length === 2 &&
+        entries.every(([key, value]) => ["pageNumber", "pageSize"].includes(key) && typeof value === "number")
+      );
     };
-    const { result } = await run("errors.invalid-request-rejected", "listLandingPages", (request) => (numbersOnly(request) ? { status: 500, json: {} } : badRequest()), { maxExamples: 60 });
+    const { result } = await run(
+      "errors.invalid-request-rejected",
+      "listLandingPages",
+      (request) => (numbersOnly(request) ? { status: 500, json: {} } : badRequest()),
+      { maxExamples: 60 },
+    );
     expect(result).toMatchObject({ outcome: "failed", expected: "400 (§7; register invalid-field-status)" });
     expect(result.message).toMatch(/ got 500 /);
   });
 
   it("expects 400 or 404 of a malformed id, and says so when it departs", async () => {
     const malformedId = (request: OutgoingRequest) => {
-      const json = request.body && "json" in request.body ? (request.body.json as Record<string, unknown> | null) : null;
-      return json !== null && typeof json === "object" && typeof json.widgetId === "string" && !json.widgetId.startsWith("widget://");
+      const json =
+        request.body && "json" in request.body ? (request.body.json as Record<string, unknown> | null) : null;
+      return (
+        json !== null &&
+        typeof json === "object" &&
+        typeof json.widgetId === "string" &&
+        !json.widgetId.startsWith("widget://")
+      );
     };
-    const { result } = await run("errors.invalid-request-rejected", "getWidget", (request) => (request.path.endsWith("/getWidget") ? (malformedId(request) ? { status: 422, json: {} } : badRequest()) : fakeCms({ widgets: widgetsTagged(3, () => []) })(request, 0)), { maxExamples: 40 });
+    const { result } = await run(
+      "errors.invalid-request-rejected",
+      "getWidget",
+      (request) =>
+        request.path.endsWith("/getWidget")
+          ? malformedId(request)
+            ? { status: 422, json: {} }
+            : badRequest()
+          : fakeCms({ widgets: widgetsTagged(3, () => []) })(request, 0),
+      { maxExamples: 40 },
+    );
     expect(result).toMatchObject({ outcome: "warning", expected: "400 or 404" });
   });
 
   it("departs on a malformed id refused with another 4xx than 400 or 404", async () => {
-    const read = await run("errors.invalid-request-rejected", "getWidget", fakeCms({ widgets: widgetsTagged(3, () => []), tamperRead: () => ({ status: 422, json: {} }) }), { maxExamples: 30 });
+    const read = await run(
+      "errors.invalid-request-rejected",
+      "getWidget",
+      fakeCms({ widgets: widgetsTagged(3, () => []), tamperRead: () => ({ status: 422, json: {} }) }),
+      { maxExamples: 30 },
+    );
     expect(read.result.message).toContain("widgetId:pattern-mismatch");
   });
 });
 
 describe("errors.error-body", () => {
   it("judges the 400 of malformed JSON and the 404 of an unknown id against their §7 bodies", async () => {
-    const { result, sent } = await run("errors.error-body", "getWidget", (request) => ("raw" in (request.body ?? {}) ? badRequest() : { status: 404, json: { message: "gone" } }));
+    const { result, sent } = await run("errors.error-body", "getWidget", (request) =>
+      "raw" in (request.body ?? {}) ? badRequest() : { status: 404, json: { message: "gone" } },
+    );
     expect(sent.filter((body) => body && "raw" in body)).toEqual([{ raw: '{"cms-conformance": ' }]);
     expect(result.outcome).toBe("failed");
     expect(result.message).toMatch(/^unknown id [^ ]+ → 404: /);
@@ -103,7 +181,11 @@ describe("errors.error-body", () => {
 
   it("judges no 404 of getRoleFilters (§7 shows none) and skips when nothing got a 400 or 404", async () => {
     const { result } = await run("errors.error-body", "getRoleFilters", () => ({ status: 404, json: {} }));
-    expect(result).toMatchObject({ outcome: "skipped", skipReason: "no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and errors.unknown-id-404)." });
+    expect(result).toMatchObject({
+      outcome: "skipped",
+      skipReason:
+        "no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and errors.unknown-id-404).",
+    });
     const judged = await run("errors.error-body", "getRoleFilters", () => badRequest("authorization"));
     expect(judged.result.outcome).not.toBe("skipped");
   });
@@ -111,8 +193,15 @@ describe("errors.error-body", () => {
 
 describe("errors.unauthorized-body", () => {
   it("judges only 401 answers, and skips when there was none", async () => {
-    const { result } = await run("errors.unauthorized-body", "listLandingPages", () => ({ status: 403, json: { message: "no" } }));
-    expect(result).toMatchObject({ outcome: "skipped", skipReason: "the target answered none of the suite's unauthenticated requests with 401, so there is no 401 body to judge (see the auth.* checks)." });
+    const { result } = await run("errors.unauthorized-body", "listLandingPages", () => ({
+      status: 403,
+      json: { message: "no" },
+    }));
+    expect(result).toMatchObject({
+      outcome: "skipped",
+      skipReason:
+        "the target answered none of the suite's unauthenticated requests with 401, so there is no 401 body to judge (see the auth.* checks).",
+    });
   });
 });
 
@@ -120,21 +209,41 @@ describe("errors.missing-id-400", () => {
   it("sends an empty body and departs on a 404", async () => {
     const { result, sent } = await run("errors.missing-id-400", "getWidget", () => ({ status: 404, json: {} }));
     expect(sent).toEqual([{ json: {} }]);
-    expect(result).toMatchObject({ outcome: "warning", message: "getWidget with an empty body {} got 404. [register: required-request-fields]", expected: "400 (§7; register required-request-fields)" });
+    expect(result).toMatchObject({
+      outcome: "warning",
+      message: "getWidget with an empty body {} got 404. [register: required-request-fields]",
+      expected: "400 (§7; register required-request-fields)",
+    });
   });
 });
 
 describe("http.valid-request-ok", () => {
   it("skips a read with nothing to ask for, naming what is missing", async () => {
-    expect((await run("http.valid-request-ok", "getWidget", fakeCms({ widgets: [] }))).result).toMatchObject({ outcome: "skipped", skipReason: "the widget listing returned no ids to read" });
-    expect((await run("http.valid-request-ok", "getAnalytic", fakeCms({}), NO_IDS)).result).toMatchObject({ outcome: "skipped", skipReason: "no analytic ids are configured (--analytic-id)" });
+    expect((await run("http.valid-request-ok", "getWidget", fakeCms({ widgets: [] }))).result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "the widget listing returned no ids to read",
+    });
+    expect((await run("http.valid-request-ok", "getAnalytic", fakeCms({}), NO_IDS)).result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "no analytic ids are configured (--analytic-id)",
+    });
   });
 
   it("says how many generated requests got 200, and fails a valid request refused with a status no register allows", async () => {
-    const fine = await run("http.valid-request-ok", "listLandingPages", fakeCms({ landingPages: [] }), { maxExamples: 7 });
-    expect(fine.result).toMatchObject({ outcome: "passed", message: "7 generated valid request(s) answered 200, and the basic request." });
+    const fine = await run("http.valid-request-ok", "listLandingPages", fakeCms({ landingPages: [] }), {
+      maxExamples: 7,
+    });
+    expect(fine.result).toMatchObject({
+      outcome: "passed",
+      message: "7 generated valid request(s) answered 200, and the basic request.",
+    });
     let count = 0;
-    const refused = await run("http.valid-request-ok", "getRoleFilters", () => ((count += 1) === 1 ? { status: 200, json: { filters: [] } } : { status: 500, json: {} }), { maxExamples: 3 });
+    const refused = await run(
+      "http.valid-request-ok",
+      "getRoleFilters",
+      () => ((count += 1) === 1 ? { status: 200, json: { filters: [] } } : { status: 500, json: {} }),
+      { maxExamples: 3 },
+    );
     expect(refused.result).toMatchObject({ outcome: "failed", expected: "200 (§4)" });
     expect(refused.result.message).toMatch(/^generated valid request: a valid request got 500/);
   });
@@ -142,10 +251,17 @@ describe("http.valid-request-ok", () => {
 
 describe("http.valid-request-ok on a read", () => {
   it("asks no listing question of a read operation", async () => {
-    const { result, client } = await checkOnScript("http.valid-request-ok", "getAnalytic", fakeCms({ analytics: { "analytic://tenant/a1": { id: "analytic://tenant/a1" } } }), { maxExamples: 3 });
+    const { result, client } = await checkOnScript(
+      "http.valid-request-ok",
+      "getAnalytic",
+      fakeCms({ analytics: { "analytic://tenant/a1": { id: "analytic://tenant/a1" } } }),
+      { maxExamples: 3 },
+    );
     const reads = client.sent.filter((request) => request.path.endsWith("/getAnalytic"));
     expect(result.outcome).toBe("passed");
-    expect(reads.map((request) => request.body)).toEqual(Array.from({ length: reads.length }, () => ({ json: { analyticId: "analytic://tenant/a1" } })));
+    expect(reads.map((request) => request.body)).toEqual(
+      Array.from({ length: reads.length }, () => ({ json: { analyticId: "analytic://tenant/a1" } })),
+    );
   });
 });
 
@@ -154,14 +270,28 @@ describe("http.valid-request-ok on a listing", () => {
     const { result } = await checkOnScript(
       "http.valid-request-ok",
       "listLandingPages",
-      fakeCms({ landingPages: widgetsTagged(300, () => []), tamper: (call) => (call.pageNumber > 0 && call.pageNumber < 30 && call.pageSize <= 10 && call.searchValue === undefined ? { status: 409, json: {} } : undefined) }),
+      fakeCms({
+        landingPages: widgetsTagged(300, () => []),
+        tamper: (call) =>
+          call.pageNumber > 0 && call.pageNumber < 30 && call.pageSize <= 10 && call.searchValue === undefined
+            ? { status: 409, json: {} }
+            : undefined,
+      }),
       { maxExamples: 100 },
     );
     expect(result.outcome).toBe("failed");
   });
 
   it("fails a 5xx for a valid request even where a register would let a 4xx depart", async () => {
-    const { result } = await checkOnScript("http.valid-request-ok", "listLandingPages", fakeCms({ landingPages: widgetsTagged(30, () => []), tamper: (call) => (call.pageSize > 10 && call.index > 5 ? { status: 503, json: {} } : undefined) }), { maxExamples: 60 });
+    const { result } = await checkOnScript(
+      "http.valid-request-ok",
+      "listLandingPages",
+      fakeCms({
+        landingPages: widgetsTagged(30, () => []),
+        tamper: (call) => (call.pageSize > 10 && call.index > 5 ? { status: 503, json: {} } : undefined),
+      }),
+      { maxExamples: 60 },
+    );
     expect(result.outcome).toBe("failed");
     expect(result.message).toMatch(/^generated valid request: a valid request got 503/);
   });
@@ -169,13 +299,20 @@ describe("http.valid-request-ok on a listing", () => {
 
 describe("http.no-server-error", () => {
   it("ends as an error, not a pass, when the target answers 429 past the waits", async () => {
-    const { result } = await run("http.no-server-error", "getRoleFilters", () => ({ status: 429, json: {} }), { maxExamples: 5 });
+    const { result } = await run("http.no-server-error", "getRoleFilters", () => ({ status: 429, json: {} }), {
+      maxExamples: 5,
+    });
     expect(result.outcome).toBe("error");
   });
 
   it("names the kind of generated request that got a 5xx", async () => {
     let count = 0;
-    const { result } = await run("http.no-server-error", "getRoleFilters", () => ((count += 1) > 60 ? { status: 502, json: {} } : { status: 400, json: {} }), { maxExamples: 40 });
+    const { result } = await run(
+      "http.no-server-error",
+      "getRoleFilters",
+      () => ((count += 1) > 60 ? { status: 502, json: {} } : { status: 400, json: {} }),
+      { maxExamples: 40 },
+    );
     expect(result.outcome).toBe("failed");
     expect(result.message).toMatch(/got 502 for (a valid request|an invalid request \([^)]+\))/);
   });
@@ -184,17 +321,39 @@ describe("http.no-server-error", () => {
 describe("http.json-content-type", () => {
   it("sends malformed JSON as one of its probes, and names it", async () => {
     const { result } = await run("http.json-content-type", "listLandingPages", (request) =>
-      request.body && "raw" in request.body && request.body.raw === '{"cms-conformance": ' ? { status: 400, text: "bad", headers: { "content-type": "text/html" } } : { status: 200, json: { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } } },
+      request.body && "raw" in request.body && request.body.raw === '{"cms-conformance": '
+        ? { status: 400, text: "bad", headers: { "content-type": "text/html" } }
+        : { status: 200, json: { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } } },
     );
     expect(result).toMatchObject({ outcome: "failed", message: 'malformed JSON (400) was answered as "text/html".' });
   });
 
   it("passes over 403 answers and empty bodies, and fails a body of another type, naming it", async () => {
-    const skipped = await run("http.json-content-type", "listLandingPages", (request) => (request.headers.Authorization ? { status: 403, text: "no", headers: { "content-type": "text/plain" } } : { status: 401, text: "" }));
+    const skipped = await run("http.json-content-type", "listLandingPages", (request) =>
+      request.headers.Authorization
+        ? { status: 403, text: "no", headers: { "content-type": "text/plain" } }
+        : { status: 401, text: "" },
+    );
     expect(skipped.result.outcome).toBe("passed");
-    const typed = await run("http.json-content-type", "listLandingPages", () => ({ status: 400, text: "bad", headers: { "content-type": "text/plain; charset=utf-8" } }));
-    expect(typed.result).toMatchObject({ outcome: "failed", message: expect.stringMatching(/^well-formed request \(400\) was answered as "text\/plain"\./), actual: "Content-Type: text/plain" });
-    const untyped = await run("http.json-content-type", "listLandingPages", () => ({ status: 400, text: "bad", headers: {} }));
-    expect(untyped.result).toMatchObject({ outcome: "failed", message: expect.stringMatching(/^well-formed request \(400\) was answered as "no Content-Type"\./), actual: "Content-Type: (absent)" });
+    const typed = await run("http.json-content-type", "listLandingPages", () => ({
+      status: 400,
+      text: "bad",
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    }));
+    expect(typed.result).toMatchObject({
+      outcome: "failed",
+      message: expect.stringMatching(/^well-formed request \(400\) was answered as "text\/plain"\./),
+      actual: "Content-Type: text/plain",
+    });
+    const untyped = await run("http.json-content-type", "listLandingPages", () => ({
+      status: 400,
+      text: "bad",
+      headers: {},
+    }));
+    expect(untyped.result).toMatchObject({
+      outcome: "failed",
+      message: expect.stringMatching(/^well-formed request \(400\) was answered as "no Content-Type"\./),
+      actual: "Content-Type: (absent)",
+    });
   });
 });

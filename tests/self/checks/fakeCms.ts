@@ -22,7 +22,13 @@ export interface ListingCall {
   /** The items matching the search, before paging. */
   readonly found: readonly Item[];
   /** The correct answer. */
-  readonly answer: { readonly status: 200; readonly json: { readonly [key: string]: unknown; readonly listInformation: { totalElements: number; totalPages: number } } };
+  readonly answer: {
+    readonly status: 200;
+    readonly json: {
+      readonly [key: string]: unknown;
+      readonly listInformation: { totalElements: number; totalPages: number };
+    };
+  };
   /** Which request this is, from 0. */
   readonly index: number;
   /** Who asked: the restricted token's bearer, or the main user. */
@@ -69,7 +75,12 @@ export function matchesIgnoringCase(operation: ListingName, item: Item, searchVa
   return texts.some((text) => text.toLowerCase().includes(searchValue.toLowerCase()));
 }
 
-function read(listings: FakeCms, operation: ReadCall["operation"], body: Record<string, unknown>, caller: Caller): FakeAnswer {
+function read(
+  listings: FakeCms,
+  operation: ReadCall["operation"],
+  body: Record<string, unknown>,
+  caller: Caller,
+): FakeAnswer {
   const id = operation === "getWidget" ? body.widgetId : body.analyticId;
   const widget = operation === "getWidget" ? listings.widgets?.find((item) => item.id === id) : undefined;
   const analytic = operation === "getAnalytic" && typeof id === "string" ? listings.analytics?.[id] : undefined;
@@ -97,7 +108,9 @@ export function fakeCms(listings: FakeCms): (request: OutgoingRequest, index: nu
     const pageNumber = typeof pagination.pageNumber === "number" ? pagination.pageNumber : 0;
     const pageSize = typeof pagination.pageSize === "number" ? pagination.pageSize : 10;
     const searchValue = typeof body.searchValue === "string" ? body.searchValue : undefined;
-    const items = ((operation === "listLandingPages" ? listings.landingPages : listings.widgets) ?? []).filter((item) => listings.visible?.(caller, item) ?? true);
+    const items = ((operation === "listLandingPages" ? listings.landingPages : listings.widgets) ?? []).filter(
+      (item) => listings.visible?.(caller, item) ?? true,
+    );
     const found = searchValue ? items.filter((item) => matches(operation, item, searchValue)) : items;
     const answer = {
       status: 200 as const,
@@ -106,13 +119,19 @@ export function fakeCms(listings: FakeCms): (request: OutgoingRequest, index: nu
         listInformation: { totalElements: found.length, totalPages: Math.ceil(found.length / pageSize) },
       },
     };
-    return listings.tamper?.({ operation, body, searchValue, pageNumber, pageSize, found, answer, index, caller }) ?? answer;
+    return (
+      listings.tamper?.({ operation, body, searchValue, pageNumber, pageSize, found, answer, index, caller }) ?? answer
+    );
   };
 }
 
 /** Widgets w0…w(n-1) with the tags `tagsOf(n)` gives. */
 export function widgetsTagged(count: number, tagsOf: (index: number) => readonly string[]): Item[] {
-  return Array.from({ length: count }, (_, index) => ({ id: `widget://t/w${index}`, name: `n${index}`, tags: [...tagsOf(index)] }));
+  return Array.from({ length: count }, (_, index) => ({
+    id: `widget://t/w${index}`,
+    name: `n${index}`,
+    tags: [...tagsOf(index)],
+  }));
 }
 
 /** Landing pages p0…p(n-1) titled `titleOf(n)`. */
@@ -121,6 +140,11 @@ export function pagesTitled(count: number, titleOf: (index: number) => string): 
 }
 
 /** The answer to `call` with these items and totals instead of the right ones. */
-export function listingAnswer(call: ListingCall, items: readonly unknown[], totalElements: number, totalPages: number): FakeAnswer {
+export function listingAnswer(
+  call: ListingCall,
+  items: readonly unknown[],
+  totalElements: number,
+  totalPages: number,
+): FakeAnswer {
   return { status: 200, json: { [KEYS[call.operation]]: items, listInformation: { totalElements, totalPages } } };
 }

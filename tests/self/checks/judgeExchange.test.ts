@@ -8,21 +8,37 @@ import { Judgement } from "../../../runner/engine/Judgement.js";
 import type { Exchange, TransportFailureKind } from "../../../runner/http/types.js";
 import { attachRedactor } from "../../../runner/http/exchangeRedactor.js";
 import { createRedactor } from "../../../runner/http/redactSecrets.js";
-import { answered, describeAnswer, judgeBody, mediaType, preview, type AnsweredExchange } from "../../conformance/checks/_internals/judgeExchange.js";
+import {
+  answered,
+  describeAnswer,
+  judgeBody,
+  mediaType,
+  preview,
+  type AnsweredExchange,
+} from "../../conformance/checks/_internals/judgeExchange.js";
 import { judgeStatus } from "../../conformance/checks/_internals/judgeStatus.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 
 const failure = (kind: TransportFailureKind, message = `${kind} happened`) => ({ kind, message });
-const answeredExchange = (status: number, json: unknown = { status }) => fakeExchange({ status, json }) as AnsweredExchange;
+const answeredExchange = (status: number, json: unknown = { status }) =>
+  fakeExchange({ status, json }) as AnsweredExchange;
 
 describe("describeAnswer", () => {
   it("gives the status, and the transport failure beside it when there is one", () => {
     expect(describeAnswer(fakeExchange({ status: 404, json: {} }))).toBe("status 404");
-    expect(describeAnswer(fakeExchange({ status: 200, text: "{", failure: failure("too-large", "response larger than 10 bytes.") }))).toBe("status 200 (too-large: response larger than 10 bytes.)");
+    expect(
+      describeAnswer(
+        fakeExchange({ status: 200, text: "{", failure: failure("too-large", "response larger than 10 bytes.") }),
+      ),
+    ).toBe("status 200 (too-large: response larger than 10 bytes.)");
   });
 
   it("says what went wrong when no response came", () => {
-    expect(describeAnswer(fakeExchange({ noResponse: true, failure: failure("timeout", "no response headers within 5000 ms") }))).toBe("no response (timeout: no response headers within 5000 ms)");
+    expect(
+      describeAnswer(
+        fakeExchange({ noResponse: true, failure: failure("timeout", "no response headers within 5000 ms") }),
+      ),
+    ).toBe("no response (timeout: no response headers within 5000 ms)");
     expect(describeAnswer(fakeExchange({ noResponse: true }))).toBe("no response (unknown: no detail)");
   });
 });
@@ -37,7 +53,10 @@ describe("preview", () => {
     expect(preview(fakeExchange({ status: 200, text: "abcdef" }), 3)).toBe("abc… (6 chars)");
     // A secret whose start is all the cut keeps of it is still redacted.
     const secret = "tok-3f9a1c2b7e-SECRET";
-    const cut = attachRedactor(fakeExchange({ status: 200, text: `${"x".repeat(294)}${secret}` }), createRedactor([{ value: secret, placeholder: "$CMS_TOKEN" }]));
+    const cut = attachRedactor(
+      fakeExchange({ status: 200, text: `${"x".repeat(294)}${secret}` }),
+      createRedactor([{ value: secret, placeholder: "$CMS_TOKEN" }]),
+    );
     expect(preview(cut)).toBe(`${"x".repeat(294)}$CMS_TOKEN… (315 chars)`);
   });
 });
@@ -53,7 +72,13 @@ describe("answered", () => {
 
   it("accepts a redirect that was not followed: the status is the answer to judge", () => {
     const judge = new Judgement("default");
-    expect(answered(judge, "label", fakeExchange({ status: 302, text: "", failure: failure("redirect", "redirect (302) not followed.") }))).toBe(true);
+    expect(
+      answered(
+        judge,
+        "label",
+        fakeExchange({ status: 302, text: "", failure: failure("redirect", "redirect (302) not followed.") }),
+      ),
+    ).toBe(true);
     expect(judge.verdict().outcome).toBe("passed");
   });
 
@@ -73,24 +98,52 @@ describe("answered", () => {
   });
 
   // Only a complete answer can break a rule: transport trouble is an error naming its cause (README, "Verdicts").
-  it.each<TransportFailureKind>(["timeout", "connection-reset", "protocol", "too-large", "too-deep"])("records a response cut by %s as an error, never a failure: the body is not the target's answer", (kind) => {
-    const judge = new Judgement("default");
-    const exchange = fakeExchange({ status: 200, text: '{"wid', failure: failure(kind) });
-    expect(answered(judge, "getWidget w1", exchange)).toBe(false);
-    expect(judge.verdict()).toMatchObject({ outcome: "error", message: `getWidget w1: no complete answer to judge (${kind}: ${kind} happened).` });
-    expect(judge.verdict().evidence).toHaveLength(1);
-  });
+  it.each<TransportFailureKind>(["timeout", "connection-reset", "protocol", "too-large", "too-deep"])(
+    "records a response cut by %s as an error, never a failure: the body is not the target's answer",
+    (kind) => {
+      const judge = new Judgement("default");
+      const exchange = fakeExchange({ status: 200, text: '{"wid', failure: failure(kind) });
+      expect(answered(judge, "getWidget w1", exchange)).toBe(false);
+      expect(judge.verdict()).toMatchObject({
+        outcome: "error",
+        message: `getWidget w1: no complete answer to judge (${kind}: ${kind} happened).`,
+      });
+      expect(judge.verdict().evidence).toHaveLength(1);
+    },
+  );
 
-  it.each<TransportFailureKind>(["timeout", "connection-reset", "protocol", "other", "connection-refused", "dns", "tls", "proxy", "stopped"])("records no response (%s) as an error naming the cause", (kind) => {
+  it.each<TransportFailureKind>([
+    "timeout",
+    "connection-reset",
+    "protocol",
+    "other",
+    "connection-refused",
+    "dns",
+    "tls",
+    "proxy",
+    "stopped",
+  ])("records no response (%s) as an error naming the cause", (kind) => {
     const judge = new Judgement("default");
-    expect(answered(judge, "l", fakeExchange({ noResponse: true, failure: failure(kind, `${kind}: ECONNREFUSED 127.0.0.1:9`) }))).toBe(false);
-    expect(judge.verdict()).toMatchObject({ outcome: "error", message: `l: no complete answer to judge (${kind}: ${kind}: ECONNREFUSED 127.0.0.1:9).` });
+    expect(
+      answered(
+        judge,
+        "l",
+        fakeExchange({ noResponse: true, failure: failure(kind, `${kind}: ECONNREFUSED 127.0.0.1:9`) }),
+      ),
+    ).toBe(false);
+    expect(judge.verdict()).toMatchObject({
+      outcome: "error",
+      message: `l: no complete answer to judge (${kind}: ${kind}: ECONNREFUSED 127.0.0.1:9).`,
+    });
     expect(judge.verdict().evidence).toHaveLength(1);
   });
 
   it("falls back to a plain cause when a failure gave no message", () => {
     const judge = new Judgement("default");
-    const exchange: Exchange = { ...fakeExchange({ noResponse: true }), failure: { kind: "dns", message: undefined as unknown as string } };
+    const exchange: Exchange = {
+      ...fakeExchange({ noResponse: true }),
+      failure: { kind: "dns", message: undefined as unknown as string },
+    };
     answered(judge, "l", exchange);
     expect(judge.verdict().message).toBe("l: no complete answer to judge (dns: no response).");
   });
@@ -101,16 +154,25 @@ describe("answered", () => {
     expect(answered(judge, "page 4", exchange)).toBe(false);
     expect(judge.verdict()).toMatchObject({
       outcome: "error",
-      message: "page 4: no complete answer to judge (rate-limited: the target still answered 429 (rate limited) after 2 wait(s); lower the request rate with --rate-limit).",
+      message:
+        "page 4: no complete answer to judge (rate-limited: the target still answered 429 (rate limited) after 2 wait(s); lower the request rate with --rate-limit).",
     });
     expect(judge.verdict().evidence.map((item) => item.exchange)).toEqual([exchange]);
   });
 
   it("keeps secrets of the failure out of the message: the target's words are redacted as they are embedded", () => {
     const judge = new Judgement("default");
-    const exchange = attachRedactor(fakeExchange({ noResponse: true, failure: failure("tls", "the certificate of https://h/t/tok-3f9a1c2b7e-SECRET is not trusted.") }), createRedactor([{ value: "tok-3f9a1c2b7e-SECRET", placeholder: "$CMS_TOKEN" }]));
+    const exchange = attachRedactor(
+      fakeExchange({
+        noResponse: true,
+        failure: failure("tls", "the certificate of https://h/t/tok-3f9a1c2b7e-SECRET is not trusted."),
+      }),
+      createRedactor([{ value: "tok-3f9a1c2b7e-SECRET", placeholder: "$CMS_TOKEN" }]),
+    );
     answered(judge, "l", exchange);
-    expect(judge.verdict().message).toBe("l: no complete answer to judge (tls: the certificate of https://h/t/$CMS_TOKEN is not trusted).");
+    expect(judge.verdict().message).toBe(
+      "l: no complete answer to judge (tls: the certificate of https://h/t/$CMS_TOKEN is not trusted).",
+    );
   });
 });
 
@@ -121,22 +183,39 @@ describe("judgeStatus", () => {
     const judge = new Judgement("default");
     const exchange = answeredExchange(404);
     expect(judgeStatus(judge, "unknown id", exchange, { ...rule, register: "malformed-widget-id" })).toBe(true);
-    expect(judge.verdict()).toEqual({ outcome: "passed", message: "No violation found.", registerRefs: ["malformed-widget-id"], evidence: [{ label: "unknown id", exchange }] });
+    expect(judge.verdict()).toEqual({
+      outcome: "passed",
+      message: "No violation found.",
+      registerRefs: ["malformed-widget-id"],
+      evidence: [{ label: "unknown id", exchange }],
+    });
   });
 
   it("fails any other status without a register, saying what came back", () => {
     for (const status of [200, 302, 400, 403, 500]) {
       const judge = new Judgement("default");
       expect(judgeStatus(judge, "unknown id", answeredExchange(status, { s: status }), rule)).toBe(false);
-      expect(judge.verdict(), String(status)).toMatchObject({ outcome: "failed", message: `unknown id got status ${status}.`, expected: "404 (§4.4)", actual: `status ${status}: {"s":${status}}` });
+      expect(judge.verdict(), String(status)).toMatchObject({
+        outcome: "failed",
+        message: `unknown id got status ${status}.`,
+        expected: "404 (§4.4)",
+        actual: `status ${status}: {"s":${status}}`,
+      });
     }
   });
 
   it("departs from the register for another 3xx or 4xx when an entry governs the status", () => {
     for (const status of [300, 301, 400, 403, 422, 499]) {
       const judge = new Judgement("default");
-      expect(judgeStatus(judge, "malformed id", answeredExchange(status), { ...rule, register: "malformed-widget-id" })).toBe(false);
-      expect(judge.verdict(), String(status)).toMatchObject({ outcome: "warning", message: `malformed id got ${status}. [register: malformed-widget-id]`, expected: "404 (§4.4)", registerRefs: ["malformed-widget-id"] });
+      expect(
+        judgeStatus(judge, "malformed id", answeredExchange(status), { ...rule, register: "malformed-widget-id" }),
+      ).toBe(false);
+      expect(judge.verdict(), String(status)).toMatchObject({
+        outcome: "warning",
+        message: `malformed id got ${status}. [register: malformed-widget-id]`,
+        expected: "404 (§4.4)",
+        registerRefs: ["malformed-widget-id"],
+      });
     }
   });
 
@@ -154,8 +233,15 @@ describe("judgeStatus", () => {
     judgeStatus(explicit, "l", answeredExchange(201), { ...rule, register: "malformed-widget-id", success: "failure" });
     expect(explicit.verdict().outcome).toBe("failed");
     const departing = new Judgement("default");
-    judgeStatus(departing, "l", answeredExchange(200), { ...rule, register: "invalid-field-status", success: "departure" });
-    expect(departing.verdict()).toMatchObject({ outcome: "warning", message: "l got 200. [register: invalid-field-status]" });
+    judgeStatus(departing, "l", answeredExchange(200), {
+      ...rule,
+      register: "invalid-field-status",
+      success: "departure",
+    });
+    expect(departing.verdict()).toMatchObject({
+      outcome: "warning",
+      message: "l got 200. [register: invalid-field-status]",
+    });
   });
 
   it("fails a 2xx without a register even when told a success departs", () => {
@@ -173,7 +259,12 @@ describe("judgeStatus", () => {
 });
 
 describe("judgeBody", () => {
-  const WIDGET = { id: "widget://acme.com.br/platform/cms/kpi", name: "platform.cms.kpi", url: "https://example.com/kpi", tags: ["kpi"] };
+  const WIDGET = {
+    id: "widget://acme.com.br/platform/cms/kpi",
+    name: "platform.cms.kpi",
+    url: "https://example.com/kpi",
+    tags: ["kpi"],
+  };
 
   it("witnesses a body valid against the schema and returns true", () => {
     const judge = new Judgement("default");
@@ -185,7 +276,15 @@ describe("judgeBody", () => {
 
   it("fails a body that is not JSON, showing its start", () => {
     const judge = new Judgement("default");
-    expect(judgeBody(judge, "getWidget w", fakeExchange({ status: 200, text: "<html>" }) as AnsweredExchange, "getWidget.response", "4.4")).toBe(false);
+    expect(
+      judgeBody(
+        judge,
+        "getWidget w",
+        fakeExchange({ status: 200, text: "<html>" }) as AnsweredExchange,
+        "getWidget.response",
+        "4.4",
+      ),
+    ).toBe(false);
     expect(judge.verdict()).toMatchObject({
       outcome: "failed",
       message: "getWidget w: the body is not JSON, so it cannot be the §4.4 getWidget.response body.",
@@ -196,7 +295,15 @@ describe("judgeBody", () => {
 
   it("fails a body that breaks what the spec states, listing the issues with the evidence", () => {
     const judge = new Judgement("default");
-    expect(judgeBody(judge, "getWidget w", answeredExchange(200, { ...WIDGET, id: "kpi", tags: "kpi" }), "getWidget.response", "4.4")).toBe(false);
+    expect(
+      judgeBody(
+        judge,
+        "getWidget w",
+        answeredExchange(200, { ...WIDGET, id: "kpi", tags: "kpi" }),
+        "getWidget.response",
+        "4.4",
+      ),
+    ).toBe(false);
     const verdict = judge.verdict();
     expect(verdict.outcome).toBe("failed");
     expect(verdict.message).toMatch(/^getWidget w: the body breaks the getWidget\.response schema: /);
@@ -209,7 +316,13 @@ describe("judgeBody", () => {
 
   it("lists at most three issues in the message, all of them in actual", () => {
     const judge = new Judgement("default");
-    judgeBody(judge, "w", answeredExchange(200, { id: 1, name: 2, url: 3, tags: 4, description: 5 }), "getWidget.response", "4.4");
+    judgeBody(
+      judge,
+      "w",
+      answeredExchange(200, { id: 1, name: 2, url: 3, tags: 4, description: 5 }),
+      "getWidget.response",
+      "4.4",
+    );
     const verdict = judge.verdict();
     expect(verdict.message.split("; ")).toHaveLength(3);
     expect(verdict.actual?.split("\n").length).toBeGreaterThan(3);
@@ -226,7 +339,10 @@ describe("judgeBody", () => {
     expect(four.message).toMatch(/ \(\+1 more\)$/);
     expect(four.actual?.split("\n")).toHaveLength(4);
     expect(four.actual).not.toContain("more");
-    const widgets = (count: number) => ({ widgets: Array.from({ length: count }, () => ({ id: 1, name: "n", url: "https://x", tags: [] })), listInformation: { totalElements: count, totalPages: count / 10 } });
+    const widgets = (count: number) => ({
+      widgets: Array.from({ length: count }, () => ({ id: 1, name: "n", url: "https://x", tags: [] })),
+      listInformation: { totalElements: count, totalPages: count / 10 },
+    });
     const many = messageOf("listFactoryDefaultWidgets.response", widgets(60));
     expect(many.message).toMatch(/ \(\+59 more\)$/);
     expect(many.actual?.split("\n")).toHaveLength(50);
@@ -278,12 +394,16 @@ describe("judgeBody", () => {
     const body = { id: "widget://a/b" };
     judgeBody(judge, "w", answeredExchange(200, body), "getWidget.response", "4.4");
     const lines = validateBody("getWidget.response", body).registerDefaults.map(formatSchemaIssue);
-    expect(judge.verdict()).toMatchObject({ outcome: "failed", message: `w: ${lines.join("; ")} [register: required-response-fields]` });
+    expect(judge.verdict()).toMatchObject({
+      outcome: "failed",
+      message: `w: ${lines.join("; ")} [register: required-response-fields]`,
+    });
   });
 });
 
 describe("mediaType", () => {
-  const withType = (headers: Record<string, string>) => fakeExchange({ status: 200, text: "{}", headers }) as AnsweredExchange;
+  const withType = (headers: Record<string, string>) =>
+    fakeExchange({ status: 200, text: "{}", headers }) as AnsweredExchange;
 
   it("reads Content-Type in any case of the name, without parameters, lower-cased", () => {
     expect(mediaType(withType({ "content-type": "application/json" }))).toBe("application/json");

@@ -43,7 +43,11 @@ describe("judgeSearchAnswer", () => {
     const page = fetched({ status: 422, json: { error: "bad" } }, false);
     const lenient = judged("50%_off", page);
     expect(lenient.usable).toBe(false);
-    expect(lenient.verdict).toMatchObject({ outcome: "warning", message: `${LABEL} was refused with 422. [register: search-special-characters]`, registerRefs: ["search-special-characters"] });
+    expect(lenient.verdict).toMatchObject({
+      outcome: "warning",
+      message: `${LABEL} was refused with 422. [register: search-special-characters]`,
+      registerRefs: ["search-special-characters"],
+    });
     expect(judged("50%_off", page, "strict").verdict.outcome).toBe("failed");
   });
 
@@ -52,13 +56,19 @@ describe("judgeSearchAnswer", () => {
     expect(judged("50%", fetched({ status: 400, json: {} }, false)).verdict.outcome).toBe("warning");
     const { usable, verdict } = judged("50%", fetched({ status: 500, json: {} }, false));
     expect(usable).toBe(false);
-    expect(verdict).toMatchObject({ outcome: "failed", message: `${LABEL} got status 500: a server error is never a conforming answer.` });
+    expect(verdict).toMatchObject({
+      outcome: "failed",
+      message: `${LABEL} got status 500: a server error is never a conforming answer.`,
+    });
   });
 
   it("a 200 that is not a listing with integer totals: a failure saying so", () => {
     const { usable, verdict } = judged("kpi", fetched({ status: 200, json: { widgets: [] } }, false));
     expect(usable).toBe(false);
-    expect(verdict).toMatchObject({ outcome: "failed", message: `${LABEL} got status 200 that is not a listing with integer totals.` });
+    expect(verdict).toMatchObject({
+      outcome: "failed",
+      message: `${LABEL} got status 200 that is not a listing with integer totals.`,
+    });
   });
 
   it("a 200 or a 302 that is no listing fails even for a value with a special character", () => {
@@ -73,8 +83,14 @@ describe("judgeSearchAnswer", () => {
   });
 
   it("no complete answer: not usable, an error naming the cause", () => {
-    const { usable, verdict } = judged("kpi", fetched({ noResponse: true, failure: { kind: "timeout", message: "no response headers within 10 ms." } }, false));
+    const { usable, verdict } = judged(
+      "kpi",
+      fetched({ noResponse: true, failure: { kind: "timeout", message: "no response headers within 10 ms." } }, false),
+    );
     expect(usable).toBe(false);
-    expect(verdict).toMatchObject({ outcome: "error", message: `${LABEL}: no complete answer to judge (timeout: no response headers within 10 ms).` });
+    expect(verdict).toMatchObject({
+      outcome: "error",
+      message: `${LABEL}: no complete answer to judge (timeout: no response headers within 10 ms).`,
+    });
   });
 });

@@ -3,7 +3,12 @@
  * the largest: the ladder, the verdict on one rung, and what a run does with them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describePageSizeLimits, discoveredPageSizes, judgePageSize, pageSizeLadder } from "../../conformance/checks/_internals/pageSizeLimits.js";
+import {
+  describePageSizeLimits,
+  discoveredPageSizes,
+  judgePageSize,
+  pageSizeLadder,
+} from "../../conformance/checks/_internals/pageSizeLimits.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
 import { fakeCms, listingAnswer, widgetsTagged } from "./fakeCms.js";
 import type { FetchedPage } from "../../conformance/checks/_internals/fetchListingPage.js";
@@ -13,7 +18,16 @@ import { runInProcess } from "../suite/runInProcess.js";
 
 /** A 200 listing page of `count` items with these totals. */
 const page = (count: number, totalElements: number, totalPages: number): FetchedPage =>
-  ({ ok: true, exchange: {} as FetchedPage["exchange"], page: { items: Array.from({ length: count }, (_, id) => ({ id: `x${id}` })), shape: "array", totalElements, totalPages } }) as FetchedPage;
+  ({
+    ok: true,
+    exchange: {} as FetchedPage["exchange"],
+    page: {
+      items: Array.from({ length: count }, (_, id) => ({ id: `x${id}` })),
+      shape: "array",
+      totalElements,
+      totalPages,
+    },
+  }) as FetchedPage;
 
 describe("the page-size ladder", () => {
   it("climbs 10, 20, 50, 100, … and ends at --max-page-size", () => {
@@ -55,18 +69,35 @@ describe("the ladder's edges", () => {
   });
 
   it("describes a refused size, a cap and totals that describe neither, and keeps one sampling line per listing", async () => {
-    const refusing = scriptedSession(fakeCms({ widgets: widgetsTagged(30, () => []), landingPages: widgetsTagged(30, () => []), tamper: (call) => (call.pageSize > 20 ? { status: 400, json: {} } : undefined) }));
+    const refusing = scriptedSession(
+      fakeCms({
+        widgets: widgetsTagged(30, () => []),
+        landingPages: widgetsTagged(30, () => []),
+        tamper: (call) => (call.pageSize > 20 ? { status: 400, json: {} } : undefined),
+      }),
+    );
     await discoveredPageSizes(refusing.session, "listFactoryDefaultWidgets");
     await discoveredPageSizes(refusing.session, "listLandingPages");
     expect(refusing.session.samplingNotes()).toEqual([
       "listFactoryDefaultWidgets: page sizes 10, 20 served as asked, pageSize 50 refused (status 400); listings are walked with pageSize 20",
       "listLandingPages: page sizes 10, 20 served as asked, pageSize 50 refused (status 400); listings are walked with pageSize 20",
     ]);
-    const silent = scriptedSession(fakeCms({ widgets: widgetsTagged(30, () => []), tamper: (call) => (call.pageSize > 20 ? { noResponse: true, failure: { kind: "timeout", message: "late" } } : undefined) }));
+    const silent = scriptedSession(
+      fakeCms({
+        widgets: widgetsTagged(30, () => []),
+        tamper: (call) =>
+          call.pageSize > 20 ? { noResponse: true, failure: { kind: "timeout", message: "late" } } : undefined,
+      }),
+    );
     expect(describePageSizeLimits(await discoveredPageSizes(silent.session, "listFactoryDefaultWidgets"))).toBe(
       "listFactoryDefaultWidgets: page sizes 10, 20 served as asked, pageSize 50 refused (no answer); listings are walked with pageSize 20",
     );
-    const odd = scriptedSession(fakeCms({ widgets: widgetsTagged(30, () => []), tamper: (call) => (call.pageSize > 20 ? listingAnswer(call, call.found.slice(0, 20), 30, 1) : undefined) }));
+    const odd = scriptedSession(
+      fakeCms({
+        widgets: widgetsTagged(30, () => []),
+        tamper: (call) => (call.pageSize > 20 ? listingAnswer(call, call.found.slice(0, 20), 30, 1) : undefined),
+      }),
+    );
     expect(describePageSizeLimits(await discoveredPageSizes(odd.session, "listFactoryDefaultWidgets"))).toBe(
       "listFactoryDefaultWidgets: page sizes 10, 20 served as asked, pageSize 50 served with 20 items and totalPages 1 (totals that do not describe what is served); listings are walked with pageSize 20",
     );
@@ -81,22 +112,39 @@ describe("a run learns the limits and walks with the largest size served", () =>
   afterAll(() => server.close());
 
   it("walks 2,500 widgets whole within --max-pages 50, so checks that need a whole listing judge it", async () => {
-    const report = await runInProcess(variantRunConfig(server, "many-items"), { checks: ["permissions.forbidden-resource-403", "pagination.page-size-honoured"], operations: ["getWidget", "listFactoryDefaultWidgets"] });
+    const report = await runInProcess(variantRunConfig(server, "many-items"), {
+      checks: ["permissions.forbidden-resource-403", "pagination.page-size-honoured"],
+      operations: ["getWidget", "listFactoryDefaultWidgets"],
+    });
     const outcome = (id: string) => report.results.find((result) => result.checkId === id);
     expect(outcome("permissions.forbidden-resource-403")?.outcome).toBe("passed");
-    expect(outcome("pagination.page-size-honoured")?.message).toContain("page sizes 10, 20, 50, 100 served as asked; listings are walked with pageSize 100");
+    expect(outcome("pagination.page-size-honoured")?.message).toContain(
+      "page sizes 10, 20, 50, 100 served as asked; listings are walked with pageSize 100",
+    );
     expect(report.meta.sampling).toEqual([]);
   });
 
   it("asks only for sizes a capped target serves, and says in the report where it stopped", async () => {
-    const report = await runInProcess(variantRunConfig(server, "page-size-cap-consistent"), { checks: ["pagination.*"], operations: ["listLandingPages"] });
+    const report = await runInProcess(variantRunConfig(server, "page-size-cap-consistent"), {
+      checks: ["pagination.*"],
+      operations: ["listLandingPages"],
+    });
     expect(report.results.filter((result) => result.outcome === "failed" || result.outcome === "error")).toEqual([]);
-    expect(report.results.filter((result) => result.outcome === "warning").map((result) => result.checkId)).toEqual(["pagination.page-size-honoured"]);
-    expect(report.meta.sampling).toEqual([expect.stringMatching(/^listLandingPages: page sizes 10, 20 served as asked, pageSize 50 served with 20 items and totalPages \d+ \(a consistent cap\); listings are walked with pageSize 20$/)]);
+    expect(report.results.filter((result) => result.outcome === "warning").map((result) => result.checkId)).toEqual([
+      "pagination.page-size-honoured",
+    ]);
+    expect(report.meta.sampling).toEqual([
+      expect.stringMatching(
+        /^listLandingPages: page sizes 10, 20 served as asked, pageSize 50 served with 20 items and totalPages \d+ \(a consistent cap\); listings are walked with pageSize 20$/,
+      ),
+    ]);
   });
 
   it("judges the capped size it found: a cap whose totals count pages of the size asked fails", async () => {
-    const report = await runInProcess(referenceRunConfig(server, server.faultBaseUrl("page-size-cap-inconsistent")), { checks: ["pagination.totals-consistent", "pagination.walk-covers-all"], operations: ["listFactoryDefaultWidgets"] });
+    const report = await runInProcess(referenceRunConfig(server, server.faultBaseUrl("page-size-cap-inconsistent")), {
+      checks: ["pagination.totals-consistent", "pagination.walk-covers-all"],
+      operations: ["listFactoryDefaultWidgets"],
+    });
     expect(report.results.map((result) => [result.checkId, result.outcome])).toEqual([
       ["pagination.totals-consistent", "failed"],
       ["pagination.walk-covers-all", "failed"],

@@ -12,54 +12,110 @@ import { fakeCms, listingAnswer, pagesTitled, widgetsTagged, type Caller, type F
 
 async function run(checkId: string, operation: OperationName, cms: FakeCms, settings: Partial<RunSettings> = {}) {
   const { result, client, session } = await checkOnScript(checkId, operation, fakeCms(cms), settings);
-  const reads = client.sent.filter((request) => request.path.endsWith("/getWidget")).map((request) => jsonOf(request).widgetId);
+  const reads = client.sent
+    .filter((request) => request.path.endsWith("/getWidget"))
+    .map((request) => jsonOf(request).widgetId);
   return { result, reads, session };
 }
 
 const ten = widgetsTagged(10, () => []);
 /** The restricted user views the even widgets and pages. */
-const evenOnly = (caller: Caller, item: Readonly<Record<string, unknown>>) => caller === "admin" || /[02468]$/.test(String(item.id));
+const evenOnly = (caller: Caller, item: Readonly<Record<string, unknown>>) =>
+  caller === "admin" || /[02468]$/.test(String(item.id));
 const noTimeout = { noResponse: true, failure: { kind: "timeout" as const, message: "no answer within 1000 ms" } };
 
 describe("permissions.restricted-listing-subset", () => {
   it("passes a restricted listing that is a subset, saying how much it sees", async () => {
-    const { result } = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", { widgets: ten, visible: evenOnly });
+    const { result } = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", {
+      widgets: ten,
+      visible: evenOnly,
+    });
     expect(result).toMatchObject({ outcome: "passed", message: "The restricted user sees 5 of 10." });
     expect(result.evidence.map((item) => item.label)).toEqual(["restricted listing, page 0"]);
   });
 
   it("errs when the restricted listing got no answer, and skips when it is no listing", async () => {
-    const silent = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", { widgets: ten, tamper: (call) => (call.caller === "restricted" ? noTimeout : undefined) });
+    const silent = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", {
+      widgets: ten,
+      tamper: (call) => (call.caller === "restricted" ? noTimeout : undefined),
+    });
     expect(silent.result.outcome).toBe("error");
     expect(silent.result.message).toMatch(/^restricted listing: no complete answer to judge \(timeout: /);
-    const refused = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", { widgets: ten, tamper: (call) => (call.caller === "restricted" ? { status: 403, json: {} } : undefined) });
-    expect(refused.result).toMatchObject({ outcome: "skipped", skipReason: "a listing could not be read (admin: ok; restricted: page 0: status 403)." });
+    const refused = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", {
+      widgets: ten,
+      tamper: (call) => (call.caller === "restricted" ? { status: 403, json: {} } : undefined),
+    });
+    expect(refused.result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "a listing could not be read (admin: ok; restricted: page 0: status 403).",
+    });
   });
 
   it("says which listing could not be read when it is the main user's", async () => {
-    const { result } = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", { widgets: ten, tamper: (call) => (call.caller === "admin" ? { status: 503, json: {} } : undefined) });
-    expect(result).toMatchObject({ outcome: "skipped", skipReason: "a listing could not be read (admin: page 0: status 503; restricted: ok)." });
+    const { result } = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", {
+      widgets: ten,
+      tamper: (call) => (call.caller === "admin" ? { status: 503, json: {} } : undefined),
+    });
+    expect(result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "a listing could not be read (admin: page 0: status 503; restricted: ok).",
+    });
   });
 
   it("fails restricted widget totals above the full ones, but not landing-page totals (PERSONAL pages)", async () => {
-    const inflated = (call: Parameters<NonNullable<FakeCms["tamper"]>>[0]) => (call.caller === "restricted" ? listingAnswer(call, call.found.slice(0, call.pageSize), 12, 1) : undefined);
-    const widgets = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", { widgets: ten, visible: evenOnly, tamper: inflated });
-    expect(widgets.result).toMatchObject({ outcome: "failed", message: "the restricted user's totalElements 12 exceeds the full listing's 10.", expected: "at most 10", actual: "12" });
-    expect(widgets.result.evidence.map((item) => item.label)).toEqual(["restricted listing, page 0", "full listing, page 0"]);
-    const landing = await run("permissions.restricted-listing-subset", "listLandingPages", { landingPages: pagesTitled(10, (index) => `t${index}`), visible: evenOnly, tamper: inflated });
+    const inflated = (call: Parameters<NonNullable<FakeCms["tamper"]>>[0]) =>
+      call.caller === "restricted" ? listingAnswer(call, call.found.slice(0, call.pageSize), 12, 1) : undefined;
+    const widgets = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", {
+      widgets: ten,
+      visible: evenOnly,
+      tamper: inflated,
+    });
+    expect(widgets.result).toMatchObject({
+      outcome: "failed",
+      message: "the restricted user's totalElements 12 exceeds the full listing's 10.",
+      expected: "at most 10",
+      actual: "12",
+    });
+    expect(widgets.result.evidence.map((item) => item.label)).toEqual([
+      "restricted listing, page 0",
+      "full listing, page 0",
+    ]);
+    const landing = await run("permissions.restricted-listing-subset", "listLandingPages", {
+      landingPages: pagesTitled(10, (index) => `t${index}`),
+      visible: evenOnly,
+      tamper: inflated,
+    });
     expect(landing.result.outcome).toBe("passed");
   });
 
   it("compares only totals when the full listing was sampled", async () => {
-    const widgets = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", { widgets: widgetsTagged(25, () => []), visible: evenOnly }, { maxPageSize: 10, maxPagesWalked: 1 });
-    expect(widgets.result).toMatchObject({ outcome: "passed", message: "The full listing was sampled (walked 1 of 3 pages (sampling bound --max-pages)); only totals compared." });
-    const landing = await run("permissions.restricted-listing-subset", "listLandingPages", { landingPages: pagesTitled(25, () => "t") }, { maxPageSize: 10, maxPagesWalked: 1 });
-    expect(landing.result.message).toBe("The full listing was sampled (walked 1 of 3 pages (sampling bound --max-pages)); nothing compared.");
+    const widgets = await run(
+      "permissions.restricted-listing-subset",
+      "listFactoryDefaultWidgets",
+      { widgets: widgetsTagged(25, () => []), visible: evenOnly },
+      { maxPageSize: 10, maxPagesWalked: 1 },
+    );
+    expect(widgets.result).toMatchObject({
+      outcome: "passed",
+      message: "The full listing was sampled (walked 1 of 3 pages (sampling bound --max-pages)); only totals compared.",
+    });
+    const landing = await run(
+      "permissions.restricted-listing-subset",
+      "listLandingPages",
+      { landingPages: pagesTitled(25, () => "t") },
+      { maxPageSize: 10, maxPagesWalked: 1 },
+    );
+    expect(landing.result.message).toBe(
+      "The full listing was sampled (walked 1 of 3 pages (sampling bound --max-pages)); nothing compared.",
+    );
   });
 
   it("fails items the full listing lacks, naming five", async () => {
     const strangers = Array.from({ length: 6 }, (_, index) => ({ id: `ghost${index}` }));
-    const { result } = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", { widgets: ten, tamper: (call) => (call.caller === "restricted" ? listingAnswer(call, strangers, 6, 1) : undefined) });
+    const { result } = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", {
+      widgets: ten,
+      tamper: (call) => (call.caller === "restricted" ? listingAnswer(call, strangers, 6, 1) : undefined),
+    });
     expect(result).toMatchObject({
       outcome: "failed",
       message: "restricted page 0 holds 6 item(s) the full listing lacks.",
@@ -70,58 +126,117 @@ describe("permissions.restricted-listing-subset", () => {
   });
 
   it("on landing pages departs for the restricted user's own PERSONAL pages and fails any other stranger", async () => {
-    const personal = Array.from({ length: 6 }, (_, index) => ({ id: `mine${index}`, title: "mine", landingPageType: "PERSONAL" }));
+    const personal = Array.from({ length: 6 }, (_, index) => ({
+      id: `mine${index}`,
+      title: "mine",
+      landingPageType: "PERSONAL",
+    }));
     const pages = pagesTitled(4, () => "shared");
-    const { result } = await run("permissions.restricted-listing-subset", "listLandingPages", { landingPages: [...pages, ...personal], visible: (caller, item) => caller === "restricted" || item.landingPageType !== "PERSONAL" });
+    const { result } = await run("permissions.restricted-listing-subset", "listLandingPages", {
+      landingPages: [...pages, ...personal],
+      visible: (caller, item) => caller === "restricted" || item.landingPageType !== "PERSONAL",
+    });
     expect(result).toMatchObject({
       outcome: "warning",
-      message: "6 PERSONAL page(s) of the restricted user are not in the main user's listing. [register: personal-pages-visibility]",
+      message:
+        "6 PERSONAL page(s) of the restricted user are not in the main user's listing. [register: personal-pages-visibility]",
       actual: "id:mine0, id:mine1, id:mine2, id:mine3, id:mine4",
     });
     expect(result.evidence.map((item) => item.label)).toEqual(["restricted page 0"]);
-    const stranger = await run("permissions.restricted-listing-subset", "listLandingPages", { landingPages: pages, tamper: (call) => (call.caller === "restricted" ? listingAnswer(call, [{ id: "ghost", title: "x", landingPageType: "PUBLIC" }], 1, 1) : undefined) });
-    expect(stranger.result).toMatchObject({ outcome: "failed", expected: "only pages of the full listing (PERSONAL pages aside, §2.4)" });
+    const stranger = await run("permissions.restricted-listing-subset", "listLandingPages", {
+      landingPages: pages,
+      tamper: (call) =>
+        call.caller === "restricted"
+          ? listingAnswer(call, [{ id: "ghost", title: "x", landingPageType: "PUBLIC" }], 1, 1)
+          : undefined,
+    });
+    expect(stranger.result).toMatchObject({
+      outcome: "failed",
+      expected: "only pages of the full listing (PERSONAL pages aside, §2.4)",
+    });
   });
 });
 
 describe("permissions.forbidden-resource-403", () => {
   it("reads five of the widgets missing from the restricted listing, spread over them, as the restricted user", async () => {
-    const { result, reads } = await run("permissions.forbidden-resource-403", "getWidget", { widgets: widgetsTagged(20, () => []), visible: evenOnly });
+    const { result, reads } = await run("permissions.forbidden-resource-403", "getWidget", {
+      widgets: widgetsTagged(20, () => []),
+      visible: evenOnly,
+    });
     expect(reads).toEqual(["widget://t/w1", "widget://t/w5", "widget://t/w11", "widget://t/w15", "widget://t/w19"]);
     expect(result).toMatchObject({ outcome: "passed", registerRefs: ["hidden-resource-status"] });
   });
 
   it("skips when a listing was not walked whole, or hides nothing", async () => {
-    const onlyFirst = (caller: Caller, item: Readonly<Record<string, unknown>>) => caller === "admin" || item.id === "widget://t/w0";
-    const cut = await run("permissions.forbidden-resource-403", "getWidget", { widgets: widgetsTagged(25, () => []), visible: onlyFirst }, { maxPageSize: 10, maxPagesWalked: 1 });
+    const onlyFirst = (caller: Caller, item: Readonly<Record<string, unknown>>) =>
+      caller === "admin" || item.id === "widget://t/w0";
+    const cut = await run(
+      "permissions.forbidden-resource-403",
+      "getWidget",
+      { widgets: widgetsTagged(25, () => []), visible: onlyFirst },
+      { maxPageSize: 10, maxPagesWalked: 1 },
+    );
     expect(cut.result).toMatchObject({
       outcome: "skipped",
-      skipReason: "both widget listings must be walked completely to know what is forbidden (admin: walked 1 of 3 pages (sampling bound --max-pages); restricted: ok).",
+      skipReason:
+        "both widget listings must be walked completely to know what is forbidden (admin: walked 1 of 3 pages (sampling bound --max-pages); restricted: ok).",
     });
-    const restrictedCut = await run("permissions.forbidden-resource-403", "getWidget", { widgets: widgetsTagged(25, () => []), visible: (caller, item) => caller === "admin" ? item.id === "widget://t/w0" : true }, { maxPageSize: 10, maxPagesWalked: 1 });
-    expect(restrictedCut.result.skipReason).toBe("both widget listings must be walked completely to know what is forbidden (admin: ok; restricted: walked 1 of 3 pages (sampling bound --max-pages)).");
+    const restrictedCut = await run(
+      "permissions.forbidden-resource-403",
+      "getWidget",
+      {
+        widgets: widgetsTagged(25, () => []),
+        visible: (caller, item) => (caller === "admin" ? item.id === "widget://t/w0" : true),
+      },
+      { maxPageSize: 10, maxPagesWalked: 1 },
+    );
+    expect(restrictedCut.result.skipReason).toBe(
+      "both widget listings must be walked completely to know what is forbidden (admin: ok; restricted: walked 1 of 3 pages (sampling bound --max-pages)).",
+    );
     const all = await run("permissions.forbidden-resource-403", "getWidget", { widgets: ten });
-    expect(all.result).toMatchObject({ outcome: "skipped", skipReason: "the restricted user's listing shows every widget the admin sees, so no widget is known to be forbidden." });
+    expect(all.result).toMatchObject({
+      outcome: "skipped",
+      skipReason:
+        "the restricted user's listing shows every widget the admin sees, so no widget is known to be forbidden.",
+    });
   });
 
   it("departs on 404 and fails 200", async () => {
-    const hidden = await run("permissions.forbidden-resource-403", "getWidget", { widgets: ten, visible: evenOnly, tamperRead: (read) => (read.answer.status === 403 ? { status: 404, json: {} } : undefined) });
+    const hidden = await run("permissions.forbidden-resource-403", "getWidget", {
+      widgets: ten,
+      visible: evenOnly,
+      tamperRead: (read) => (read.answer.status === 403 ? { status: 404, json: {} } : undefined),
+    });
     expect(hidden.result).toMatchObject({ outcome: "warning", expected: "403 (§5)" });
-    expect(hidden.result.message).toMatch(/^getWidget widget:\/\/t\/w1 as the restricted user \(not in its listing\) got 404\. \[register: hidden-resource-status\]/);
-    const open = await run("permissions.forbidden-resource-403", "getWidget", { widgets: ten, visible: evenOnly, tamperRead: (read) => (read.answer.status === 403 ? { status: 200, json: { id: read.id } } : undefined) });
+    expect(hidden.result.message).toMatch(
+      /^getWidget widget:\/\/t\/w1 as the restricted user \(not in its listing\) got 404\. \[register: hidden-resource-status\]/,
+    );
+    const open = await run("permissions.forbidden-resource-403", "getWidget", {
+      widgets: ten,
+      visible: evenOnly,
+      tamperRead: (read) => (read.answer.status === 403 ? { status: 200, json: { id: read.id } } : undefined),
+    });
     expect(open.result.outcome).toBe("failed");
   });
 });
 
 describe("consistency.listed-widget-readable", () => {
   it("reads every listed widget as each user and says how many", async () => {
-    const { result, reads } = await run("consistency.listed-widget-readable", "getWidget", { widgets: ten, visible: evenOnly });
+    const { result, reads } = await run("consistency.listed-widget-readable", "getWidget", {
+      widgets: ten,
+      visible: evenOnly,
+    });
     expect(reads).toHaveLength(15);
-    expect(result).toMatchObject({ outcome: "passed", message: "15 listed widget(s) read back (admin and restricted)." });
+    expect(result).toMatchObject({
+      outcome: "passed",
+      message: "15 listed widget(s) read back (admin and restricted).",
+    });
   });
 
   it("reads at most 200 per user, spread over the listing, and says where it cut", async () => {
-    const { result, reads, session } = await run("consistency.listed-widget-readable", "getWidget", { widgets: widgetsTagged(250, () => []) });
+    const { result, reads, session } = await run("consistency.listed-widget-readable", "getWidget", {
+      widgets: widgetsTagged(250, () => []),
+    });
     expect(reads).toHaveLength(400);
     expect(session.samplingNotes()).toEqual([
       "getWidget: 200 of 250 listed widgets read (bound 200, spread over the listing)",
@@ -133,51 +248,100 @@ describe("consistency.listed-widget-readable", () => {
   });
 
   it("skips without ids, errs on a read never answered, and fails a 403 for a listed widget", async () => {
-    expect((await run("consistency.listed-widget-readable", "getWidget", { widgets: [{ name: "no id" }] })).result).toMatchObject({ outcome: "skipped", skipReason: "no listed widget has an id to read." });
-    const silent = await run("consistency.listed-widget-readable", "getWidget", { widgets: ten.slice(0, 1), tamperRead: () => noTimeout });
-    expect(silent.result.message).toMatch(/^getWidget widget:\/\/t\/w0 \(listed for admin\): no complete answer to judge/);
-    const refused = await run("consistency.listed-widget-readable", "getWidget", { widgets: ten.slice(0, 1), tamperRead: (read) => (read.caller === "restricted" ? { status: 403, json: {} } : undefined) });
+    expect(
+      (await run("consistency.listed-widget-readable", "getWidget", { widgets: [{ name: "no id" }] })).result,
+    ).toMatchObject({ outcome: "skipped", skipReason: "no listed widget has an id to read." });
+    const silent = await run("consistency.listed-widget-readable", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: () => noTimeout,
+    });
+    expect(silent.result.message).toMatch(
+      /^getWidget widget:\/\/t\/w0 \(listed for admin\): no complete answer to judge/,
+    );
+    const refused = await run("consistency.listed-widget-readable", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: (read) => (read.caller === "restricted" ? { status: 403, json: {} } : undefined),
+    });
     expect(refused.result).toMatchObject({ outcome: "failed", expected: "200 with the widget" });
-    expect(refused.result.message).toMatch(/^getWidget widget:\/\/t\/w0 as the restricted user \(listed for restricted\) got status 403/);
+    expect(refused.result.message).toMatch(
+      /^getWidget widget:\/\/t\/w0 as the restricted user \(listed for restricted\) got status 403/,
+    );
   });
 });
 
 describe("consistency.id-echoes-request", () => {
   it("departs on an item without id, fails another id, for widgets and analytics", async () => {
-    const missing = await run("consistency.id-echoes-request", "getWidget", { widgets: ten.slice(0, 1), tamperRead: () => ({ status: 200, json: { name: "no id" } }) });
+    const missing = await run("consistency.id-echoes-request", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: () => ({ status: 200, json: { name: "no id" } }),
+    });
     expect(missing.result).toMatchObject({
       outcome: "warning",
       message: "getWidget widget://t/w0: the returned item has no id to compare. [register: required-response-fields]",
       expected: "id widget://t/w0",
       actual: "no id field",
     });
-    const other = await run("consistency.id-echoes-request", "getAnalytic", { analytics: { a1: { id: "a2" } } }, { fixtures: { analyticIds: ["a1"], roles: [] } });
-    expect(other.result).toMatchObject({ outcome: "failed", message: 'getAnalytic a1: asked for a1, got "a2".', expected: "id a1", actual: 'id "a2"' });
-    const right = await run("consistency.id-echoes-request", "getAnalytic", { analytics: { a1: { id: "a1" } } }, { fixtures: { analyticIds: ["a1"], roles: [] } });
+    const other = await run(
+      "consistency.id-echoes-request",
+      "getAnalytic",
+      { analytics: { a1: { id: "a2" } } },
+      { fixtures: { analyticIds: ["a1"], roles: [] } },
+    );
+    expect(other.result).toMatchObject({
+      outcome: "failed",
+      message: 'getAnalytic a1: asked for a1, got "a2".',
+      expected: "id a1",
+      actual: 'id "a2"',
+    });
+    const right = await run(
+      "consistency.id-echoes-request",
+      "getAnalytic",
+      { analytics: { a1: { id: "a1" } } },
+      { fixtures: { analyticIds: ["a1"], roles: [] } },
+    );
     expect(right.result).toMatchObject({ outcome: "passed", message: "1 read(s) judged." });
   });
 
   it("says where the widget reads were cut", async () => {
-    const { result } = await run("consistency.id-echoes-request", "getWidget", { widgets: widgetsTagged(250, () => []) });
-    expect(result.message).toBe("200 read(s) judged; getWidget: 200 of 250 listed widgets read (bound 200, spread over the listing).");
+    const { result } = await run("consistency.id-echoes-request", "getWidget", {
+      widgets: widgetsTagged(250, () => []),
+    });
+    expect(result.message).toBe(
+      "200 read(s) judged; getWidget: 200 of 250 listed widgets read (bound 200, spread over the listing).",
+    );
   });
 
   it("reads every configured analytic id, however many", async () => {
     const ids = Array.from({ length: 250 }, (_, index) => `a${index}`);
-    const { result } = await run("consistency.id-echoes-request", "getAnalytic", { analytics: Object.fromEntries(ids.map((id) => [id, { id }])) }, { fixtures: { analyticIds: ids, roles: [] } });
+    const { result } = await run(
+      "consistency.id-echoes-request",
+      "getAnalytic",
+      { analytics: Object.fromEntries(ids.map((id) => [id, { id }])) },
+      { fixtures: { analyticIds: ids, roles: [] } },
+    );
     expect(result.message).toBe("250 read(s) judged.");
   });
 
   it("skips when no read answered 200 with JSON", async () => {
-    const { result } = await run("consistency.id-echoes-request", "getWidget", { widgets: ten.slice(0, 2), tamperRead: () => ({ status: 200, text: "<html>" }) });
-    expect(result).toMatchObject({ outcome: "skipped", skipReason: "none of the 2 reads answered 200 with JSON (see http.valid-request-ok and consistency.listed-widget-readable)." });
+    const { result } = await run("consistency.id-echoes-request", "getWidget", {
+      widgets: ten.slice(0, 2),
+      tamperRead: () => ({ status: 200, text: "<html>" }),
+    });
+    expect(result).toMatchObject({
+      outcome: "skipped",
+      skipReason:
+        "none of the 2 reads answered 200 with JSON (see http.valid-request-ok and consistency.listed-widget-readable).",
+    });
   });
 });
 
 describe("consistency.list-get-equal", () => {
   it("shows at most 500 characters of the differing fields", async () => {
     const long = "x".repeat(600);
-    const { result } = await run("consistency.list-get-equal", "getWidget", { widgets: [{ id: "w1", name: long }], tamperRead: () => ({ status: 200, json: { id: "w1", name: `${long}y` } }) });
+    const { result } = await run("consistency.list-get-equal", "getWidget", {
+      widgets: [{ id: "w1", name: long }],
+      tamperRead: () => ({ status: 200, json: { id: "w1", name: `${long}y` } }),
+    });
     expect(result.expected).toBe(`name: ${JSON.stringify(long)}`.slice(0, 500));
     expect(result.actual).toBe(`name: ${JSON.stringify(`${long}y`)}`.slice(0, 500));
   });
@@ -196,42 +360,75 @@ describe("consistency.list-get-equal", () => {
   });
 
   it("passes over reads that are not a 200 JSON object, and skips without ids", async () => {
-    const { result } = await run("consistency.list-get-equal", "getWidget", { widgets: [{ id: "w1", name: "n" }], tamperRead: () => ({ status: 404, json: { id: "w1", name: "other" } }) });
+    const { result } = await run("consistency.list-get-equal", "getWidget", {
+      widgets: [{ id: "w1", name: "n" }],
+      tamperRead: () => ({ status: 404, json: { id: "w1", name: "other" } }),
+    });
     expect(result.outcome).toBe("passed");
-    expect((await run("consistency.list-get-equal", "getWidget", { widgets: [{ name: "n" }] })).result).toMatchObject({ outcome: "skipped", skipReason: "no listed widget has an id to read." });
+    expect((await run("consistency.list-get-equal", "getWidget", { widgets: [{ name: "n" }] })).result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "no listed widget has an id to read.",
+    });
   });
 });
 
 describe("consistency.repeatable-reads", () => {
   it("skips without anything to ask for", async () => {
-    expect((await run("consistency.repeatable-reads", "getWidget", { widgets: [] })).result).toMatchObject({ outcome: "skipped", skipReason: "there is nothing known to ask this operation for (no ids or roles)." });
+    expect((await run("consistency.repeatable-reads", "getWidget", { widgets: [] })).result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "there is nothing known to ask this operation for (no ids or roles).",
+    });
   });
 
   it("departs on a second answer with another body, status or kind, showing 200 characters of each", async () => {
     const long = "x".repeat(300);
     let count = 0;
     const flip = (first: FakeAnswer, second: FakeAnswer) => (): FakeAnswer => ((count += 1) % 2 === 1 ? first : second);
-    const body = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: { id: "w", long } }, { status: 200, json: { id: "w", long: `${long}y` } }) });
-    expect(body.result).toMatchObject({ outcome: "warning", message: "two identical requests got different answers. [register: repeatable-reads]" });
+    const body = await run("consistency.repeatable-reads", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: flip({ status: 200, json: { id: "w", long } }, { status: 200, json: { id: "w", long: `${long}y` } }),
+    });
+    expect(body.result).toMatchObject({
+      outcome: "warning",
+      message: "two identical requests got different answers. [register: repeatable-reads]",
+    });
     expect(body.result.expected).toBe(`status 200: ${JSON.stringify({ id: "w", long }).slice(0, 200)}`);
     expect(body.result.actual).toBe(`status 200: ${JSON.stringify({ id: "w", long: `${long}y` }).slice(0, 200)}`);
     expect(body.result.evidence.map((item) => item.label)).toEqual(["first request", "second request"]);
-    const text = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, text: "a" }, { status: 200, text: "b" }) });
+    const text = await run("consistency.repeatable-reads", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: flip({ status: 200, text: "a" }, { status: 200, text: "b" }),
+    });
     expect(text.result.outcome).toBe("warning");
-    const sameText = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, text: "a" }, { status: 200, text: "a" }) });
+    const sameText = await run("consistency.repeatable-reads", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: flip({ status: 200, text: "a" }, { status: 200, text: "a" }),
+    });
     expect(sameText.result.outcome).toBe("passed");
-    const status = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, json: {} }, { status: 404, json: {} }) });
+    const status = await run("consistency.repeatable-reads", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: flip({ status: 200, json: {} }, { status: 404, json: {} }),
+    });
     expect(status.result.outcome).toBe("warning");
-    const kind = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: flip({ status: 200, text: '"a"' }, { status: 200, json: "a" }) });
+    const kind = await run("consistency.repeatable-reads", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: flip({ status: 200, text: '"a"' }, { status: 200, json: "a" }),
+    });
     expect(kind.result.outcome).toBe("warning");
   });
 
   it("names the request that got no answer", async () => {
     let count = 0;
-    const { result } = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: () => ((count += 1) === 2 ? noTimeout : undefined) });
+    const { result } = await run("consistency.repeatable-reads", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: () => ((count += 1) === 2 ? noTimeout : undefined),
+    });
     expect(result.message).toMatch(/^second request: no complete answer to judge/);
     let first = 0;
-    const early = await run("consistency.repeatable-reads", "getWidget", { widgets: ten.slice(0, 1), tamperRead: () => ((first += 1) === 1 ? noTimeout : undefined) });
+    const early = await run("consistency.repeatable-reads", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: () => ((first += 1) === 1 ? noTimeout : undefined),
+    });
     expect(early.result.message).toMatch(/^first request: no complete answer to judge/);
   });
 });

@@ -38,8 +38,20 @@ describe("a target that keeps answering 429", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it.each(["consistency.repeatable-reads", "errors.unknown-id-404", "http.no-server-error", "errors.invalid-request-rejected"])("makes %s an error naming the cause, not a failure", async (checkId) => {
-    const report = await runInProcess({ baseUrl, clientId: "client-429", token: "token-429", checks: [checkId], operations: ["getWidget"], maxExamples: 3 });
+  it.each([
+    "consistency.repeatable-reads",
+    "errors.unknown-id-404",
+    "http.no-server-error",
+    "errors.invalid-request-rejected",
+  ])("makes %s an error naming the cause, not a failure", async (checkId) => {
+    const report = await runInProcess({
+      baseUrl,
+      clientId: "client-429",
+      token: "token-429",
+      checks: [checkId],
+      operations: ["getWidget"],
+      maxExamples: 3,
+    });
     const [result] = report.results;
     expect(result?.outcome).toBe("error");
     expect(result?.message).toMatch(/429 \(rate limited\)/);

@@ -4,14 +4,34 @@
  * a listing page is fetched and named.
  */
 import { describe, expect, it } from "vitest";
-import { discoveredIds, discoveredListing, discoveredWidgetIds, spreadSample } from "../../conformance/checks/_internals/discovery.js";
+import {
+  discoveredIds,
+  discoveredListing,
+  discoveredWidgetIds,
+  spreadSample,
+} from "../../conformance/checks/_internals/discovery.js";
 import { describePageRequest, fetchListingPage } from "../../conformance/checks/_internals/fetchListingPage.js";
 import { noAnswer } from "../../conformance/checks/_internals/generatedExamples.js";
-import { asReadOperation, idField, knownIds, noIdsReason, unknownId } from "../../conformance/checks/_internals/itemTargets.js";
+import {
+  asReadOperation,
+  idField,
+  knownIds,
+  noIdsReason,
+  unknownId,
+} from "../../conformance/checks/_internals/itemTargets.js";
 import { withPlaceholderIds } from "../../conformance/checks/_internals/onePerDerivation.js";
-import { refusalPasses, registerForRefusedValidRequest } from "../../conformance/checks/_internals/registerForRefusedValidRequest.js";
+import {
+  refusalPasses,
+  registerForRefusedValidRequest,
+} from "../../conformance/checks/_internals/registerForRefusedValidRequest.js";
 import { requestContextFor } from "../../conformance/checks/_internals/requestContextFor.js";
-import { roleFiltersRequest, successfulRequestBody, unknownAnalyticId, unknownWidgetId, wellFormedRequestBody } from "../../conformance/checks/_internals/sampleRequests.js";
+import {
+  roleFiltersRequest,
+  successfulRequestBody,
+  unknownAnalyticId,
+  unknownWidgetId,
+  wellFormedRequestBody,
+} from "../../conformance/checks/_internals/sampleRequests.js";
 import { getSchemaProperties } from "../../conformance/checks/_internals/schemaProperties.js";
 import { walkContains } from "../../conformance/checks/_internals/searchListing.js";
 import type { ListingWalk } from "../../conformance/checks/_internals/walkListing.js";
@@ -22,14 +42,22 @@ import { fakeCms, widgetsTagged } from "./fakeCms.js";
 /** A target with widgets w0…w(n-1) and landing pages p0…p2, titled and tagged. */
 function smallTarget(widgets: number) {
   return (request: OutgoingRequest): FakeAnswer => {
-    const body = (request.body && "json" in request.body ? request.body.json : {}) as { pagination?: { pageNumber: number; pageSize: number } };
+    const body = (request.body && "json" in request.body ? request.body.json : {}) as {
+      pagination?: { pageNumber: number; pageSize: number };
+    };
     const { pageNumber, pageSize } = body.pagination ?? { pageNumber: 0, pageSize: 10 };
     const landing = request.path.endsWith("listLandingPages");
     const all = landing
       ? [0, 1, 2].map((n) => ({ id: `landing://t/p${n}`, title: `Page ${n}` }))
       : Array.from({ length: widgets }, (_, n) => ({ id: `widget://t/w${n}`, tags: [`tag${n % 2}`] }));
     const items = all.slice(pageNumber * pageSize, (pageNumber + 1) * pageSize);
-    return { status: 200, json: { [landing ? "landingPages" : "widgets"]: items, listInformation: { totalElements: all.length, totalPages: Math.ceil(all.length / pageSize) } } };
+    return {
+      status: 200,
+      json: {
+        [landing ? "landingPages" : "widgets"]: items,
+        listInformation: { totalElements: all.length, totalPages: Math.ceil(all.length / pageSize) },
+      },
+    };
   };
 }
 
@@ -84,14 +112,18 @@ describe("ids to read", () => {
   });
 
   it("reads discovered widget ids and configured analytic ids, spread, up to a count", async () => {
-    const { session } = scriptedSession(smallTarget(30), { fixtures: { analyticIds: ["analytic://t/a1", "analytic://t/a2", "analytic://t/a3"], roles: [] } });
+    const { session } = scriptedSession(smallTarget(30), {
+      fixtures: { analyticIds: ["analytic://t/a1", "analytic://t/a2", "analytic://t/a3"], roles: [] },
+    });
     expect(await knownIds(session, "getWidget", 2)).toEqual(["widget://t/w0", "widget://t/w29"]);
     expect(await knownIds(session, "getAnalytic", 2)).toEqual(["analytic://t/a1", "analytic://t/a3"]);
   });
 
   it("says what to add when no id is known", () => {
     expect(noIdsReason("getWidget")).toBe("the target's widget listing returned no widget ids to read");
-    expect(noIdsReason("getAnalytic")).toMatch(/^no analytic ids are configured: there is no operation that lists analytics \(§4\.3\); pass --analytic-id ID/);
+    expect(noIdsReason("getAnalytic")).toMatch(
+      /^no analytic ids are configured: there is no operation that lists analytics \(§4\.3\); pass --analytic-id ID/,
+    );
   });
 
   it("makes an unknown id in the shape of a known one, from the seed", async () => {
@@ -103,7 +135,9 @@ describe("ids to read", () => {
 
 describe("unknown ids", () => {
   it("replaces the last segment of a known widget id", () => {
-    expect(unknownWidgetId("widget://acme.com.br/erp/sales/kpi", 35)).toBe("widget://acme.com.br/erp/sales/cms-conformance-unknown-z");
+    expect(unknownWidgetId("widget://acme.com.br/erp/sales/kpi", 35)).toBe(
+      "widget://acme.com.br/erp/sales/cms-conformance-unknown-z",
+    );
     expect(unknownWidgetId("widget://acme", 1)).toBe("widget://cms-conformance-unknown-1");
   });
 
@@ -116,21 +150,31 @@ describe("unknown ids", () => {
   it("keeps the tenant of a known analytic id", () => {
     expect(unknownAnalyticId("analytic://acme.com.br/a1", 35)).toBe("analytic://acme.com.br/cms-conformance-unknown-z");
     expect(unknownAnalyticId(undefined, 35)).toBe("analytic://cms-conformance.invalid/cms-conformance-unknown-z");
-    expect(unknownAnalyticId("analytic://no-identifier", 35)).toBe("analytic://cms-conformance.invalid/cms-conformance-unknown-z");
-    expect(unknownAnalyticId("x-analytic://acme/a1", 35)).toBe("analytic://cms-conformance.invalid/cms-conformance-unknown-z");
+    expect(unknownAnalyticId("analytic://no-identifier", 35)).toBe(
+      "analytic://cms-conformance.invalid/cms-conformance-unknown-z",
+    );
+    expect(unknownAnalyticId("x-analytic://acme/a1", 35)).toBe(
+      "analytic://cms-conformance.invalid/cms-conformance-unknown-z",
+    );
   });
 });
 
 describe("request bodies", () => {
   it("asks for roles with the configured domainName and serviceName, when there are some", () => {
     const { session } = scriptedSession(() => ({}));
-    expect(roleFiltersRequest(session, ["a", "b"])).toEqual({ roles: ["a", "b"], domainName: "hcm", serviceName: "payroll" });
+    expect(roleFiltersRequest(session, ["a", "b"])).toEqual({
+      roles: ["a", "b"],
+      domainName: "hcm",
+      serviceName: "payroll",
+    });
     const bare = scriptedSession(() => ({}), { fixtures: { analyticIds: [], roles: [] } }).session;
     expect(roleFiltersRequest(bare, [])).toStrictEqual({ roles: [] });
   });
 
   it("builds a body each operation should answer 200, from what the target listed and the configuration gave", async () => {
-    const { session } = scriptedSession(smallTarget(3), { fixtures: { analyticIds: ["analytic://t/a9", "analytic://t/a8"], roles: ["r1", "r2", "r3"], domainName: "d" } });
+    const { session } = scriptedSession(smallTarget(3), {
+      fixtures: { analyticIds: ["analytic://t/a9", "analytic://t/a8"], roles: ["r1", "r2", "r3"], domainName: "d" },
+    });
     expect(await successfulRequestBody(session, "listFactoryDefaultWidgets")).toEqual({});
     expect(await successfulRequestBody(session, "listLandingPages")).toEqual({});
     expect(await successfulRequestBody(session, "getWidget")).toEqual({ widgetId: "widget://t/w0" });
@@ -142,14 +186,25 @@ describe("request bodies", () => {
     const { session } = scriptedSession(smallTarget(0), { seed: 35, fixtures: { analyticIds: [], roles: [] } });
     expect(await successfulRequestBody(session, "getWidget")).toBeUndefined();
     expect(await successfulRequestBody(session, "getAnalytic")).toBeUndefined();
-    expect(await wellFormedRequestBody(session, "getWidget")).toEqual({ widgetId: "widget://cms-conformance.invalid/cms-conformance-unknown-z" });
-    expect(await wellFormedRequestBody(session, "getAnalytic")).toEqual({ analyticId: "analytic://cms-conformance.invalid/cms-conformance-unknown-z" });
+    expect(await wellFormedRequestBody(session, "getWidget")).toEqual({
+      widgetId: "widget://cms-conformance.invalid/cms-conformance-unknown-z",
+    });
+    expect(await wellFormedRequestBody(session, "getAnalytic")).toEqual({
+      analyticId: "analytic://cms-conformance.invalid/cms-conformance-unknown-z",
+    });
     expect(await wellFormedRequestBody(session, "listLandingPages")).toEqual({});
   });
 
   it("gives invalid requests a placeholder id where none is known, keeping known ones", () => {
-    expect(withPlaceholderIds({ widgetIds: [], roles: ["r"] })).toEqual({ widgetIds: ["widget://cms-conformance.invalid/placeholder"], analyticIds: ["analytic://cms-conformance.invalid/placeholder"], roles: ["r"] });
-    expect(withPlaceholderIds({ widgetIds: ["widget://t/a"], analyticIds: ["analytic://t/b"] })).toEqual({ widgetIds: ["widget://t/a"], analyticIds: ["analytic://t/b"] });
+    expect(withPlaceholderIds({ widgetIds: [], roles: ["r"] })).toEqual({
+      widgetIds: ["widget://cms-conformance.invalid/placeholder"],
+      analyticIds: ["analytic://cms-conformance.invalid/placeholder"],
+      roles: ["r"],
+    });
+    expect(withPlaceholderIds({ widgetIds: ["widget://t/a"], analyticIds: ["analytic://t/b"] })).toEqual({
+      widgetIds: ["widget://t/a"],
+      analyticIds: ["analytic://t/b"],
+    });
   });
 
   it("builds the generators' context once per run from discovery and configuration", async () => {
@@ -170,14 +225,30 @@ describe("request bodies", () => {
 
   it("keeps the generators' page sizes within the smaller of the two listings' limits", async () => {
     const { session } = scriptedSession(
-      fakeCms({ widgets: widgetsTagged(60, () => []), landingPages: widgetsTagged(60, () => []), tamper: (call) => (call.operation === "listLandingPages" && call.pageSize > 20 ? { status: 400, json: {} } : undefined) }),
+      fakeCms({
+        widgets: widgetsTagged(60, () => []),
+        landingPages: widgetsTagged(60, () => []),
+        tamper: (call) =>
+          call.operation === "listLandingPages" && call.pageSize > 20 ? { status: 400, json: {} } : undefined,
+      }),
     );
     expect((await requestContextFor(session)).maxPageSize).toBe(20);
   });
 
   it("builds requests only from well-formed listed ids, and leaves out unset scopes", async () => {
     const { session } = scriptedSession(
-      () => ({ status: 200, json: { widgets: [{ id: "not-a-uri", title: "T" }, { id: "widget://t/ok" }, { id: 4, tags: [5, "x"] }, "a bare string"], listInformation: { totalElements: 4, totalPages: 1 } } }),
+      () => ({
+        status: 200,
+        json: {
+          widgets: [
+            { id: "not-a-uri", title: "T" },
+            { id: "widget://t/ok" },
+            { id: 4, tags: [5, "x"] },
+            "a bare string",
+          ],
+          listInformation: { totalElements: 4, totalPages: 1 },
+        },
+      }),
       { fixtures: { analyticIds: [], roles: [] } },
     );
     const context = await requestContextFor(session);
@@ -219,7 +290,9 @@ describe("registerForRefusedValidRequest", () => {
   });
 
   it("excuses an edge role list only on getRoleFilters", () => {
-    expect(registerForRefusedValidRequest("getRoleFilters", { roles: [] }, undefined)).toBe("role-filter-edge-requests");
+    expect(registerForRefusedValidRequest("getRoleFilters", { roles: [] }, undefined)).toBe(
+      "role-filter-edge-requests",
+    );
     expect(registerForRefusedValidRequest("getRoleFilters", { roles: "r" }, undefined)).toBeUndefined();
     expect(registerForRefusedValidRequest("getWidget", { roles: [] }, undefined)).toBeUndefined();
   });
@@ -228,7 +301,11 @@ describe("registerForRefusedValidRequest", () => {
 describe("fetchListingPage", () => {
   it("sends only what is asked, and is ok for a 200 JSON listing with integer totals", async () => {
     const { session, client } = scriptedSession(smallTarget(12));
-    const fetched = await fetchListingPage(session, "listFactoryDefaultWidgets", { pagination: { pageNumber: 1, pageSize: 5 }, searchValue: "tag1", caller: "restricted" });
+    const fetched = await fetchListingPage(session, "listFactoryDefaultWidgets", {
+      pagination: { pageNumber: 1, pageSize: 5 },
+      searchValue: "tag1",
+      caller: "restricted",
+    });
     expect(client.jsonBodies()).toEqual([{ searchValue: "tag1", pagination: { pageNumber: 1, pageSize: 5 } }]);
     expect(client.sent[0]?.headers.Authorization).toBe("Bearer restricted-987654");
     expect(fetched.ok).toBe(true);
@@ -239,9 +316,15 @@ describe("fetchListingPage", () => {
   });
 
   it.each<[string, FakeAnswer]>([
-    ["a status other than 200", { status: 201, json: { widgets: [], listInformation: { totalElements: 0, totalPages: 0 } } }],
+    [
+      "a status other than 200",
+      { status: 201, json: { widgets: [], listInformation: { totalElements: 0, totalPages: 0 } } },
+    ],
     ["a body that is not JSON", { status: 200, text: "widgets" }],
-    ["a body that is not a listing", { status: 200, json: { widgets: 3, listInformation: { totalElements: 0, totalPages: 0 } } }],
+    [
+      "a body that is not a listing",
+      { status: 200, json: { widgets: 3, listInformation: { totalElements: 0, totalPages: 0 } } },
+    ],
     ["no totalElements", { status: 200, json: { widgets: [], listInformation: { totalPages: 0 } } }],
     ["no totalPages", { status: 200, json: { widgets: [], listInformation: { totalElements: 0 } } }],
   ])("is not ok for %s", async (_name, answer) => {
@@ -253,7 +336,9 @@ describe("fetchListingPage", () => {
     expect(describePageRequest({})).toBe("no pagination");
     expect(describePageRequest({ pagination: { pageNumber: 2, pageSize: 7 } })).toBe("page 2 of size 7");
     expect(describePageRequest({ pagination: {} })).toBe("page (none) of size (none)");
-    expect(describePageRequest({ searchValue: "kpi", caller: "restricted" })).toBe('no pagination, searchValue "kpi", as restricted');
+    expect(describePageRequest({ searchValue: "kpi", caller: "restricted" })).toBe(
+      'no pagination, searchValue "kpi", as restricted',
+    );
     expect(describePageRequest({ caller: "admin" })).toBe("no pagination");
   });
 });
@@ -261,12 +346,23 @@ describe("fetchListingPage", () => {
 describe("noAnswer", () => {
   it("is undefined for a response, a redirect included", () => {
     expect(noAnswer(fakeExchange({ status: 500, json: {} }))).toBeUndefined();
-    expect(noAnswer(fakeExchange({ status: 302, text: "", failure: { kind: "redirect", message: "not followed" } }))).toBeUndefined();
+    expect(
+      noAnswer(fakeExchange({ status: 302, text: "", failure: { kind: "redirect", message: "not followed" } })),
+    ).toBeUndefined();
   });
 
   it("turns a missing or cut answer into a failing example with its exchange", () => {
-    const timedOut = fakeExchange({ noResponse: true, failure: { kind: "timeout", message: "no headers within 5 ms" } });
-    expect(noAnswer(timedOut)).toEqual({ ok: false, message: "no usable answer: no response (timeout: no headers within 5 ms)", expected: "an HTTP response (§4)", actual: "no response (timeout: no headers within 5 ms)", exchange: timedOut });
+    const timedOut = fakeExchange({
+      noResponse: true,
+      failure: { kind: "timeout", message: "no headers within 5 ms" },
+    });
+    expect(noAnswer(timedOut)).toEqual({
+      ok: false,
+      message: "no usable answer: no response (timeout: no headers within 5 ms)",
+      expected: "an HTTP response (§4)",
+      actual: "no response (timeout: no headers within 5 ms)",
+      exchange: timedOut,
+    });
     const cut = fakeExchange({ status: 200, text: "{", failure: { kind: "too-large", message: "big" } });
     expect(noAnswer(cut)).toMatchObject({ ok: false, actual: "status 200 (too-large: big)" });
   });

@@ -20,7 +20,10 @@ const group = (sequence: number, ...filters: string[]): Group => ({
 });
 
 /** A getRoleFilters answering the union of each role's groups (merged by key); `tamper` may replace an answer. */
-function roleFilters(byRole: Record<string, readonly Group[]>, tamper?: (roles: string[], answer: FakeAnswer) => FakeAnswer | undefined) {
+function roleFilters(
+  byRole: Record<string, readonly Group[]>,
+  tamper?: (roles: string[], answer: FakeAnswer) => FakeAnswer | undefined,
+) {
   return (request: OutgoingRequest): FakeAnswer => {
     const roles = (jsonOf(request).roles as string[]) ?? [];
     const merged = new Map<string, { key: Record<string, unknown>; filters: unknown[] }>();
@@ -28,7 +31,9 @@ function roleFilters(byRole: Record<string, readonly Group[]>, tamper?: (roles: 
       for (const { key, filters } of byRole[role] ?? []) {
         const id = JSON.stringify(key);
         const into = merged.get(id) ?? { key, filters: [] };
-        for (const filter of filters) if (!into.filters.some((known) => JSON.stringify(known) === JSON.stringify(filter))) into.filters.push(filter);
+        for (const filter of filters)
+          if (!into.filters.some((known) => JSON.stringify(known) === JSON.stringify(filter)))
+            into.filters.push(filter);
         merged.set(id, into);
       }
     }
@@ -37,11 +42,23 @@ function roleFilters(byRole: Record<string, readonly Group[]>, tamper?: (roles: 
   };
 }
 
-const ROLES: Record<string, readonly Group[]> = { r1: [group(1, "a", "b")], r2: [group(1, "b", "c"), group(2, "d")], r3: [group(3, "e")] };
+const ROLES: Record<string, readonly Group[]> = {
+  r1: [group(1, "a", "b")],
+  r2: [group(1, "b", "c"), group(2, "d")],
+  r3: [group(3, "e")],
+};
 const UNKNOWN = "cms-conformance-unknown-role-7";
 
-async function run(checkId: string, roles: string[], answer: (request: OutgoingRequest) => FakeAnswer, settings: Partial<RunSettings> = {}) {
-  const { result, client } = await checkOnScript(checkId, "getRoleFilters", answer, { fixtures: { analyticIds: [], roles, domainName: "hcm", serviceName: "payroll" }, ...settings });
+async function run(
+  checkId: string,
+  roles: string[],
+  answer: (request: OutgoingRequest) => FakeAnswer,
+  settings: Partial<RunSettings> = {},
+) {
+  const { result, client } = await checkOnScript(checkId, "getRoleFilters", answer, {
+    fixtures: { analyticIds: [], roles, domainName: "hcm", serviceName: "payroll" },
+    ...settings,
+  });
   return { result, asked: client.sent.map((request) => jsonOf(request).roles) };
 }
 
@@ -49,20 +66,40 @@ async function run(checkId: string, roles: string[], answer: (request: OutgoingR
 function regrouped(answer: FakeAnswer): FakeAnswer {
   const groups = (answer.json as { filters: Group[] }).filters;
   let sequence = 100;
-  return { status: 200, json: { filters: groups.flatMap(({ key, filters }) => filters.map((filter) => ({ key: { ...key, sequence: (sequence += 1) }, filters: [filter] }))) } };
+  return {
+    status: 200,
+    json: {
+      filters: groups.flatMap(({ key, filters }) =>
+        filters.map((filter) => ({ key: { ...key, sequence: (sequence += 1) }, filters: [filter] })),
+      ),
+    },
+  };
 }
 
 describe("role-filters.union-law", () => {
   it("asks each role alone, an unknown role alone, every adjacent pair and triple, all roles, and the first with the unknown one", async () => {
     const { result, asked } = await run("role-filters.union-law", ["r1", "r2", "r3"], roleFilters(ROLES));
-    expect(asked).toEqual([["r1"], ["r2"], ["r3"], [UNKNOWN], ["r1", "r2"], ["r2", "r3"], ["r1", "r2", "r3"], ["r1", "r2", "r3"], ["r1", UNKNOWN]]);
+    expect(asked).toEqual([
+      ["r1"],
+      ["r2"],
+      ["r3"],
+      [UNKNOWN],
+      ["r1", "r2"],
+      ["r2", "r3"],
+      ["r1", "r2", "r3"],
+      ["r1", "r2", "r3"],
+      ["r1", UNKNOWN],
+    ]);
     expect(result).toMatchObject({ outcome: "passed", registerRefs: ["role-filter-union-comparison"] });
     const two = await run("role-filters.union-law", ["r1", "r2", "r1"], roleFilters(ROLES));
     expect(two.asked).toEqual([["r1"], ["r2"], [UNKNOWN], ["r1", "r2"], ["r1", UNKNOWN]]);
   });
 
   it("skips with fewer than two distinct roles, and judges at most 50, saying so", async () => {
-    expect((await run("role-filters.union-law", ["r1", "r1"], roleFilters(ROLES))).result).toMatchObject({ outcome: "skipped", skipReason: "the union law needs at least two roles; pass --role NAME twice or more." });
+    expect((await run("role-filters.union-law", ["r1", "r1"], roleFilters(ROLES))).result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "the union law needs at least two roles; pass --role NAME twice or more.",
+    });
     const many = Array.from({ length: 52 }, (_, index) => `role${index}`);
     const { result, asked } = await run("role-filters.union-law", many, roleFilters({}));
     expect(asked.filter((roles) => Array.isArray(roles) && roles.length === 1)).toHaveLength(51);
@@ -73,7 +110,11 @@ describe("role-filters.union-law", () => {
     const { result } = await run(
       "role-filters.union-law",
       ["r1", "r2"],
-      roleFilters(ROLES, (roles, answer) => (roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a", "x", "y", "z", "w")] } } : answer)),
+      roleFilters(ROLES, (roles, answer) =>
+        roles.length === 2 && roles[1] === "r2"
+          ? { status: 200, json: { filters: [group(1, "a", "x", "y", "z", "w")] } }
+          : answer,
+      ),
     );
     expect(result).toMatchObject({
       outcome: "failed",
@@ -82,39 +123,82 @@ describe("role-filters.union-law", () => {
       actual:
         '5 filter(s); missing ["hcm","payroll","b","b-value"] ["hcm","payroll","c","c-value"] ["hcm","payroll","d","d-value"]; extra ["hcm","payroll","x","x-value"] ["hcm","payroll","y","y-value"] ["hcm","payroll","z","z-value"]',
     });
-    const onlyMissing = await run("role-filters.union-law", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a")] } } : answer)));
-    expect(onlyMissing.result.actual).toBe('1 filter(s); missing ["hcm","payroll","b","b-value"] ["hcm","payroll","c","c-value"] ["hcm","payroll","d","d-value"]; extra none');
-    const onlyExtra = await run("role-filters.union-law", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a", "b", "c", "x"), group(2, "d")] } } : answer)));
+    const onlyMissing = await run(
+      "role-filters.union-law",
+      ["r1", "r2"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a")] } } : answer,
+      ),
+    );
+    expect(onlyMissing.result.actual).toBe(
+      '1 filter(s); missing ["hcm","payroll","b","b-value"] ["hcm","payroll","c","c-value"] ["hcm","payroll","d","d-value"]; extra none',
+    );
+    const onlyExtra = await run(
+      "role-filters.union-law",
+      ["r1", "r2"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles.length === 2 && roles[1] === "r2"
+          ? { status: 200, json: { filters: [group(1, "a", "b", "c", "x"), group(2, "d")] } }
+          : answer,
+      ),
+    );
     expect(onlyExtra.result.actual).toBe('5 filter(s); missing none; extra ["hcm","payroll","x","x-value"]');
   });
 
   it("compares sequences only under --profile strict", async () => {
     const target = roleFilters(ROLES, (roles, answer) => (roles.length > 1 ? regrouped(answer) : answer));
     expect((await run("role-filters.union-law", ["r1", "r2"], target)).result.outcome).toBe("passed");
-    expect((await run("role-filters.union-law", ["r1", "r2"], target, { profile: "strict" })).result.outcome).toBe("failed");
+    expect((await run("role-filters.union-law", ["r1", "r2"], target, { profile: "strict" })).result.outcome).toBe(
+      "failed",
+    );
   });
 
   it("joins an unknown role that has filters of its own, in either profile", async () => {
     const target = roleFilters({ ...ROLES, [UNKNOWN]: [group(9, "default")] });
     expect((await run("role-filters.union-law", ["r1", "r2"], target)).result.outcome).toBe("passed");
-    expect((await run("role-filters.union-law", ["r1", "r2"], target, { profile: "strict" })).result.outcome).toBe("passed");
+    expect((await run("role-filters.union-law", ["r1", "r2"], target, { profile: "strict" })).result.outcome).toBe(
+      "passed",
+    );
   });
 
   it("names a role request never answered", async () => {
-    const { result } = await run("role-filters.union-law", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles[0] === "r2" ? { noResponse: true, failure: { kind: "timeout", message: "late" } } : answer)));
+    const { result } = await run(
+      "role-filters.union-law",
+      ["r1", "r2"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles[0] === "r2" ? { noResponse: true, failure: { kind: "timeout", message: "late" } } : answer,
+      ),
+    );
     expect(result.message).toMatch(/^getRoleFilters \["r2"\]: no complete answer to judge/);
   });
 
   it("leaves out groups with a role whose own answer failed, and fails a non-200 answer even with filters", async () => {
-    const { result } = await run("role-filters.union-law", ["r1", "r2", "r3"], roleFilters(ROLES, (roles, answer) => (roles.length === 1 && roles[0] === "r2" ? { status: 403, json: { filters: [] } } : answer)));
+    const { result } = await run(
+      "role-filters.union-law",
+      ["r1", "r2", "r3"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles.length === 1 && roles[0] === "r2" ? { status: 403, json: { filters: [] } } : answer,
+      ),
+    );
     expect(result).toMatchObject({ outcome: "failed", expected: "200 with { filters: [...] } (§4.5)" });
-    expect(result.message).toMatch(/^getRoleFilters \["r2"\]: expected 200 with a filters array, got status 403[^\n]*\.$/);
+    expect(result.message).toMatch(
+      /^getRoleFilters \["r2"\]: expected 200 with a filters array, got status 403[^\n]*\.$/,
+    );
     expect(result.evidence.map((item) => item.label)).toEqual(['getRoleFilters ["r2"]']);
   });
 
   it("passes over malformed groups and filters, which belong to the schema checks", async () => {
-    const junk = [7, { key: "k", filters: [{ name: "j", value: "j" }] }, { key: { domainName: "hcm" }, filters: { name: "j" } }, { key: { domainName: "hcm", serviceName: "payroll", sequence: 1 }, filters: ["j"] }];
-    const target = roleFilters(ROLES, (roles, answer) => (roles.length > 1 ? { status: 200, json: { filters: [...(answer.json as { filters: unknown[] }).filters, ...junk] } } : answer));
+    const junk = [
+      7,
+      { key: "k", filters: [{ name: "j", value: "j" }] },
+      { key: { domainName: "hcm" }, filters: { name: "j" } },
+      { key: { domainName: "hcm", serviceName: "payroll", sequence: 1 }, filters: ["j"] },
+    ];
+    const target = roleFilters(ROLES, (roles, answer) =>
+      roles.length > 1
+        ? { status: 200, json: { filters: [...(answer.json as { filters: unknown[] }).filters, ...junk] } }
+        : answer,
+    );
     expect((await run("role-filters.union-law", ["r1", "r2"], target)).result.outcome).toBe("passed");
   });
 });
@@ -123,20 +207,48 @@ describe("role-filters.no-duplicate-filters", () => {
   it("asks each role alone, the first twice and all together, and notes how many answers it judged", async () => {
     const { result, asked } = await run("role-filters.no-duplicate-filters", ["r1", "r2"], roleFilters(ROLES));
     expect(asked).toEqual([["r1"], ["r2"], ["r1", "r1"], ["r1", "r2"]]);
-    expect(result).toMatchObject({ outcome: "passed", message: "4 answer(s) without a repeated filter (each role alone, the first role twice, all roles together)." });
-    const many = await run("role-filters.no-duplicate-filters", Array.from({ length: 52 }, (_, index) => `role${index}`), roleFilters({}));
+    expect(result).toMatchObject({
+      outcome: "passed",
+      message: "4 answer(s) without a repeated filter (each role alone, the first role twice, all roles together).",
+    });
+    const many = await run(
+      "role-filters.no-duplicate-filters",
+      Array.from({ length: 52 }, (_, index) => `role${index}`),
+      roleFilters({}),
+    );
     expect(many.asked).toHaveLength(52);
   });
 
   it("fails a filter listed twice, and passes over malformed groups", async () => {
-    const { result } = await run("role-filters.no-duplicate-filters", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles.length === 2 && roles[1] === "r2" ? { status: 200, json: { filters: [group(1, "a", "a", "b"), group(1, "b")] } } : answer)));
+    const { result } = await run(
+      "role-filters.no-duplicate-filters",
+      ["r1", "r2"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles.length === 2 && roles[1] === "r2"
+          ? { status: 200, json: { filters: [group(1, "a", "a", "b"), group(1, "b")] } }
+          : answer,
+      ),
+    );
     expect(result).toMatchObject({
       outcome: "failed",
       message: 'getRoleFilters ["r1","r2"] lists 2 filter(s) more than once.',
       actual: '["hcm","payroll",1,"a","a-value"] ×2\n["hcm","payroll",1,"b","b-value"] ×2',
     });
-    const junk = [{ key: "k", filters: [{ name: "j", value: "j" }] }, { key: "k", filters: [{ name: "j", value: "j" }] }, "x", "x", { key: {}, filters: ["j", "j"] }];
-    const malformed = await run("role-filters.no-duplicate-filters", ["r1"], roleFilters(ROLES, (_roles, answer) => ({ status: 200, json: { filters: [...(answer.json as { filters: unknown[] }).filters, ...junk] } })));
+    const junk = [
+      { key: "k", filters: [{ name: "j", value: "j" }] },
+      { key: "k", filters: [{ name: "j", value: "j" }] },
+      "x",
+      "x",
+      { key: {}, filters: ["j", "j"] },
+    ];
+    const malformed = await run(
+      "role-filters.no-duplicate-filters",
+      ["r1"],
+      roleFilters(ROLES, (_roles, answer) => ({
+        status: 200,
+        json: { filters: [...(answer.json as { filters: unknown[] }).filters, ...junk] },
+      })),
+    );
     expect(malformed.result.outcome).toBe("passed");
   });
 });
@@ -150,10 +262,27 @@ describe("role-filters.order-and-duplicates-irrelevant", () => {
   });
 
   it("skips without roles, and fails a variant with other filters, showing both answers", async () => {
-    expect((await run("role-filters.order-and-duplicates-irrelevant", [], roleFilters({}))).result).toMatchObject({ outcome: "skipped", skipReason: "this check needs role names: --role NAME (repeatable), with --domain-name and --service-name." });
-    const { result } = await run("role-filters.order-and-duplicates-irrelevant", ["r1", "r2"], roleFilters(ROLES, (roles, answer) => (roles[0] === "r2" ? { status: 200, json: { filters: [group(1, "a")] } } : answer)));
-    expect(result).toMatchObject({ outcome: "failed", message: 'filters of ["r2","r1"] differ from those of ["r1","r2"].', expected: '4 filter(s), as for ["r1","r2"]', actual: "1 filter(s)" });
-    expect(result.evidence.map((item) => item.label)).toEqual(['getRoleFilters ["r2","r1"]', 'getRoleFilters ["r1","r2"]']);
+    expect((await run("role-filters.order-and-duplicates-irrelevant", [], roleFilters({}))).result).toMatchObject({
+      outcome: "skipped",
+      skipReason: "this check needs role names: --role NAME (repeatable), with --domain-name and --service-name.",
+    });
+    const { result } = await run(
+      "role-filters.order-and-duplicates-irrelevant",
+      ["r1", "r2"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles[0] === "r2" ? { status: 200, json: { filters: [group(1, "a")] } } : answer,
+      ),
+    );
+    expect(result).toMatchObject({
+      outcome: "failed",
+      message: 'filters of ["r2","r1"] differ from those of ["r1","r2"].',
+      expected: '4 filter(s), as for ["r1","r2"]',
+      actual: "1 filter(s)",
+    });
+    expect(result.evidence.map((item) => item.label)).toEqual([
+      'getRoleFilters ["r2","r1"]',
+      'getRoleFilters ["r1","r2"]',
+    ]);
   });
 });
 
@@ -166,23 +295,54 @@ describe("role-filters.edge-requests", () => {
   });
 
   it("departs on a refusal of no roles, and compares nothing when the known role's own answer failed", async () => {
-    const { result } = await run("role-filters.edge-requests", ["r1"], roleFilters(ROLES, (roles, answer) => (roles.length === 0 ? { status: 400, json: { message: "roles must not be empty" } } : answer)));
-    expect(result).toMatchObject({ outcome: "warning", message: "getRoleFilters [] did not answer 200 with the filters of the known roles only. [register: role-filter-edge-requests]", expected: "200 with 0 filter(s)" });
+    const { result } = await run(
+      "role-filters.edge-requests",
+      ["r1"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles.length === 0 ? { status: 400, json: { message: "roles must not be empty" } } : answer,
+      ),
+    );
+    expect(result).toMatchObject({
+      outcome: "warning",
+      message:
+        "getRoleFilters [] did not answer 200 with the filters of the known roles only. [register: role-filter-edge-requests]",
+      expected: "200 with 0 filter(s)",
+    });
     expect(result.actual).toMatch(/^status 400/);
-    const known = await run("role-filters.edge-requests", ["r1"], roleFilters(ROLES, (roles, answer) => (roles.length === 1 && roles[0] === "r1" ? { status: 404, json: {} } : answer)));
+    const known = await run(
+      "role-filters.edge-requests",
+      ["r1"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles.length === 1 && roles[0] === "r1" ? { status: 404, json: {} } : answer,
+      ),
+    );
     // Only the failure of the known role's own request: without its filters there is nothing to compare the edge request with.
-    expect(known.result.message).toMatch(/^getRoleFilters \["r1"\]: expected 200 with a filters array, got status 404[^\n]*\.$/);
+    expect(known.result.message).toMatch(
+      /^getRoleFilters \["r1"\]: expected 200 with a filters array, got status 404[^\n]*\.$/,
+    );
   });
 
   it("names an edge request never answered", async () => {
-    const { result } = await run("role-filters.edge-requests", ["r1"], roleFilters(ROLES, (roles, answer) => (roles.length === 0 ? { noResponse: true, failure: { kind: "timeout", message: "late" } } : answer)));
+    const { result } = await run(
+      "role-filters.edge-requests",
+      ["r1"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles.length === 0 ? { noResponse: true, failure: { kind: "timeout", message: "late" } } : answer,
+      ),
+    );
     expect(result.message).toMatch(/^getRoleFilters \[\]: no complete answer to judge/);
   });
 
   it("compares sequences only under --profile strict, on both sides", async () => {
-    expect((await run("role-filters.edge-requests", ["r1"], roleFilters(ROLES), { profile: "strict" })).result.outcome).toBe("passed");
+    expect(
+      (await run("role-filters.edge-requests", ["r1"], roleFilters(ROLES), { profile: "strict" })).result.outcome,
+    ).toBe("passed");
     const target = roleFilters(ROLES, (roles, answer) => (roles.includes(UNKNOWN) ? regrouped(answer) : answer));
     expect((await run("role-filters.edge-requests", ["r1"], target)).result.outcome).toBe("passed");
-    expect((await run("role-filters.edge-requests", ["r1"], target, { profile: "strict" })).result).toMatchObject({ outcome: "failed", expected: "200 with 2 filter(s)", actual: "2 filter(s)" });
+    expect((await run("role-filters.edge-requests", ["r1"], target, { profile: "strict" })).result).toMatchObject({
+      outcome: "failed",
+      expected: "200 with 2 filter(s)",
+      actual: "2 filter(s)",
+    });
   });
 });

@@ -10,10 +10,18 @@ const widget = (n: number) => ({ id: `widget://t/w${n}` });
 /** A widget listing of `total` matches for any search, served as asked. */
 function matches(total: number) {
   return (request: OutgoingRequest): FakeAnswer => {
-    const body = (request.body && "json" in request.body ? request.body.json : {}) as { pagination: { pageNumber: number; pageSize: number } };
+    const body = (request.body && "json" in request.body ? request.body.json : {}) as {
+      pagination: { pageNumber: number; pageSize: number };
+    };
     const { pageNumber, pageSize } = body.pagination;
-    const items = Array.from({ length: total }, (_, index) => widget(index)).slice(pageNumber * pageSize, (pageNumber + 1) * pageSize);
-    return { status: 200, json: { widgets: items, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } } };
+    const items = Array.from({ length: total }, (_, index) => widget(index)).slice(
+      pageNumber * pageSize,
+      (pageNumber + 1) * pageSize,
+    );
+    return {
+      status: 200,
+      json: { widgets: items, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } },
+    };
   };
 }
 
@@ -21,8 +29,16 @@ describe("searchListing", () => {
   it("walks the result in pages of 10 with the searchValue, as the main user by default", async () => {
     const { session, client } = scriptedSession(matches(12));
     const walk = await searchListing(session, "listFactoryDefaultWidgets", "kpi");
-    expect(walk).toMatchObject({ caller: "admin", searchValue: "kpi", pageSize: 10, complete: true, totalElements: 12 });
-    expect(client.jsonBodies()).toEqual([0, 1].map((pageNumber) => ({ pagination: { pageNumber, pageSize: 10 }, searchValue: "kpi" })));
+    expect(walk).toMatchObject({
+      caller: "admin",
+      searchValue: "kpi",
+      pageSize: 10,
+      complete: true,
+      totalElements: 12,
+    });
+    expect(client.jsonBodies()).toEqual(
+      [0, 1].map((pageNumber) => ({ pagination: { pageNumber, pageSize: 10 }, searchValue: "kpi" })),
+    );
   });
 
   it("asks once per operation, user and value: a second search is the first one's walk", async () => {
@@ -48,30 +64,75 @@ describe("searchListing", () => {
     const complete = await searchListing(scriptedSession(matches(3)).session, "listFactoryDefaultWidgets", "a");
     expect(walkContains(complete, "id:widget://t/w2")).toBe("yes");
     expect(walkContains(complete, "id:widget://t/w9")).toBe("no");
-    const cut = await searchListing(scriptedSession(matches(1_000), { maxPagesWalked: 1 }).session, "listFactoryDefaultWidgets", "a");
+    const cut = await searchListing(
+      scriptedSession(matches(1_000), { maxPagesWalked: 1 }).session,
+      "listFactoryDefaultWidgets",
+      "a",
+    );
     expect(walkContains(cut, "id:widget://t/w999")).toBe("unknown");
   });
 
   it("firstPageOf: usable unless the walk stopped on page 0 for its answer; an empty or oversized page 0 is still a listing", async () => {
     const ok = await searchListing(scriptedSession(matches(3)).session, "listFactoryDefaultWidgets", "a");
     expect(firstPageOf(ok)?.ok).toBe(true);
-    const broken = await searchListing(scriptedSession(() => ({ status: 500, json: {} })).session, "listFactoryDefaultWidgets", "a");
+    const broken = await searchListing(
+      scriptedSession(() => ({ status: 500, json: {} })).session,
+      "listFactoryDefaultWidgets",
+      "a",
+    );
     expect(firstPageOf(broken)?.ok).toBe(false);
-    const laterBroken = await searchListing(scriptedSession((request, index) => (index === 1 ? { status: 500, json: {} } : matches(30)(request))).session, "listFactoryDefaultWidgets", "a");
+    const laterBroken = await searchListing(
+      scriptedSession((request, index) => (index === 1 ? { status: 500, json: {} } : matches(30)(request))).session,
+      "listFactoryDefaultWidgets",
+      "a",
+    );
     expect(laterBroken.stop?.reason).toBe("error-status");
     expect(firstPageOf(laterBroken)?.ok).toBe(true);
-    const empty = await searchListing(scriptedSession(() => ({ status: 200, json: { widgets: [], listInformation: { totalElements: 5, totalPages: 1 } } })).session, "listFactoryDefaultWidgets", "a");
+    const empty = await searchListing(
+      scriptedSession(() => ({
+        status: 200,
+        json: { widgets: [], listInformation: { totalElements: 5, totalPages: 1 } },
+      })).session,
+      "listFactoryDefaultWidgets",
+      "a",
+    );
     expect(empty.stop).toBeUndefined();
-    const emptyEarly = await searchListing(scriptedSession(() => ({ status: 200, json: { widgets: [], listInformation: { totalElements: 30, totalPages: 3 } } })).session, "listFactoryDefaultWidgets", "a");
+    const emptyEarly = await searchListing(
+      scriptedSession(() => ({
+        status: 200,
+        json: { widgets: [], listInformation: { totalElements: 30, totalPages: 3 } },
+      })).session,
+      "listFactoryDefaultWidgets",
+      "a",
+    );
     expect(emptyEarly.stop?.reason).toBe("empty-page");
     expect(firstPageOf(emptyEarly)?.ok).toBe(true);
-    const oversized = await searchListing(scriptedSession(() => ({ status: 200, json: { widgets: Array.from({ length: 11 }, (_, n) => widget(n)), listInformation: { totalElements: 11, totalPages: 2 } } })).session, "listFactoryDefaultWidgets", "a");
+    const oversized = await searchListing(
+      scriptedSession(() => ({
+        status: 200,
+        json: {
+          widgets: Array.from({ length: 11 }, (_, n) => widget(n)),
+          listInformation: { totalElements: 11, totalPages: 2 },
+        },
+      })).session,
+      "listFactoryDefaultWidgets",
+      "a",
+    );
     expect(oversized.stop?.reason).toBe("oversized-page");
     expect(firstPageOf(oversized)?.ok).toBe(true);
   });
 
   it("firstPageOf: no page, nothing to judge", () => {
-    expect(firstPageOf({ operation: "listFactoryDefaultWidgets", caller: "admin", pageSize: 10, pages: [], items: [], complete: false })).toBeUndefined();
+    expect(
+      firstPageOf({
+        operation: "listFactoryDefaultWidgets",
+        caller: "admin",
+        pageSize: 10,
+        pages: [],
+        items: [],
+        complete: false,
+      }),
+    ).toBeUndefined();
   });
 });
 
@@ -79,7 +140,9 @@ describe("everyUser and asUser", () => {
   it("the main user, and the restricted one when its token is configured", () => {
     expect(everyUser(scriptedSession(() => ({})).session)).toEqual(["admin", "restricted"]);
     const settings = testSettings();
-    const { session } = scriptedSession(() => ({}), { credentials: { ...settings.credentials, restrictedToken: undefined } });
+    const { session } = scriptedSession(() => ({}), {
+      credentials: { ...settings.credentials, restrictedToken: undefined },
+    });
     expect(everyUser(session)).toEqual(["admin"]);
   });
 

@@ -16,7 +16,13 @@ function startServerThatFailsReads(): Promise<Server> {
     request.on("end", () => {
       const listing = request.url?.endsWith("/listFactoryDefaultWidgets");
       response.writeHead(listing ? 200 : 500, { "content-type": "application/json" });
-      response.end(JSON.stringify(listing ? { widgets: [WIDGET], listInformation: { totalElements: 1, totalPages: 1 } } : { message: "internal error" }));
+      response.end(
+        JSON.stringify(
+          listing
+            ? { widgets: [WIDGET], listInformation: { totalElements: 1, totalPages: 1 } }
+            : { message: "internal error" },
+        ),
+      );
     });
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
@@ -31,12 +37,21 @@ describe("a 5xx fails SHOULD checks too", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it.each(["consistency.list-get-equal", "consistency.repeatable-reads"])("%s fails when getWidget answers 500", async (checkId) => {
-    const report = await runInProcess({ baseUrl, clientId: "client-5xx", token: "token-5xx", checks: [checkId], operations: ["getWidget"] });
-    const [result] = report.results;
-    expect(result?.level).toBe("SHOULD");
-    expect(result?.outcome).toBe("failed");
-    expect(result?.message).toMatch(/status 500: a server error is never a conforming answer/);
-    expect(result?.expected).toBe("a status below 500 (§7)");
-  });
+  it.each(["consistency.list-get-equal", "consistency.repeatable-reads"])(
+    "%s fails when getWidget answers 500",
+    async (checkId) => {
+      const report = await runInProcess({
+        baseUrl,
+        clientId: "client-5xx",
+        token: "token-5xx",
+        checks: [checkId],
+        operations: ["getWidget"],
+      });
+      const [result] = report.results;
+      expect(result?.level).toBe("SHOULD");
+      expect(result?.outcome).toBe("failed");
+      expect(result?.message).toMatch(/status 500: a server error is never a conforming answer/);
+      expect(result?.expected).toBe("a status below 500 (§7)");
+    },
+  );
 });

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
-import { expectedTotalPages, itemId, itemKey, readListingPage } from "../../conformance/checks/_internals/listingPage.js";
+import {
+  expectedTotalPages,
+  itemId,
+  itemKey,
+  readListingPage,
+} from "../../conformance/checks/_internals/listingPage.js";
 import { stoppedByTarget, walkListing } from "../../conformance/checks/_internals/walkListing.js";
 import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
 
@@ -13,10 +18,18 @@ const widget = (n: number) => ({ id: `widget://t/w${n}` });
 /** A widget listing of `total` items that serves pages as asked (totals computed for the page size). */
 function listing(total: number, tweak: (page: number, answer: FakeAnswer) => FakeAnswer = (_page, answer) => answer) {
   return (request: OutgoingRequest): FakeAnswer => {
-    const body = (request.body && "json" in request.body ? request.body.json : {}) as { pagination?: { pageNumber: number; pageSize: number } };
+    const body = (request.body && "json" in request.body ? request.body.json : {}) as {
+      pagination?: { pageNumber: number; pageSize: number };
+    };
     const { pageNumber, pageSize } = body.pagination ?? { pageNumber: 0, pageSize: 10 };
-    const items = Array.from({ length: total }, (_, index) => widget(index)).slice(pageNumber * pageSize, (pageNumber + 1) * pageSize);
-    return tweak(pageNumber, { status: 200, json: { widgets: items, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } } });
+    const items = Array.from({ length: total }, (_, index) => widget(index)).slice(
+      pageNumber * pageSize,
+      (pageNumber + 1) * pageSize,
+    );
+    return tweak(pageNumber, {
+      status: 200,
+      json: { widgets: items, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } },
+    });
   };
 }
 
@@ -24,7 +37,14 @@ describe("walkListing", () => {
   it("walks every page up to totalPages, in order, and is complete", async () => {
     const { session, client } = scriptedSession(listing(23));
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
-    expect(walk).toMatchObject({ operation: "listFactoryDefaultWidgets", caller: "admin", pageSize: 10, totalElements: 23, totalPages: 3, complete: true });
+    expect(walk).toMatchObject({
+      operation: "listFactoryDefaultWidgets",
+      caller: "admin",
+      pageSize: 10,
+      totalElements: 23,
+      totalPages: 3,
+      complete: true,
+    });
     expect(walk).not.toHaveProperty("stop");
     expect(walk).not.toHaveProperty("searchValue");
     expect(walk.pages.map((page) => page.pageNumber)).toEqual([0, 1, 2]);
@@ -36,7 +56,12 @@ describe("walkListing", () => {
 
   it("sends the caller's credentials and the searchValue with every page", async () => {
     const { session, client } = scriptedSession(listing(4));
-    const walk = await walkListing(session, "listFactoryDefaultWidgets", { caller: "restricted", searchValue: "kpi", pageSize: 3, maxPages: 50 });
+    const walk = await walkListing(session, "listFactoryDefaultWidgets", {
+      caller: "restricted",
+      searchValue: "kpi",
+      pageSize: 3,
+      maxPages: 50,
+    });
     expect(walk).toMatchObject({ caller: "restricted", searchValue: "kpi", complete: true });
     expect(client.jsonBodies()).toEqual([
       { pagination: { pageNumber: 0, pageSize: 3 }, searchValue: "kpi" },
@@ -46,9 +71,23 @@ describe("walkListing", () => {
   });
 
   it("keeps duplicates: judging them is the checks' job", async () => {
-    const { session } = scriptedSession(listing(4, (page, answer) => (page === 1 ? { ...answer, json: { widgets: [widget(1), widget(3)], listInformation: { totalElements: 4, totalPages: 2 } } } : answer)));
+    const { session } = scriptedSession(
+      listing(4, (page, answer) =>
+        page === 1
+          ? {
+              ...answer,
+              json: { widgets: [widget(1), widget(3)], listInformation: { totalElements: 4, totalPages: 2 } },
+            }
+          : answer,
+      ),
+    );
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 2, maxPages: 50 });
-    expect(walk.items.map(itemKey)).toEqual(["id:widget://t/w0", "id:widget://t/w1", "id:widget://t/w1", "id:widget://t/w3"]);
+    expect(walk.items.map(itemKey)).toEqual([
+      "id:widget://t/w0",
+      "id:widget://t/w1",
+      "id:widget://t/w1",
+      "id:widget://t/w3",
+    ]);
     expect(walk.complete).toBe(true);
   });
 
@@ -57,7 +96,10 @@ describe("walkListing", () => {
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 3 });
     expect(client.sent).toHaveLength(3);
     expect(walk.complete).toBe(false);
-    expect(walk.stop).toEqual({ reason: "sampling-bound", message: "walked 3 of 10 pages (sampling bound --max-pages)" });
+    expect(walk.stop).toEqual({
+      reason: "sampling-bound",
+      message: "walked 3 of 10 pages (sampling bound --max-pages)",
+    });
     expect(stoppedByTarget(walk)).toBe(false);
     expect(session.samplingNotes()).toEqual([
       "listFactoryDefaultWidgets: 1 listing walk stopped at --max-pages 3 (pageSize 10; the target reports 10 pages), so items after pageNumber 2 were not seen (65 of 95 items)",
@@ -84,7 +126,12 @@ describe("walkListing", () => {
     const { session, client } = scriptedSession(listing(5));
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 0 });
     expect(client.sent).toEqual([]);
-    expect(walk).toMatchObject({ pages: [], items: [], complete: false, stop: { reason: "sampling-bound", message: "walked 0 of ? pages (sampling bound --max-pages)" } });
+    expect(walk).toMatchObject({
+      pages: [],
+      items: [],
+      complete: false,
+      stop: { reason: "sampling-bound", message: "walked 0 of ? pages (sampling bound --max-pages)" },
+    });
   });
 
   it("ends an empty listing after its one empty page", async () => {
@@ -96,7 +143,13 @@ describe("walkListing", () => {
   });
 
   it("stops at an empty page before totalPages, saying the totals promised more", async () => {
-    const { session, client } = scriptedSession(listing(25, (page, answer) => (page === 1 ? { status: 200, json: { widgets: [], listInformation: { totalElements: 25, totalPages: 3 } } } : answer)));
+    const { session, client } = scriptedSession(
+      listing(25, (page, answer) =>
+        page === 1
+          ? { status: 200, json: { widgets: [], listInformation: { totalElements: 25, totalPages: 3 } } }
+          : answer,
+      ),
+    );
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
     expect(client.sent).toHaveLength(2);
     expect(walk.stop).toEqual({ reason: "empty-page", message: "page 1 is empty although totalPages is 3" });
@@ -105,9 +158,24 @@ describe("walkListing", () => {
   });
 
   it("stops at a page holding more items than the page size asked, keeping that page and page 0's totals", async () => {
-    const { session, client } = scriptedSession(listing(30, (page, answer) => (page === 1 ? { ...answer, json: { widgets: [widget(3), widget(4), widget(5), widget(6)], listInformation: { totalElements: 30, totalPages: 10 } } } : answer)));
+    const { session, client } = scriptedSession(
+      listing(30, (page, answer) =>
+        page === 1
+          ? {
+              ...answer,
+              json: {
+                widgets: [widget(3), widget(4), widget(5), widget(6)],
+                listInformation: { totalElements: 30, totalPages: 10 },
+              },
+            }
+          : answer,
+      ),
+    );
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 3, maxPages: 50 });
-    expect(walk.stop).toEqual({ reason: "oversized-page", message: "page 1 holds 4 items, more than the page size 3 asked" });
+    expect(walk.stop).toEqual({
+      reason: "oversized-page",
+      message: "page 1 holds 4 items, more than the page size 3 asked",
+    });
     expect(walk).toMatchObject({ complete: false, totalElements: 30, totalPages: 10 });
     expect(walk.items).toHaveLength(7);
     expect(client.sent).toHaveLength(2);
@@ -122,53 +190,99 @@ describe("walkListing", () => {
   });
 
   it("ends quietly at an empty last page", async () => {
-    const { session } = scriptedSession(listing(20, (page, answer) => (page === 1 ? { status: 200, json: { widgets: [], listInformation: { totalElements: 20, totalPages: 2 } } } : answer)));
+    const { session } = scriptedSession(
+      listing(20, (page, answer) =>
+        page === 1
+          ? { status: 200, json: { widgets: [], listInformation: { totalElements: 20, totalPages: 2 } } }
+          : answer,
+      ),
+    );
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
     expect(walk).not.toHaveProperty("stop");
     expect(walk.complete).toBe(true);
   });
 
   it("reads the totals of page 0 only", async () => {
-    const { session, client } = scriptedSession(listing(30, (page, answer) => (page === 1 ? { status: 200, json: { widgets: [widget(9)], listInformation: { totalElements: 999, totalPages: 99 } } } : answer)));
+    const { session, client } = scriptedSession(
+      listing(30, (page, answer) =>
+        page === 1
+          ? { status: 200, json: { widgets: [widget(9)], listInformation: { totalElements: 999, totalPages: 99 } } }
+          : answer,
+      ),
+    );
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
     expect(walk).toMatchObject({ totalElements: 30, totalPages: 3 });
     expect(client.sent).toHaveLength(3);
   });
 
   it.each([
-    ["no-response", { noResponse: true, failure: { kind: "timeout", message: "no response headers within 10 ms" } }, "page 1: no complete answer (timeout: no response headers within 10 ms)"],
+    [
+      "no-response",
+      { noResponse: true, failure: { kind: "timeout", message: "no response headers within 10 ms" } },
+      "page 1: no complete answer (timeout: no response headers within 10 ms)",
+    ],
     ["no-response", { noResponse: true }, "page 1: no complete answer (other: no response was recorded)"],
     ["error-status", { status: 503, json: { message: "busy" } }, "page 1: status 503"],
     ["not-json", { status: 200, text: "<html>" }, "page 1: the body is not JSON"],
     ["not-a-listing", { status: 200, json: [1, 2] }, "page 1: the body is not a listing object"],
     ["not-a-listing", { status: 200, json: { widgets: "w1" } }, "page 1: the body is not a listing object"],
     ["no-totals", { status: 200, json: { widgets: [widget(1)] } }, "page 1: the body has no integer totals"],
-    ["no-totals", { status: 200, json: { widgets: [widget(1)], listInformation: { totalElements: 5 } } }, "page 1: the body has no integer totals"],
-    ["no-totals", { status: 200, json: { widgets: [widget(1)], listInformation: { totalPages: 5, totalElements: "5" } } }, "page 1: the body has no integer totals"],
+    [
+      "no-totals",
+      { status: 200, json: { widgets: [widget(1)], listInformation: { totalElements: 5 } } },
+      "page 1: the body has no integer totals",
+    ],
+    [
+      "no-totals",
+      { status: 200, json: { widgets: [widget(1)], listInformation: { totalPages: 5, totalElements: "5" } } },
+      "page 1: the body has no integer totals",
+    ],
   ] as const)("stops with %s on a page that is not a listing (%j)", async (reason, answer, message) => {
-    const { session, client } = scriptedSession(listing(25, (page, correct) => (page === 1 ? (answer as FakeAnswer) : correct)));
+    const { session, client } = scriptedSession(
+      listing(25, (page, correct) => (page === 1 ? (answer as FakeAnswer) : correct)),
+    );
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
     expect(client.sent).toHaveLength(2);
     expect(walk.stop).toEqual({ reason, message });
     expect(walk.pages).toHaveLength(2);
     // What the stopping page held, when it could be read, was seen all the same.
-    expect(walk.items).toEqual([...Array.from({ length: 10 }, (_, index) => widget(index)), ...readListingPage("listFactoryDefaultWidgets", (answer as FakeAnswer).json).items]);
+    expect(walk.items).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => widget(index)),
+      ...readListingPage("listFactoryDefaultWidgets", (answer as FakeAnswer).json).items,
+    ]);
     expect(walk.complete).toBe(false);
     expect(stoppedByTarget(walk)).toBe(true);
     expect(session.samplingNotes()).toEqual([]);
   });
 
   it("stops on a 429 that outlasted the waits as rate-limited, which the target did not break a rule with", async () => {
-    const { session } = scriptedSession(listing(25, (page, answer) => (page === 1 ? { status: 429, json: {} } : answer)));
+    const { session } = scriptedSession(
+      listing(25, (page, answer) => (page === 1 ? { status: 429, json: {} } : answer)),
+    );
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
-    expect(walk.stop).toEqual({ reason: "rate-limited", message: "page 1: still rate limited (429): the target still answered 429 (rate limited) after 0 wait(s); lower the request rate with --rate-limit" });
+    expect(walk.stop).toEqual({
+      reason: "rate-limited",
+      message:
+        "page 1: still rate limited (429): the target still answered 429 (rate limited) after 0 wait(s); lower the request rate with --rate-limit",
+    });
     expect(stoppedByTarget(walk)).toBe(false);
   });
 
   it("drops the final full stop of a transport failure's message", async () => {
-    const { session } = scriptedSession(listing(25, (page, answer) => (page === 1 ? { noResponse: true, failure: { kind: "connection-reset", message: "the connection was reset after 2.5 s." } } : answer)));
+    const { session } = scriptedSession(
+      listing(25, (page, answer) =>
+        page === 1
+          ? {
+              noResponse: true,
+              failure: { kind: "connection-reset", message: "the connection was reset after 2.5 s." },
+            }
+          : answer,
+      ),
+    );
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 50 });
-    expect(walk.stop?.message).toBe("page 1: no complete answer (connection-reset: the connection was reset after 2.5 s)");
+    expect(walk.stop?.message).toBe(
+      "page 1: no complete answer (connection-reset: the connection was reset after 2.5 s)",
+    );
   });
 
   it("sends no searchValue field at all when it has none", async () => {
@@ -178,7 +292,10 @@ describe("walkListing", () => {
   });
 
   it("is not complete when its one page holds more items than asked, though totalPages is 1", async () => {
-    const { session } = scriptedSession(() => ({ status: 200, json: { widgets: [widget(1), widget(2), widget(3)], listInformation: { totalElements: 3, totalPages: 1 } } }));
+    const { session } = scriptedSession(() => ({
+      status: 200,
+      json: { widgets: [widget(1), widget(2), widget(3)], listInformation: { totalElements: 3, totalPages: 1 } },
+    }));
     const walk = await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 2, maxPages: 50 });
     expect(walk).toMatchObject({ complete: false, stop: { reason: "oversized-page" } });
   });
@@ -186,7 +303,9 @@ describe("walkListing", () => {
   it("reports a walk cut before its first page without totals", async () => {
     const { session } = scriptedSession(listing(5));
     await walkListing(session, "listFactoryDefaultWidgets", { pageSize: 10, maxPages: 0 });
-    expect(session.samplingNotes()).toEqual(["listFactoryDefaultWidgets: 1 listing walk stopped at the listing bound of 0 pages (--max-pages is 50; pageSize 10; the target reported no totalPages), so no page was seen"]);
+    expect(session.samplingNotes()).toEqual([
+      "listFactoryDefaultWidgets: 1 listing walk stopped at the listing bound of 0 pages (--max-pages is 50; pageSize 10; the target reported no totalPages), so no page was seen",
+    ]);
   });
 
   it("keeps no totals when page 0 is not a listing", async () => {
@@ -198,7 +317,10 @@ describe("walkListing", () => {
   });
 
   it("counts a single listed object as one item (register list-collection-shape)", async () => {
-    const { session } = scriptedSession(() => ({ status: 200, json: { landingPages: { id: "landing://t/p1" }, listInformation: { totalElements: 1, totalPages: 1 } } }));
+    const { session } = scriptedSession(() => ({
+      status: 200,
+      json: { landingPages: { id: "landing://t/p1" }, listInformation: { totalElements: 1, totalPages: 1 } },
+    }));
     const walk = await walkListing(session, "listLandingPages", { pageSize: 10, maxPages: 50 });
     expect(walk.items).toEqual([{ id: "landing://t/p1" }]);
     expect(walk.complete).toBe(true);
@@ -207,14 +329,34 @@ describe("walkListing", () => {
 
 describe("readListingPage", () => {
   it("reads items and integer totals of each listing's own field", () => {
-    expect(readListingPage("listFactoryDefaultWidgets", { widgets: [widget(1)], listInformation: { totalElements: 1, totalPages: 1 } })).toEqual({ items: [widget(1)], shape: "array", totalElements: 1, totalPages: 1 });
-    expect(readListingPage("listLandingPages", { widgets: [widget(1)], listInformation: { totalElements: 1, totalPages: 1 } })).toEqual({ items: [], shape: "absent", totalElements: 1, totalPages: 1 });
+    expect(
+      readListingPage("listFactoryDefaultWidgets", {
+        widgets: [widget(1)],
+        listInformation: { totalElements: 1, totalPages: 1 },
+      }),
+    ).toEqual({ items: [widget(1)], shape: "array", totalElements: 1, totalPages: 1 });
+    expect(
+      readListingPage("listLandingPages", {
+        widgets: [widget(1)],
+        listInformation: { totalElements: 1, totalPages: 1 },
+      }),
+    ).toEqual({ items: [], shape: "absent", totalElements: 1, totalPages: 1 });
   });
 
   it("takes only integer totals", () => {
-    expect(readListingPage("listLandingPages", { landingPages: [], listInformation: { totalElements: 1.5, totalPages: "1" } })).toEqual({ items: [], shape: "array" });
-    expect(readListingPage("listLandingPages", { landingPages: [], listInformation: [3] })).toEqual({ items: [], shape: "array" });
-    expect(readListingPage("listLandingPages", { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } })).toEqual({ items: [], shape: "array", totalElements: 0, totalPages: 0 });
+    expect(
+      readListingPage("listLandingPages", {
+        landingPages: [],
+        listInformation: { totalElements: 1.5, totalPages: "1" },
+      }),
+    ).toEqual({ items: [], shape: "array" });
+    expect(readListingPage("listLandingPages", { landingPages: [], listInformation: [3] })).toEqual({
+      items: [],
+      shape: "array",
+    });
+    expect(
+      readListingPage("listLandingPages", { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } }),
+    ).toEqual({ items: [], shape: "array", totalElements: 0, totalPages: 0 });
   });
 
   it("reads a single object as one item, anything else as invalid", () => {
@@ -241,6 +383,12 @@ describe("item identity", () => {
   });
 
   it("computes totalPages as the ceiling of totalElements / pageSize", () => {
-    expect([expectedTotalPages(0, 10), expectedTotalPages(1, 10), expectedTotalPages(10, 10), expectedTotalPages(11, 10), expectedTotalPages(23, 7)]).toEqual([0, 1, 1, 2, 4]);
+    expect([
+      expectedTotalPages(0, 10),
+      expectedTotalPages(1, 10),
+      expectedTotalPages(10, 10),
+      expectedTotalPages(11, 10),
+      expectedTotalPages(23, 7),
+    ]).toEqual([0, 1, 1, 2, 4]);
   });
 });

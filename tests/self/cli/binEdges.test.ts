@@ -14,8 +14,15 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const BIN = join(ROOT, "bin/cms-conformance.mjs");
 
 /** Spawns `command`, collects stderr, and resolves with the exit code once the process is gone. */
-async function exitOf(command: string, args: readonly string[], closeStdoutAtOnce: boolean): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(command, [...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+async function exitOf(
+  command: string,
+  args: readonly string[],
+  closeStdoutAtOnce: boolean,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const child = spawn(command, [...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   let stderr = "";
   let stdout = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
@@ -27,11 +34,14 @@ async function exitOf(command: string, args: readonly string[], closeStdoutAtOnc
 }
 
 describe("a reader that stops early", () => {
-  it.each(["list-checks", "list-checks --json", "run --help"])("%s exits 0 and quietly when stdout is closed (EPIPE is no error)", async (command) => {
-    const { code, stderr } = await exitOf(process.execPath, [BIN, ...command.split(" ")], true);
-    expect(stderr).toBe("");
-    expect(code).toBe(0);
-  });
+  it.each(["list-checks", "list-checks --json", "run --help"])(
+    "%s exits 0 and quietly when stdout is closed (EPIPE is no error)",
+    async (command) => {
+      const { code, stderr } = await exitOf(process.execPath, [BIN, ...command.split(" ")], true);
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+    },
+  );
 });
 
 const canUnshare = process.platform === "linux" && spawnSync("unshare", ["-rm", "true"]).status === 0;
@@ -43,7 +53,26 @@ describe("a read-only install", () => {
     const out = mkdtempSync(join(tmpdir(), "cms-readonly-"));
     const nodeModules = realpathSync(join(ROOT, "node_modules"));
     const mountReadOnly = 'mount --bind -o ro "$1" "$1" && mount --bind -o ro "$2" "$2" && shift 2 && exec "$@"';
-    const args = ["-rm", "sh", "-c", mountReadOnly, "sh", ROOT, nodeModules, process.execPath, BIN, "run", "--checks", "http.valid-request-ok", "--operation", "listFactoryDefaultWidgets", "--max-examples", "2", "--out", out];
+    const args = [
+      "-rm",
+      "sh",
+      "-c",
+      mountReadOnly,
+      "sh",
+      ROOT,
+      nodeModules,
+      process.execPath,
+      BIN,
+      "run",
+      "--checks",
+      "http.valid-request-ok",
+      "--operation",
+      "listFactoryDefaultWidgets",
+      "--max-examples",
+      "2",
+      "--out",
+      out,
+    ];
     const { code, stderr, stdout } = await exitOf("unshare", args, false);
     expect(stderr).toBe("");
     expect(stdout).toMatch(/PASS/);

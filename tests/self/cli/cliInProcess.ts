@@ -13,7 +13,11 @@ export interface CliResult {
 function capture(): { io: CliIo; out: () => { stdout: string; stderr: string } } {
   let stdout = "";
   let stderr = "";
-  const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, readStdin: async () => "" };
+  const io: CliIo = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    readStdin: async () => "",
+  };
   return { io, out: () => ({ stdout, stderr }) };
 }
 
@@ -25,7 +29,11 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = {
 }
 
 /** `cms-conformance run ARGV` with replaced dependencies (the in-process executor), usage errors as main reports them. */
-export async function runWith(argv: readonly string[], env: NodeJS.ProcessEnv, deps: RunCommandDependencies): Promise<CliResult> {
+export async function runWith(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  deps: RunCommandDependencies,
+): Promise<CliResult> {
   const { io, out } = capture();
   try {
     const code = await runCommand(argv, io, env, deps);

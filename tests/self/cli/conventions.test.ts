@@ -13,7 +13,9 @@ import { parseSettingText } from "../../../runner/settings/runConfigSchema.js";
 import { runCli } from "./cliInProcess.js";
 
 const README = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
-const PACKAGE = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
+const PACKAGE = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 const ENV = { CMS_CLIENT_ID: "client-1c1c1c1c1c", CMS_TOKEN: "token-SECRET-1d1d1d1d" };
 const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
@@ -23,11 +25,17 @@ describe("the command line", () => {
   });
 
   it.each([
-    [["run", "--timout", "5000"], /^cms-conformance run: unknown option --timout; did you mean --timeout\? run cms-conformance run --help for the options$/],
+    [
+      ["run", "--timout", "5000"],
+      /^cms-conformance run: unknown option --timout; did you mean --timeout\? run cms-conformance run --help for the options$/,
+    ],
     [["run", "--max-exmaples=3"], /did you mean --max-examples\?/],
     [["run", "--rate", "5"], /did you mean --rate-limit\?/],
     [["list-checks", "--jsno"], /did you mean --json\?/],
-    [["run", "--frobnicate"], /^cms-conformance run: unknown option --frobnicate; run cms-conformance run --help for the options$/],
+    [
+      ["run", "--frobnicate"],
+      /^cms-conformance run: unknown option --frobnicate; run cms-conformance run --help for the options$/,
+    ],
     [["runn"], /^cms-conformance: unknown command "runn"; did you mean run\?/],
   ])("answers %j with one sentence and the nearest name", async (argv, message) => {
     const result = await runCli(argv, ENV);
@@ -37,8 +45,18 @@ describe("the command line", () => {
 
   it("counts a swap of two letters as one typo", () => {
     expect(editDistance("jsno", "json")).toBe(1);
-    expect(closestName("concurency", RUN_OPTIONS.map((option) => option.name))).toBe("concurrency");
-    expect(closestName("zzz", RUN_OPTIONS.map((option) => option.name))).toBeUndefined();
+    expect(
+      closestName(
+        "concurency",
+        RUN_OPTIONS.map((option) => option.name),
+      ),
+    ).toBe("concurrency");
+    expect(
+      closestName(
+        "zzz",
+        RUN_OPTIONS.map((option) => option.name),
+      ),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -65,7 +83,9 @@ describe("--help and the README", () => {
     expect(README).toContain(renderRunOptionsMarkdown());
     const help = oneLine(RUN_HELP);
     for (const option of RUN_OPTIONS) {
-      expect(help, option.name).toContain(`${optionSyntax(option)} ${oneLine(option.help)}. ${optionFacts(option)}`.trim());
+      expect(help, option.name).toContain(
+        `${optionSyntax(option)} ${oneLine(option.help)}. ${optionFacts(option)}`.trim(),
+      );
       expect(README, option.name).toContain(`| \`${optionSyntax(option).replace(/\|/g, "\\|")}\``);
     }
   });

@@ -16,13 +16,17 @@ import { runCli, runWith } from "./cliInProcess.js";
 const ENV = { CMS_CLIENT_ID: "client-0a0a0a0a0a", CMS_TOKEN: "token-SECRET-0b0b0b0b" };
 
 /** A target answering each path with the status `statusOf` gives, counting requests by path. */
-async function statusTarget(statusOf: (path: string) => number): Promise<{ baseUrl: string; requests: string[]; close: () => Promise<void> }> {
+async function statusTarget(
+  statusOf: (path: string) => number,
+): Promise<{ baseUrl: string; requests: string[]; close: () => Promise<void> }> {
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? "");
     request.resume();
     const status = statusOf(request.url ?? "");
-    response.writeHead(status, { "content-type": "application/json" }).end(status === 200 ? "{}" : JSON.stringify({ message: "no", error: "no" }));
+    response
+      .writeHead(status, { "content-type": "application/json" })
+      .end(status === 200 ? "{}" : JSON.stringify({ message: "no", error: "no" }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -39,7 +43,9 @@ describe("preflight against targets that answer every operation alike", () => {
     target = await statusTarget(() => 401);
     const result = await runCli(["run", "--base-url", target.baseUrl, "--out", out()], ENV);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^cms-conformance run: the token or client id was refused by the target: every content management operation answered 401 to a valid request; check CMS_TOKEN and CMS_CLIENT_ID/);
+    expect(result.stderr).toMatch(
+      /^cms-conformance run: the token or client id was refused by the target: every content management operation answered 401 to a valid request; check CMS_TOKEN and CMS_CLIENT_ID/,
+    );
     expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(result.stderr).not.toContain("SECRET");
     expect(target.requests).toHaveLength(5);
@@ -56,14 +62,33 @@ describe("preflight against targets that answer every operation alike", () => {
     target = await statusTarget(() => 404);
     const result = await runCli(["run", "--base-url", `${target.baseUrl}/api`, "--out", out()], ENV);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^cms-conformance run: no operation found under ${target.baseUrl}/api — check the path prefix`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^cms-conformance run: no operation found under ${target.baseUrl}/api — check the path prefix`),
+    );
     expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(target.requests).toHaveLength(5);
   });
 
   it("runs when only some operations answer 404 or 401: those are the checks' business", async () => {
-    target = await statusTarget((path) => (path.endsWith("/listLandingPages") ? 404 : path.endsWith("/getWidget") ? 401 : 200));
-    const result = await runWith(["--base-url", target.baseUrl, "--checks", "http.valid-request-ok", "--operation", "listLandingPages", "--max-examples", "1", "--out", out()], ENV, { executor: executeInProcess });
+    target = await statusTarget((path) =>
+      path.endsWith("/listLandingPages") ? 404 : path.endsWith("/getWidget") ? 401 : 200,
+    );
+    const result = await runWith(
+      [
+        "--base-url",
+        target.baseUrl,
+        "--checks",
+        "http.valid-request-ok",
+        "--operation",
+        "listLandingPages",
+        "--max-examples",
+        "1",
+        "--out",
+        out(),
+      ],
+      ENV,
+      { executor: executeInProcess },
+    );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/FAIL .*listLandingPages http\.valid-request-ok/);
@@ -78,13 +103,19 @@ describe("preflight against the reference server", () => {
   afterAll(() => server.close());
 
   it("stops on a token the target does not know", async () => {
-    const result = await runCli(["run", "--base-url", server.baseUrl, "--out", out()], { CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: "token-the-server-never-issued" });
+    const result = await runCli(["run", "--base-url", server.baseUrl, "--out", out()], {
+      CMS_CLIENT_ID: server.credentials.clientId,
+      CMS_TOKEN: "token-the-server-never-issued",
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/the token or client id was refused by the target/);
   });
 
   it("stops on a wrong path prefix", async () => {
-    const result = await runCli(["run", "--base-url", `${server.baseUrl}/cms/v1`, "--out", out()], { CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token });
+    const result = await runCli(["run", "--base-url", `${server.baseUrl}/cms/v1`, "--out", out()], {
+      CMS_CLIENT_ID: server.credentials.clientId,
+      CMS_TOKEN: server.credentials.token,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/no operation found under .*\/cms\/v1 — check the path prefix/);
   });

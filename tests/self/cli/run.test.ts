@@ -15,7 +15,10 @@ const run = promisify(execFile);
 /** Runs the bin; resolves with code, stdout and stderr whatever the exit code. */
 async function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: "1", ...env }, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      env: { ...process.env, NO_COLOR: "1", ...env },
+      maxBuffer: 32 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -30,7 +33,11 @@ describe("cms-conformance run", () => {
   });
   afterAll(() => server.close());
 
-  const targetEnv = () => ({ CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token, CMS_RESTRICTED_TOKEN: server.credentials.restrictedToken });
+  const targetEnv = () => ({
+    CMS_CLIENT_ID: server.credentials.clientId,
+    CMS_TOKEN: server.credentials.token,
+    CMS_RESTRICTED_TOKEN: server.credentials.restrictedToken,
+  });
   const fixtureArgs = () => [
     ...server.fixtures.analyticIds.slice(0, 5).flatMap((id) => ["--analytic-id", id]),
     ...server.fixtures.roles.flatMap((role) => ["--role", role]),
@@ -42,7 +49,10 @@ describe("cms-conformance run", () => {
 
   it("exits 0 against a conforming target, writes the three reports, and leaks no secret", async () => {
     const out = mkdtempSync(join(tmpdir(), "cms-run-"));
-    const result = await cli(["run", "--base-url", server.baseUrl, ...fixtureArgs(), "--max-examples", "5", "--seed", "9", "--out", out], targetEnv());
+    const result = await cli(
+      ["run", "--base-url", server.baseUrl, ...fixtureArgs(), "--max-examples", "5", "--seed", "9", "--out", out],
+      targetEnv(),
+    );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual(["index.html", "junit.xml", "report.json"]);
@@ -51,26 +61,62 @@ describe("cms-conformance run", () => {
     expect((report as { meta: { requestCount: number; seed: number } }).meta.requestCount).toBeGreaterThan(100);
     expect((report as { meta: { seed: number } }).meta.seed).toBe(9);
     const outputs = [result.stdout, ...readdirSync(out).map((name) => readFileSync(join(out, name), "utf8"))];
-    for (const secret of Object.values(server.credentials)) for (const text of outputs) expect(text.includes(secret)).toBe(false);
+    for (const secret of Object.values(server.credentials))
+      for (const text of outputs) expect(text.includes(secret)).toBe(false);
     expect(result.stdout).toMatch(/PASS/);
     expect(result.stdout).not.toMatch(/verdicts selected/);
   });
 
   it("carries the sampling of --max-pages from the vitest worker into report.json and the console", async () => {
     const out = mkdtempSync(join(tmpdir(), "cms-run-"));
-    const args = ["run", "--base-url", server.baseUrl, ...fixtureArgs(), "--checks", "pagination.walk-covers-all", "--operation", "listFactoryDefaultWidgets", "--max-pages", "2", "--seed", "3", "--out", out, "--format", "json"];
+    const args = [
+      "run",
+      "--base-url",
+      server.baseUrl,
+      ...fixtureArgs(),
+      "--checks",
+      "pagination.walk-covers-all",
+      "--operation",
+      "listFactoryDefaultWidgets",
+      "--max-pages",
+      "2",
+      "--seed",
+      "3",
+      "--out",
+      out,
+      "--format",
+      "json",
+    ];
     const result = await cli(args, targetEnv());
     expect(result.code).toBe(0);
-    const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as { meta: { sampling: string[]; gateFailures: string[] } };
+    const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as {
+      meta: { sampling: string[]; gateFailures: string[] };
+    };
     expect(validateRunReport(report)).toEqual([]);
-    expect(report.meta.sampling).toEqual([expect.stringMatching(/^listFactoryDefaultWidgets: \d+ listing walks? stopped at --max-pages 2 \(pageSize 7;/)]);
+    expect(report.meta.sampling).toEqual([
+      expect.stringMatching(/^listFactoryDefaultWidgets: \d+ listing walks? stopped at --max-pages 2 \(pageSize 7;/),
+    ]);
     expect(report.meta.gateFailures).toEqual([]);
     expect(result.stdout).toContain("Sampling (listing walks stopped at a page bound)");
   });
 
   it("exits 1 against a faulty target and names the failing check", async () => {
     const out = mkdtempSync(join(tmpdir(), "cms-run-"));
-    const result = await cli(["run", "--base-url", server.faultBaseUrl("pagination-default-20"), ...fixtureArgs(), "--checks", "pagination.*", "--out", out, "--seed", "1"], targetEnv());
+    const result = await cli(
+      [
+        "run",
+        "--base-url",
+        server.faultBaseUrl("pagination-default-20"),
+        ...fixtureArgs(),
+        "--checks",
+        "pagination.*",
+        "--out",
+        out,
+        "--seed",
+        "1",
+      ],
+      targetEnv(),
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("pagination.default-first-10");
   });
@@ -97,7 +143,27 @@ describe("cms-conformance run", () => {
   it("explains every option in --help, with its default", async () => {
     const result = await cli(["run", "--help"]);
     expect(result.code).toBe(0);
-    for (const option of ["--base-url", "--client-id", "--token", "--restricted-token", "--analytic-id", "--role", "--domain-name", "--service-name", "--profile", "--checks", "--exclude-checks", "--max-examples", "--seed", "--timeout", "--concurrency", "--rate-limit", "--out", "--config", "--waivers"]) {
+    for (const option of [
+      "--base-url",
+      "--client-id",
+      "--token",
+      "--restricted-token",
+      "--analytic-id",
+      "--role",
+      "--domain-name",
+      "--service-name",
+      "--profile",
+      "--checks",
+      "--exclude-checks",
+      "--max-examples",
+      "--seed",
+      "--timeout",
+      "--concurrency",
+      "--rate-limit",
+      "--out",
+      "--config",
+      "--waivers",
+    ]) {
       expect(result.stdout).toContain(option);
     }
     expect(result.stdout).toMatch(/--timeout MS [^-]*Default: 10000\./);

@@ -28,7 +28,8 @@ describe("the engine", () => {
       for (const [, specifier] of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
         if (!specifier?.startsWith(".")) continue;
         const target = resolve(dirname(file), specifier);
-        if (target.startsWith(join(ROOT, "reports")) || target.startsWith(join(ROOT, "cli"))) arrows.push(`${file.slice(ROOT.length)} -> ${specifier}`);
+        if (target.startsWith(join(ROOT, "reports")) || target.startsWith(join(ROOT, "cli")))
+          arrows.push(`${file.slice(ROOT.length)} -> ${specifier}`);
       }
     }
     expect(arrows).toEqual([]);
@@ -46,12 +47,17 @@ describe("the vitest worker", () => {
     // The settings select every check; the plan handed to the worker holds two pairs.
     const settings = resolveRunSettings([referenceRunConfig(server), { seed: 2, maxExamples: 2 }]);
     const everything = planRun(settings);
-    const planned = [everything.find(({ check }) => check.id === "pagination.default-first-10"), everything.find(({ check }) => check.id === "schema.response-body")].filter((pair) => pair !== undefined);
+    const planned = [
+      everything.find(({ check }) => check.id === "pagination.default-first-10"),
+      everything.find(({ check }) => check.id === "schema.response-body"),
+    ].filter((pair) => pair !== undefined);
     expect(everything.length).toBeGreaterThan(planned.length);
 
     const execution = await executeWithVitest(settings, planned, () => undefined);
 
     expect(execution.runErrors).toEqual([]);
-    expect(execution.results.map((result) => `${result.checkId} ${result.operation}`).sort()).toEqual(planned.map(({ check, operation }) => `${check.id} ${operation}`).sort());
+    expect(execution.results.map((result) => `${result.checkId} ${result.operation}`).sort()).toEqual(
+      planned.map(({ check, operation }) => `${check.id} ${operation}`).sort(),
+    );
   });
 });

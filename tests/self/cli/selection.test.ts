@@ -38,11 +38,17 @@ describe("a selection", () => {
   afterAll(() => server.close());
 
   it.each([
-    [["--checks", "analytics.*", "--operation", "getWidget"], /the selection --checks analytics\.\* --operation getWidget matches no verdict/],
+    [
+      ["--checks", "analytics.*", "--operation", "getWidget"],
+      /the selection --checks analytics\.\* --operation getWidget matches no verdict/,
+    ],
     [["--exclude-checks", "*"], /the selection --exclude-checks \* matches no verdict/],
     [["-c", "nosuchfamily.*"], /the selection --checks nosuchfamily\.\* matches no verdict/],
   ])("%j is a usage error, not a pass of nothing", async (args, message) => {
-    const result = await runCli(["run", ...args, "--out", mkdtempSync(join(tmpdir(), "cms-selection-"))], targetOf(server));
+    const result = await runCli(
+      ["run", ...args, "--out", mkdtempSync(join(tmpdir(), "cms-selection-"))],
+      targetOf(server),
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stdout).toBe("");
@@ -56,12 +62,22 @@ describe("a selection", () => {
 
   it("that is partial says so in the console verdict and records itself in report.json", async () => {
     const out = mkdtempSync(join(tmpdir(), "cms-selection-"));
-    const result = await runWith(["--checks", "pagination.default-first-10", "--seed", "4", "--out", out, "--format", "json"], targetOf(server), { executor: executeInProcess });
+    const result = await runWith(
+      ["--checks", "pagination.default-first-10", "--seed", "4", "--out", out, "--format", "json"],
+      targetOf(server),
+      { executor: executeInProcess },
+    );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`PASS +— 2 of ${TOTAL_VERDICTS} verdicts selected: 2 passed`));
     const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport;
-    expect(report.meta.selection).toEqual({ selectedVerdicts: 2, totalVerdicts: TOTAL_VERDICTS, checks: ["pagination.default-first-10"], excludeChecks: [], operations: [] });
+    expect(report.meta.selection).toEqual({
+      selectedVerdicts: 2,
+      totalVerdicts: TOTAL_VERDICTS,
+      checks: ["pagination.default-first-10"],
+      excludeChecks: [],
+      operations: [],
+    });
   });
 });
 
@@ -75,11 +91,36 @@ describe("a waived failure on the console", () => {
   it("prints as waived, with its reason, and never as ✗ FAIL", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cms-waived-"));
     const waivers = join(dir, "waivers.json");
-    writeFileSync(waivers, JSON.stringify({ waivers: [{ checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12 agreed", expires: "2026-12-31" }] }));
-    const args = ["--checks", "analytics.pie-single-series", "--waivers", waivers, "--seed", "1", "--out", join(dir, "out"), "--format", "json"];
+    writeFileSync(
+      waivers,
+      JSON.stringify({
+        waivers: [
+          {
+            checkId: "analytics.pie-single-series",
+            operation: "getAnalytic",
+            reason: "VEND-12 agreed",
+            expires: "2026-12-31",
+          },
+        ],
+      }),
+    );
+    const args = [
+      "--checks",
+      "analytics.pie-single-series",
+      "--waivers",
+      waivers,
+      "--seed",
+      "1",
+      "--out",
+      join(dir, "out"),
+      "--format",
+      "json",
+    ];
     const result = await runWith(args, targetOf(faulty), { executor: executeInProcess, today: "2026-11-22" });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/~ WAIVED getAnalytic analytics\.pie-single-series — Waived until 2026-12-31: VEND-12 agreed/);
+    expect(result.stdout).toMatch(
+      /~ WAIVED getAnalytic analytics\.pie-single-series — Waived until 2026-12-31: VEND-12 agreed/,
+    );
     expect(result.stdout).not.toMatch(/✗ FAIL/);
   });
 });

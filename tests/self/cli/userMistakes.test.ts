@@ -36,7 +36,10 @@ afterAll(() => new Promise<void>((resolve) => target.close(() => resolve())));
 /** Runs `run` against the counting target; expects exit 2, one line on stderr and no request sent. */
 async function refused(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   const before = requests;
-  const result = await runCli(["run", "--base-url", baseUrl, "--out", join(dir, "out"), ...args], { ...SECRETS, ...env });
+  const result = await runCli(["run", "--base-url", baseUrl, "--out", join(dir, "out"), ...args], {
+    ...SECRETS,
+    ...env,
+  });
   expect(result.code).toBe(2);
   expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
   expect(result.stdout).toBe("");
@@ -60,7 +63,10 @@ describe("out-of-range numbers", () => {
     [["--timeout", "ten"], /--timeout takes a whole number from 100 to 600000, not "ten"/],
     [["--rate-limit", "0/s"], /--rate-limit takes a number above 0, at most 10000 requests per second/],
     [["--format", "json,pdf"], /--format takes json, junit, html or har, not "pdf"/],
-    [["--operation", "getWidgets"], /--operation takes listFactoryDefaultWidgets, .* or getRoleFilters, not "getWidgets"/],
+    [
+      ["--operation", "getWidgets"],
+      /--operation takes listFactoryDefaultWidgets, .* or getRoleFilters, not "getWidgets"/,
+    ],
   ])("%j exits 2 with one sentence, before any request", async (args, message) => {
     expect((await refused(args)).trimEnd()).toMatch(message);
   });
@@ -74,15 +80,23 @@ describe("out-of-range numbers", () => {
       const schema = option.setting ? settingSchema(option.setting) : undefined;
       if (!option.setting || schema?.type !== "integer" || schema.minimum === undefined) continue;
       const below = String(schema.minimum - 1);
-      expect(await refused([`--${option.name}=${below}`]), option.name).toContain(`--${option.name} takes a whole number from ${schema.minimum} to ${schema.maximum}`);
+      expect(await refused([`--${option.name}=${below}`]), option.name).toContain(
+        `--${option.name} takes a whole number from ${schema.minimum} to ${schema.maximum}`,
+      );
       const file = configFile({ [option.setting]: schema.minimum - 1 });
-      expect(await refused(["--config", file]), option.name).toContain(`"${option.setting}" in the config file ${file} takes a whole number from ${schema.minimum} to ${schema.maximum}, not ${below}`);
+      expect(await refused(["--config", file]), option.name).toContain(
+        `"${option.setting}" in the config file ${file} takes a whole number from ${schema.minimum} to ${schema.maximum}, not ${below}`,
+      );
     }
-    expect(await refused([], { CMS_SEED: "-5" })).toMatch(/CMS_SEED takes a whole number from 0 to 2147483647, not "-5"/);
+    expect(await refused([], { CMS_SEED: "-5" })).toMatch(
+      /CMS_SEED takes a whole number from 0 to 2147483647, not "-5"/,
+    );
   });
 
   it("suggests the setting a config file misspelt", async () => {
-    expect(await refused(["--config", configFile({ timeOut: 5000 })])).toMatch(/"timeOut" in the config file .* is not a setting; did you mean "timeoutMs"\?/);
+    expect(await refused(["--config", configFile({ timeOut: 5000 })])).toMatch(
+      /"timeOut" in the config file .* is not a setting; did you mean "timeoutMs"\?/,
+    );
   });
 
   it("gives every numeric setting a documented range, and the defaults lie inside it", () => {
@@ -92,7 +106,14 @@ describe("out-of-range numbers", () => {
       expect(schema.minimum ?? schema.exclusiveMinimum, key).toBeDefined();
       expect(schema.description, key).toMatch(new RegExp(`${schema.maximum}`));
     }
-    const defaults = { maxExamples: RUN_DEFAULTS.maxExamples, timeoutMs: RUN_DEFAULTS.timeoutMs, concurrency: RUN_DEFAULTS.concurrency, maxPageSize: RUN_DEFAULTS.maxPageSize, maxPages: RUN_DEFAULTS.maxPagesWalked, profile: RUN_DEFAULTS.profile };
+    const defaults = {
+      maxExamples: RUN_DEFAULTS.maxExamples,
+      timeoutMs: RUN_DEFAULTS.timeoutMs,
+      concurrency: RUN_DEFAULTS.concurrency,
+      maxPageSize: RUN_DEFAULTS.maxPageSize,
+      maxPages: RUN_DEFAULTS.maxPagesWalked,
+      profile: RUN_DEFAULTS.profile,
+    };
     expect(runConfigValidator()(defaults), JSON.stringify(runConfigValidator().errors)).toBe(true);
   });
 });
@@ -114,9 +135,21 @@ describe("base URLs", () => {
 
 describe("secrets", () => {
   it.each([
-    ["a newline in CMS_TOKEN", { CMS_TOKEN: "token-SECRET-7f7f\nInjected: yes" }, /CMS_TOKEN contains a line break \(character 18\), which cannot be sent in an HTTP header/],
-    ["a character beyond Latin-1 in CMS_TOKEN", { CMS_TOKEN: "token-SECRET-7f7f€" }, /CMS_TOKEN contains a character beyond Latin-1/],
-    ["a control character in CMS_CLIENT_ID", { CMS_CLIENT_ID: "client-\u0007-5e5e5e" }, /CMS_CLIENT_ID contains a control character/],
+    [
+      "a newline in CMS_TOKEN",
+      { CMS_TOKEN: "token-SECRET-7f7f\nInjected: yes" },
+      /CMS_TOKEN contains a line break \(character 18\), which cannot be sent in an HTTP header/,
+    ],
+    [
+      "a character beyond Latin-1 in CMS_TOKEN",
+      { CMS_TOKEN: "token-SECRET-7f7f€" },
+      /CMS_TOKEN contains a character beyond Latin-1/,
+    ],
+    [
+      "a control character in CMS_CLIENT_ID",
+      { CMS_CLIENT_ID: "client-\u0007-5e5e5e" },
+      /CMS_CLIENT_ID contains a control character/,
+    ],
     ["a token of spaces", { CMS_TOKEN: "   " }, /CMS_TOKEN is empty once surrounding spaces are trimmed/],
   ])("refuses %s up front, without showing it", async (_what, env, message) => {
     const stderr = await refused([], env);
@@ -125,8 +158,19 @@ describe("secrets", () => {
   });
 
   it("trims the spaces around a secret (a copied token often ends in a newline)", () => {
-    const settings = resolveRunSettings([{ baseUrl: "http://127.0.0.1:1", clientId: "  client-5e5e5e5e5e\n", token: "\ttoken-SECRET-7f7f7f7f  ", restrictedToken: " restricted-1234 " }]);
-    expect(settings.credentials).toEqual({ clientId: "client-5e5e5e5e5e", token: "token-SECRET-7f7f7f7f", restrictedToken: "restricted-1234" });
+    const settings = resolveRunSettings([
+      {
+        baseUrl: "http://127.0.0.1:1",
+        clientId: "  client-5e5e5e5e5e\n",
+        token: "\ttoken-SECRET-7f7f7f7f  ",
+        restrictedToken: " restricted-1234 ",
+      },
+    ]);
+    expect(settings.credentials).toEqual({
+      clientId: "client-5e5e5e5e5e",
+      token: "token-SECRET-7f7f7f7f",
+      restrictedToken: "restricted-1234",
+    });
   });
 
   it("keeps a later layer's value over an earlier one, after one validation of the merge", () => {
@@ -139,7 +183,9 @@ describe("the report folder, checked before the first request", () => {
   it("refuses an existing regular file", async () => {
     const file = join(dir, "a-file");
     writeFileSync(file, "");
-    expect(await refused(["--out", file])).toMatch(/the report folder .*a-file is a file, not a folder; give a folder you can write to with --out/);
+    expect(await refused(["--out", file])).toMatch(
+      /the report folder .*a-file is a file, not a folder; give a folder you can write to with --out/,
+    );
   });
 
   it("refuses a folder below a file", async () => {
@@ -154,10 +200,16 @@ describe("the report folder, checked before the first request", () => {
     expect(await refused(["--out", out])).toMatch(/report\.json is in the way of a report/);
   });
 
-  it.runIf(process.platform === "linux")("refuses /proc without spinning (mkdir -p loops there)", async () => {
-    expect(await refused(["--out", "/proc/cms-conformance-reports"])).toMatch(/cannot create the report folder \/proc\/cms-conformance-reports \(ENOENT\)/);
-    expect(await refused(["--out", "/proc/self"])).toMatch(/cannot write into the report folder \/proc\/self/);
-  }, 20_000);
+  it.runIf(process.platform === "linux")(
+    "refuses /proc without spinning (mkdir -p loops there)",
+    async () => {
+      expect(await refused(["--out", "/proc/cms-conformance-reports"])).toMatch(
+        /cannot create the report folder \/proc\/cms-conformance-reports \(ENOENT\)/,
+      );
+      expect(await refused(["--out", "/proc/self"])).toMatch(/cannot write into the report folder \/proc\/self/);
+    },
+    20_000,
+  );
 
   it.skipIf(process.getuid?.() === 0)("refuses a folder without write permission", async () => {
     const locked = join(dir, "locked");

@@ -89,7 +89,9 @@ describe("cms-conformance validate", () => {
     const bin = new URL("../../../bin/cms-conformance.mjs", import.meta.url).pathname;
     const path = file("pie.json", JSON.stringify({ analytic: { chart: { type: "PIE", series: [{}, {}] } } }));
     const run = promisify(execFile);
-    const error = await run(process.execPath, [bin, "validate", "--body", "getAnalytic.response", path]).catch((e: unknown) => e);
+    const error = await run(process.execPath, [bin, "validate", "--body", "getAnalytic.response", path]).catch(
+      (e: unknown) => e,
+    );
     expect((error as { code: number }).code).toBe(1);
     expect((error as { stdout: string }).stdout).toContain("/analytic/chart/series must NOT have more than 1 items");
     const listed = await run(process.execPath, [bin, "validate", "--list"]);

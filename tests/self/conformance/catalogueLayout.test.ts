@@ -11,8 +11,14 @@ const camel = (family: string) => family.replace(/-([a-z])/g, (_, letter: string
 
 describe("the layout of the checks", () => {
   it("has one file per family, named <family>Checks.ts, and nothing else beside _internals", () => {
-    const files = readdirSync(CHECKS_DIR).filter((name) => name !== "_internals").sort();
-    expect(files).toEqual(Object.keys(CHECKS_BY_FAMILY).map((family) => `${camel(family)}Checks.ts`).sort());
+    const files = readdirSync(CHECKS_DIR)
+      .filter((name) => name !== "_internals")
+      .sort();
+    expect(files).toEqual(
+      Object.keys(CHECKS_BY_FAMILY)
+        .map((family) => `${camel(family)}Checks.ts`)
+        .sort(),
+    );
   });
 
   it("keeps in each family's file exactly the checks whose id starts with the family", async () => {
@@ -33,7 +39,9 @@ describe("CheckCatalogue", () => {
   const [sample] = CHECK_CATALOGUE.checks as [CheckDefinition];
 
   it("refuses a check whose id prefix is not its family", () => {
-    expect(() => new CheckCatalogue([{ ...sample, id: "schema.misfiled", family: "errors" }])).toThrow(/family errors: its id must start with "errors\."/);
+    expect(() => new CheckCatalogue([{ ...sample, id: "schema.misfiled", family: "errors" }])).toThrow(
+      /family errors: its id must start with "errors\."/,
+    );
   });
 
   it("accepts a check whose id prefix is its family", () => {

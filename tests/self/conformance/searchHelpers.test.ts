@@ -8,7 +8,14 @@ import { nonTitleValues, searchTerms, specialSnippets } from "../../conformance/
 import { wildcardProbes } from "../../conformance/checks/_internals/wildcardProbes.js";
 import type { ListingWalk } from "../../conformance/checks/_internals/walkListing.js";
 
-const walkOf = (operation: ListingWalk["operation"], items: unknown[]): ListingWalk => ({ operation, caller: "admin", pageSize: 10, pages: [], items, complete: true });
+const walkOf = (operation: ListingWalk["operation"], items: unknown[]): ListingWalk => ({
+  operation,
+  caller: "admin",
+  pageSize: 10,
+  pages: [],
+  items,
+  complete: true,
+});
 
 describe("containsSearchValue", () => {
   it("finds a substring whatever its case and accents, so every common collation passes", () => {
@@ -29,11 +36,13 @@ describe("containsSearchValue", () => {
 
 describe("hasSpecialSearchCharacters", () => {
   it("is true for wildcard, regex and quote characters, other punctuation and emoji", () => {
-    for (const value of ["%", "_", "*", ".", "(", "[", "\\", "'", '"', "%41", "🙂", "RH – Visão", "acme.com.br"]) expect(hasSpecialSearchCharacters(value), value).toBe(true);
+    for (const value of ["%", "_", "*", ".", "(", "[", "\\", "'", '"', "%41", "🙂", "RH – Visão", "acme.com.br"])
+      expect(hasSpecialSearchCharacters(value), value).toBe(true);
   });
 
   it("is false for letters (accented and of any script), digits, spaces and hyphens: refusing those is a failure", () => {
-    for (const value of ["ção", "Página Inicial", "page-001", "販売", "Ελληνικά", "Zürich 2024"]) expect(hasSpecialSearchCharacters(value), value).toBe(false);
+    for (const value of ["ção", "Página Inicial", "page-001", "販売", "Ελληνικά", "Zürich 2024"])
+      expect(hasSpecialSearchCharacters(value), value).toBe(false);
   });
 });
 
@@ -61,15 +70,26 @@ describe("wildcardProbes", () => {
   });
 
   it("percent-escapes printable ASCII from ! to ~, not a space or DEL", () => {
-    const escaped = (middle: string) => wildcardProbes(`a${middle}b`).find((probe) => probe.readAs.startsWith("a percent"))?.value;
+    const escaped = (middle: string) =>
+      wildcardProbes(`a${middle}b`).find((probe) => probe.readAs.startsWith("a percent"))?.value;
     expect([" ", "!", "~", "\u007f"].map(escaped)).toEqual([undefined, "a%21b", "a%7Eb", undefined]);
   });
 });
 
 describe("search terms of a listing", () => {
   const pages = [
-    { id: "landing://acme.com.br/page-001", pageId: "page-001", title: "Painel de Vendas 1", landingPageType: "DEFAULT" },
-    { id: "landing://acme.com.br/page-002", pageId: "page-002", title: "Relatório (Q1) 50% 2", landingPageType: "SHARED" },
+    {
+      id: "landing://acme.com.br/page-001",
+      pageId: "page-001",
+      title: "Painel de Vendas 1",
+      landingPageType: "DEFAULT",
+    },
+    {
+      id: "landing://acme.com.br/page-002",
+      pageId: "page-002",
+      title: "Relatório (Q1) 50% 2",
+      landingPageType: "SHARED",
+    },
     { id: "landing://acme.com.br/page-003", pageId: "page-003", title: "painel shared 3", landingPageType: "SHARED" },
   ];
 
@@ -80,7 +100,10 @@ describe("search terms of a listing", () => {
   });
 
   it("takes whole tags of widgets", () => {
-    const widgets = [{ id: "widget://a/b/c", tags: ["kpi", "snake_case"] }, { id: "widget://a/b/d", tags: ["kpi"] }];
+    const widgets = [
+      { id: "widget://a/b/c", tags: ["kpi", "snake_case"] },
+      { id: "widget://a/b/d", tags: ["kpi"] },
+    ];
     expect(searchTerms("listFactoryDefaultWidgets", walkOf("listFactoryDefaultWidgets", widgets))).toEqual([
       { value: "kpi", count: 2, owner: "id:widget://a/b/c" },
       { value: "snake_case", count: 1, owner: "id:widget://a/b/c" },
@@ -96,13 +119,17 @@ describe("search terms of a listing", () => {
   });
 
   it("cuts snippets around special characters, one per character", () => {
-    const snippets = specialSnippets("listLandingPages", walkOf("listLandingPages", pages), 10).map((snippet) => snippet.value);
+    const snippets = specialSnippets("listLandingPages", walkOf("listLandingPages", pages), 10).map(
+      (snippet) => snippet.value,
+    );
     expect(snippets).toEqual(expect.arrayContaining(["Relatório", "(Q1)", "50%"]));
   });
 
   it("reads a landing page's title only, and every string of a widget", () => {
     expect(searchedTexts("listLandingPages", pages[0])).toEqual(["Painel de Vendas 1"]);
-    expect(searchedTexts("listFactoryDefaultWidgets", { id: "widget://x", tags: ["kpi"], preferredSize: { height: 2 } })).toEqual(["widget://x", "kpi"]);
+    expect(
+      searchedTexts("listFactoryDefaultWidgets", { id: "widget://x", tags: ["kpi"], preferredSize: { height: 2 } }),
+    ).toEqual(["widget://x", "kpi"]);
     expect(searchedTexts("listLandingPages", { title: 5 })).toEqual([]);
   });
 

@@ -8,14 +8,33 @@ import { describe, expect, it } from "vitest";
 import { nonTitleValues, searchTerms, specialSnippets } from "../../conformance/checks/_internals/searchTerms.js";
 import type { ListingWalk } from "../../conformance/checks/_internals/walkListing.js";
 
-const walkOf = (operation: ListingWalk["operation"], items: unknown[]): ListingWalk => ({ operation, caller: "admin", pageSize: 10, pages: [], items, complete: true });
-const widgets = (...tagLists: unknown[]) => walkOf("listFactoryDefaultWidgets", tagLists.map((tags, index) => ({ id: `widget://t/w${index}`, tags })));
-const pages = (...titles: unknown[]) => walkOf("listLandingPages", titles.map((title, index) => ({ id: `landing://t/p${index}`, title })));
+const walkOf = (operation: ListingWalk["operation"], items: unknown[]): ListingWalk => ({
+  operation,
+  caller: "admin",
+  pageSize: 10,
+  pages: [],
+  items,
+  complete: true,
+});
+const widgets = (...tagLists: unknown[]) =>
+  walkOf(
+    "listFactoryDefaultWidgets",
+    tagLists.map((tags, index) => ({ id: `widget://t/w${index}`, tags })),
+  );
+const pages = (...titles: unknown[]) =>
+  walkOf(
+    "listLandingPages",
+    titles.map((title, index) => ({ id: `landing://t/p${index}`, title })),
+  );
 const values = (terms: readonly { value: string }[]) => terms.map((term) => term.value);
 
 describe("searchTerms", () => {
   it("takes a widget's string tags whole, and nothing from other items or blank tags", () => {
-    const walk = walkOf("listFactoryDefaultWidgets", [...widgets(["kpi", 5, null, "  ", "two words"], "not-a-list", undefined).items, "not an item", 7]);
+    const walk = walkOf("listFactoryDefaultWidgets", [
+      ...widgets(["kpi", 5, null, "  ", "two words"], "not-a-list", undefined).items,
+      "not an item",
+      7,
+    ]);
     expect(searchTerms("listFactoryDefaultWidgets", walk)).toEqual([
       { value: "kpi", count: 1, owner: "id:widget://t/w0" },
       { value: "two words", count: 1, owner: "id:widget://t/w0" },
@@ -23,19 +42,30 @@ describe("searchTerms", () => {
   });
 
   it("takes the words of two characters or more of a landing page's string title, letters of any script with their marks", () => {
-    const walk = walkOf("listLandingPages", [...pages("a Q1 é Relatório", 42, null).items, { id: "landing://t/no-title" }]);
+    const walk = walkOf("listLandingPages", [
+      ...pages("a Q1 é Relatório", 42, null).items,
+      { id: "landing://t/no-title" },
+    ]);
     expect(values(searchTerms("listLandingPages", walk))).toEqual(["Q1", "Relatório"]);
     expect(values(searchTerms("listLandingPages", pages("Cafe\u0301 x")))).toEqual(["Cafe\u0301"]);
   });
 
   it("keeps one term per spelling up to lower case, in the spelling seen first", () => {
-    expect(searchTerms("listFactoryDefaultWidgets", widgets(["KPI"], ["kpi"]))).toEqual([{ value: "KPI", count: 2, owner: "id:widget://t/w0" }]);
+    expect(searchTerms("listFactoryDefaultWidgets", widgets(["KPI"], ["kpi"]))).toEqual([
+      { value: "KPI", count: 2, owner: "id:widget://t/w0" },
+    ]);
     // Upper-casing would merge these: "ß" and "ss" are both "SS".
-    expect(values(searchTerms("listFactoryDefaultWidgets", widgets(["straße"], ["strasse"])))).toEqual(["strasse", "straße"]);
+    expect(values(searchTerms("listFactoryDefaultWidgets", widgets(["straße"], ["strasse"])))).toEqual([
+      "strasse",
+      "straße",
+    ]);
   });
 
   it("orders terms by how many items hold them, then alphabetically", () => {
-    const terms = searchTerms("listFactoryDefaultWidgets", widgets(["zeta"], ["beta", "zeta"], ["alpha", "beta", "zeta"]));
+    const terms = searchTerms(
+      "listFactoryDefaultWidgets",
+      widgets(["zeta"], ["beta", "zeta"], ["alpha", "beta", "zeta"]),
+    );
     expect(terms.map((term) => `${term.value}=${term.count}`)).toEqual(["zeta=3", "beta=2", "alpha=1"]);
     expect(values(searchTerms("listFactoryDefaultWidgets", widgets(["b"], ["a"])))).toEqual(["a", "b"]);
   });
@@ -66,20 +96,42 @@ describe("specialSnippets", () => {
   });
 
   it("skips runs longer than 40 characters and stops at the limit", () => {
-    expect(specialSnippets("listLandingPages", pages(`${"a".repeat(40)}%`, `${"b".repeat(39)}%`), 5)).toEqual([{ value: `${"b".repeat(39)}%`, owner: "id:landing://t/p1" }]);
-    expect(specialSnippets("listFactoryDefaultWidgets", widgets(["a%", "b&", "c#"]), 2).map((snippet) => snippet.value)).toEqual(["a%", "b&"]);
+    expect(specialSnippets("listLandingPages", pages(`${"a".repeat(40)}%`, `${"b".repeat(39)}%`), 5)).toEqual([
+      { value: `${"b".repeat(39)}%`, owner: "id:landing://t/p1" },
+    ]);
+    expect(
+      specialSnippets("listFactoryDefaultWidgets", widgets(["a%", "b&", "c#"]), 2).map((snippet) => snippet.value),
+    ).toEqual(["a%", "b&"]);
   });
 });
 
 describe("nonTitleValues", () => {
-  const page = (index: number, title: unknown) => ({ id: `landing://acme.test/folder-${index}/page-${index}`, pageId: `pid-${index}`, title, landingPageType: `TYPE${index}` });
+  const page = (index: number, title: unknown) => ({
+    id: `landing://acme.test/folder-${index}/page-${index}`,
+    pageId: `pid-${index}`,
+    title,
+    landingPageType: `TYPE${index}`,
+  });
 
   it("takes pageId, the last id segment, the type and every segment, from the first, last and middle pages in that order", () => {
-    const walk = walkOf("listLandingPages", [0, 1, 2, 3, 4].map((index) => page(index, "Title")));
+    const walk = walkOf(
+      "listLandingPages",
+      [0, 1, 2, 3, 4].map((index) => page(index, "Title")),
+    );
     expect(nonTitleValues(walk, 100)).toEqual([
-      "pid-0", "page-0", "TYPE0", "acme.test", "folder-0",
-      "pid-4", "page-4", "TYPE4", "folder-4",
-      "pid-2", "page-2", "TYPE2", "folder-2",
+      "pid-0",
+      "page-0",
+      "TYPE0",
+      "acme.test",
+      "folder-0",
+      "pid-4",
+      "page-4",
+      "TYPE4",
+      "folder-4",
+      "pid-2",
+      "page-2",
+      "TYPE2",
+      "folder-2",
     ]);
     expect(nonTitleValues(walk, 4)).toEqual(["pid-0", "page-0", "TYPE0", "acme.test"]);
   });
@@ -100,6 +152,9 @@ describe("nonTitleValues", () => {
     const walk = walkOf("listLandingPages", [{ id: "see landing://a/bb", title: "t" }]);
     expect(nonTitleValues(walk, 10)).toEqual(["bb", "see landing:"]);
     expect(nonTitleValues(walkOf("listLandingPages", [{ id: "1x://a/bb", title: "t" }]), 10)).toEqual(["bb", "1x:"]);
-    expect(nonTitleValues(walkOf("listLandingPages", [{ id: "git+ssh://host/repo", title: "t" }]), 10)).toEqual(["repo", "host"]);
+    expect(nonTitleValues(walkOf("listLandingPages", [{ id: "git+ssh://host/repo", title: "t" }]), 10)).toEqual([
+      "repo",
+      "host",
+    ]);
   });
 });

@@ -25,14 +25,32 @@ describe("valid bodies", () => {
     ["getWidget.request", { widgetId: "widget://senior.com.br/platform/cms/sales-chart" }],
     ["getRoleFilters.request", { roles: ["admin", "admin"], domainName: "hcm", serviceName: "payroll" }],
     ["listFactoryDefaultWidgets.response", widgetsListing],
-    ["listLandingPages.response", { landingPages: [completeLandingPage], listInformation: { totalElements: 1, totalPages: 1 } }],
+    [
+      "listLandingPages.response",
+      { landingPages: [completeLandingPage], listInformation: { totalElements: 1, totalPages: 1 } },
+    ],
     ["getAnalytic.response", { analytic: completeAnalytic }],
     ["getWidget.response", completeWidget],
     ["getRoleFilters.response", roleFilters],
-    ["error.cms.badRequest", { message: "Requisição inválida", errorCode: "E1", reason: "BAD_REQUEST", domain: "platform", service: "cms" }],
-    ["error.cms.notFound", { message: "Não encontrado", errorCode: "E2", reason: "OBJECT_NOT_FOUND", domain: "platform", service: "cms" }],
+    [
+      "error.cms.badRequest",
+      { message: "Requisição inválida", errorCode: "E1", reason: "BAD_REQUEST", domain: "platform", service: "cms" },
+    ],
+    [
+      "error.cms.notFound",
+      { message: "Não encontrado", errorCode: "E2", reason: "OBJECT_NOT_FOUND", domain: "platform", service: "cms" },
+    ],
     ["error.cms", { message: "x", errorCode: "E2", reason: "OBJECT_NOT_FOUND", domain: "platform", service: "cms" }],
-    ["error.authorization", { message: "x", errorCode: "getRoleFiltersResponse", reason: "BAD_REQUEST", domain: "platform", service: "authorization" }],
+    [
+      "error.authorization",
+      {
+        message: "x",
+        errorCode: "getRoleFiltersResponse",
+        reason: "BAD_REQUEST",
+        domain: "platform",
+        service: "authorization",
+      },
+    ],
     ["error.unauthorized", { error: "invalid_token", error_description: "token expired" }],
   ])("%s accepts a complete body (%#)", (name, body) => {
     const result = validateBody(name, body);
@@ -55,7 +73,13 @@ describe("valid bodies", () => {
     for (const [name, body] of [
       ["getWidget.response", sdkMinimalWidget],
       ["getAnalytic.response", { analytic: sdkMinimalAnalytic }],
-      ["listLandingPages.response", { landingPages: [{ id: "landing://t/p", pageId: "p", title: "T", landingPageType: "DEFAULT" }], listInformation: { totalElements: 1, totalPages: 1 } }],
+      [
+        "listLandingPages.response",
+        {
+          landingPages: [{ id: "landing://t/p", pageId: "p", title: "T", landingPageType: "DEFAULT" }],
+          listInformation: { totalElements: 1, totalPages: 1 },
+        },
+      ],
     ] as const) {
       const result = validateBody(name, body);
       expect(result.stated, name).toEqual([]);
@@ -74,7 +98,10 @@ describe("valid bodies", () => {
   });
 
   it("accepts a single widget object with a list-collection-shape warning", () => {
-    const result = validateBody("listFactoryDefaultWidgets.response", { widgets: completeWidget, listInformation: { totalElements: 1, totalPages: 1 } });
+    const result = validateBody("listFactoryDefaultWidgets.response", {
+      widgets: completeWidget,
+      listInformation: { totalElements: 1, totalPages: 1 },
+    });
     expect(result.stated).toEqual([]);
     expect(result.registerDefaults.map((issue) => issue.register)).toEqual(["list-collection-shape"]);
   });
@@ -86,7 +113,10 @@ describe("valid bodies", () => {
     analytic.chart!.order![0]!.order = "ascending";
     const result = validateBody("getAnalytic.response", { analytic });
     expect(result.stated).toEqual([]);
-    expect(result.registerDefaults.map((issue) => issue.register).sort()).toEqual(["chart-category-non-gauge", "order-direction-values"]);
+    expect(result.registerDefaults.map((issue) => issue.register).sort()).toEqual([
+      "chart-category-non-gauge",
+      "order-direction-values",
+    ]);
   });
 
   it("accepts a GAUGE chart without category and without a warning", () => {
@@ -98,13 +128,17 @@ describe("invalid bodies are rejected for the rule the spec states", () => {
   it("rejects a PIE chart with two series (§2.6, §8)", () => {
     const analytic = clone(completeAnalytic);
     analytic.chart!.series!.push(clone(analytic.chart!.series![0]!));
-    expect(statedKeywords(validateBody("getAnalytic.response", { analytic }))).toEqual(["/analytic/chart/series maxItems"]);
+    expect(statedKeywords(validateBody("getAnalytic.response", { analytic }))).toEqual([
+      "/analytic/chart/series maxItems",
+    ]);
   });
 
   it("rejects a PIE chart with no series (§2.6)", () => {
     const analytic = clone(completeAnalytic);
     analytic.chart!.series = [];
-    expect(statedKeywords(validateBody("getAnalytic.response", { analytic }))).toEqual(["/analytic/chart/series minItems"]);
+    expect(statedKeywords(validateBody("getAnalytic.response", { analytic }))).toEqual([
+      "/analytic/chart/series minItems",
+    ]);
   });
 
   it.each([
@@ -115,33 +149,139 @@ describe("invalid bodies are rejected for the rule the spec states", () => {
     ["2024-03-05T14:07:09.12Z", "with two fraction digits"],
   ])("rejects createdDate %s (%s) (§2.5)", (createdDate) => {
     const analytic = { ...clone(completeAnalytic), createdDate };
-    expect(validateBody("getAnalytic.response", { analytic }).stated.map((issue) => issue.instancePath)).toContain("/analytic/createdDate");
+    expect(validateBody("getAnalytic.response", { analytic }).stated.map((issue) => issue.instancePath)).toContain(
+      "/analytic/createdDate",
+    );
   });
 
   it.each([
-    ["landingPageType lower case", "listLandingPages.response", { landingPages: [{ ...completeLandingPage, landingPageType: "shared" }], listInformation: { totalElements: 1, totalPages: 1 } }, "/landingPages/0/landingPageType"],
-    ["analytic:// id without tenant", "getAnalytic.response", { analytic: { ...completeAnalytic, id: "analytic://a1" } }, "/analytic/id"],
-    ["landing:// id with no page part", "listLandingPages.response", { landingPages: [{ ...completeLandingPage, id: "landing://tenant" }], listInformation: { totalElements: 1, totalPages: 1 } }, "/landingPages/0/id"],
+    [
+      "landingPageType lower case",
+      "listLandingPages.response",
+      {
+        landingPages: [{ ...completeLandingPage, landingPageType: "shared" }],
+        listInformation: { totalElements: 1, totalPages: 1 },
+      },
+      "/landingPages/0/landingPageType",
+    ],
+    [
+      "analytic:// id without tenant",
+      "getAnalytic.response",
+      { analytic: { ...completeAnalytic, id: "analytic://a1" } },
+      "/analytic/id",
+    ],
+    [
+      "landing:// id with no page part",
+      "listLandingPages.response",
+      {
+        landingPages: [{ ...completeLandingPage, id: "landing://tenant" }],
+        listInformation: { totalElements: 1, totalPages: 1 },
+      },
+      "/landingPages/0/id",
+    ],
     ["widget id without the scheme", "getWidget.response", { ...completeWidget, id: "senior/platform/w" }, "/id"],
     ["widget id with an empty segment", "getWidget.response", { ...completeWidget, id: "widget://a//b" }, "/id"],
-    ["chart type misspelled", "getAnalytic.response", { analytic: { ...completeAnalytic, chart: { ...completeAnalytic.chart, type: "Pie" } } }, "/analytic/chart/type"],
-    ["precision fractional", "getAnalytic.response", { analytic: { ...completeAnalytic, chart: { ...completeAnalytic.chart, category: { schema: "s", table: "t", column: "c", precision: 1.5 } } } }, "/analytic/chart/category/precision"],
-    ["function type misspelled", "getAnalytic.response", { analytic: { ...completeAnalytic, chart: { ...completeAnalytic.chart, category: { schema: "s", table: "t", column: "c", function: "average" } } } }, "/analytic/chart/category/function"],
-    ["preferred height as a string", "getWidget.response", { ...completeWidget, preferredSize: { height: "4", width: 6 } }, "/preferredSize/height"],
+    [
+      "chart type misspelled",
+      "getAnalytic.response",
+      { analytic: { ...completeAnalytic, chart: { ...completeAnalytic.chart, type: "Pie" } } },
+      "/analytic/chart/type",
+    ],
+    [
+      "precision fractional",
+      "getAnalytic.response",
+      {
+        analytic: {
+          ...completeAnalytic,
+          chart: { ...completeAnalytic.chart, category: { schema: "s", table: "t", column: "c", precision: 1.5 } },
+        },
+      },
+      "/analytic/chart/category/precision",
+    ],
+    [
+      "function type misspelled",
+      "getAnalytic.response",
+      {
+        analytic: {
+          ...completeAnalytic,
+          chart: { ...completeAnalytic.chart, category: { schema: "s", table: "t", column: "c", function: "average" } },
+        },
+      },
+      "/analytic/chart/category/function",
+    ],
+    [
+      "preferred height as a string",
+      "getWidget.response",
+      { ...completeWidget, preferredSize: { height: "4", width: 6 } },
+      "/preferredSize/height",
+    ],
     ["tags not strings", "getWidget.response", { ...completeWidget, tags: ["a", 1] }, "/tags/1"],
-    ["includeHeader as a string", "listLandingPages.response", { landingPages: [{ ...completeLandingPage, includeHeader: "true" }], listInformation: { totalElements: 1, totalPages: 1 } }, "/landingPages/0/includeHeader"],
-    ["totalElements fractional", "listFactoryDefaultWidgets.response", { ...widgetsListing, listInformation: { totalElements: 2.5, totalPages: 1 } }, "/listInformation/totalElements"],
-    ["totalPages negative", "listFactoryDefaultWidgets.response", { ...widgetsListing, listInformation: { totalElements: 2, totalPages: -1 } }, "/listInformation/totalPages"],
+    [
+      "includeHeader as a string",
+      "listLandingPages.response",
+      {
+        landingPages: [{ ...completeLandingPage, includeHeader: "true" }],
+        listInformation: { totalElements: 1, totalPages: 1 },
+      },
+      "/landingPages/0/includeHeader",
+    ],
+    [
+      "totalElements fractional",
+      "listFactoryDefaultWidgets.response",
+      { ...widgetsListing, listInformation: { totalElements: 2.5, totalPages: 1 } },
+      "/listInformation/totalElements",
+    ],
+    [
+      "totalPages negative",
+      "listFactoryDefaultWidgets.response",
+      { ...widgetsListing, listInformation: { totalElements: 2, totalPages: -1 } },
+      "/listInformation/totalPages",
+    ],
     ["listInformation missing (§1 listings return totals)", "listFactoryDefaultWidgets.response", { widgets: [] }, ""],
     ["getAnalytic not wrapped in analytic (§4.3)", "getAnalytic.response", completeAnalytic, ""],
-    ["role-filter sequence fractional", "getRoleFilters.response", { filters: [{ key: { domainName: "d", serviceName: "s", sequence: 1.5 }, filters: [] }] }, "/filters/0/key/sequence"],
-    ["role-filter value not a string", "getRoleFilters.response", { filters: [{ key: { domainName: "d", serviceName: "s", sequence: 1 }, filters: [{ name: "n", value: 5 }] }] }, "/filters/0/filters/0/value"],
-    ["404 body whose reason is not OBJECT_NOT_FOUND", "error.cms.notFound", { message: "m", errorCode: "E", reason: "BAD_REQUEST", domain: "platform", service: "cms" }, "/reason"],
-    ["400 body whose reason is not BAD_REQUEST", "error.cms.badRequest", { message: "m", errorCode: "E", reason: "OBJECT_NOT_FOUND", domain: "platform", service: "cms" }, "/reason"],
-    ["cms error with service authorization", "error.cms", { message: "m", errorCode: "E", reason: "BAD_REQUEST", domain: "platform", service: "authorization" }, "/service"],
-    ["getRoleFilters 400 with another errorCode", "error.authorization", { message: "m", errorCode: "BAD", reason: "BAD_REQUEST", domain: "platform", service: "authorization" }, "/errorCode"],
+    [
+      "role-filter sequence fractional",
+      "getRoleFilters.response",
+      { filters: [{ key: { domainName: "d", serviceName: "s", sequence: 1.5 }, filters: [] }] },
+      "/filters/0/key/sequence",
+    ],
+    [
+      "role-filter value not a string",
+      "getRoleFilters.response",
+      { filters: [{ key: { domainName: "d", serviceName: "s", sequence: 1 }, filters: [{ name: "n", value: 5 }] }] },
+      "/filters/0/filters/0/value",
+    ],
+    [
+      "404 body whose reason is not OBJECT_NOT_FOUND",
+      "error.cms.notFound",
+      { message: "m", errorCode: "E", reason: "BAD_REQUEST", domain: "platform", service: "cms" },
+      "/reason",
+    ],
+    [
+      "400 body whose reason is not BAD_REQUEST",
+      "error.cms.badRequest",
+      { message: "m", errorCode: "E", reason: "OBJECT_NOT_FOUND", domain: "platform", service: "cms" },
+      "/reason",
+    ],
+    [
+      "cms error with service authorization",
+      "error.cms",
+      { message: "m", errorCode: "E", reason: "BAD_REQUEST", domain: "platform", service: "authorization" },
+      "/service",
+    ],
+    [
+      "getRoleFilters 400 with another errorCode",
+      "error.authorization",
+      { message: "m", errorCode: "BAD", reason: "BAD_REQUEST", domain: "platform", service: "authorization" },
+      "/errorCode",
+    ],
     ["401 body whose error is a number", "error.unauthorized", { error: 401, error_description: "d" }, "/error"],
-    ["pageNumber negative", "listFactoryDefaultWidgets.request", { pagination: { pageNumber: -1 } }, "/pagination/pageNumber"],
+    [
+      "pageNumber negative",
+      "listFactoryDefaultWidgets.request",
+      { pagination: { pageNumber: -1 } },
+      "/pagination/pageNumber",
+    ],
     ["pageSize zero", "listLandingPages.request", { pagination: { pageSize: 0 } }, "/pagination/pageSize"],
     ["widgetId not a widget URI", "getWidget.request", { widgetId: "sales-chart" }, "/widgetId"],
     ["roles not an array", "getRoleFilters.request", { roles: "admin" }, "/roles"],
@@ -158,6 +298,8 @@ describe("invalid bodies are rejected for the rule the spec states", () => {
   });
 
   it("throws on an unknown body name, naming the known ones", () => {
-    expect(() => validateBody("getWidgets.response", {})).toThrow(/unknown body "getWidgets.response"; known bodies: listFactoryDefaultWidgets.request/);
+    expect(() => validateBody("getWidgets.response", {})).toThrow(
+      /unknown body "getWidgets.response"; known bodies: listFactoryDefaultWidgets.request/,
+    );
   });
 });

@@ -38,7 +38,17 @@ export const completeAnalytic: Analytic = {
     category: { schema: "public", table: "sales", column: "region", label: "Region" },
     series: [
       {
-        column: { schema: "public", table: "sales", column: "amount", label: "Amount", function: "SUM", precision: 2, prefix: "R$", sufix: "", mask: "#,##0.00" },
+        column: {
+          schema: "public",
+          table: "sales",
+          column: "amount",
+          label: "Amount",
+          function: "SUM",
+          precision: 2,
+          prefix: "R$",
+          sufix: "",
+          mask: "#,##0.00",
+        },
         label: "Total",
       },
     ],

@@ -37,10 +37,11 @@ describe("files derived from the contract", () => {
         const heading = doc.indexOf(`### §${section} `);
         expect(heading, `§${section} (cited by ${check.id})`).toBeGreaterThan(-1);
         const next = doc.indexOf("\n### ", heading + 1);
-        expect(doc.slice(heading, next < 0 ? undefined : next), `${check.id} under §${section}`).toContain(`\`${check.id}\``);
+        expect(doc.slice(heading, next < 0 ? undefined : next), `${check.id} under §${section}`).toContain(
+          `\`${check.id}\``,
+        );
       }
     }
     for (const entry of AMBIGUITY_REGISTER) expect(doc, entry.id).toContain(`\`${entry.id}\``);
   });
 });
-

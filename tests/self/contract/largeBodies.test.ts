@@ -7,7 +7,10 @@ import { describe, expect, it } from "vitest";
 import { MAX_ISSUES_PER_BODY, validateBody } from "../../../contract/validators.js";
 import { completeWidget } from "./bodyExamples.js";
 
-const listing = (widgets: unknown[]) => ({ widgets, listInformation: { totalElements: widgets.length, totalPages: 1 } });
+const listing = (widgets: unknown[]) => ({
+  widgets,
+  listInformation: { totalElements: widgets.length, totalPages: 1 },
+});
 
 describe("bounded schema issues", () => {
   it("a small body with more bad items than the cap: the first issues kept, the total counted", () => {
@@ -33,7 +36,10 @@ describe("bounded schema issues", () => {
   });
 
   it("a large valid body: no issue, nothing sampled", () => {
-    const result = validateBody("listFactoryDefaultWidgets.response", listing(Array.from({ length: 3_000 }, () => completeWidget)));
+    const result = validateBody(
+      "listFactoryDefaultWidgets.response",
+      listing(Array.from({ length: 3_000 }, () => completeWidget)),
+    );
     expect(result.stated).toEqual([]);
     expect(result.registerDefaults).toEqual([]);
     expect(result.sampled).toBeUndefined();

@@ -6,7 +6,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const tracked = (pattern: string) => execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", pattern], { cwd: ROOT, encoding: "utf8" }).split("\n").filter(Boolean);
+const tracked = (pattern: string) =>
+  execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", pattern], {
+    cwd: ROOT,
+    encoding: "utf8",
+  })
+    .split("\n")
+    .filter(Boolean);
 
 /** Relative link targets of a Markdown text: [text](target), without #fragments; URLs and mail links left out. */
 export function relativeLinks(markdown: string): string[] {
@@ -17,7 +23,10 @@ export function relativeLinks(markdown: string): string[] {
 
 describe("links in the repository", () => {
   it("finds the relative links of a Markdown text", () => {
-    expect(relativeLinks("see [a](docs/a.md#x), [b](https://x.y/z), [c](../c.md) and [d](#top)")).toEqual(["docs/a.md", "../c.md"]);
+    expect(relativeLinks("see [a](docs/a.md#x), [b](https://x.y/z), [c](../c.md) and [d](#top)")).toEqual([
+      "docs/a.md",
+      "../c.md",
+    ]);
   });
 
   it("resolves every relative link of every Markdown file to a file of the repository", () => {
@@ -33,8 +42,12 @@ describe("links in the repository", () => {
   });
 
   it("points no file of the product at the developers' shared folder beside the repository, which a user's clone does not have", () => {
-    const files = [...tracked("*.md"), ...tracked("*.ts"), ...tracked("*.json")].filter((file) => !file.includes("node_modules/"));
-    const offenders = files.filter((file) => readFileSync(join(ROOT, file), "utf8").includes(["..", "shared"].join("/")));
+    const files = [...tracked("*.md"), ...tracked("*.ts"), ...tracked("*.json")].filter(
+      (file) => !file.includes("node_modules/"),
+    );
+    const offenders = files.filter((file) =>
+      readFileSync(join(ROOT, file), "utf8").includes(["..", "shared"].join("/")),
+    );
     expect(offenders).toEqual([]);
   });
 });

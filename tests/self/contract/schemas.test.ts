@@ -17,14 +17,20 @@ function* walk(node: unknown, path = "#"): Generator<[string, Json]> {
 }
 
 describe("the contract's schemas", () => {
-  it.each(CONTRACT_SCHEMAS.map((doc) => [doc.file, doc] as const))("%s compiles in strict mode in both readings", (_file, doc) => {
-    expect(statedValidatorInstance().getSchema(doc.$id)).toBeTypeOf("function");
-    expect(strictValidatorInstance().getSchema(doc.$id)).toBeTypeOf("function");
-  });
+  it.each(CONTRACT_SCHEMAS.map((doc) => [doc.file, doc] as const))(
+    "%s compiles in strict mode in both readings",
+    (_file, doc) => {
+      expect(statedValidatorInstance().getSchema(doc.$id)).toBeTypeOf("function");
+      expect(strictValidatorInstance().getSchema(doc.$id)).toBeTypeOf("function");
+    },
+  );
 
   it("has one schema per body name", () => {
     for (const name of BODY_NAMES) {
-      expect(CONTRACT_SCHEMAS.map((doc) => doc.$id), name).toContain(schemaIdForBody(name));
+      expect(
+        CONTRACT_SCHEMAS.map((doc) => doc.$id),
+        name,
+      ).toContain(schemaIdForBody(name));
     }
   });
 
@@ -39,7 +45,8 @@ describe("the contract's schemas", () => {
       }
       for (const key of ["items"]) if (schema[key]) visit(schema[key] as Json, `${where}/${key}`);
       for (const key of ["anyOf", "oneOf", "allOf"]) {
-        for (const [index, branch] of ((schema[key] as Json[] | undefined) ?? []).entries()) visit(branch, `${where}/${key}/${index}`);
+        for (const [index, branch] of ((schema[key] as Json[] | undefined) ?? []).entries())
+          visit(branch, `${where}/${key}/${index}`);
       }
     };
     for (const doc of CONTRACT_SCHEMAS) visit(doc.schema, doc.file);
@@ -48,7 +55,9 @@ describe("the contract's schemas", () => {
 
   it("never forbids unknown extra fields (register: unknown-extra-fields)", () => {
     const closed = CONTRACT_SCHEMAS.flatMap((doc) =>
-      [...walk(doc.schema)].filter(([, node]) => node.additionalProperties === false || node.unevaluatedProperties === false).map(([path]) => `${doc.file} ${path}`),
+      [...walk(doc.schema)]
+        .filter(([, node]) => node.additionalProperties === false || node.unevaluatedProperties === false)
+        .map(([path]) => `${doc.file} ${path}`),
     );
     expect(closed).toEqual([]);
   });
@@ -56,7 +65,9 @@ describe("the contract's schemas", () => {
   it("cites only register entries that exist in every x-strict", () => {
     const known = new Set(AMBIGUITY_REGISTER.map((entry) => entry.id));
     const cited = CONTRACT_SCHEMAS.flatMap((doc) =>
-      [...walk(doc.schema)].flatMap(([, node]) => (Array.isArray(node["x-strict"]) ? (node["x-strict"] as Json[]) : [])),
+      [...walk(doc.schema)].flatMap(([, node]) =>
+        Array.isArray(node["x-strict"]) ? (node["x-strict"] as Json[]) : [],
+      ),
     ).map((entry) => entry.register as string);
     expect(cited.length).toBeGreaterThan(0);
     expect(cited.filter((id) => !known.has(id))).toEqual([]);

@@ -30,14 +30,32 @@ describe("--header against a local target", () => {
     // Arrange: a fault, so that a failure carries evidence and a curl command with every header.
     const out = mkdtempSync(join(tmpdir(), "cms-headers-"));
     const env = { CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token };
-    const args = ["run", "--base-url", server.faultBaseUrl("pagination-default-20"), "--checks", "pagination.default-first-10", "--seed", "2", "--out", out, "--header", `X-Api-Key: ${API_KEY}`, "--header", `X-Tenant:${TENANT}`];
+    const args = [
+      "run",
+      "--base-url",
+      server.faultBaseUrl("pagination-default-20"),
+      "--checks",
+      "pagination.default-first-10",
+      "--seed",
+      "2",
+      "--out",
+      out,
+      "--header",
+      `X-Api-Key: ${API_KEY}`,
+      "--header",
+      `X-Tenant:${TENANT}`,
+    ];
     // Act
     const result = await runBin(args, env);
     // Assert
     expect(result.code).toBe(1);
     expect(seen.length).toBeGreaterThan(2);
     for (const record of seen) expect(record.headers).toMatchObject({ "x-api-key": API_KEY, "x-tenant": TENANT });
-    const outputs = [result.stdout, result.stderr, ...readdirSync(out).map((name) => readFileSync(join(out, name), "utf8"))];
+    const outputs = [
+      result.stdout,
+      result.stderr,
+      ...readdirSync(out).map((name) => readFileSync(join(out, name), "utf8")),
+    ];
     for (const text of outputs) expect(text).not.toContain(API_KEY);
     const report = readFileSync(join(out, "report.json"), "utf8");
     expect(report).toContain("X-Api-Key: $CMS_HEADER_X_API_KEY"); // in the curl command that reproduces the failure
@@ -48,7 +66,10 @@ describe("--header against a local target", () => {
     [["--header", "X Api: 1"], /the header "X Api" cannot be sent: a header name holds only/],
     [["--header", "X-Note: one\ntwo"], /the header "X-Note" cannot be sent: its value holds a newline/],
     [["--header", "X-Note: caf\u0113"], /outside Latin-1/],
-    [["--header", "Authorization: Bearer abc"], /"Authorization" cannot be sent: the suite sends the bearer token per request/],
+    [
+      ["--header", "Authorization: Bearer abc"],
+      /"Authorization" cannot be sent: the suite sends the bearer token per request/,
+    ],
     [["--header", "client_id: abc"], /--client-id/],
     [["--header", "Content-Length: 3"], /the HTTP client sets it itself/],
     [["--header", "X-Api-Key: abc"], /cannot be redacted/],
@@ -57,11 +78,21 @@ describe("--header against a local target", () => {
     [["--operation-path", "getWidgets=/x"], /unknown operation "getWidgets"/],
     [["--operation-path", "getWidget=platform/x"], /the path of getWidget must start with \//],
     [["--operation-path", "getWidget"], /--operation-path takes OPERATION=\/path/],
-    [["--operation-path", "getWidget=/platform/cms/getAnalytic"], /getAnalytic and getWidget would both be at \/platform\/cms\/getAnalytic/],
+    [
+      ["--operation-path", "getWidget=/platform/cms/getAnalytic"],
+      /getAnalytic and getWidget would both be at \/platform\/cms\/getAnalytic/,
+    ],
   ])("refuses %j with exit 2 and one sentence", async (flags, message) => {
     let stderr = "";
-    const io = { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) }, readStdin: async () => "" };
-    const code = await main(["run", "--base-url", server.baseUrl, "--client-id", "c-1234", "--token", "t-1234", ...flags], io);
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+      readStdin: async () => "",
+    };
+    const code = await main(
+      ["run", "--base-url", server.baseUrl, "--client-id", "c-1234", "--token", "t-1234", ...flags],
+      io,
+    );
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr.trim().split("\n")).toHaveLength(1);
@@ -72,12 +103,25 @@ describe("extra headers in the settings", () => {
   const base = { baseUrl: "http://127.0.0.1:9", clientId: "client-1", token: "token-1" };
 
   it("merges the config file's headers with the flags', a later layer winning per name whatever its case", () => {
-    const settings = resolveRunSettings([{ ...base, headers: { "X-Tenant": "file", "X-Trace": "on" } }, { headers: { "x-tenant": "flag" } }]);
+    const settings = resolveRunSettings([
+      { ...base, headers: { "X-Tenant": "file", "X-Trace": "on" } },
+      { headers: { "x-tenant": "flag" } },
+    ]);
     expect(settings.headers).toEqual({ "x-tenant": "flag", "X-Trace": "on" });
   });
 
   it("registers secret-looking values as secrets with a placeholder named after the header", () => {
-    const settings = resolveRunSettings([{ ...base, headers: { "X-Api-Key": "key-value", Cookie: "session=abcdef", "X-Session-Token": "tok-value", "X-Tenant": "acme" } }]);
+    const settings = resolveRunSettings([
+      {
+        ...base,
+        headers: {
+          "X-Api-Key": "key-value",
+          Cookie: "session=abcdef",
+          "X-Session-Token": "tok-value",
+          "X-Tenant": "acme",
+        },
+      },
+    ]);
     const secrets = runSecrets(settings).filter((secret) => secret.placeholder.startsWith("$CMS_HEADER_"));
     expect(secrets).toEqual([
       { value: "key-value", placeholder: "$CMS_HEADER_X_API_KEY" },
@@ -87,7 +131,13 @@ describe("extra headers in the settings", () => {
   });
 
   it("puts headers and operation paths in the command line that reproduces the run, secrets as variables", () => {
-    const settings = resolveRunSettings([{ ...base, headers: { "X-Api-Key": "key-value", "X-Tenant": "acme corp" }, operationPaths: { getWidget: "/platform/cms/queries/getWidget" } }]);
+    const settings = resolveRunSettings([
+      {
+        ...base,
+        headers: { "X-Api-Key": "key-value", "X-Tenant": "acme corp" },
+        operationPaths: { getWidget: "/platform/cms/queries/getWidget" },
+      },
+    ]);
     const command = reproduceCommand(settings);
     expect(command).toContain(`--header "X-Api-Key: $CMS_HEADER_X_API_KEY" --header 'X-Tenant: acme corp'`);
     expect(command).toContain("--operation-path getWidget=/platform/cms/queries/getWidget");

@@ -25,8 +25,19 @@ const RUN = { creatorVersion: "test", seed: 1, baseUrl: "http://127.0.0.1:9" };
 /** An exchange as the HTTP client records it, with `body` as the response text. */
 function exchange(index: number, body = "{}"): Exchange {
   return {
-    request: { method: "POST", url: `http://127.0.0.1:9/platform/cms/getWidget?i=${index}`, headers: { "Content-Type": "application/json" }, body: `{"i":${index}}` },
-    response: { status: 200, headers: { "content-type": "application/json" }, bodyText: body, truncated: false, bodyBytes: body.length },
+    request: {
+      method: "POST",
+      url: `http://127.0.0.1:9/platform/cms/getWidget?i=${index}`,
+      headers: { "Content-Type": "application/json" },
+      body: `{"i":${index}}`,
+    },
+    response: {
+      status: 200,
+      headers: { "content-type": "application/json" },
+      bodyText: body,
+      truncated: false,
+      bodyBytes: body.length,
+    },
     isJson: true,
     startedAt: new Date(Date.UTC(2030, 0, 1, 0, 0, index)).toISOString(),
     durationMs: 12.5,
@@ -45,8 +56,29 @@ describe("cms-conformance run --format har", () => {
   beforeAll(async () => {
     server = await startReferenceServer({ seed: 6 });
     const out = mkdtempSync(join(tmpdir(), "cms-har-"));
-    const env = { CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token, CMS_RESTRICTED_TOKEN: server.credentials.restrictedToken };
-    const result = await runBin(["run", "--base-url", server.baseUrl, "--checks", "auth.*,pagination.default-first-10", "--seed", "8", "--out", out, "--format", "json,har", "--header", `X-Api-Key: ${API_KEY}`], env);
+    const env = {
+      CMS_CLIENT_ID: server.credentials.clientId,
+      CMS_TOKEN: server.credentials.token,
+      CMS_RESTRICTED_TOKEN: server.credentials.restrictedToken,
+    };
+    const result = await runBin(
+      [
+        "run",
+        "--base-url",
+        server.baseUrl,
+        "--checks",
+        "auth.*,pagination.default-first-10",
+        "--seed",
+        "8",
+        "--out",
+        out,
+        "--format",
+        "json,har",
+        "--header",
+        `X-Api-Key: ${API_KEY}`,
+      ],
+      env,
+    );
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(/har +\S+exchanges\.har/);
     harText = readFileSync(join(out, "exchanges.har"), "utf8");
@@ -67,13 +99,29 @@ describe("cms-conformance run --format har", () => {
     const started = har.log.entries.map((entry) => entry.startedDateTime);
     expect(started).toEqual([...started].sort());
     // auth.* sends requests without a token and without client_id: those are in the log too, with their 401s.
-    expect(har.log.entries.some((entry) => entry.response.status === 401 && !entry.request.headers.some((header) => header.name === "Authorization"))).toBe(true);
+    expect(
+      har.log.entries.some(
+        (entry) =>
+          entry.response.status === 401 && !entry.request.headers.some((header) => header.name === "Authorization"),
+      ),
+    ).toBe(true);
   });
 
   it("redacts every secret and splits each exchange's time into wait and receive", () => {
-    for (const secret of [API_KEY, server.credentials.token, server.credentials.clientId, server.credentials.restrictedToken]) expect(harText).not.toContain(secret);
+    for (const secret of [
+      API_KEY,
+      server.credentials.token,
+      server.credentials.clientId,
+      server.credentials.restrictedToken,
+    ])
+      expect(harText).not.toContain(secret);
     const first = har.log.entries[0];
-    expect(first?.request.headers).toEqual(expect.arrayContaining([{ name: "X-Api-Key", value: "$CMS_HEADER_X_API_KEY" }, { name: "client_id", value: "$CMS_CLIENT_ID" }]));
+    expect(first?.request.headers).toEqual(
+      expect.arrayContaining([
+        { name: "X-Api-Key", value: "$CMS_HEADER_X_API_KEY" },
+        { name: "client_id", value: "$CMS_CLIENT_ID" },
+      ]),
+    );
     for (const entry of har.log.entries) {
       expect(entry.timings.wait).toBeGreaterThan(0);
       expect((entry.timings.send ?? 0) + entry.timings.wait + entry.timings.receive).toBeCloseTo(entry.time, 0);
@@ -99,14 +147,17 @@ describe("the exchange log behind the HAR", () => {
     const log = new ExchangeLog(100, 10, 25);
     for (let index = 0; index < 4; index += 1) log.add(exchange(index, "x".repeat(50)));
     const snapshot = log.snapshot();
-    expect(snapshot.entries.every((entry) => entry.response?.bodyText === "x".repeat(10) && entry.bodyCharsCut === 40)).toBe(true);
+    expect(
+      snapshot.entries.every((entry) => entry.response?.bodyText === "x".repeat(10) && entry.bodyCharsCut === 40),
+    ).toBe(true);
     expect(snapshot.entries.length).toBeLessThan(4); // each keeps 7 + 10 characters: only one fits in 25
     expect(snapshot.dropped).toBe(4 - snapshot.entries.length);
     expect(buildHar(snapshot, RUN).log.entries[0]?.comment).toContain("40 characters of body text left out");
   });
 
   it("refuses a limit that is not a whole number of at least 1, naming what it got", () => {
-    for (const limit of [0, -1, 1.5, Number.NaN]) expect(() => new ExchangeLog(limit)).toThrow(`limit must be a whole number ≥ 1, received ${String(limit)}`);
+    for (const limit of [0, -1, 1.5, Number.NaN])
+      expect(() => new ExchangeLog(limit)).toThrow(`limit must be a whole number ≥ 1, received ${String(limit)}`);
     expect(() => new ExchangeLog(1)).not.toThrow();
   });
 
@@ -118,7 +169,14 @@ describe("the exchange log behind the HAR", () => {
     const { timeToHeadersMs: _time, ...noTiming } = exchange(3);
     log.add(noTiming);
     const [first, second, third] = log.snapshot().entries;
-    expect(first).toMatchObject({ response: { bodyText: "abcd" }, bodyCharsCut: 3, request: { body: '{"i"' }, failure: { kind: "timeout", message: "slow" }, timeToHeadersMs: 10, durationMs: 12.5 });
+    expect(first).toMatchObject({
+      response: { bodyText: "abcd" },
+      bodyCharsCut: 3,
+      request: { body: '{"i"' },
+      failure: { kind: "timeout", message: "slow" },
+      timeToHeadersMs: 10,
+      durationMs: 12.5,
+    });
     expect(second?.request).not.toHaveProperty("body");
     expect(second).not.toHaveProperty("failure");
     expect(third).not.toHaveProperty("timeToHeadersMs");
@@ -146,8 +204,16 @@ describe("the exchange log behind the HAR", () => {
   it("records the 429 answers the client waited out, and requests that got no answer (status 0), validly", async () => {
     const target = await startHostileTarget({ rateLimitedTimes: 1, retryAfter: "0" });
     const log = new ExchangeLog();
-    const client = createHttpClient({ baseUrl: target.baseUrlFor("rate-limited"), secrets: [], onExchange: (recorded) => log.add(recorded) });
-    const refused = createHttpClient({ baseUrl: await unusedBaseUrl(), secrets: [], onExchange: (recorded) => log.add(recorded) });
+    const client = createHttpClient({
+      baseUrl: target.baseUrlFor("rate-limited"),
+      secrets: [],
+      onExchange: (recorded) => log.add(recorded),
+    });
+    const refused = createHttpClient({
+      baseUrl: await unusedBaseUrl(),
+      secrets: [],
+      onExchange: (recorded) => log.add(recorded),
+    });
     try {
       await client.send({ path: "/platform/cms/getWidget", headers: {}, body: { json: {} } });
       await refused.send({ path: "/platform/cms/getWidget", headers: {}, body: { json: {} } });
@@ -166,9 +232,17 @@ describe("the exchange log behind the HAR", () => {
     const built = buildHar(log.snapshot(), RUN);
     const [entry] = built.log.entries;
     const { wait: _wait, ...timings } = entry!.timings;
-    expect(validateHar({ log: { ...built.log, creator: { name: "x" } } }).map((issue) => issue.message)).toContain("must have required property 'version'");
-    expect(validateHar({ log: { ...built.log, entries: [{ ...entry, timings }] } }).map((issue) => `${issue.instancePath} ${issue.message}`)).toContain("/log/entries/0/timings must have required property 'wait'");
-    expect(validateHar({ log: { ...built.log, entries: [{ ...entry, startedDateTime: "yesterday" }] } })).not.toEqual([]);
+    expect(validateHar({ log: { ...built.log, creator: { name: "x" } } }).map((issue) => issue.message)).toContain(
+      "must have required property 'version'",
+    );
+    expect(
+      validateHar({ log: { ...built.log, entries: [{ ...entry, timings }] } }).map(
+        (issue) => `${issue.instancePath} ${issue.message}`,
+      ),
+    ).toContain("/log/entries/0/timings must have required property 'wait'");
+    expect(validateHar({ log: { ...built.log, entries: [{ ...entry, startedDateTime: "yesterday" }] } })).not.toEqual(
+      [],
+    );
   });
 });
 
@@ -179,23 +253,45 @@ describe.skipIf(!executablePath)("the HAR in a browser (Playwright's routeFromHA
     // Arrange: record one exchange against the reference, then stop it.
     const server = await startReferenceServer({ seed: 2 });
     const log = new ExchangeLog();
-    const client = createHttpClient({ baseUrl: server.baseUrl, secrets: [], onExchange: (recorded) => log.add(recorded) });
+    const client = createHttpClient({
+      baseUrl: server.baseUrl,
+      secrets: [],
+      onExchange: (recorded) => log.add(recorded),
+    });
     const body = JSON.stringify({ pagination: { pageNumber: 0, pageSize: 2 } });
-    const live = await client.send({ path: "/platform/cms/listFactoryDefaultWidgets", headers: { "Content-Type": "application/json", client_id: server.credentials.clientId, Authorization: `Bearer ${server.credentials.token}` }, body: { raw: body } });
+    const live = await client.send({
+      path: "/platform/cms/listFactoryDefaultWidgets",
+      headers: {
+        "Content-Type": "application/json",
+        client_id: server.credentials.clientId,
+        Authorization: `Bearer ${server.credentials.token}`,
+      },
+      body: { raw: body },
+    });
     await client.close();
     await server.close();
     const file = join(mkdtempSync(join(tmpdir(), "cms-har-browser-")), "exchanges.har");
     const { writeFile } = await import("node:fs/promises");
     await writeFile(file, JSON.stringify(buildHar(log.snapshot(), { ...RUN, baseUrl: server.baseUrl })));
-    const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+    const browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+    });
     try {
       const page = await browser.newPage();
       await page.routeFromHAR(file, { notFound: "fallback" });
-      await page.route(`${server.baseUrl}/`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>origin</title>" }));
+      await page.route(`${server.baseUrl}/`, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>origin</title>" }),
+      );
       await page.goto(`${server.baseUrl}/`);
       // Act: the page posts the same request; only the HAR can answer it.
       const answered = await page.evaluate(async (sent) => {
-        const response = await fetch("/platform/cms/listFactoryDefaultWidgets", { method: "POST", headers: { "Content-Type": "application/json" }, body: sent });
+        const response = await fetch("/platform/cms/listFactoryDefaultWidgets", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: sent,
+        });
         return { status: response.status, text: await response.text() };
       }, body);
       // Assert

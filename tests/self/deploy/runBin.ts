@@ -14,7 +14,10 @@ export interface BinResult {
 /** Runs `cms-conformance ...args` with `env` added to this process's environment (NO_COLOR set). */
 export async function runBin(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<BinResult> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: "1", ...env }, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+      env: { ...process.env, NO_COLOR: "1", ...env },
+      maxBuffer: 32 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

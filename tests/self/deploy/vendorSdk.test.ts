@@ -5,7 +5,13 @@
  */
 import axiosModule from "axios";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PlatformAppsApi, type GetAnalyticOut, type ListFactoryDefaultWidgetsOut, type ListLandingPagesOut, type Widget } from "@seniorsistemas/senior-platform-apps";
+import {
+  PlatformAppsApi,
+  type GetAnalyticOut,
+  type ListFactoryDefaultWidgetsOut,
+  type ListLandingPagesOut,
+  type Widget,
+} from "@seniorsistemas/senior-platform-apps";
 import { serveCommand, type ServeAnnouncement } from "../../../cli/commands/serve.js";
 import type { OperationName } from "../../../contract/operations.js";
 import { runInProcess } from "../suite/runInProcess.js";
@@ -25,7 +31,10 @@ const SDK_PATHS: Record<OperationName, string> = {
   getRoleFilters: "/platform/authorization/queries/getRoleFilters",
 };
 
-const servedPaths = Object.entries(SDK_PATHS).flatMap(([name, path]) => ["--operation-path", `${name}=${TENANT_PREFIX}/rest${path}`]);
+const servedPaths = Object.entries(SDK_PATHS).flatMap(([name, path]) => [
+  "--operation-path",
+  `${name}=${TENANT_PREFIX}/rest${path}`,
+]);
 
 describe("the vendor SDK against serve --operation-path", () => {
   let announced: ServeAnnouncement;
@@ -34,7 +43,11 @@ describe("the vendor SDK against serve --operation-path", () => {
 
   beforeAll(async () => {
     let stdout = "";
-    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true }, readStdin: async () => "" };
+    const io = {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: () => true },
+      readStdin: async () => "",
+    };
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     serving = serveCommand(["--seed", "4", ...servedPaths], io, () => stopped);
     await vi.waitFor(() => expect(stdout).toContain("Stop with Ctrl-C"));
@@ -77,15 +90,31 @@ describe("the vendor SDK against serve --operation-path", () => {
     const landing: ListLandingPagesOut = pages.body;
     expect(pages.statusCode).toBe(200);
     expect(landing.landingPages.length).toBeGreaterThan(0);
-    for (const page of landing.landingPages) expect(page).toMatchObject({ id: expect.any(String), pageId: expect.any(String), title: expect.any(String), landingPageType: expect.stringMatching(/^(DEFAULT|SHARED|PERSONAL)$/) });
+    for (const page of landing.landingPages)
+      expect(page).toMatchObject({
+        id: expect.any(String),
+        pageId: expect.any(String),
+        title: expect.any(String),
+        landingPageType: expect.stringMatching(/^(DEFAULT|SHARED|PERSONAL)$/),
+      });
 
     const analyticId = announced.analyticIds[0] as string;
     const analytic = await api.cms.getAnalytic({ analyticId });
     const read: GetAnalyticOut = analytic.body;
     expect(analytic.statusCode).toBe(200);
-    expect(read.analytic).toMatchObject({ id: analyticId, name: expect.any(String), chart: { type: expect.any(String), series: expect.any(Array), datasetId: expect.any(String) }, createdBy: expect.any(String), createdDate: expect.any(String) });
+    expect(read.analytic).toMatchObject({
+      id: analyticId,
+      name: expect.any(String),
+      chart: { type: expect.any(String), series: expect.any(Array), datasetId: expect.any(String) },
+      createdBy: expect.any(String),
+      createdDate: expect.any(String),
+    });
 
-    const filters = await api.authorization.getRoleFilters({ roles: announced.roles.slice(0, 2), domainName: announced.domainName, serviceName: announced.serviceName });
+    const filters = await api.authorization.getRoleFilters({
+      roles: announced.roles.slice(0, 2),
+      domainName: announced.domainName,
+      serviceName: announced.serviceName,
+    });
     expect(filters.statusCode).toBe(200);
     expect(Array.isArray((filters.body as { filters: unknown }).filters)).toBe(true);
     expect((filters.body as { filters: unknown[] }).filters.length).toBeGreaterThan(0);
@@ -94,7 +123,9 @@ describe("the vendor SDK against serve --operation-path", () => {
   it("is refused where a gateway would refuse it: without the client_id the SDK does not send", async () => {
     delete axios.defaults.headers.common.client_id;
     try {
-      await expect(sdk().cms.getWidget({ widgetId: "widget://x/y" })).rejects.toMatchObject({ response: { status: 401 } });
+      await expect(sdk().cms.getWidget({ widgetId: "widget://x/y" })).rejects.toMatchObject({
+        response: { status: 401 },
+      });
     } finally {
       axios.defaults.headers.common.client_id = announced.clientId;
     }
@@ -109,9 +140,23 @@ describe("the vendor SDK against serve --operation-path", () => {
 
   it("is judged by the suite through the same base URL prefix and paths: no failure, no error", async () => {
     const { clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName } = announced;
-    const layer = { baseUrl: `${announced.baseUrl}${TENANT_PREFIX}/rest`, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName, operationPaths: SDK_PATHS };
+    const layer = {
+      baseUrl: `${announced.baseUrl}${TENANT_PREFIX}/rest`,
+      clientId,
+      token,
+      restrictedToken,
+      analyticIds,
+      roles,
+      domainName,
+      serviceName,
+      operationPaths: SDK_PATHS,
+    };
     const report = await runInProcess(layer, { maxExamples: 3 });
-    expect(report.results.filter((result) => result.outcome === "failed" || result.outcome === "error").map((result) => `${result.checkId} [${result.operation}]: ${result.message}`)).toEqual([]);
+    expect(
+      report.results
+        .filter((result) => result.outcome === "failed" || result.outcome === "error")
+        .map((result) => `${result.checkId} [${result.operation}]: ${result.message}`),
+    ).toEqual([]);
     expect(report.results.filter((result) => result.outcome === "passed").length).toBeGreaterThan(50);
     expect(Object.keys(report.timings).sort()).toEqual(Object.keys(SDK_PATHS).sort());
   });

@@ -23,17 +23,41 @@ describe("a check worker whose heap runs out", () => {
     rmSync(out, { recursive: true, force: true });
   });
 
-  it("ends the run in one sentence with its reports written, exit 1 and no stack trace", { timeout: 120_000 }, async () => {
-    const result = await runBin(["run", "--base-url", target.baseUrlFor("invalid-items"), "--token", "t-1234", "--client-id", "c-1234", "--checks", "pagination.*", "--out", out], { NODE_OPTIONS: "--max-old-space-size=48" });
-    const printed = `${result.stdout}\n${result.stderr}`;
-    expect(result.code, printed).toBe(1);
-    expect(printed).not.toMatch(/Worker exited unexpectedly|^\s+at /m);
-    expect(result.stdout).toContain("the run itself reported an error: the worker thread running the checks stopped: Worker terminated due to reaching memory limit");
-    expect(result.stdout).toContain("NODE_OPTIONS=--max-old-space-size=4096");
-    const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport;
-    const errors = report.results.filter((verdict) => verdict.outcome === "error");
-    expect(errors.length).toBeGreaterThan(0);
-    for (const error of errors) expect(error.message).toMatch(/^The suite could not run this check: the worker thread running the checks stopped: .*heap out of memory/);
-    expect(readFileSync(join(out, "junit.xml"), "utf8")).toContain("<testsuites");
-  });
+  it(
+    "ends the run in one sentence with its reports written, exit 1 and no stack trace",
+    { timeout: 120_000 },
+    async () => {
+      const result = await runBin(
+        [
+          "run",
+          "--base-url",
+          target.baseUrlFor("invalid-items"),
+          "--token",
+          "t-1234",
+          "--client-id",
+          "c-1234",
+          "--checks",
+          "pagination.*",
+          "--out",
+          out,
+        ],
+        { NODE_OPTIONS: "--max-old-space-size=48" },
+      );
+      const printed = `${result.stdout}\n${result.stderr}`;
+      expect(result.code, printed).toBe(1);
+      expect(printed).not.toMatch(/Worker exited unexpectedly|^\s+at /m);
+      expect(result.stdout).toContain(
+        "the run itself reported an error: the worker thread running the checks stopped: Worker terminated due to reaching memory limit",
+      );
+      expect(result.stdout).toContain("NODE_OPTIONS=--max-old-space-size=4096");
+      const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport;
+      const errors = report.results.filter((verdict) => verdict.outcome === "error");
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors)
+        expect(error.message).toMatch(
+          /^The suite could not run this check: the worker thread running the checks stopped: .*heap out of memory/,
+        );
+      expect(readFileSync(join(out, "junit.xml"), "utf8")).toContain("<testsuites");
+    },
+  );
 });

@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { describeSampledWalks, type SampledWalk } from "../../../runner/engine/describeSampledWalks.js";
 
-const walk = (overrides: Partial<SampledWalk> = {}): SampledWalk => ({ operation: "listLandingPages", kind: "listing", maxPages: 3, pageSize: 10, itemsSeen: 30, ...overrides });
+const walk = (overrides: Partial<SampledWalk> = {}): SampledWalk => ({
+  operation: "listLandingPages",
+  kind: "listing",
+  maxPages: 3,
+  pageSize: 10,
+  itemsSeen: 30,
+  ...overrides,
+});
 
 describe("describeSampledWalks", () => {
   it("says nothing when no walk was bounded", () => {
@@ -21,10 +28,14 @@ describe("describeSampledWalks", () => {
   });
 
   it("gives one total as one number, and says when the target gave no totals", () => {
-    expect(describeSampledWalks([walk({ totalPages: 4, totalElements: 40 }), walk({ totalPages: 4, totalElements: 40 })], 3)).toEqual([
+    expect(
+      describeSampledWalks([walk({ totalPages: 4, totalElements: 40 }), walk({ totalPages: 4, totalElements: 40 })], 3),
+    ).toEqual([
       "listLandingPages: 2 listing walks stopped at --max-pages 3 (pageSize 10; the target reports 4 pages), so items after pageNumber 2 were not seen (up to 10 of 40 items per walk)",
     ]);
-    expect(describeSampledWalks([walk()], 3)).toEqual(["listLandingPages: 1 listing walk stopped at --max-pages 3 (pageSize 10; the target reported no totalPages), so items after pageNumber 2 were not seen"]);
+    expect(describeSampledWalks([walk()], 3)).toEqual([
+      "listLandingPages: 1 listing walk stopped at --max-pages 3 (pageSize 10; the target reported no totalPages), so items after pageNumber 2 were not seen",
+    ]);
   });
 
   it("keeps the first of walks with as many items unseen, and never counts below zero", () => {
@@ -35,10 +46,17 @@ describe("describeSampledWalks", () => {
   });
 
   it("names a search walk's own bound, below --max-pages, and a bound of no page at all", () => {
-    expect(describeSampledWalks([walk({ kind: "search", maxPages: 1, totalPages: 2, totalElements: 12, itemsSeen: 10 })], 50)).toEqual([
+    expect(
+      describeSampledWalks(
+        [walk({ kind: "search", maxPages: 1, totalPages: 2, totalElements: 12, itemsSeen: 10 })],
+        50,
+      ),
+    ).toEqual([
       "listLandingPages: 1 search walk stopped at the search bound of 1 page (--max-pages is 50; pageSize 10; the target reports 2 pages), so items after pageNumber 0 were not seen (2 of 12 items)",
     ]);
-    expect(describeSampledWalks([walk({ kind: "search", maxPages: 2 })], 50)[0]).toContain("at the search bound of 2 pages (");
+    expect(describeSampledWalks([walk({ kind: "search", maxPages: 2 })], 50)[0]).toContain(
+      "at the search bound of 2 pages (",
+    );
     expect(describeSampledWalks([walk({ maxPages: 0, totalElements: 7, itemsSeen: 0 })], 0)).toEqual([
       "listLandingPages: 1 listing walk stopped at --max-pages 0 (pageSize 10; the target reported no totalPages), so no page was seen (7 of 7 items)",
     ]);

@@ -3,7 +3,14 @@
  * with every field stated, and an HttpClient that answers from a function and records what it got.
  */
 import { TargetSession } from "../../../runner/engine/TargetSession.js";
-import type { ClientStop, Exchange, HttpClient, HttpClientStats, OutgoingRequest, TransportFailure } from "../../../runner/http/types.js";
+import type {
+  ClientStop,
+  Exchange,
+  HttpClient,
+  HttpClientStats,
+  OutgoingRequest,
+  TransportFailure,
+} from "../../../runner/http/types.js";
 import type { RunSettings } from "../../../runner/settings/RunSettings.js";
 
 /** What a fake answer holds; everything is optional. */
@@ -80,8 +87,17 @@ export class ScriptedClient implements HttpClient {
     this.sent.push(request);
     const answer = this.answer(request, this.sent.length - 1);
     if ("isJson" in answer) return answer;
-    const body = request.body === undefined ? undefined : "raw" in request.body ? request.body.raw : JSON.stringify(request.body.json);
-    return fakeExchange(answer, { url: `http://target.test${request.path}`, headers: request.headers, ...(body !== undefined ? { body } : {}) });
+    const body =
+      request.body === undefined
+        ? undefined
+        : "raw" in request.body
+          ? request.body.raw
+          : JSON.stringify(request.body.json);
+    return fakeExchange(answer, {
+      url: `http://target.test${request.path}`,
+      headers: request.headers,
+      ...(body !== undefined ? { body } : {}),
+    });
   }
 
   stats(): HttpClientStats {
@@ -116,7 +132,10 @@ export class StoppingClient extends ScriptedClient {
 }
 
 /** A session over a scripted client. */
-export function scriptedSession(answer: (request: OutgoingRequest, index: number) => FakeAnswer | Exchange, settings: Partial<RunSettings> = {}): { session: TargetSession; client: ScriptedClient } {
+export function scriptedSession(
+  answer: (request: OutgoingRequest, index: number) => FakeAnswer | Exchange,
+  settings: Partial<RunSettings> = {},
+): { session: TargetSession; client: ScriptedClient } {
   const client = new ScriptedClient(answer);
   return { session: new TargetSession(testSettings(settings), client), client };
 }

@@ -21,7 +21,11 @@ describe("httpClientOptions", () => {
   it("passes the limits, and leaves out every option the settings do not set", () => {
     withoutProxies();
     const options = httpClientOptions(testSettings());
-    expect(options).toMatchObject({ baseUrl: testSettings().baseUrl, timeoutMs: testSettings().timeoutMs, concurrency: testSettings().concurrency });
+    expect(options).toMatchObject({
+      baseUrl: testSettings().baseUrl,
+      timeoutMs: testSettings().timeoutMs,
+      concurrency: testSettings().concurrency,
+    });
     for (const absent of ["rateLimitPerSecond", "ca", "insecure", "proxy"]) expect(options).not.toHaveProperty(absent);
   });
 
@@ -30,7 +34,9 @@ describe("httpClientOptions", () => {
     const dir = mkdtempSync(join(tmpdir(), "cms-ca-"));
     writeFileSync(join(dir, "a.pem"), "PEM A");
     writeFileSync(join(dir, "b.pem"), "PEM B");
-    const options = httpClientOptions(testSettings({ rateLimitPerSecond: 7, insecure: true, caFiles: [join(dir, "a.pem"), join(dir, "b.pem")] }));
+    const options = httpClientOptions(
+      testSettings({ rateLimitPerSecond: 7, insecure: true, caFiles: [join(dir, "a.pem"), join(dir, "b.pem")] }),
+    );
     expect(options).toMatchObject({ rateLimitPerSecond: 7, insecure: true, ca: ["PEM A", "PEM B"] });
   });
 

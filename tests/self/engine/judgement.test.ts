@@ -5,12 +5,23 @@ import type { SchemaIssue } from "../../../contract/validators.js";
 import { fakeExchange } from "./engineDoubles.js";
 
 const exchange = (status = 200) => fakeExchange({ status, json: { status } });
-const issue: SchemaIssue = { instancePath: "/id", schemaPath: "#/properties/id/pattern", keyword: "pattern", params: {}, message: "must match pattern" };
+const issue: SchemaIssue = {
+  instancePath: "/id",
+  schemaPath: "#/properties/id/pattern",
+  keyword: "pattern",
+  params: {},
+  message: "must match pattern",
+};
 
 describe("Judgement", () => {
   describe("with nothing found", () => {
     it("passes with 'No violation found.' and no register", () => {
-      expect(new Judgement("default").verdict()).toEqual({ outcome: "passed", message: "No violation found.", registerRefs: [], evidence: [] });
+      expect(new Judgement("default").verdict()).toEqual({
+        outcome: "passed",
+        message: "No violation found.",
+        registerRefs: [],
+        evidence: [],
+      });
     });
 
     it("passes with its notes joined, keeping the first two witnesses as evidence", () => {
@@ -52,7 +63,14 @@ describe("Judgement", () => {
       const judge = new Judgement("default");
       const item = evidence("page 0", exchange(500));
       judge.fail("page 0 got 500.", { expected: "200", actual: "500", evidence: [item] });
-      expect(judge.verdict()).toEqual({ outcome: "failed", message: "page 0 got 500.", expected: "200", actual: "500", registerRefs: [], evidence: [item] });
+      expect(judge.verdict()).toEqual({
+        outcome: "failed",
+        message: "page 0 got 500.",
+        expected: "200",
+        actual: "500",
+        registerRefs: [],
+        evidence: [item],
+      });
     });
 
     it("leaves expected and actual out when the finding has none, and has no evidence by default", () => {
@@ -92,7 +110,14 @@ describe("Judgement", () => {
     it("is a warning under the default profile, naming the register in the message and in registerRefs", () => {
       const judge = new Judgement("default");
       judge.depart("page-past-end", "page 99 got 404.", { expected: "200", actual: "404" });
-      expect(judge.verdict()).toEqual({ outcome: "warning", message: "page 99 got 404. [register: page-past-end]", expected: "200", actual: "404", registerRefs: ["page-past-end"], evidence: [] });
+      expect(judge.verdict()).toEqual({
+        outcome: "warning",
+        message: "page 99 got 404. [register: page-past-end]",
+        expected: "200",
+        actual: "404",
+        registerRefs: ["page-past-end"],
+        evidence: [],
+      });
     });
 
     it("is a failure under --profile strict", () => {
@@ -140,8 +165,10 @@ describe("Judgement", () => {
     ] as const)("lets the worst win whatever the order (%s)", (_name, outcomes, worst) => {
       const judge = new Judgement("default");
       for (const outcome of outcomes) {
-        if (outcome === "warning") judge.depart("r", `the ${outcome}`, { expected: `e-${outcome}`, actual: `a-${outcome}` });
-        else if (outcome === "failed") judge.fail(`the ${outcome}`, { expected: `e-${outcome}`, actual: `a-${outcome}` });
+        if (outcome === "warning")
+          judge.depart("r", `the ${outcome}`, { expected: `e-${outcome}`, actual: `a-${outcome}` });
+        else if (outcome === "failed")
+          judge.fail(`the ${outcome}`, { expected: `e-${outcome}`, actual: `a-${outcome}` });
         else judge.error(`the ${outcome}`, { expected: `e-${outcome}`, actual: `a-${outcome}` });
       }
       const verdict = judge.verdict();
@@ -161,7 +188,16 @@ describe("Judgement", () => {
     it("counts the others and lists up to five of them on their own lines", () => {
       const judge = new Judgement("default");
       for (let n = 1; n <= 8; n += 1) judge.fail(`finding ${n}`);
-      expect(judge.verdict().message).toBe(["finding 1 (+7 more findings)", "- finding 2", "- finding 3", "- finding 4", "- finding 5", "- finding 6"].join("\n"));
+      expect(judge.verdict().message).toBe(
+        [
+          "finding 1 (+7 more findings)",
+          "- finding 2",
+          "- finding 3",
+          "- finding 4",
+          "- finding 5",
+          "- finding 6",
+        ].join("\n"),
+      );
     });
 
     it("says 'findings' for two others and 'finding' for one", () => {
@@ -210,14 +246,22 @@ describe("Judgement", () => {
   });
 
   describe("a finding without a complete answer", () => {
-    const timedOut = fakeExchange({ noResponse: true, failure: { kind: "timeout", message: "no answer within 2.5 s." } });
+    const timedOut = fakeExchange({
+      noResponse: true,
+      failure: { kind: "timeout", message: "no answer within 2.5 s." },
+    });
 
     it("is an error naming the trouble, not a failure: only a complete answer can break a rule", () => {
       const judge = new Judgement("default");
-      judge.fail("page 2 of size 2.5 holds 11 items.", { expected: "10", actual: "11", evidence: [evidence("page 1", exchange()), evidence("page 2", timedOut)] });
+      judge.fail("page 2 of size 2.5 holds 11 items.", {
+        expected: "10",
+        actual: "11",
+        evidence: [evidence("page 1", exchange()), evidence("page 2", timedOut)],
+      });
       expect(judge.verdict()).toMatchObject({
         outcome: "error",
-        message: "page 2 of size 2.5 holds 11 items — not judged: the answer was incomplete (timeout: no answer within 2.5 s).",
+        message:
+          "page 2 of size 2.5 holds 11 items — not judged: the answer was incomplete (timeout: no answer within 2.5 s).",
         expected: "10",
         actual: "11",
       });
@@ -227,7 +271,11 @@ describe("Judgement", () => {
     it("turns a departure into an error too, still naming the register as used", () => {
       const judge = new Judgement("strict");
       judge.depart("max-page-size", "capped", { evidence: [evidence("cap", timedOut)] });
-      expect(judge.verdict()).toMatchObject({ outcome: "error", message: "capped — not judged: the answer was incomplete (timeout: no answer within 2.5 s).", registerRefs: ["max-page-size"] });
+      expect(judge.verdict()).toMatchObject({
+        outcome: "error",
+        message: "capped — not judged: the answer was incomplete (timeout: no answer within 2.5 s).",
+        registerRefs: ["max-page-size"],
+      });
     });
 
     it("stays a failure when every exchange of its evidence was answered", () => {

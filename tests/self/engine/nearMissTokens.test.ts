@@ -40,7 +40,10 @@ describe("near-miss tokens (§5: one edit away from the valid token)", () => {
   });
 
   it("leaves out a near-miss that is the token itself (a token of padding only)", () => {
-    expect(nearMissSecrets("==").map((secret) => secret.placeholder)).toEqual(["$CMS_TOKEN_PLUS_ONE_CHARACTER", "$CMS_TOKEN_LAST_CHARACTER_CHANGED"]);
+    expect(nearMissSecrets("==").map((secret) => secret.placeholder)).toEqual([
+      "$CMS_TOKEN_PLUS_ONE_CHARACTER",
+      "$CMS_TOKEN_LAST_CHARACTER_CHANGED",
+    ]);
     expect(nearMissSecrets("tok-1234")).toHaveLength(3);
   });
 

@@ -30,10 +30,16 @@ describe("FailureBudget", () => {
 
 describe("shardOf", () => {
   it("puts every pair in one of the shards 1 … n, the same one every time", () => {
-    const pairs = Array.from({ length: 200 }, (_, n) => [`family.rule-${n}`, n % 2 === 0 ? "getWidget" : "listLandingPages"] as const);
+    const pairs = Array.from(
+      { length: 200 },
+      (_, n) => [`family.rule-${n}`, n % 2 === 0 ? "getWidget" : "listLandingPages"] as const,
+    );
     for (const count of [1, 2, 3, 7]) {
       const shards = pairs.map(([id, operation]) => shardOf(id, operation, count));
-      expect(shards.every((shard) => Number.isInteger(shard) && shard >= 1 && shard <= count), String(count)).toBe(true);
+      expect(
+        shards.every((shard) => Number.isInteger(shard) && shard >= 1 && shard <= count),
+        String(count),
+      ).toBe(true);
       expect(new Set(shards).size, String(count)).toBe(count);
       expect(pairs.map(([id, operation]) => shardOf(id, operation, count))).toEqual(shards);
     }

@@ -8,7 +8,11 @@ import { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { ClientStop } from "../../../runner/http/types.js";
 import { fakeExchange, scriptedSession, StoppingClient, testSettings } from "./engineDoubles.js";
 
-const STOP: ClientStop = { at: "2030-01-01T00:00:00.000Z", message: "the target stopped answering at 2030-01-01T00:00:00.000Z after 5 consecutive transport failures (last: connection refused)" };
+const STOP: ClientStop = {
+  at: "2030-01-01T00:00:00.000Z",
+  message:
+    "the target stopped answering at 2030-01-01T00:00:00.000Z after 5 consecutive transport failures (last: connection refused)",
+};
 
 function stoppingSession(settings: Parameters<typeof testSettings>[0] = {}) {
   const client = new StoppingClient(() => ({ status: 200, json: {} }));
@@ -52,11 +56,18 @@ describe("runCheck", () => {
     const { session } = scriptedSession(() => ({}));
     const shown = fakeExchange({ status: 200, json: { analytic: {} } });
     const result = await runCheck(
-      check(async ({ judge }) => {
-        judge.applied("max-page-size");
-        judge.property({ seed: 3, path: "1", numRuns: 2, counterexample: [1] });
-        judge.fail("a PIE chart with 2 series.", { expected: "one series", actual: "2 series", evidence: [evidence("getAnalytic a1", shown)] });
-      }, { level: "SHOULD" }),
+      check(
+        async ({ judge }) => {
+          judge.applied("max-page-size");
+          judge.property({ seed: 3, path: "1", numRuns: 2, counterexample: [1] });
+          judge.fail("a PIE chart with 2 series.", {
+            expected: "one series",
+            actual: "2 series",
+            evidence: [evidence("getAnalytic a1", shown)],
+          });
+        },
+        { level: "SHOULD" },
+      ),
       "getAnalytic",
       session,
     );
@@ -81,7 +92,11 @@ describe("runCheck", () => {
 
   it("leaves out expected, actual, skipReason and property when the verdict has none", async () => {
     const { session } = scriptedSession(() => ({}));
-    const result = await runCheck(check(async ({ judge }) => judge.note("fine")), "getAnalytic", session);
+    const result = await runCheck(
+      check(async ({ judge }) => judge.note("fine")),
+      "getAnalytic",
+      session,
+    );
     expect(result.outcome).toBe("passed");
     expect(result.message).toBe("fine");
     for (const key of ["expected", "actual", "skipReason", "property"]) expect(result).not.toHaveProperty(key);
@@ -89,10 +104,18 @@ describe("runCheck", () => {
 
   it("reports a check that throws as an error of the suite, with the exception's message", async () => {
     const { session } = scriptedSession(() => ({}));
-    const thrown = await runCheck(check(async () => Promise.reject(new Error("cannot read x of undefined"))), "getAnalytic", session);
+    const thrown = await runCheck(
+      check(async () => Promise.reject(new Error("cannot read x of undefined"))),
+      "getAnalytic",
+      session,
+    );
     expect(thrown.outcome).toBe("error");
     expect(thrown.message).toBe("The suite could not judge this check: cannot read x of undefined");
-    const thrownText = await runCheck(check(async () => Promise.reject("a bare string")), "getAnalytic", session);
+    const thrownText = await runCheck(
+      check(async () => Promise.reject("a bare string")),
+      "getAnalytic",
+      session,
+    );
     expect(thrownText.message).toBe("The suite could not judge this check: a bare string");
   });
 
@@ -114,19 +137,31 @@ describe("runCheck", () => {
     const { client, session } = stoppingSession();
     client.stop = STOP;
     let ran = false;
-    const result = await runCheck(check(async () => void (ran = true)), "getAnalytic", session);
+    const result = await runCheck(
+      check(async () => void (ran = true)),
+      "getAnalytic",
+      session,
+    );
     expect(ran).toBe(false);
     expect(result).toMatchObject({ outcome: "error", message: `Not run: the run stopped early, ${STOP.message}.` });
     const lacking = stoppingSession({ fixtures: { analyticIds: [], roles: [] } });
     lacking.client.stop = STOP;
-    const needy = await runCheck(check(async () => undefined, { needs: ["analyticIds"] }), "getAnalytic", lacking.session);
+    const needy = await runCheck(
+      check(async () => undefined, { needs: ["analyticIds"] }),
+      "getAnalytic",
+      lacking.session,
+    );
     expect(needy.outcome).toBe("skipped");
   });
 
   it("turns what a check made of a run that stopped under it into an error, but keeps a pass and the check's own error", async () => {
     const during = async (record: (context: CheckContext) => void) => {
       const { client, session } = stoppingSession();
-      return runCheck(check(async (context) => ((client.stop = STOP), record(context))), "getAnalytic", session);
+      return runCheck(
+        check(async (context) => ((client.stop = STOP), record(context))),
+        "getAnalytic",
+        session,
+      );
     };
     expect(await during((context) => context.judge.fail("11 items."))).toMatchObject({
       outcome: "error",
@@ -134,12 +169,19 @@ describe("runCheck", () => {
     });
     expect((await during((context) => context.judge.skip("nothing to read"))).outcome).toBe("error");
     expect((await during(() => undefined)).outcome).toBe("passed");
-    expect(await during((context) => context.judge.error("own error"))).toMatchObject({ outcome: "error", message: "own error" });
+    expect(await during((context) => context.judge.error("own error"))).toMatchObject({
+      outcome: "error",
+      message: "own error",
+    });
   });
 
   it("measures its duration in whole milliseconds from its start", async () => {
     const { session } = scriptedSession(() => ({}));
-    const result = await runCheck(check(async () => new Promise((resolve) => setTimeout(resolve, 20))), "getAnalytic", session);
+    const result = await runCheck(
+      check(async () => new Promise((resolve) => setTimeout(resolve, 20))),
+      "getAnalytic",
+      session,
+    );
     expect(Number.isInteger(result.durationMs)).toBe(true);
     expect(result.durationMs).toBeGreaterThanOrEqual(15);
     expect(result.durationMs).toBeLessThan(60_000);
@@ -149,15 +191,20 @@ describe("runCheck", () => {
     const { session } = scriptedSession(() => ({}), { fixtures: { analyticIds: [], roles: [] } });
     let ran = false;
     const result = await runCheck(
-      check(async () => {
-        ran = true;
-      }, { needs: ["analyticIds"] }),
+      check(
+        async () => {
+          ran = true;
+        },
+        { needs: ["analyticIds"] },
+      ),
       "getAnalytic",
       session,
     );
     expect(ran).toBe(false);
     expect(result.outcome).toBe("skipped");
-    expect(result.skipReason).toBe("this check needs analytic ids (there is no operation that lists them, §4.3): --analytic-id ID (repeatable).");
+    expect(result.skipReason).toBe(
+      "this check needs analytic ids (there is no operation that lists them, §4.3): --analytic-id ID (repeatable).",
+    );
   });
 });
 
@@ -182,8 +229,12 @@ describe("missingNeeds", () => {
   });
 
   it("counts an empty restricted token as missing", () => {
-    const { session } = scriptedSession(() => ({}), { credentials: { clientId: "client-id-1234", token: "token-abcdef", restrictedToken: "" } });
-    expect(missingNeeds(needing(["restrictedToken"]), session)).toMatch(/^this check needs the token of a user without the Visualizar permission/);
+    const { session } = scriptedSession(() => ({}), {
+      credentials: { clientId: "client-id-1234", token: "token-abcdef", restrictedToken: "" },
+    });
+    expect(missingNeeds(needing(["restrictedToken"]), session)).toMatch(
+      /^this check needs the token of a user without the Visualizar permission/,
+    );
   });
 });
 
@@ -195,7 +246,12 @@ describe("checkSeed", () => {
   });
 
   it("is a non-negative 31-bit integer that changes with the run seed, the check and the operation", () => {
-    const seeds = [checkSeed(1, "a.b", "getWidget"), checkSeed(2, "a.b", "getWidget"), checkSeed(1, "a.c", "getWidget"), checkSeed(1, "a.b", "getAnalytic")];
+    const seeds = [
+      checkSeed(1, "a.b", "getWidget"),
+      checkSeed(2, "a.b", "getWidget"),
+      checkSeed(1, "a.c", "getWidget"),
+      checkSeed(1, "a.b", "getAnalytic"),
+    ];
     expect(new Set(seeds).size).toBe(4);
     for (const seed of [...seeds, checkSeed(2 ** 31 - 1, "z".repeat(200), "getRoleFilters")]) {
       expect(Number.isInteger(seed)).toBe(true);

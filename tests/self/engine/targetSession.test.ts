@@ -15,12 +15,20 @@ describe("TargetSession.send", () => {
   };
 
   it("sends the admin's token, the client id and the JSON headers of §5 by default", async () => {
-    expect(await sendAs(undefined)).toEqual({ "Content-Type": "application/json", Accept: "application/json", client_id: "client-id-1234", Authorization: "Bearer token-abcdef" });
+    expect(await sendAs(undefined)).toEqual({
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      client_id: "client-id-1234",
+      Authorization: "Bearer token-abcdef",
+    });
     expect(await sendAs("admin")).toEqual(await sendAs(undefined));
   });
 
   it("sends the restricted user's token as restricted", async () => {
-    expect(await sendAs("restricted")).toMatchObject({ Authorization: "Bearer restricted-987654", client_id: "client-id-1234" });
+    expect(await sendAs("restricted")).toMatchObject({
+      Authorization: "Bearer restricted-987654",
+      client_id: "client-id-1234",
+    });
   });
 
   it("sends no Authorization header as no-token, and still the client id", async () => {
@@ -52,9 +60,15 @@ describe("TargetSession.send", () => {
   });
 
   it("adds the run's extra headers, which cannot replace the JSON headers of §5", async () => {
-    const { session, client } = scriptedSession(() => ({}), { headers: { "X-Tenant": "acme", Accept: "text/html", "Content-Type": "text/plain" } });
+    const { session, client } = scriptedSession(() => ({}), {
+      headers: { "X-Tenant": "acme", Accept: "text/html", "Content-Type": "text/plain" },
+    });
     await session.send("listLandingPages");
-    expect(client.sent[0]?.headers).toMatchObject({ "X-Tenant": "acme", Accept: "application/json", "Content-Type": "application/json" });
+    expect(client.sent[0]?.headers).toMatchObject({
+      "X-Tenant": "acme",
+      Accept: "application/json",
+      "Content-Type": "application/json",
+    });
   });
 
   it("posts to the operation's path of §4, or where --operation-path moved it", async () => {
@@ -75,7 +89,14 @@ describe("TargetSession.send", () => {
     await session.send("getWidget", { json: undefined });
     await session.send("getWidget", { raw: '{"a": ' });
     await session.send("getWidget", { raw: "", json: { ignored: true } });
-    expect(client.sent.map((request) => request.body)).toEqual([{ json: {} }, { json: { widgetId: "widget://t/x" } }, { json: null }, { json: undefined }, { raw: '{"a": ' }, { raw: "" }]);
+    expect(client.sent.map((request) => request.body)).toEqual([
+      { json: {} },
+      { json: { widgetId: "widget://t/x" } },
+      { json: null },
+      { json: undefined },
+      { raw: '{"a": ' },
+      { raw: "" },
+    ]);
   });
 
   it("returns the exchange the client recorded", async () => {
@@ -89,8 +110,14 @@ describe("TargetSession.send", () => {
 describe("TargetSession", () => {
   it("knows whether a restricted user is configured", () => {
     expect(scriptedSession(() => ({})).session.hasRestrictedUser()).toBe(true);
-    expect(scriptedSession(() => ({}), { credentials: { clientId: "c-1234", token: "t-1234" } }).session.hasRestrictedUser()).toBe(false);
-    expect(scriptedSession(() => ({}), { credentials: { clientId: "c-1234", token: "t-1234", restrictedToken: "" } }).session.hasRestrictedUser()).toBe(false);
+    expect(
+      scriptedSession(() => ({}), { credentials: { clientId: "c-1234", token: "t-1234" } }).session.hasRestrictedUser(),
+    ).toBe(false);
+    expect(
+      scriptedSession(() => ({}), {
+        credentials: { clientId: "c-1234", token: "t-1234", restrictedToken: "" },
+      }).session.hasRestrictedUser(),
+    ).toBe(false);
   });
 
   it("computes a shared value once per key and hands every caller the same promise", async () => {
@@ -109,7 +136,15 @@ describe("TargetSession", () => {
   it("reports the walks it was told were sampled, against the run's --max-pages", () => {
     const { session } = scriptedSession(() => ({}), { maxPagesWalked: 3 });
     expect(session.samplingNotes()).toEqual([]);
-    const walk: SampledWalk = { operation: "listLandingPages", kind: "listing", maxPages: 3, pageSize: 10, totalPages: 9, totalElements: 85, itemsSeen: 30 };
+    const walk: SampledWalk = {
+      operation: "listLandingPages",
+      kind: "listing",
+      maxPages: 3,
+      pageSize: 10,
+      totalPages: 9,
+      totalElements: 85,
+      itemsSeen: 30,
+    };
     session.noteSampledWalk(walk);
     expect(session.samplingNotes()).toEqual([
       "listLandingPages: 1 listing walk stopped at --max-pages 3 (pageSize 10; the target reports 9 pages), so items after pageNumber 2 were not seen (55 of 85 items)",
@@ -142,11 +177,18 @@ describe("runSecrets", () => {
       { value: "restricted-987654", placeholder: SECRET_PLACEHOLDERS.restrictedToken },
       { value: "client-id-1234", placeholder: SECRET_PLACEHOLDERS.clientId },
     ]);
-    expect(SECRET_PLACEHOLDERS).toEqual({ token: "$CMS_TOKEN", restrictedToken: "$CMS_RESTRICTED_TOKEN", clientId: "$CMS_CLIENT_ID" });
+    expect(SECRET_PLACEHOLDERS).toEqual({
+      token: "$CMS_TOKEN",
+      restrictedToken: "$CMS_RESTRICTED_TOKEN",
+      clientId: "$CMS_CLIENT_ID",
+    });
   });
 
   it("leaves out a restricted token that is not configured, and adds secret-looking extra headers", () => {
-    const settings = testSettings({ credentials: { clientId: "client-id-1234", token: "token-abcdef" }, headers: { "X-Api-Key": "key-5678", "X-Tenant": "acme" } });
+    const settings = testSettings({
+      credentials: { clientId: "client-id-1234", token: "token-abcdef" },
+      headers: { "X-Api-Key": "key-5678", "X-Tenant": "acme" },
+    });
     expect(runSecrets(settings)).toEqual([
       { value: "token-abcdef", placeholder: "$CMS_TOKEN" },
       ...nearMissSecrets("token-abcdef"),
@@ -157,7 +199,19 @@ describe("runSecrets", () => {
 });
 
 describe("extraHeaderSecrets", () => {
-  it.each(["Authorization", "X-Auth-User", "Cookie", "X-Token", "Api-Key", "X-Secret", "X-Passphrase", "Session-Id", "X-Credential", "X-Signature", "proxy-AUTHORIZATION"])("treats %s as a secret", (name) => {
+  it.each([
+    "Authorization",
+    "X-Auth-User",
+    "Cookie",
+    "X-Token",
+    "Api-Key",
+    "X-Secret",
+    "X-Passphrase",
+    "Session-Id",
+    "X-Credential",
+    "X-Signature",
+    "proxy-AUTHORIZATION",
+  ])("treats %s as a secret", (name) => {
     expect(extraHeaderSecrets({ [name]: "value-1" })).toHaveLength(1);
   });
 
@@ -166,7 +220,7 @@ describe("extraHeaderSecrets", () => {
   });
 
   it("gives each a shell variable named after the header, runs of other characters as one underscore", () => {
-    expect(extraHeaderSecrets({ "x-api-key": "a", "X--Session..id": "b", "Cookie": "c" })).toEqual([
+    expect(extraHeaderSecrets({ "x-api-key": "a", "X--Session..id": "b", Cookie: "c" })).toEqual([
       { value: "a", placeholder: "$CMS_HEADER_X_API_KEY" },
       { value: "b", placeholder: "$CMS_HEADER_X_SESSION_ID" },
       { value: "c", placeholder: "$CMS_HEADER_COOKIE" },

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 import { OPERATIONS, type OperationName } from "../../../contract/operations.js";
 import { validateBody, type SchemaIssue } from "../../../contract/validators.js";
-import { invalidRequestArbitrary, invalidRequestDerivations, type InvalidRequest } from "../../../generators/invalidRequestArbitrary.js";
+import {
+  invalidRequestArbitrary,
+  invalidRequestDerivations,
+  type InvalidRequest,
+} from "../../../generators/invalidRequestArbitrary.js";
 import type { RequestContext } from "../../../generators/requestContext.js";
 
 const RUNS = 200;
@@ -16,7 +20,9 @@ const CONTEXT: RequestContext = {
   searchTerms: ["Sales"],
 };
 const OPERATION_NAMES = OPERATIONS.map((op) => op.name);
-const ALL_RULES = OPERATION_NAMES.flatMap((operation) => invalidRequestDerivations(operation).map((d) => [operation, d.rule] as const));
+const ALL_RULES = OPERATION_NAMES.flatMap((operation) =>
+  invalidRequestDerivations(operation).map((d) => [operation, d.rule] as const),
+);
 
 /** What the validator must report for a label, read from the label alone (not from the generator's own data). */
 function expectedIssue(rule: string): { reading: "stated" | "registerDefaults"; path: RegExp; keyword: string } {
@@ -24,7 +30,14 @@ function expectedIssue(rule: string): { reading: "stated" | "registerDefaults"; 
   if (field === "body") return { reading: "stated", path: /^$/, keyword: "type" };
   if (kind === "missing") return { reading: "registerDefaults", path: /^$/, keyword: "required" };
   const pointer = `/${field.replace(/\[\]/g, "/\\d+").replace(/\./g, "/")}`;
-  const keyword = kind.startsWith("wrong-type-") || kind === "fractional" ? "type" : kind === "below-minimum" ? "minimum" : kind === "pattern-mismatch" ? "pattern" : `unknown kind ${kind}`;
+  const keyword =
+    kind.startsWith("wrong-type-") || kind === "fractional"
+      ? "type"
+      : kind === "below-minimum"
+        ? "minimum"
+        : kind === "pattern-mismatch"
+          ? "pattern"
+          : `unknown kind ${kind}`;
   return { reading: "stated", path: new RegExp(`^${pointer}$`), keyword };
 }
 
@@ -51,43 +64,63 @@ describe("invalid request derivations", () => {
           expect(issue.instancePath).toMatch(expected.path);
           expect(issue.keyword).toBe(expected.keyword);
         }
-        if (expected.keyword === "required") expect(hit.map((issue) => issue.params.missingProperty)).toEqual([rule.split(":")[0]]);
+        if (expected.keyword === "required")
+          expect(hit.map((issue) => issue.params.missingProperty)).toEqual([rule.split(":")[0]]);
       }),
       { numRuns: RUNS, seed: 17 },
     );
   });
 
   it("keeps the valid values of the context apart from the broken field", () => {
-    for (const invalid of fc.sample(invalidRequestArbitrary("getRoleFilters", CONTEXT, ["roles[]:wrong-type-number"]), { numRuns: 50, seed: 4 })) {
+    for (const invalid of fc.sample(invalidRequestArbitrary("getRoleFilters", CONTEXT, ["roles[]:wrong-type-number"]), {
+      numRuns: 50,
+      seed: 4,
+    })) {
       const body = (invalid.body as { json: { roles: unknown[]; domainName: string } }).json;
       expect(body.domainName).toBe("hcm");
       expect(body.roles.filter((role) => typeof role !== "string")).toHaveLength(1);
     }
-    for (const invalid of fc.sample(invalidRequestArbitrary("getWidget", CONTEXT, ["raw:malformed-json"]), { numRuns: 20, seed: 4 })) {
+    for (const invalid of fc.sample(invalidRequestArbitrary("getWidget", CONTEXT, ["raw:malformed-json"]), {
+      numRuns: 20,
+      seed: 4,
+    })) {
       expect((invalid.body as { raw: string }).raw).toContain("widget://senior.com.br/platform/cms/sales-chart");
     }
   });
 
   it("mixes every derivation of an operation in one arbitrary", () => {
     for (const operation of OPERATION_NAMES) {
-      const seen = new Set(fc.sample(invalidRequestArbitrary(operation, CONTEXT), { numRuns: 600, seed: 8 }).map((invalid) => invalid.rule));
-      expect([...seen].sort()).toEqual(invalidRequestDerivations(operation).map((d) => d.rule).sort());
+      const seen = new Set(
+        fc
+          .sample(invalidRequestArbitrary(operation, CONTEXT), { numRuns: 600, seed: 8 })
+          .map((invalid) => invalid.rule),
+      );
+      expect([...seen].sort()).toEqual(
+        invalidRequestDerivations(operation)
+          .map((d) => d.rule)
+          .sort(),
+      );
     }
   });
 
   it("gives the same values for the same seed", () => {
     for (const operation of OPERATION_NAMES) {
       const arbitrary = invalidRequestArbitrary(operation, CONTEXT);
-      expect(fc.sample(arbitrary, { numRuns: 50, seed: 2024 })).toEqual(fc.sample(arbitrary, { numRuns: 50, seed: 2024 }));
+      expect(fc.sample(arbitrary, { numRuns: 50, seed: 2024 })).toEqual(
+        fc.sample(arbitrary, { numRuns: 50, seed: 2024 }),
+      );
     }
   });
 
   it("shrinks a failing invalid request to a small one", () => {
     const details = fc.check(
-      fc.property(invalidRequestArbitrary("listLandingPages", CONTEXT, ["pagination.pageSize:below-minimum"]), (invalid) => {
-        const body = (invalid.body as { json: { pagination: { pageSize: number } } }).json;
-        return body.pagination.pageSize > -5;
-      }),
+      fc.property(
+        invalidRequestArbitrary("listLandingPages", CONTEXT, ["pagination.pageSize:below-minimum"]),
+        (invalid) => {
+          const body = (invalid.body as { json: { pagination: { pageSize: number } } }).json;
+          return body.pagination.pageSize > -5;
+        },
+      ),
       { numRuns: RUNS, seed: 3 },
     );
     expect(details.failed).toBe(true);
@@ -96,7 +129,9 @@ describe("invalid request derivations", () => {
   });
 
   it("refuses an unknown rule and a context without ids", () => {
-    expect(() => invalidRequestArbitrary("getWidget", CONTEXT, ["widgetId:too-long"])).toThrow('getWidget has no derivation "widgetId:too-long"');
+    expect(() => invalidRequestArbitrary("getWidget", CONTEXT, ["widgetId:too-long"])).toThrow(
+      'getWidget has no derivation "widgetId:too-long"',
+    );
     expect(() => invalidRequestArbitrary("getWidget", {})).toThrow("context.widgetIds");
   });
 });
@@ -153,14 +188,13 @@ describe("the catalogue of derivations follows the register (invalid-field-statu
     expect(catalogue).toEqual(expected[operation].map((row) => [...row]));
     for (const [, , entry] of catalogue) expect(AMBIGUITY_REGISTER.map((e) => e.id)).toContain(entry);
   });
-
 });
 
 describe("malformed ids start from the target's real ids (register malformed-widget-id)", () => {
   it("mostly mutates a context id rather than inventing text", () => {
-    const ids = fc.sample(invalidRequestArbitrary("getWidget", CONTEXT, ["widgetId:pattern-mismatch"]), { numRuns: 200, seed: 10 }).map(
-      (invalid) => (invalid.body as { json: { widgetId: string } }).json.widgetId,
-    );
+    const ids = fc
+      .sample(invalidRequestArbitrary("getWidget", CONTEXT, ["widgetId:pattern-mismatch"]), { numRuns: 200, seed: 10 })
+      .map((invalid) => (invalid.body as { json: { widgetId: string } }).json.widgetId);
     expect(ids).toContain("widget://senior.com.br/platform/cms/sales-chart/");
     expect(ids).toContain("WIDGET://SENIOR.COM.BR/PLATFORM/CMS/SALES-CHART");
     expect(ids).toContain("senior.com.br/platform/cms/sales-chart");

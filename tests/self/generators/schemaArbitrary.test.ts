@@ -10,25 +10,38 @@ const RESPONSE_BODIES = BODY_NAMES.filter((name) => !name.endsWith(".request"));
 const FIXTURE_BASE = "https://schemas.cms-conformance.invalid/test-fixtures/";
 
 describe("the compiler covers every keyword of the contract", () => {
-  it.each(CONTRACT_SCHEMAS.map((doc) => [doc.file, doc.$id] as const))("compiles %s under both profiles", (_file, id) => {
-    for (const profile of ["stated", "strict"] as const) {
-      const values = fc.sample(schemaArbitrary(id, { profile }), { numRuns: 20, seed: 1 });
-      for (const value of values) {
-        const result = validateAgainst(id, value);
-        expect(result.stated).toEqual([]);
-        if (profile === "strict") expect(result.registerDefaults).toEqual([]);
+  it.each(CONTRACT_SCHEMAS.map((doc) => [doc.file, doc.$id] as const))(
+    "compiles %s under both profiles",
+    (_file, id) => {
+      for (const profile of ["stated", "strict"] as const) {
+        const values = fc.sample(schemaArbitrary(id, { profile }), { numRuns: 20, seed: 1 });
+        for (const value of values) {
+          const result = validateAgainst(id, value);
+          expect(result.stated).toEqual([]);
+          if (profile === "strict") expect(result.registerDefaults).toEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("an unsupported keyword is refused, naming the schema and the keyword", () => {
   it.each([
     ["contentEncoding", { type: "string", contentEncoding: "base64" }, "#", "contentEncoding"],
     ["propertyNames", { type: "object", propertyNames: { pattern: "^[a-z]+$" } }, "#", "propertyNames"],
-    ["a keyword deep in a property", { type: "object", properties: { size: { type: "integer", exclusiveMinimum: 0 } } }, "#/properties/size", "exclusiveMinimum"],
+    [
+      "a keyword deep in a property",
+      { type: "object", properties: { size: { type: "integer", exclusiveMinimum: 0 } } },
+      "#/properties/size",
+      "exclusiveMinimum",
+    ],
     ["an unknown format", { type: "string", format: "email" }, "#", "format"],
-    ["a keyword inside an x-strict entry", { type: "object", "x-strict": [{ register: "r", schema: { minProperties: 1 } }] }, "#/x-strict/0/schema", "minProperties"],
+    [
+      "a keyword inside an x-strict entry",
+      { type: "object", "x-strict": [{ register: "r", schema: { minProperties: 1 } }] },
+      "#/x-strict/0/schema",
+      "minProperties",
+    ],
   ])("%s", (_name, body, where, keyword) => {
     const $id = `${FIXTURE_BASE}broken-${keyword}.json`;
     const compile = () => schemaArbitrary({ $id, ...body }, { profile: "strict" });
@@ -40,11 +53,15 @@ describe("an unsupported keyword is refused, naming the schema and the keyword",
   it("refuses a keyword reached through $ref into a fixture schema", () => {
     const target = { $id: `${FIXTURE_BASE}target.json`, type: "string", minLength: 3 };
     const root = { $id: `${FIXTURE_BASE}root.json`, type: "object", properties: { name: { $ref: "target.json" } } };
-    expect(() => schemaArbitrary(root, { schemas: [target] })).toThrow(/schema https:\/\/schemas\.cms-conformance\.invalid\/test-fixtures\/target\.json#: .*keyword "minLength"/);
+    expect(() => schemaArbitrary(root, { schemas: [target] })).toThrow(
+      /schema https:\/\/schemas\.cms-conformance\.invalid\/test-fixtures\/target\.json#: .*keyword "minLength"/,
+    );
   });
 
   it("refuses bad options with the value received", () => {
-    expect(() => schemaArbitrary("components/Widget.json", { profile: "lenient" as never })).toThrow('received "lenient"');
+    expect(() => schemaArbitrary("components/Widget.json", { profile: "lenient" as never })).toThrow(
+      'received "lenient"',
+    );
     expect(() => schemaArbitrary("components/Nope.json")).toThrow("no schema with $id");
   });
 });
@@ -73,7 +90,10 @@ describe("response arbitraries", () => {
   it("generates PIE charts, each with exactly one series (§2.6, §8), and other chart types besides", () => {
     const charts = fc
       .sample(responseArbitrary("getAnalytic.response", { profile: "strict" }), { numRuns: 400, seed: 5 })
-      .map((body) => (body as { analytic: { chart: { type: string; series: unknown[]; category?: unknown } } }).analytic.chart);
+      .map(
+        (body) =>
+          (body as { analytic: { chart: { type: string; series: unknown[]; category?: unknown } } }).analytic.chart,
+      );
     const pies = charts.filter((chart) => chart.type === "PIE");
     expect(pies.length).toBeGreaterThan(0);
     expect(pies.every((chart) => chart.series.length === 1)).toBe(true);
@@ -96,20 +116,32 @@ describe("response arbitraries", () => {
   it("gives the same values for the same seed", () => {
     for (const name of RESPONSE_BODIES) {
       const arbitrary = responseArbitrary(name, { extraFields: true });
-      expect(fc.sample(arbitrary, { numRuns: 30, seed: 1234 })).toEqual(fc.sample(arbitrary, { numRuns: 30, seed: 1234 }));
+      expect(fc.sample(arbitrary, { numRuns: 30, seed: 1234 })).toEqual(
+        fc.sample(arbitrary, { numRuns: 30, seed: 1234 }),
+      );
     }
     // A fresh compilation (no cache) draws the same values too.
     const fixture = { $id: `${FIXTURE_BASE}fresh.json`, $ref: schemaIdForBody("getAnalytic.response") };
-    expect(fc.sample(schemaArbitrary(fixture), { numRuns: 10, seed: 77 })).toEqual(fc.sample(schemaArbitrary({ ...fixture }), { numRuns: 10, seed: 77 }));
+    expect(fc.sample(schemaArbitrary(fixture), { numRuns: 10, seed: 77 })).toEqual(
+      fc.sample(schemaArbitrary({ ...fixture }), { numRuns: 10, seed: 77 }),
+    );
   });
 });
 
 describe("keywords beyond today's contract behave as JSON Schema says", () => {
   const sampleOf = (schema: Record<string, unknown>, options: Parameters<typeof schemaArbitrary>[1] = {}) =>
-    fc.sample(schemaArbitrary({ $id: `${FIXTURE_BASE}${String(Object.keys(schema).join("-"))}.json`, ...schema }, options), { numRuns: 200, seed: 6 });
+    fc.sample(
+      schemaArbitrary({ $id: `${FIXTURE_BASE}${String(Object.keys(schema).join("-"))}.json`, ...schema }, options),
+      { numRuns: 200, seed: 6 },
+    );
 
   it("oneOf keeps only values that match exactly one branch", () => {
-    const values = sampleOf({ oneOf: [{ type: "integer", minimum: 0, maximum: 10 }, { type: "integer", minimum: 5, maximum: 20 }] });
+    const values = sampleOf({
+      oneOf: [
+        { type: "integer", minimum: 0, maximum: 10 },
+        { type: "integer", minimum: 5, maximum: 20 },
+      ],
+    });
     expect(values.every((v) => typeof v === "number" && (v < 5 || v > 10))).toBe(true);
   });
 
@@ -119,7 +151,10 @@ describe("keywords beyond today's contract behave as JSON Schema says", () => {
   });
 
   it("additionalProperties false forbids extras even when extras are asked for; a schema shapes them", () => {
-    const closed = sampleOf({ type: "object", properties: { a: { type: "boolean" } }, additionalProperties: false }, { extraFields: true });
+    const closed = sampleOf(
+      { type: "object", properties: { a: { type: "boolean" } }, additionalProperties: false },
+      { extraFields: true },
+    );
     expect(closed.every((v) => Object.keys(v as object).every((k) => k === "a"))).toBe(true);
     const shaped = sampleOf({ type: "object", additionalProperties: { type: "integer" } }, { extraFields: true });
     expect(shaped.some((v) => Object.keys(v as object).length > 0)).toBe(true);
@@ -140,7 +175,17 @@ describe("keywords beyond today's contract behave as JSON Schema says", () => {
   });
 
   it("refuses a schema that admits no value, and a recursive $ref, with the schema named", () => {
-    expect(() => schemaArbitrary({ $id: `${FIXTURE_BASE}empty.json`, allOf: [{ type: "string" }, { type: "object" }] })).toThrow(`schema ${FIXTURE_BASE}empty.json# admits no value`);
-    expect(() => schemaArbitrary({ $id: `${FIXTURE_BASE}tree.json`, type: "object", properties: { child: { $ref: "tree.json" } } })).toThrow(/schema https:\/\/schemas\.cms-conformance\.invalid\/test-fixtures\/tree\.json#\/properties\/child.*recursive schema/);
+    expect(() =>
+      schemaArbitrary({ $id: `${FIXTURE_BASE}empty.json`, allOf: [{ type: "string" }, { type: "object" }] }),
+    ).toThrow(`schema ${FIXTURE_BASE}empty.json# admits no value`);
+    expect(() =>
+      schemaArbitrary({
+        $id: `${FIXTURE_BASE}tree.json`,
+        type: "object",
+        properties: { child: { $ref: "tree.json" } },
+      }),
+    ).toThrow(
+      /schema https:\/\/schemas\.cms-conformance\.invalid\/test-fixtures\/tree\.json#\/properties\/child.*recursive schema/,
+    );
   });
 });

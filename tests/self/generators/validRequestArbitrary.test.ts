@@ -4,7 +4,6 @@ import { OPERATIONS, type OperationName } from "../../../contract/operations.js"
 import { validateBody } from "../../../contract/validators.js";
 import type { RequestContext } from "../../../generators/requestContext.js";
 
-
 import { validRequestArbitrary } from "../../../generators/validRequestArbitrary.js";
 import { BOUNDARY_INTEGERS } from "../../../generators/boundaryIntegers.js";
 
@@ -38,7 +37,12 @@ describe("valid request arbitraries", () => {
   });
 
   it.each(OPERATION_NAMES)("every %s request validates with an empty or minimal context", (operation) => {
-    const minimal: RequestContext = operation === "getWidget" ? { widgetIds: ["widget://x"] } : operation === "getAnalytic" ? { analyticIds: ["analytic://t/x"] } : {};
+    const minimal: RequestContext =
+      operation === "getWidget"
+        ? { widgetIds: ["widget://x"] }
+        : operation === "getAnalytic"
+          ? { analyticIds: ["analytic://t/x"] }
+          : {};
     fc.assert(
       fc.property(validRequestArbitrary(operation, minimal), (body) => {
         expect(validateBody(`${operation}.request`, body).stated).toEqual([]);
@@ -56,7 +60,10 @@ describe("valid request arbitraries", () => {
   });
 
   it("biases listing requests toward edge searches and pages (§4.1, §4.2, §8)", () => {
-    const bodies = fc.sample(validRequestArbitrary("listFactoryDefaultWidgets", CONTEXT), { numRuns: 2000, seed: 21 }) as ListRequest[];
+    const bodies = fc.sample(validRequestArbitrary("listFactoryDefaultWidgets", CONTEXT), {
+      numRuns: 2000,
+      seed: 21,
+    }) as ListRequest[];
     const search = bodies.map((b) => b.searchValue).filter((s): s is string => s !== undefined);
     const pages = bodies.map((b) => b.pagination);
     expect(bodies.some((b) => b.searchValue === undefined)).toBe(true);
@@ -66,14 +73,18 @@ describe("valid request arbitraries", () => {
     expect(search).toContain("Sales");
     expect(search.some((s) => s !== "Sales" && s.toLowerCase() === "sales")).toBe(true); // mixed case of a term
     expect(pages).toContain(undefined); // pagination absent
-    expect(pages.some((p) => p !== undefined && (p.pageNumber === undefined) !== (p.pageSize === undefined))).toBe(true); // partial
+    expect(pages.some((p) => p !== undefined && (p.pageNumber === undefined) !== (p.pageSize === undefined))).toBe(
+      true,
+    ); // partial
     const numbers = pages.map((p) => p?.pageNumber);
     const sizes = pages.map((p) => p?.pageSize);
     for (const n of [0, 1, 10_000, ...BOUNDARY_INTEGERS]) expect(numbers).toContain(n);
     for (const s of [1, 10, 49, 50, ...BOUNDARY_INTEGERS]) expect(sizes).toContain(s);
     // Sizes stay within maxPageSize unless they probe the machine integer limits, and then never on page 0.
     expect(sizes.every((s) => s === undefined || (s >= 1 && s <= 50) || BOUNDARY_INTEGERS.includes(s))).toBe(true);
-    expect(pages.filter((p) => p?.pageSize !== undefined && p.pageSize > 50).every((p) => (p?.pageNumber ?? 0) >= 1)).toBe(true);
+    expect(
+      pages.filter((p) => p?.pageSize !== undefined && p.pageSize > 50).every((p) => (p?.pageNumber ?? 0) >= 1),
+    ).toBe(true);
   });
 
   it("biases role lists toward empty, duplicated and reordered lists of the context's roles (§4.5)", () => {
@@ -82,7 +93,9 @@ describe("valid request arbitraries", () => {
     expect(roleLists.every((roles) => roles.every((role) => CONTEXT.roles?.includes(role)))).toBe(true);
     expect(roleLists.some((roles) => roles.length === 0)).toBe(true);
     expect(roleLists.some((roles) => new Set(roles).size < roles.length)).toBe(true);
-    expect(roleLists.some((roles) => roles.length === 3 && roles.join() !== "admin,user,guest" && new Set(roles).size === 3)).toBe(true);
+    expect(
+      roleLists.some((roles) => roles.length === 3 && roles.join() !== "admin,user,guest" && new Set(roles).size === 3),
+    ).toBe(true);
     expect(bodies.every((b) => b.domainName === "hcm" && b.serviceName === "payroll")).toBe(true);
   });
 
@@ -90,18 +103,27 @@ describe("valid request arbitraries", () => {
     for (const operation of OPERATION_NAMES) {
       const arbitrary = validRequestArbitrary(operation, CONTEXT);
       expect(fc.sample(arbitrary, { numRuns: 50, seed: 99 })).toEqual(fc.sample(arbitrary, { numRuns: 50, seed: 99 }));
-      expect(fc.sample(validRequestArbitrary(operation, CONTEXT), { numRuns: 50, seed: 99 })).toEqual(fc.sample(arbitrary, { numRuns: 50, seed: 99 }));
+      expect(fc.sample(validRequestArbitrary(operation, CONTEXT), { numRuns: 50, seed: 99 })).toEqual(
+        fc.sample(arbitrary, { numRuns: 50, seed: 99 }),
+      );
     }
   });
 
   it("shrinks a failing searchValue to a small counterexample that replays from its seed and path", () => {
-    const property = fc.property(validRequestArbitrary("listFactoryDefaultWidgets", CONTEXT), (body: ListRequest) => (body.searchValue ?? "").length < 3);
+    const property = fc.property(
+      validRequestArbitrary("listFactoryDefaultWidgets", CONTEXT),
+      (body: ListRequest) => (body.searchValue ?? "").length < 3,
+    );
     const details = fc.check(property, { numRuns: RUNS, seed: 5 });
     expect(details.failed).toBe(true);
     const [counterexample] = details.counterexample ?? [];
     expect((counterexample as ListRequest).searchValue).toHaveLength(3);
     expect(JSON.stringify(counterexample).length).toBeLessThan(80);
-    const replay = fc.check(property, { seed: details.seed, path: details.counterexamplePath ?? undefined, endOnFailure: true });
+    const replay = fc.check(property, {
+      seed: details.seed,
+      path: details.counterexamplePath ?? undefined,
+      endOnFailure: true,
+    });
     expect(replay.counterexample).toEqual(details.counterexample);
   });
 });
@@ -110,12 +132,18 @@ describe("request contexts are checked at once, naming what is wrong", () => {
   it.each([
     ["getWidget", {}, "getWidget requests need at least one id in context.widgetIds"],
     ["getAnalytic", { analyticIds: [] }, "getAnalytic requests need at least one id in context.analyticIds"],
-    ["getWidget", { widgetIds: ["widget://ok", "landing://t/p"] }, 'context.widgetIds[1] = "landing://t/p" cannot be sent as widgetId'],
+    [
+      "getWidget",
+      { widgetIds: ["widget://ok", "landing://t/p"] },
+      'context.widgetIds[1] = "landing://t/p" cannot be sent as widgetId',
+    ],
     ["listLandingPages", { maxPageSize: 0 }, "maxPageSize must be an integer of at least 1, received 0"],
     ["getRoleFilters", { roles: "admin" }, 'roles must be a list of strings, received "admin"'],
     ["getRoleFilters", { domainName: 7 }, "domainName must be a string, received 7"],
   ] as const)("%s with %j", (operation, context, message) => {
-    expect(() => validRequestArbitrary(operation as OperationName, context as unknown as RequestContext)).toThrow(message);
+    expect(() => validRequestArbitrary(operation as OperationName, context as unknown as RequestContext)).toThrow(
+      message,
+    );
   });
 
   it("refuses an unknown operation", () => {

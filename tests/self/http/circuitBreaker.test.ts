@@ -25,18 +25,29 @@ describe("the circuit breaker", () => {
 
   it("nothing listens: after 5 refusals the next sends fail at once, naming when and why, without a request", async () => {
     client = createHttpClient({ baseUrl: await unusedBaseUrl(), timeoutMs: 1_000, secrets: SECRETS });
-    for (let i = 0; i < 5; i += 1) expect((await client.send(postRequest(`/x${i}`))).failure?.kind).toBe("connection-refused");
+    for (let i = 0; i < 5; i += 1)
+      expect((await client.send(postRequest(`/x${i}`))).failure?.kind).toBe("connection-refused");
     const stop = client.stopped();
-    expect(stop?.message).toMatch(/^the target stopped answering at \d{4}-\d\d-\d\dT[\d:.]+Z after 5 consecutive transport failures \(last: connection refused by http:\/\/127\.0\.0\.1:\d+: is the target running\?\)$/);
+    expect(stop?.message).toMatch(
+      /^the target stopped answering at \d{4}-\d\d-\d\dT[\d:.]+Z after 5 consecutive transport failures \(last: connection refused by http:\/\/127\.0\.0\.1:\d+: is the target running\?\)$/,
+    );
     const { exchange, elapsedMs } = await timedSend(client, postRequest("/after"));
-    expect(exchange.failure).toEqual({ kind: "stopped", message: `stopped: ${stop?.message}; the request was not sent.` });
+    expect(exchange.failure).toEqual({
+      kind: "stopped",
+      message: `stopped: ${stop?.message}; the request was not sent.`,
+    });
     expect(elapsedMs).toBeLessThan(50);
     expect(client.stats()).toMatchObject({ requests: 5, transportFailures: 5 });
   });
 
   it("an answer between failures resets the count: a flaky target is not stopped", async () => {
     target = await startHostileTarget();
-    client = createHttpClient({ baseUrl: target.origin, timeoutMs: 300, maxConsecutiveTransportFailures: 3, secrets: SECRETS });
+    client = createHttpClient({
+      baseUrl: target.origin,
+      timeoutMs: 300,
+      maxConsecutiveTransportFailures: 3,
+      secrets: SECRETS,
+    });
     for (let round = 0; round < 3; round += 1) {
       await client.send(postRequest(`/reset-mid-body/${round}a`));
       await client.send(postRequest(`/reset-mid-body/${round}b`));
@@ -46,13 +57,16 @@ describe("the circuit breaker", () => {
     await client.send(postRequest("/reset-mid-body/z1"));
     await client.send(postRequest("/reset-mid-body/z2"));
     await client.send(postRequest("/reset-mid-body/z3"));
-    expect(client.stopped()?.message).toMatch(/after 3 consecutive transport failures \(last: the target reset the connection mid-body/);
+    expect(client.stopped()?.message).toMatch(
+      /after 3 consecutive transport failures \(last: the target reset the connection mid-body/,
+    );
   });
 
   it("complete answers that are wrong (500, a redirect, HTML) are answers: they never trip it", async () => {
     target = await startHostileTarget();
     client = createHttpClient({ baseUrl: target.origin, maxConsecutiveTransportFailures: 2, secrets: SECRETS });
-    for (const path of ["/error-500/a", "/redirect/b", "/non-json/c", "/error-503/d"]) await client.send(postRequest(path));
+    for (const path of ["/error-500/a", "/redirect/b", "/non-json/c", "/error-503/d"])
+      await client.send(postRequest(path));
     expect(client.stopped()).toBeUndefined();
   });
 });
@@ -64,7 +78,9 @@ describe("the run's time limit", () => {
     const { exchange: cut, elapsedMs } = await timedSend(client, postRequest("/late-headers/a"));
     expect(elapsedMs).toBeLessThan(1_000);
     expect(cut.failure?.kind).toBe("stopped");
-    expect(cut.failure?.message).toMatch(/^stopped: the run passed its time limit \(--max-run-time 0\.3 s\) at .+; the request was cut short\.$/);
+    expect(cut.failure?.message).toMatch(
+      /^stopped: the run passed its time limit \(--max-run-time 0\.3 s\) at .+; the request was cut short\.$/,
+    );
     const later = await client.send(postRequest("/ok/b"));
     expect(later.failure?.message).toMatch(/^stopped: the run passed its time limit .+; the request was not sent\.$/);
     expect(target.hits("/ok/b")).toBe(0);

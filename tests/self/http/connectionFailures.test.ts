@@ -91,7 +91,14 @@ describe("connection failures", () => {
   });
 
   it("DNS errors (classified without touching the network)", () => {
-    const context = { timedOut: false, timeoutMs: 1000, headersReceived: false, bytesReceived: 0, contentLength: undefined, origin: "http://cms.invalid" };
+    const context = {
+      timedOut: false,
+      timeoutMs: 1000,
+      headersReceived: false,
+      bytesReceived: 0,
+      contentLength: undefined,
+      origin: "http://cms.invalid",
+    };
     const error = Object.assign(new Error("getaddrinfo ENOTFOUND cms.invalid"), { code: "ENOTFOUND" });
     expect(classifyTransportError(error, context)).toEqual({
       kind: "dns",
@@ -101,9 +108,24 @@ describe("connection failures", () => {
   });
 
   it("odd errors still classify: parser errors are protocol, unknown ones other, non-Errors too", () => {
-    const context = { timedOut: false, timeoutMs: 1000, headersReceived: true, bytesReceived: 3, contentLength: undefined, origin: "http://h" };
-    expect(classifyTransportError(Object.assign(new Error("Invalid chunk size"), { code: "HPE_INVALID_CHUNK_SIZE" }), context).kind).toBe("protocol");
-    expect(classifyTransportError("a string", context)).toEqual({ kind: "other", message: "the request failed: a string." });
+    const context = {
+      timedOut: false,
+      timeoutMs: 1000,
+      headersReceived: true,
+      bytesReceived: 3,
+      contentLength: undefined,
+      origin: "http://h",
+    };
+    expect(
+      classifyTransportError(
+        Object.assign(new Error("Invalid chunk size"), { code: "HPE_INVALID_CHUNK_SIZE" }),
+        context,
+      ).kind,
+    ).toBe("protocol");
+    expect(classifyTransportError("a string", context)).toEqual({
+      kind: "other",
+      message: "the request failed: a string.",
+    });
     expect(classifyTransportError(new Error("boom\nstack"), { ...context, timedOut: true }).kind).toBe("timeout");
   });
 

@@ -6,7 +6,10 @@ import { quoteShellWord, quoteShellWordWithSecrets } from "../../../runner/http/
 import { CLIENT_ID, CREDENTIAL_HEADERS, SECRETS, TOKEN } from "./httpTestKit.js";
 
 /** Runs the command in bash with curl replaced by a function printing its arguments NUL-separated. */
-function argumentsOf(command: string, env: Record<string, string> = { CMS_TOKEN: TOKEN, CMS_CLIENT_ID: CLIENT_ID }): string[] {
+function argumentsOf(
+  command: string,
+  env: Record<string, string> = { CMS_TOKEN: TOKEN, CMS_CLIENT_ID: CLIENT_ID },
+): string[] {
   const script = `curl() { printf '%s\\0' "$@"; }\n${command}`;
   const out = execFileSync("bash", ["--norc", "--noprofile", "-c", script], {
     env: { PATH: process.env["PATH"] ?? "", ...env },
@@ -63,13 +66,35 @@ describe("buildCurlCommand", () => {
   });
 
   it("headers the check did not send are removed from curl's defaults; an empty value uses 'Name;'", () => {
-    const command = buildCurlCommand({ method: "POST", url: "http://h/x", headers: { client_id: "" } }, { secrets: SECRETS, timeoutMs: 1000 });
-    expect(argumentsOf(command)).toEqual(["-sS", "-i", "-X", "POST", "http://h/x", "-H", "client_id;", "-H", "Accept:", "-H", "Content-Type:", "-H", "User-Agent:", "--max-time", "1"]);
+    const command = buildCurlCommand(
+      { method: "POST", url: "http://h/x", headers: { client_id: "" } },
+      { secrets: SECRETS, timeoutMs: 1000 },
+    );
+    expect(argumentsOf(command)).toEqual([
+      "-sS",
+      "-i",
+      "-X",
+      "POST",
+      "http://h/x",
+      "-H",
+      "client_id;",
+      "-H",
+      "Accept:",
+      "-H",
+      "Content-Type:",
+      "-H",
+      "User-Agent:",
+      "--max-time",
+      "1",
+    ]);
   });
 
   it("a secret next to letters and a '!' in a header still quote correctly", () => {
     const headers = { "X-A": `${TOKEN}suffix`, "X-B": `wow! ${TOKEN}` };
-    const command = buildCurlCommand({ method: "GET", url: "http://h/", headers }, { secrets: SECRETS, timeoutMs: 1000 });
+    const command = buildCurlCommand(
+      { method: "GET", url: "http://h/", headers },
+      { secrets: SECRETS, timeoutMs: 1000 },
+    );
     expect(command).toContain('"X-A: ${CMS_TOKEN}suffix"');
     expect(command).not.toContain(TOKEN);
     const args = argumentsOf(command);

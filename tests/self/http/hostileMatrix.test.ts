@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import type { Exchange, HttpClient } from "../../../runner/http/types.js";
-import { startHostileTarget, unusedBaseUrl, type HostileBehaviour, type HostileTarget } from "../support/hostileTarget.js";
+import {
+  startHostileTarget,
+  unusedBaseUrl,
+  type HostileBehaviour,
+  type HostileTarget,
+} from "../support/hostileTarget.js";
 import { expectNoSecrets, postRequest, SECRETS, writtenCopy } from "./httpTestKit.js";
 
 const TIMEOUT_MS = 500;
@@ -56,7 +61,12 @@ beforeAll(async () => {
   process.on("uncaughtException", onUnhandled);
   target = await startHostileTarget({ lateHeadersMs: 20_000, rateLimitedTimes: 10, retryAfter: "5" });
   // One client sees every failure in a row here: the circuit breaker (tested in circuitBreaker.test.ts) must not end the matrix.
-  const common = { timeoutMs: TIMEOUT_MS, maxRetryWaitMs: MAX_RETRY_AFTER_MS, maxConsecutiveTransportFailures: 1_000, secrets: SECRETS };
+  const common = {
+    timeoutMs: TIMEOUT_MS,
+    maxRetryWaitMs: MAX_RETRY_AFTER_MS,
+    maxConsecutiveTransportFailures: 1_000,
+    secrets: SECRETS,
+  };
   client = createHttpClient({ baseUrl: target.origin, ...common });
   refusedClient = createHttpClient({ baseUrl: await unusedBaseUrl(), ...common });
 });
@@ -69,7 +79,13 @@ afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 100));
   process.off("unhandledRejection", onUnhandled);
   process.off("uncaughtException", onUnhandled);
-  console.info(["| scenario | outcome | status | resolved in | peak rss Δ | peak arrayBuffers Δ |", "|---|---|---|---|---|---|", ...rows].join("\n"));
+  console.info(
+    [
+      "| scenario | outcome | status | resolved in | peak rss Δ | peak arrayBuffers Δ |",
+      "|---|---|---|---|---|---|",
+      ...rows,
+    ].join("\n"),
+  );
   expect(unhandled).toEqual([]);
 });
 

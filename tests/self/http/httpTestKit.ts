@@ -29,7 +29,10 @@ export function postRequest(path: string, extra: Partial<OutgoingRequest> = {}):
 }
 
 /** Sends and measures how long `send` took to resolve. */
-export async function timedSend(client: HttpClient, request: OutgoingRequest): Promise<{ exchange: Exchange; elapsedMs: number }> {
+export async function timedSend(
+  client: HttpClient,
+  request: OutgoingRequest,
+): Promise<{ exchange: Exchange; elapsedMs: number }> {
   const started = performance.now();
   const exchange = await client.send(request);
   return { exchange, elapsedMs: performance.now() - started };

@@ -51,12 +51,23 @@ describe("JSON parsing", () => {
 
   it("a JSON null body is JSON (json null, isJson true); parsing ignores the content type", () => {
     const attempt = {
-      response: { status: 200, headers: { "content-type": "text/plain" }, body: Buffer.from("null"), bytesReceived: 4, truncated: false },
+      response: {
+        status: 200,
+        headers: { "content-type": "text/plain" },
+        body: Buffer.from("null"),
+        bytesReceived: 4,
+        truncated: false,
+      },
       startedAt: new Date().toISOString(),
       durationMs: 1,
     };
     const sent = { method: "POST", url: "http://127.0.0.1:1/x", headers: {} };
-    const exchange = buildExchange(sent, attempt, { redactor: createRedactor(SECRETS), timeoutMs: 1000, maxResponseBytes: 100, retriesAfter429: 0 });
+    const exchange = buildExchange(sent, attempt, {
+      redactor: createRedactor(SECRETS),
+      timeoutMs: 1000,
+      maxResponseBytes: 100,
+      retriesAfter429: 0,
+    });
     expect(exchange.isJson).toBe(true);
     expect("json" in exchange && exchange.json === null).toBe(true);
   });
@@ -84,9 +95,27 @@ describe("JSON nested 100,000 levels deep", () => {
   });
 
   it("is not parsed past MAX_JSON_DEPTH: a too-deep failure saying so, the text kept and redacted when written", () => {
-    const attempt = { response: { status: 200, headers: {}, body: Buffer.from(deepText), bytesReceived: deepText.length, truncated: false }, startedAt: new Date(0).toISOString(), durationMs: 1 };
-    const exchange = buildExchange({ method: "POST", url: "http://127.0.0.1:1/x", headers: {} }, attempt, { redactor: createRedactor(SECRETS), timeoutMs: 1000, maxResponseBytes: 10_000_000, retriesAfter429: 0 });
-    expect(exchange.failure).toEqual({ kind: "too-deep", message: `the body nests JSON more than ${MAX_JSON_DEPTH} levels deep; the suite does not judge it.` });
+    const attempt = {
+      response: {
+        status: 200,
+        headers: {},
+        body: Buffer.from(deepText),
+        bytesReceived: deepText.length,
+        truncated: false,
+      },
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+    };
+    const exchange = buildExchange({ method: "POST", url: "http://127.0.0.1:1/x", headers: {} }, attempt, {
+      redactor: createRedactor(SECRETS),
+      timeoutMs: 1000,
+      maxResponseBytes: 10_000_000,
+      retriesAfter429: 0,
+    });
+    expect(exchange.failure).toEqual({
+      kind: "too-deep",
+      message: `the body nests JSON more than ${MAX_JSON_DEPTH} levels deep; the suite does not judge it.`,
+    });
     expect(exchange.isJson).toBe(false);
     const written = redactExchange(exchange, exchangeRedactor(exchange));
     expect(written.response?.bodyText).toContain('"$CMS_TOKEN"');
@@ -96,7 +125,12 @@ describe("JSON nested 100,000 levels deep", () => {
   it("walks without recursion: equality, string mapping, sampling and size", () => {
     expect(jsonEqual(deepValue(), deepValue())).toBe(true);
     const mapped = mapJsonStrings(deepValue(), (text) => text.toUpperCase(), true);
-    expect(jsonEqual(mapped, JSON.parse(deepText.replace(SECRETS[0].value, SECRETS[0].value.toUpperCase()).replace('"a"', '"A"')))).toBe(true);
+    expect(
+      jsonEqual(
+        mapped,
+        JSON.parse(deepText.replace(SECRETS[0].value, SECRETS[0].value.toUpperCase()).replace('"a"', '"A"')),
+      ),
+    ).toBe(true);
     expect(jsonEqual(sampleJsonArrays(deepValue(), 5), deepValue())).toBe(true);
     expect(isLargeJson(deepValue(), 1_000)).toBe(true);
   });

@@ -32,7 +32,12 @@ describe("concurrency", () => {
 
   it("12 slow requests with concurrency 3: the target never sees more than 3 at once", async () => {
     target = await startHostileTarget({ slowMs: 80 });
-    client = createHttpClient({ baseUrl: target.baseUrlFor("slow"), concurrency: 3, timeoutMs: 5_000, secrets: SECRETS });
+    client = createHttpClient({
+      baseUrl: target.baseUrlFor("slow"),
+      concurrency: 3,
+      timeoutMs: 5_000,
+      secrets: SECRETS,
+    });
     const started = performance.now();
     const exchanges = await Promise.all(Array.from({ length: 12 }, (_, i) => client!.send(postRequest(`/r${i}`))));
     const elapsed = performance.now() - started;
@@ -59,7 +64,12 @@ describe("rate limit", () => {
     // Lateness only stretches a run: the lower bound holds on a loaded machine. The exact spacing is
     // asserted on a fake clock below, where no timer fires late.
     target = await startHostileTarget();
-    client = createHttpClient({ baseUrl: target.baseUrlFor("ok"), concurrency: 8, rateLimitPerSecond: 20, secrets: SECRETS });
+    client = createHttpClient({
+      baseUrl: target.baseUrlFor("ok"),
+      concurrency: 8,
+      rateLimitPerSecond: 20,
+      secrets: SECRETS,
+    });
     const started = performance.now();
     await Promise.all(Array.from({ length: 10 }, (_, i) => client!.send(postRequest(`/q${i}`))));
     const elapsed = performance.now() - started;
@@ -74,7 +84,9 @@ describe("rate limit", () => {
       const limiter = createRateLimiter(20);
       const origin = performance.now();
       const starts: number[] = [];
-      const takers = Array.from({ length: 10 }, () => limiter.take().then(() => starts.push(performance.now() - origin)));
+      const takers = Array.from({ length: 10 }, () =>
+        limiter.take().then(() => starts.push(performance.now() - origin)),
+      );
       await vi.runAllTimersAsync();
       await Promise.all(takers);
       expect(starts).toEqual(Array.from({ length: 10 }, (_, i) => i * 50));
@@ -91,7 +103,9 @@ describe("rate limit", () => {
       await limiter.take();
       vi.advanceTimersByTime(1_000);
       const starts: number[] = [];
-      const takers = [limiter.take(), limiter.take()].map((taken) => taken.then(() => starts.push(performance.now() - origin)));
+      const takers = [limiter.take(), limiter.take()].map((taken) =>
+        taken.then(() => starts.push(performance.now() - origin)),
+      );
       await vi.runAllTimersAsync();
       await Promise.all(takers);
       expect(starts).toEqual([1_000, 1_250]);
@@ -102,7 +116,12 @@ describe("rate limit", () => {
 
   it("5/s over 1.4 s: no 1-second window at the target holds more than 5 starts", async () => {
     target = await startHostileTarget();
-    client = createHttpClient({ baseUrl: target.baseUrlFor("ok"), concurrency: 4, rateLimitPerSecond: 5, secrets: SECRETS });
+    client = createHttpClient({
+      baseUrl: target.baseUrlFor("ok"),
+      concurrency: 4,
+      rateLimitPerSecond: 5,
+      secrets: SECRETS,
+    });
     await Promise.all(Array.from({ length: 8 }, (_, i) => client!.send(postRequest(`/w${i}`))));
     const arrivals = target.requests().map((request) => request.arrivedAt);
     expect(maxInWindow(arrivals, 1000 - 10)).toBeLessThanOrEqual(5);
@@ -119,8 +138,12 @@ describe("rate limit", () => {
   });
 
   it("options out of range throw a RangeError naming the value", () => {
-    expect(() => createHttpClient({ baseUrl: "http://127.0.0.1:1", rateLimitPerSecond: 0, secrets: [] })).toThrow(/received 0/);
-    expect(() => createHttpClient({ baseUrl: "http://127.0.0.1:1", timeoutMs: -1, secrets: [] })).toThrow(/timeoutMs.*received -1/);
+    expect(() => createHttpClient({ baseUrl: "http://127.0.0.1:1", rateLimitPerSecond: 0, secrets: [] })).toThrow(
+      /received 0/,
+    );
+    expect(() => createHttpClient({ baseUrl: "http://127.0.0.1:1", timeoutMs: -1, secrets: [] })).toThrow(
+      /timeoutMs.*received -1/,
+    );
     expect(() => createHttpClient({ baseUrl: "ftp://127.0.0.1:1", secrets: [] })).toThrow(/received ftp:/);
   });
 });

@@ -17,7 +17,12 @@ let target: HostileTarget;
 let client: HttpClient;
 beforeAll(async () => {
   target = await startHostileTarget({ bombBytes: 100_000_000 });
-  client = createHttpClient({ baseUrl: target.origin, timeoutMs: 5_000, maxConsecutiveTransportFailures: 1_000, secrets: SECRETS });
+  client = createHttpClient({
+    baseUrl: target.origin,
+    timeoutMs: 5_000,
+    maxConsecutiveTransportFailures: 1_000,
+    secrets: SECRETS,
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -45,7 +50,10 @@ describe("Content-Encoding the suite did not ask for", () => {
     globalThis.gc?.();
     const before = process.memoryUsage();
     let peak = 0;
-    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers - before.arrayBuffers)), 2);
+    const timer = setInterval(
+      () => (peak = Math.max(peak, process.memoryUsage().arrayBuffers - before.arrayBuffers)),
+      2,
+    );
     const { exchange, elapsedMs } = await timedSend(client, postRequest("/gzip-bomb/x"));
     clearInterval(timer);
     expect(exchange.failure).toEqual({ kind: "too-large", message: `response larger than ${5 * MiB} bytes.` });
@@ -53,27 +61,41 @@ describe("Content-Encoding the suite did not ask for", () => {
     expect(exchange.response?.bodyBytes).toBeLessThan(1 * MiB); // on the wire
     expect(peak).toBeLessThan(40 * MiB);
     expect(elapsedMs).toBeLessThan(5_000);
-    console.info(`gzip bomb: resolved in ${elapsedMs.toFixed(0)} ms, wire ${exchange.response?.bodyBytes} bytes, peak arrayBuffers +${(peak / MiB).toFixed(1)} MiB`);
+    console.info(
+      `gzip bomb: resolved in ${elapsedMs.toFixed(0)} ms, wire ${exchange.response?.bodyBytes} bytes, peak arrayBuffers +${(peak / MiB).toFixed(1)} MiB`,
+    );
   });
 
   it("a body that does not inflate: a protocol failure naming the coding", async () => {
-    const { origin, server } = await rawServer({ "content-type": "application/json", "content-encoding": "gzip" }, Buffer.from('{"not":"gzip"}'));
+    const { origin, server } = await rawServer(
+      { "content-type": "application/json", "content-encoding": "gzip" },
+      Buffer.from('{"not":"gzip"}'),
+    );
     const local = createHttpClient({ baseUrl: origin, secrets: SECRETS });
     const exchange = await local.send(postRequest("/x"));
     await local.close();
     server.close();
     expect(exchange.failure?.kind).toBe("protocol");
-    expect(exchange.failure?.message).toMatch(/^the body declares Content-Encoding gzip but does not decode \(Z_DATA_ERROR\)\.$/);
+    expect(exchange.failure?.message).toMatch(
+      /^the body declares Content-Encoding gzip but does not decode \(Z_DATA_ERROR\)\.$/,
+    );
   });
 
   it("a coding the suite cannot read: kept as it came, the failure names it", async () => {
-    const { origin, server } = await rawServer({ "content-type": "application/json", "content-encoding": "zstd" }, Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
+    const { origin, server } = await rawServer(
+      { "content-type": "application/json", "content-encoding": "zstd" },
+      Buffer.from([0x28, 0xb5, 0x2f, 0xfd]),
+    );
     const local = createHttpClient({ baseUrl: origin, secrets: SECRETS });
     const exchange = await local.send(postRequest("/x"));
     await local.close();
     server.close();
     expect(exchange.response?.status).toBe(200);
-    expect(exchange.failure).toEqual({ kind: "protocol", message: 'the body is encoded with Content-Encoding "zstd", which the suite cannot decode (it reads gzip, deflate and br).' });
+    expect(exchange.failure).toEqual({
+      kind: "protocol",
+      message:
+        'the body is encoded with Content-Encoding "zstd", which the suite cannot decode (it reads gzip, deflate and br).',
+    });
   });
 });
 
@@ -86,7 +108,9 @@ describe("interim answers", () => {
   });
 
   it("the connection stays usable afterwards, and ordinary answers pass through untouched", async () => {
-    const answers = await Promise.all(["/ok/a", "/continue-100/b", "/ok/c", "/hostile-strings/d"].map((path) => client.send(postRequest(path))));
+    const answers = await Promise.all(
+      ["/ok/a", "/continue-100/b", "/ok/c", "/hostile-strings/d"].map((path) => client.send(postRequest(path))),
+    );
     expect(answers.map((exchange) => exchange.response?.status)).toEqual([200, 200, 200, 200]);
     expect(answers.every((exchange) => exchange.failure === undefined)).toBe(true);
   });

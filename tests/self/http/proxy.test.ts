@@ -32,13 +32,28 @@ afterAll(async () => {
 
 describe("the proxy settings", () => {
   it("come from HTTPS_PROXY, HTTP_PROXY and NO_PROXY, lower case winning as in curl", () => {
-    expect(proxyFromEnvironment({ HTTP_PROXY: "http://a:1", https_proxy: "http://b:2", HTTPS_PROXY: "http://c:3", NO_PROXY: "localhost" })).toEqual({ httpProxy: "http://a:1", httpsProxy: "http://b:2", noProxy: "localhost" });
+    expect(
+      proxyFromEnvironment({
+        HTTP_PROXY: "http://a:1",
+        https_proxy: "http://b:2",
+        HTTPS_PROXY: "http://c:3",
+        NO_PROXY: "localhost",
+      }),
+    ).toEqual({ httpProxy: "http://a:1", httpsProxy: "http://b:2", noProxy: "localhost" });
     expect(proxyFromEnvironment({ HTTP_PROXY: " " })).toEqual({});
   });
 
   it("a proxy URL's credentials are secrets (the password, the pair and its base64)", () => {
-    const values = proxyCredentialSecrets({ httpsProxy: `http://${PROXY_USER}:${PROXY_PASSWORD}@proxy.invalid:3128` }).map((secret) => secret.value);
-    expect(values).toEqual(expect.arrayContaining([PROXY_PASSWORD, `${PROXY_USER}:${PROXY_PASSWORD}`, Buffer.from(`${PROXY_USER}:${PROXY_PASSWORD}`).toString("base64")]));
+    const values = proxyCredentialSecrets({
+      httpsProxy: `http://${PROXY_USER}:${PROXY_PASSWORD}@proxy.invalid:3128`,
+    }).map((secret) => secret.value);
+    expect(values).toEqual(
+      expect.arrayContaining([
+        PROXY_PASSWORD,
+        `${PROXY_USER}:${PROXY_PASSWORD}`,
+        Buffer.from(`${PROXY_USER}:${PROXY_PASSWORD}`).toString("base64"),
+      ]),
+    );
   });
 });
 
@@ -53,7 +68,11 @@ describe("requests through a proxy", () => {
 
   it("NO_PROXY naming the target's host: reached directly, the proxy never asked", async () => {
     const before = proxy.forwarded().length + proxy.tunnels().length;
-    const client = createHttpClient({ baseUrl: target.origin, proxy: { httpProxy: proxy.url, httpsProxy: proxy.url, noProxy: "example.invalid, 127.0.0.1" }, secrets: SECRETS });
+    const client = createHttpClient({
+      baseUrl: target.origin,
+      proxy: { httpProxy: proxy.url, httpsProxy: proxy.url, noProxy: "example.invalid, 127.0.0.1" },
+      secrets: SECRETS,
+    });
     const exchange = await client.send(postRequest("/ok/direct"));
     await client.close();
     expect(exchange.json).toEqual({ ok: true });
@@ -63,7 +82,11 @@ describe("requests through a proxy", () => {
 
   it("a proxy with credentials in its URL: they are sent to it, and never written", async () => {
     const withCredentials = guarded.url.replace("http://", `http://${PROXY_USER}:${PROXY_PASSWORD}@`);
-    const client = createHttpClient({ baseUrl: target.origin, proxy: { httpProxy: withCredentials }, secrets: [...SECRETS, ...proxyCredentialSecrets({ httpProxy: withCredentials })] });
+    const client = createHttpClient({
+      baseUrl: target.origin,
+      proxy: { httpProxy: withCredentials },
+      secrets: [...SECRETS, ...proxyCredentialSecrets({ httpProxy: withCredentials })],
+    });
     const exchange = await client.send(postRequest("/ok/guarded"));
     await client.close();
     expect(exchange.json).toEqual({ ok: true });
@@ -74,11 +97,18 @@ describe("requests through a proxy", () => {
   });
 
   it("wrong proxy credentials through a tunnel: a proxy failure naming 407 and what to check", async () => {
-    const client = createHttpClient({ baseUrl: "https://cms.example.invalid", proxy: { httpsProxy: guarded.url.replace("http://", "http://who:wrong@") }, timeoutMs: 2_000, secrets: SECRETS });
+    const client = createHttpClient({
+      baseUrl: "https://cms.example.invalid",
+      proxy: { httpsProxy: guarded.url.replace("http://", "http://who:wrong@") },
+      timeoutMs: 2_000,
+      secrets: SECRETS,
+    });
     const exchange = await client.send(postRequest("/x"));
     await client.close();
     expect(exchange.failure?.kind).toBe("proxy");
-    expect(exchange.failure?.message).toBe("the proxy refused to connect to https://cms.example.invalid (407); check the user and password in HTTPS_PROXY / HTTP_PROXY.");
+    expect(exchange.failure?.message).toBe(
+      "the proxy refused to connect to https://cms.example.invalid (407); check the user and password in HTTPS_PROXY / HTTP_PROXY.",
+    );
   });
 });
 
@@ -89,7 +119,9 @@ describe.skipIf(!hasOpenssl())("HTTPS through a proxy", () => {
   beforeAll(async () => {
     const certificates = makeTestCertificates();
     ca = certificates.caPem;
-    server = createServer({ key: certificates.serverKey, cert: certificates.serverCert }, (_request, response) => response.writeHead(200, { "content-type": "application/json" }).end('{"tls":true}'));
+    server = createServer({ key: certificates.serverKey, cert: certificates.serverCert }, (_request, response) =>
+      response.writeHead(200, { "content-type": "application/json" }).end('{"tls":true}'),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -108,7 +140,12 @@ describe.skipIf(!hasOpenssl())("HTTPS through a proxy", () => {
   });
 
   it("through the tunnel too, an unknown authority is named as such", async () => {
-    const client = createHttpClient({ baseUrl: origin, proxy: { httpsProxy: proxy.url }, timeoutMs: 2_000, secrets: SECRETS });
+    const client = createHttpClient({
+      baseUrl: origin,
+      proxy: { httpsProxy: proxy.url },
+      timeoutMs: 2_000,
+      secrets: SECRETS,
+    });
     const exchange = await client.send(postRequest("/x"));
     await client.close();
     expect(exchange.failure?.kind).toBe("tls");

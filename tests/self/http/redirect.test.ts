@@ -19,7 +19,9 @@ describe("redirects", () => {
     await client.close();
     expect(exchange.response?.status).toBe(302);
     expect(exchange.failure?.kind).toBe("redirect");
-    expect(exchange.failure?.message).toMatch(/^redirect \(302\) to http:\/\/localhost:\d+\/collect\/redirect\/platform\/cms\/getWidget not followed\.$/);
+    expect(exchange.failure?.message).toMatch(
+      /^redirect \(302\) to http:\/\/localhost:\d+\/collect\/redirect\/platform\/cms\/getWidget not followed\.$/,
+    );
     expect(exchange.response?.headers["location"]).toMatch(/^http:\/\/localhost:/);
     expect(target.hits("/redirect/platform/cms/getWidget")).toBe(1);
     expect(target.decoyRequests()).toEqual([]);

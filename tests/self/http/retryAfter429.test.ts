@@ -20,9 +20,17 @@ afterEach(async () => {
   target = undefined;
 });
 
-async function setUp(targetOptions: HostileTargetOptions, clientOptions: Partial<HttpClientOptions>): Promise<{ target: HostileTarget; client: HttpClient }> {
+async function setUp(
+  targetOptions: HostileTargetOptions,
+  clientOptions: Partial<HttpClientOptions>,
+): Promise<{ target: HostileTarget; client: HttpClient }> {
   target = await startHostileTarget(targetOptions);
-  client = createHttpClient({ baseUrl: target.baseUrlFor("rate-limited"), timeoutMs: 2_000, secrets: SECRETS, ...clientOptions });
+  client = createHttpClient({
+    baseUrl: target.baseUrlFor("rate-limited"),
+    timeoutMs: 2_000,
+    secrets: SECRETS,
+    ...clientOptions,
+  });
   return { target, client };
 }
 
@@ -49,7 +57,9 @@ describe("429 back-off", () => {
     const { exchange, elapsedMs } = await timedSend(client, postRequest("/b"));
     expect(exchange.response?.status).toBe(429);
     expect(exchange.failure?.kind).toBe("rate-limited");
-    expect(exchange.failure?.message).toMatch(/^the target answered 429 \(rate limited\) and asked to wait 3600 s, longer than --max-retry-wait 30 s; lower the request rate with --rate-limit/);
+    expect(exchange.failure?.message).toMatch(
+      /^the target answered 429 \(rate limited\) and asked to wait 3600 s, longer than --max-retry-wait 30 s; lower the request rate with --rate-limit/,
+    );
     expect(exchange.retriesAfter429).toBe(0);
     expect(target.hits("/rate-limited/b")).toBe(1);
     expect(elapsedMs).toBeLessThan(1_000);
@@ -59,14 +69,19 @@ describe("429 back-off", () => {
     const { target, client } = await setUp({ rateLimitedTimes: 10, retryAfter: "1" }, { maxRetryWaitMs: 1_500 });
     const { exchange, elapsedMs } = await timedSend(client, postRequest("/c"));
     expect(exchange.failure?.kind).toBe("rate-limited");
-    expect(exchange.failure?.message).toMatch(/^the target still answered 429 \(rate limited\) after 1 retry over 1 s \(--max-retry-wait 1\.5 s\)/);
+    expect(exchange.failure?.message).toMatch(
+      /^the target still answered 429 \(rate limited\) after 1 retry over 1 s \(--max-retry-wait 1\.5 s\)/,
+    );
     expect(target.hits("/rate-limited/c")).toBe(2);
     expect(elapsedMs).toBeGreaterThanOrEqual(990);
     expect(elapsedMs).toBeLessThan(3_000);
   });
 
   it("more 429s than max429Retries: rate-limited after the allowed retries", async () => {
-    const { target, client } = await setUp({ rateLimitedTimes: 10, retryAfter: "0" }, { max429Retries: 2, rateLimitPerSecond: 50 });
+    const { target, client } = await setUp(
+      { rateLimitedTimes: 10, retryAfter: "0" },
+      { max429Retries: 2, rateLimitPerSecond: 50 },
+    );
     const { exchange } = await timedSend(client, postRequest("/d"));
     expect(exchange.failure?.kind).toBe("rate-limited");
     expect(exchange.retriesAfter429).toBe(2);
@@ -97,11 +112,20 @@ describe("429 back-off", () => {
   });
 
   it("while 429s come the run paces itself down: later starts are spaced at the halved rate", async () => {
-    const { target, client } = await setUp({ rateLimitedTimes: 2, retryAfter: "0" }, { rateLimitPerSecond: 40, concurrency: 4 });
+    const { target, client } = await setUp(
+      { rateLimitedTimes: 2, retryAfter: "0" },
+      { rateLimitPerSecond: 40, concurrency: 4 },
+    );
     await Promise.all(Array.from({ length: 4 }, (_, i) => client.send(postRequest(`/p${i}`))));
     expect(client.stats().slowestRatePerSecond).toBe(20); // one burst of second 429s: halved once
-    const arrivals = target.requests().map((request) => request.arrivedAt).sort((a, b) => a - b);
-    const lastGaps = arrivals.slice(-4).map((at, i, all) => at - (all[i - 1] ?? at)).slice(1);
+    const arrivals = target
+      .requests()
+      .map((request) => request.arrivedAt)
+      .sort((a, b) => a - b);
+    const lastGaps = arrivals
+      .slice(-4)
+      .map((at, i, all) => at - (all[i - 1] ?? at))
+      .slice(1);
     // At 40/s the gap would be 25 ms; after the 429s the limiter allows 20/s (up to 20.3/s after three answers).
     expect(Math.min(...lastGaps)).toBeGreaterThanOrEqual(1000 / 20 - 5);
   });
@@ -118,9 +142,15 @@ describe("a 429 its wait cures", () => {
 
 describe("a target that only rate-limits", () => {
   it("stops the run after 5 requests in a row still got 429 after their waits, saying so", async () => {
-    const { client } = await setUp({ rateLimitedTimes: 1_000, retryAfter: "0" }, { max429Retries: 1, rateLimitPerSecond: 100 });
-    for (let i = 0; i < 5; i += 1) expect((await client.send(postRequest(`/r${i}`))).failure?.kind).toBe("rate-limited");
-    expect(client.stopped()?.message).toMatch(/^the target kept rate-limiting from .+: 5 consecutive requests still got 429 after their waits \(last: the target still answered 429 \(rate limited\) after 1 retry/);
+    const { client } = await setUp(
+      { rateLimitedTimes: 1_000, retryAfter: "0" },
+      { max429Retries: 1, rateLimitPerSecond: 100 },
+    );
+    for (let i = 0; i < 5; i += 1)
+      expect((await client.send(postRequest(`/r${i}`))).failure?.kind).toBe("rate-limited");
+    expect(client.stopped()?.message).toMatch(
+      /^the target kept rate-limiting from .+: 5 consecutive requests still got 429 after their waits \(last: the target still answered 429 \(rate limited\) after 1 retry/,
+    );
     expect((await client.send(postRequest("/r5"))).failure?.kind).toBe("stopped");
   });
 });

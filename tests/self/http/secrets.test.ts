@@ -41,7 +41,10 @@ describe("secrets in exchanges", () => {
   });
 
   it("secrets in the request body are redacted in the written copy", async () => {
-    const { exchange } = await timedSend(client, postRequest("/ok/x", { body: { json: { note: `my token is ${TOKEN}` } } }));
+    const { exchange } = await timedSend(
+      client,
+      postRequest("/ok/x", { body: { json: { note: `my token is ${TOKEN}` } } }),
+    );
     expect(exchange.request.body).toBe(`{"note":"my token is ${TOKEN}"}`);
     expectNoSecrets(writtenCopy(exchange));
     expect(writtenCopy(exchange).request.body).toBe('{"note":"my token is $CMS_TOKEN"}');
@@ -51,9 +54,24 @@ describe("secrets in exchanges", () => {
     // Arrange: the token's first character escaped, so no plain text search of the body finds the token
     const text = `{"echo":"\\u${TOKEN.charCodeAt(0).toString(16).padStart(4, "0")}${TOKEN.slice(1)}","plain":"nothing here"}`;
     expect(text).not.toContain(TOKEN);
-    const attempt = { response: { status: 200, headers: { "content-type": "application/json" }, body: Buffer.from(text), bytesReceived: text.length, truncated: false }, startedAt: new Date(0).toISOString(), durationMs: 1 };
+    const attempt = {
+      response: {
+        status: 200,
+        headers: { "content-type": "application/json" },
+        body: Buffer.from(text),
+        bytesReceived: text.length,
+        truncated: false,
+      },
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+    };
     // Act
-    const exchange = buildExchange({ method: "POST", url: "http://target.invalid/x", headers: {} }, attempt, { redactor: createRedactor(SECRETS), timeoutMs: 1_000, maxResponseBytes: 1_000_000, retriesAfter429: 0 });
+    const exchange = buildExchange({ method: "POST", url: "http://target.invalid/x", headers: {} }, attempt, {
+      redactor: createRedactor(SECRETS),
+      timeoutMs: 1_000,
+      maxResponseBytes: 1_000_000,
+      retriesAfter429: 0,
+    });
     const copy = writtenCopy(exchange);
     // Assert: judged as sent, written without the token (and still the same JSON apart from it)
     expect(exchange.json).toEqual({ echo: TOKEN, plain: "nothing here" });
@@ -80,17 +98,26 @@ describe("redactSecrets", () => {
 
   it("a secret configured as 'Bearer <token>' also redacts the bare token", () => {
     const bearer = [{ value: `Bearer ${TOKEN}`, placeholder: "$CMS_AUTH" }];
-    expect(redactSecrets(`Authorization: Bearer ${TOKEN}; echo ${TOKEN}`, bearer)).toBe("Authorization: $CMS_AUTH; echo $CMS_AUTH");
+    expect(redactSecrets(`Authorization: Bearer ${TOKEN}; echo ${TOKEN}`, bearer)).toBe(
+      "Authorization: $CMS_AUTH; echo $CMS_AUTH",
+    );
   });
 
   it(`ignores values shorter than ${MIN_SECRET_LENGTH} characters (and empty ones) safely`, () => {
-    const short = [{ value: "a", placeholder: "$A" }, { value: "", placeholder: "$E" }, { value: " ab ", placeholder: "$B" }];
+    const short = [
+      { value: "a", placeholder: "$A" },
+      { value: "", placeholder: "$E" },
+      { value: " ab ", placeholder: "$B" },
+    ];
     expect(redactSecrets("a banana ab", short)).toBe("a banana ab");
     expect(redactSecrets("abcd", [{ value: "abcd", placeholder: "$D" }])).toBe("$D");
   });
 
   it("a longer secret wins over a shorter one it contains", () => {
-    const nested = [{ value: "abcd", placeholder: "$SHORT" }, { value: "xxabcdxx", placeholder: "$LONG" }];
+    const nested = [
+      { value: "abcd", placeholder: "$SHORT" },
+      { value: "xxabcdxx", placeholder: "$LONG" },
+    ];
     expect(redactSecrets("xxabcdxx abcd", nested)).toBe("$LONG $SHORT");
   });
 

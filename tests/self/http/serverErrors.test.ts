@@ -5,7 +5,10 @@ import { startHostileTarget } from "../support/hostileTarget.js";
 import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
 
 describe("server errors", () => {
-  for (const [behaviour, status] of [["error-500", 500], ["error-503", 503]] as const) {
+  for (const [behaviour, status] of [
+    ["error-500", 500],
+    ["error-503", 503],
+  ] as const) {
     it(`${status} to every path: a response with the status, no failure, JSON parsed`, async () => {
       const target = await startHostileTarget({ behaviour });
       const client = createHttpClient({ baseUrl: target.baseUrl, timeoutMs: 2_000, secrets: SECRETS });

@@ -44,7 +44,9 @@ describe("response size cap", () => {
 
   it("a 50 MB body: cut at 5 MiB, too-large, memory well under 50 MB", async () => {
     const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 4_000, secrets: SECRETS });
-    const { result, rss, arrayBuffers } = await peakMemoryDelta(() => timedSend(client, postRequest("/huge/platform/cms/listLandingPages")));
+    const { result, rss, arrayBuffers } = await peakMemoryDelta(() =>
+      timedSend(client, postRequest("/huge/platform/cms/listLandingPages")),
+    );
     await client.close();
     const { exchange, elapsedMs } = result;
     expect(exchange.failure).toEqual({ kind: "too-large", message: `response larger than ${5 * MiB} bytes.` });
@@ -62,11 +64,18 @@ describe("response size cap", () => {
     // The target stopped streaming soon after the cut: the client read far less than 50 MB.
     expect(target.bytesStreamed()).toBeLessThan(20_000_000);
     expectNoSecrets(writtenCopy(exchange));
-    console.info(`50 MB body: resolved in ${elapsedMs.toFixed(0)} ms, peak rss +${(rss / MiB).toFixed(1)} MiB, arrayBuffers +${(arrayBuffers / MiB).toFixed(1)} MiB`);
+    console.info(
+      `50 MB body: resolved in ${elapsedMs.toFixed(0)} ms, peak rss +${(rss / MiB).toFixed(1)} MiB, arrayBuffers +${(arrayBuffers / MiB).toFixed(1)} MiB`,
+    );
   });
 
   it("a small cap cuts a small body exactly at the cap", async () => {
-    const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 2_000, maxResponseBytes: 1000, secrets: SECRETS });
+    const client = createHttpClient({
+      baseUrl: target.origin,
+      timeoutMs: 2_000,
+      maxResponseBytes: 1000,
+      secrets: SECRETS,
+    });
     const { exchange } = await timedSend(client, postRequest("/huge/small"));
     await client.close();
     expect(exchange.failure).toEqual({ kind: "too-large", message: "response larger than 1000 bytes." });
@@ -85,7 +94,12 @@ describe("response size cap", () => {
   });
 
   it("control: with a 60 MB cap the same body is held whole, and the measurement sees it", async () => {
-    const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 4_000, maxResponseBytes: 60_000_000, secrets: SECRETS });
+    const client = createHttpClient({
+      baseUrl: target.origin,
+      timeoutMs: 4_000,
+      maxResponseBytes: 60_000_000,
+      secrets: SECRETS,
+    });
     const { result, arrayBuffers } = await peakMemoryDelta(() => client.send(postRequest("/huge/control")));
     await client.close();
     expect(result.failure).toBeUndefined();

@@ -15,7 +15,12 @@ let client: HttpClient;
 beforeAll(async () => {
   target = await startHostileTarget({ lateHeadersMs: 20_000, chunkIntervalMs: 20 });
   // Every test here times out on purpose: the circuit breaker (circuitBreaker.test.ts) must not stop the client.
-  client = createHttpClient({ baseUrl: target.origin, timeoutMs: TIMEOUT_MS, maxConsecutiveTransportFailures: 1_000, secrets: SECRETS });
+  client = createHttpClient({
+    baseUrl: target.origin,
+    timeoutMs: TIMEOUT_MS,
+    maxConsecutiveTransportFailures: 1_000,
+    secrets: SECRETS,
+  });
 });
 afterAll(async () => {
   await client.close();

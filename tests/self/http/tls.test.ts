@@ -38,7 +38,9 @@ describe.skipIf(!openssl)("TLS with a company CA", () => {
     await client.close();
     expect(exchange.response).toBeUndefined();
     expect(exchange.failure?.kind).toBe("tls");
-    expect(exchange.failure?.message).toMatch(/^the certificate of https:\/\/127\.0\.0\.1:\d+ is signed by an unknown authority \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\): give --ca-file with your company's CA certificate \(PEM\), or --insecure to skip verification\.$/);
+    expect(exchange.failure?.message).toMatch(
+      /^the certificate of https:\/\/127\.0\.0\.1:\d+ is signed by an unknown authority \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\): give --ca-file with your company's CA certificate \(PEM\), or --insecure to skip verification\.$/,
+    );
   });
 
   it("the CA given (--ca-file): the answer comes", async () => {
@@ -58,24 +60,51 @@ describe.skipIf(!openssl)("TLS with a company CA", () => {
 
   it("a certificate for another host name: a tls failure naming the mismatch", async () => {
     const other = makeTestCertificates("DNS:cms.example.invalid");
-    const elsewhere = createServer({ key: other.serverKey, cert: other.serverCert }, (_request, response) => response.end("{}"));
+    const elsewhere = createServer({ key: other.serverKey, cert: other.serverCert }, (_request, response) =>
+      response.end("{}"),
+    );
     await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
-    const client = createHttpClient({ baseUrl: `https://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`, timeoutMs: 2_000, ca: [other.caPem], secrets: SECRETS });
+    const client = createHttpClient({
+      baseUrl: `https://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`,
+      timeoutMs: 2_000,
+      ca: [other.caPem],
+      secrets: SECRETS,
+    });
     const exchange = await client.send(postRequest("/x"));
     await client.close();
     elsewhere.close();
     expect(exchange.failure?.kind).toBe("tls");
-    expect(exchange.failure?.message).toMatch(/is not valid for this host name \(ERR_TLS_CERT_ALTNAME_INVALID\): use the host name it was issued for, or --insecure\.$/);
+    expect(exchange.failure?.message).toMatch(
+      /is not valid for this host name \(ERR_TLS_CERT_ALTNAME_INVALID\): use the host name it was issued for, or --insecure\.$/,
+    );
   });
 
   it("before the run: a TLS failure says so and what to give, never 'cannot be reached'", async () => {
-    const settings = resolveRunSettings([{ baseUrl: origin, clientId: "client-0123456789", token: "token-0123456789", timeoutMs: 2_000 }]);
-    await expect(preflight(settings)).rejects.toThrow(/cannot be used: the certificate of https:\/\/127\.0\.0\.1:\d+ is signed by an unknown authority .*give --ca-file/);
-    await expect(preflight(resolveRunSettings([{ baseUrl: origin, clientId: "client-0123456789", token: "token-0123456789", caFiles: [certificates.caFile] }]))).resolves.toBeUndefined();
-    await expect(preflight(resolveRunSettings([{ baseUrl: origin, clientId: "client-0123456789", token: "token-0123456789", insecure: true }]))).resolves.toBeUndefined();
+    const settings = resolveRunSettings([
+      { baseUrl: origin, clientId: "client-0123456789", token: "token-0123456789", timeoutMs: 2_000 },
+    ]);
+    await expect(preflight(settings)).rejects.toThrow(
+      /cannot be used: the certificate of https:\/\/127\.0\.0\.1:\d+ is signed by an unknown authority .*give --ca-file/,
+    );
+    await expect(
+      preflight(
+        resolveRunSettings([
+          { baseUrl: origin, clientId: "client-0123456789", token: "token-0123456789", caFiles: [certificates.caFile] },
+        ]),
+      ),
+    ).resolves.toBeUndefined();
+    await expect(
+      preflight(
+        resolveRunSettings([
+          { baseUrl: origin, clientId: "client-0123456789", token: "token-0123456789", insecure: true },
+        ]),
+      ),
+    ).resolves.toBeUndefined();
   });
 
   it("a CA file that cannot be read stops the run before it starts", () => {
-    expect(() => resolveRunSettings([{ baseUrl: origin, clientId: "c-1234", token: "t-1234", caFiles: ["/nonexistent/ca.pem"] }])).toThrow("cannot read the CA file /nonexistent/ca.pem (ENOENT); --ca-file takes a PEM file");
+    expect(() =>
+      resolveRunSettings([{ baseUrl: origin, clientId: "c-1234", token: "t-1234", caFiles: ["/nonexistent/ca.pem"] }]),
+    ).toThrow("cannot read the CA file /nonexistent/ca.pem (ENOENT); --ca-file takes a PEM file");
   });
 });

@@ -13,7 +13,8 @@ import { completeAnalytic, completeWidget, roleFilters, widgetsListing } from ".
 type Json = Record<string, unknown>;
 
 const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
+  (addFormatsModule as unknown as FormatsPlugin);
 
 /** What the independent parser accepts, as its own signature says. */
 type ParserDocument = Exclude<Parameters<typeof validate>[0], string>;
@@ -52,18 +53,25 @@ describe("the OpenAPI export", () => {
 
   it("is rejected by the same parser when a component it references is missing (the parser does look)", async () => {
     const broken = freshDocument();
-    delete ((broken as unknown as { components: { schemas: Json } }).components.schemas).Chart;
+    delete (broken as unknown as { components: { schemas: Json } }).components.schemas.Chart;
     const result = await validate(broken);
     expect(result.valid).toBe(false);
   });
 
   it("is OpenAPI 3.1.0 with the suite's version, a cited spec and {base_url} as a server variable", () => {
     const doc = buildOpenApiDocument();
-    const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
+    const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe(pkg.version);
     expect(doc.info.description).toContain("docs/contract.md");
-    expect(doc.servers).toEqual([expect.objectContaining({ url: "{base_url}", variables: { base_url: expect.objectContaining({ default: expect.any(String) }) } })]);
+    expect(doc.servers).toEqual([
+      expect.objectContaining({
+        url: "{base_url}",
+        variables: { base_url: expect.objectContaining({ default: expect.any(String) }) },
+      }),
+    ]);
   });
 
   it("holds every schema file as a component, with internal $refs and no $id or $schema", () => {
@@ -73,7 +81,11 @@ describe("the OpenAPI export", () => {
     for (const [name, schema] of Object.entries(doc.components.schemas)) {
       expect(schema.$id, name).toBeUndefined();
       expect(schema.$schema, name).toBeUndefined();
-      for (const ref of refsIn(schema)) expect(names.map((n) => `#/components/schemas/${n}`), `${name} → ${ref}`).toContain(ref);
+      for (const ref of refsIn(schema))
+        expect(
+          names.map((n) => `#/components/schemas/${n}`),
+          `${name} → ${ref}`,
+        ).toContain(ref);
     }
     // x-strict is a legal Schema Object extension in OAS 3.1 and is kept as an annotation.
     expect(doc.components.schemas.Widget?.["x-strict"]).toEqual(
@@ -94,7 +106,9 @@ describe("the OpenAPI export", () => {
     // error.cms (400 or 404) is the union of the two precise bodies the paths use per status.
     const expected = [
       ...BODY_NAMES.filter((body) => body !== "error.cms").map((body) => componentFor(schemaIdForBody(body))),
-      ...CONTRACT_SCHEMAS.filter((schema) => schema.file.startsWith("components/")).map((schema) => String(schema.schema.title)),
+      ...CONTRACT_SCHEMAS.filter((schema) => schema.file.startsWith("components/")).map((schema) =>
+        String(schema.schema.title),
+      ),
     ];
     expect([...reached].sort()).toEqual(expected.sort());
   });
@@ -106,7 +120,9 @@ describe("the OpenAPI export", () => {
       const post = doc.paths[op.path]?.post as Json;
       const statuses = Object.keys(post.responses as Json).sort();
       const withNotFound = op.name === "getAnalytic" || op.name === "getWidget";
-      expect(statuses, op.name).toEqual(withNotFound ? ["200", "400", "401", "403", "404"] : ["200", "400", "401", "403"]);
+      expect(statuses, op.name).toEqual(
+        withNotFound ? ["200", "400", "401", "403", "404"] : ["200", "400", "401", "403"],
+      );
       const responses = post.responses as Record<string, Json>;
       expect(responses["403"]?.content, `${op.name} 403 has no body described`).toBeUndefined();
       const schemaOf = (status: string) => [...refsIn(responses[status]?.content)][0];
@@ -114,7 +130,9 @@ describe("the OpenAPI export", () => {
       expect(schemaOf("400")).toBe(`#/components/schemas/${componentFor(schemaIdForBody(op.badRequestBody))}`);
       expect(schemaOf("401")).toBe(op.area === "cms" ? "#/components/schemas/UnauthorizedError" : undefined);
       if (withNotFound) expect(schemaOf("404")).toBe("#/components/schemas/CmsNotFoundError");
-      expect([...refsIn(post.requestBody)]).toEqual([`#/components/schemas/${componentFor(schemaIdForBody(`${op.name}.request`))}`]);
+      expect([...refsIn(post.requestBody)]).toEqual([
+        `#/components/schemas/${componentFor(schemaIdForBody(`${op.name}.request`))}`,
+      ]);
     }
   });
 
@@ -147,25 +165,90 @@ describe("the OpenAPI export", () => {
       return ((holder.content as Json)["application/json"] as Json).schema as object;
     };
     const series = completeAnalytic.chart?.series ?? [];
-    const twoSeries = { ...completeAnalytic, chart: { ...completeAnalytic.chart, type: "PIE", series: [...series, ...series] } };
+    const twoSeries = {
+      ...completeAnalytic,
+      chart: { ...completeAnalytic.chart, type: "PIE", series: [...series, ...series] },
+    };
     const noMillis = { ...completeAnalytic, createdDate: "2024-03-05T14:07:09Z" };
-    const cmsNotFound = { message: "Não encontrado", errorCode: "E2", reason: "OBJECT_NOT_FOUND", domain: "platform", service: "cms" };
+    const cmsNotFound = {
+      message: "Não encontrado",
+      errorCode: "E2",
+      reason: "OBJECT_NOT_FOUND",
+      domain: "platform",
+      service: "cms",
+    };
 
     const cases: readonly [string, OperationName, string, string, unknown, boolean][] = [
       ["a complete PIE analytic", "getAnalytic", "200", "getAnalytic.response", { analytic: completeAnalytic }, true],
       ["a PIE analytic with two series", "getAnalytic", "200", "getAnalytic.response", { analytic: twoSeries }, false],
-      ["a createdDate without milliseconds", "getAnalytic", "200", "getAnalytic.response", { analytic: noMillis }, false],
+      [
+        "a createdDate without milliseconds",
+        "getAnalytic",
+        "200",
+        "getAnalytic.response",
+        { analytic: noMillis },
+        false,
+      ],
       ["a bare widget", "getWidget", "200", "getWidget.response", completeWidget, true],
-      ["a widget whose id is not a widget URI", "getWidget", "200", "getWidget.response", { ...completeWidget, id: "http://w" }, false],
-      ["a widget id in the widget URI format", "getWidget", "request", "getWidget.request", { widgetId: "widget://t/w" }, true],
+      [
+        "a widget whose id is not a widget URI",
+        "getWidget",
+        "200",
+        "getWidget.response",
+        { ...completeWidget, id: "http://w" },
+        false,
+      ],
+      [
+        "a widget id in the widget URI format",
+        "getWidget",
+        "request",
+        "getWidget.request",
+        { widgetId: "widget://t/w" },
+        true,
+      ],
       ["a numeric widgetId", "getWidget", "request", "getWidget.request", { widgetId: 5 }, false],
-      ["a negative pageNumber", "listLandingPages", "request", "listLandingPages.request", { pagination: { pageNumber: -1 } }, false],
-      ["a widgets listing", "listFactoryDefaultWidgets", "200", "listFactoryDefaultWidgets.response", widgetsListing, true],
-      ["a listing without totals", "listFactoryDefaultWidgets", "200", "listFactoryDefaultWidgets.response", { widgets: [] }, false],
+      [
+        "a negative pageNumber",
+        "listLandingPages",
+        "request",
+        "listLandingPages.request",
+        { pagination: { pageNumber: -1 } },
+        false,
+      ],
+      [
+        "a widgets listing",
+        "listFactoryDefaultWidgets",
+        "200",
+        "listFactoryDefaultWidgets.response",
+        widgetsListing,
+        true,
+      ],
+      [
+        "a listing without totals",
+        "listFactoryDefaultWidgets",
+        "200",
+        "listFactoryDefaultWidgets.response",
+        { widgets: [] },
+        false,
+      ],
       ["a role-filter answer", "getRoleFilters", "200", "getRoleFilters.response", roleFilters, true],
-      ["a getRoleFilters 400 with a cms errorCode", "getRoleFilters", "400", "error.authorization", { ...cmsNotFound, reason: "BAD_REQUEST", service: "authorization" }, false],
+      [
+        "a getRoleFilters 400 with a cms errorCode",
+        "getRoleFilters",
+        "400",
+        "error.authorization",
+        { ...cmsNotFound, reason: "BAD_REQUEST", service: "authorization" },
+        false,
+      ],
       ["a 404 body", "getWidget", "404", "error.cms.notFound", cmsNotFound, true],
-      ["a 404 body with reason BAD_REQUEST", "getAnalytic", "404", "error.cms.notFound", { ...cmsNotFound, reason: "BAD_REQUEST" }, false],
+      [
+        "a 404 body with reason BAD_REQUEST",
+        "getAnalytic",
+        "404",
+        "error.cms.notFound",
+        { ...cmsNotFound, reason: "BAD_REQUEST" },
+        false,
+      ],
       ["a 401 body with a numeric error", "listLandingPages", "401", "error.unauthorized", { error: 1 }, false],
     ];
 

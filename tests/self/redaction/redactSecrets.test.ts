@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { mapJsonStrings } from "../../../runner/http/mapJsonStrings.js";
-import { containsSecret, createRedactor, MIN_SECRET_LENGTH, REDACTED, redactSecrets, secretPatterns } from "../../../runner/http/redactSecrets.js";
+import {
+  containsSecret,
+  createRedactor,
+  MIN_SECRET_LENGTH,
+  REDACTED,
+  redactSecrets,
+  secretPatterns,
+} from "../../../runner/http/redactSecrets.js";
 import { redactReport } from "../../../reports/redactReport.js";
 import type { RunReport } from "../../../runner/report/model.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
@@ -30,21 +37,37 @@ describe("the runner's redactSecrets", () => {
   });
 
   it("finds the bare token of a secret given as 'Bearer <token>', in any case of the scheme", () => {
-    expect(redactSecrets(`Authorization: Bearer ${TOKEN}; echo ${TOKEN}`, [{ value: `Bearer ${TOKEN}`, placeholder: "$A" }])).toBe("Authorization: $A; echo $A");
+    expect(
+      redactSecrets(`Authorization: Bearer ${TOKEN}; echo ${TOKEN}`, [{ value: `Bearer ${TOKEN}`, placeholder: "$A" }]),
+    ).toBe("Authorization: $A; echo $A");
     expect(redactSecrets(`echo ${TOKEN}`, [{ value: `bearer   ${TOKEN}`, placeholder: "$A" }])).toBe("echo $A");
   });
 
   it(`ignores secrets shorter than ${MIN_SECRET_LENGTH} characters once trimmed, and empty ones`, () => {
     expect(MIN_SECRET_LENGTH).toBe(4);
-    const short = () => [{ value: "abc", placeholder: "$A" }, { value: "", placeholder: "$E" }, { value: " ab ", placeholder: "$B" }];
+    const short = () => [
+      { value: "abc", placeholder: "$A" },
+      { value: "", placeholder: "$E" },
+      { value: " ab ", placeholder: "$B" },
+    ];
     expect(redactSecrets("abc banana  ab  ", short())).toBe("abc banana  ab  ");
     expect(redactSecrets("abcd", [{ value: "abcd", placeholder: "$D" }])).toBe("$D");
     expect(containsSecret("abc", short())).toBe(false);
   });
 
   it("replaces a longer secret before a shorter one it contains, whatever their order", () => {
-    expect(redactSecrets("xxabcdxx abcd", [{ value: "abcd", placeholder: "$SHORT" }, { value: "xxabcdxx", placeholder: "$LONG" }])).toBe("$LONG $SHORT");
-    expect(redactSecrets("xxabcdxx abcd", [{ value: "xxabcdxx", placeholder: "$LONG" }, { value: "abcd", placeholder: "$SHORT" }])).toBe("$LONG $SHORT");
+    expect(
+      redactSecrets("xxabcdxx abcd", [
+        { value: "abcd", placeholder: "$SHORT" },
+        { value: "xxabcdxx", placeholder: "$LONG" },
+      ]),
+    ).toBe("$LONG $SHORT");
+    expect(
+      redactSecrets("xxabcdxx abcd", [
+        { value: "xxabcdxx", placeholder: "$LONG" },
+        { value: "abcd", placeholder: "$SHORT" },
+      ]),
+    ).toBe("$LONG $SHORT");
   });
 
   it("keeps $ patterns of a placeholder literal", () => {
@@ -64,15 +87,21 @@ describe("the runner's redactSecrets", () => {
 
   it("redacts a text cut at the size cap in the middle of a secret, from its fourth character on", () => {
     expect(redactSecrets(`{"echo":"${TOKEN.slice(0, 10)}`, token(), { textWasCut: true })).toBe('{"echo":"$CMS_TOKEN');
-    expect(redactSecrets(`{"echo":"${TOKEN.slice(0, 10).toUpperCase()}`, token(), { textWasCut: true })).toBe('{"echo":"$CMS_TOKEN');
+    expect(redactSecrets(`{"echo":"${TOKEN.slice(0, 10).toUpperCase()}`, token(), { textWasCut: true })).toBe(
+      '{"echo":"$CMS_TOKEN',
+    );
     expect(redactSecrets(`x ${TOKEN.slice(0, 4)}`, token(), { textWasCut: true })).toBe("x $CMS_TOKEN");
     expect(redactSecrets(`x ${TOKEN.slice(0, 3)}`, token(), { textWasCut: true })).toBe(`x ${TOKEN.slice(0, 3)}`);
     expect(redactSecrets(`{"echo":"${TOKEN.slice(0, 10)}`, token())).toBe(`{"echo":"${TOKEN.slice(0, 10)}`);
-    expect(redactSecrets(`${TOKEN.slice(0, 10)} middle`, token(), { textWasCut: true })).toBe(`${TOKEN.slice(0, 10)} middle`);
+    expect(redactSecrets(`${TOKEN.slice(0, 10)} middle`, token(), { textWasCut: true })).toBe(
+      `${TOKEN.slice(0, 10)} middle`,
+    );
   });
 
   it("redacts whole secrets and a cut tail in the same text", () => {
-    expect(redactSecrets(`${TOKEN} then ${TOKEN.slice(0, 8)}`, token(), { textWasCut: true })).toBe("$CMS_TOKEN then $CMS_TOKEN");
+    expect(redactSecrets(`${TOKEN} then ${TOKEN.slice(0, 8)}`, token(), { textWasCut: true })).toBe(
+      "$CMS_TOKEN then $CMS_TOKEN",
+    );
   });
 });
 
@@ -88,7 +117,12 @@ describe("containsSecret and secretPatterns", () => {
   it("gives each form with a global, case-insensitive pattern, longest first", () => {
     const patterns = secretPatterns([{ value: "ab cd", placeholder: "$S" }]);
     expect(patterns.map((pattern) => pattern.value)).toEqual(["ab%20cd", "ab cd"]);
-    expect(patterns.every((pattern) => pattern.placeholder === "$S" && pattern.pattern.flags.includes("g") && pattern.pattern.flags.includes("i"))).toBe(true);
+    expect(
+      patterns.every(
+        (pattern) =>
+          pattern.placeholder === "$S" && pattern.pattern.flags.includes("g") && pattern.pattern.flags.includes("i"),
+      ),
+    ).toBe(true);
     expect("xAB CDx".replace(patterns[1]!.pattern, "_")).toBe("x_x");
   });
 
@@ -105,7 +139,10 @@ describe("mapJsonStrings (the report's walk over JSON values)", () => {
 
   it("maps strings at any depth, keys only when asked, and keeps everything else", () => {
     const value = { [TOKEN]: [TOKEN, 1, null, true, { nested: `x ${TOKEN}` }], n: 2 };
-    expect(mapJsonStrings(value, upper)).toEqual({ [TOKEN]: [TOKEN.toUpperCase(), 1, null, true, { nested: `X ${TOKEN.toUpperCase()}` }], n: 2 });
+    expect(mapJsonStrings(value, upper)).toEqual({
+      [TOKEN]: [TOKEN.toUpperCase(), 1, null, true, { nested: `X ${TOKEN.toUpperCase()}` }],
+      n: 2,
+    });
     expect(Object.keys(mapJsonStrings(value, upper, true) as object)).toEqual([TOKEN.toUpperCase(), "N"]);
   });
 
@@ -120,7 +157,12 @@ describe("mapJsonStrings (the report's walk over JSON values)", () => {
   it("gives writable, enumerable, configurable properties, in the original order", () => {
     const mapped = mapJsonStrings({ b: "1", a: "2" }, upper) as Record<string, unknown>;
     expect(Object.keys(mapped)).toEqual(["b", "a"]);
-    expect(Object.getOwnPropertyDescriptor(mapped, "a")).toEqual({ value: "2", writable: true, enumerable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(mapped, "a")).toEqual({
+      value: "2",
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   });
 });
 
@@ -138,7 +180,9 @@ describe("the redactor's rules for what it is given", () => {
     expect(redactor.headerValue(" ab ")).toBe("$CMS_CLIENT_ID");
     expect(redactor.headerValue("Bearer ab")).toBe("Bearer $CMS_CLIENT_ID");
     expect(redactor.headerValue("abc")).toBe("abc");
-    expect(redactor.body('{"client_id":"ab","tabs":"ab ab","x":["ab"]}')).toBe('{"client_id":"$CMS_CLIENT_ID","tabs":"ab ab","x":["$CMS_CLIENT_ID"]}');
+    expect(redactor.body('{"client_id":"ab","tabs":"ab ab","x":["ab"]}')).toBe(
+      '{"client_id":"$CMS_CLIENT_ID","tabs":"ab ab","x":["$CMS_CLIENT_ID"]}',
+    );
     expect(redactor.body('{"say":"\\"ab\\""}')).toBe('{"say":"\\"ab\\""}'); // quotes inside a string are no JSON string
     expect(redactor.text("a cab and a tab")).toBe("a cab and a tab");
   });
@@ -181,8 +225,16 @@ describe("the redactor's rules for what it is given", () => {
   });
 
   it("sentences the suite wrote keep secrets its own wording holds, and lose every other", () => {
-    const redactor = createRedactor([{ value: "wrong", placeholder: "$CMS_CLIENT_ID" }, { value: TOKEN, placeholder: "$CMS_TOKEN" }], { inSuiteWording: (secret) => "errors.wrong-type-400".includes(secret) });
-    expect(redactor.suiteText(`see errors.wrong-type-400; echoed ${TOKEN}`)).toBe("see errors.wrong-type-400; echoed $CMS_TOKEN");
+    const redactor = createRedactor(
+      [
+        { value: "wrong", placeholder: "$CMS_CLIENT_ID" },
+        { value: TOKEN, placeholder: "$CMS_TOKEN" },
+      ],
+      { inSuiteWording: (secret) => "errors.wrong-type-400".includes(secret) },
+    );
+    expect(redactor.suiteText(`see errors.wrong-type-400; echoed ${TOKEN}`)).toBe(
+      "see errors.wrong-type-400; echoed $CMS_TOKEN",
+    );
     expect(redactor.text("the wrong one")).toBe("the $CMS_CLIENT_ID one");
   });
 });
@@ -190,14 +242,35 @@ describe("the redactor's rules for what it is given", () => {
 describe("redactReport", () => {
   const report = (headers: Record<string, string>, body = "") =>
     ({
-      results: [{ message: `got ${TOKEN}`, evidence: [{ label: "l", exchange: { ...fakeExchange({ status: 200, text: body }), request: { method: "POST", url: `http://t/?k=${TOKEN}`, headers } } }] }],
+      results: [
+        {
+          message: `got ${TOKEN}`,
+          evidence: [
+            {
+              label: "l",
+              exchange: {
+                ...fakeExchange({ status: 200, text: body }),
+                request: { method: "POST", url: `http://t/?k=${TOKEN}`, headers },
+              },
+            },
+          ],
+        },
+      ],
       meta: { target: { baseUrl: `http://t/${TOKEN}` }, note: `key ${TOKEN}` },
     }) as unknown as RunReport;
 
   it("redacts every string of the exchanges and the suite's sentences, and returns a copy", () => {
     const original = report({ "x-echo": TOKEN }, `{"echo":"${TOKEN}"}`);
     const frozen = structuredClone(original);
-    const redacted = redactReport(original, [TOKEN]) as unknown as { results: { message: string; evidence: { exchange: { request: { url: string; headers: Record<string, string> }; response: { bodyText: string } } }[] }[]; meta: { target: { baseUrl: string }; note: string } };
+    const redacted = redactReport(original, [TOKEN]) as unknown as {
+      results: {
+        message: string;
+        evidence: {
+          exchange: { request: { url: string; headers: Record<string, string> }; response: { bodyText: string } };
+        }[];
+      }[];
+      meta: { target: { baseUrl: string }; note: string };
+    };
     expect(redacted.results[0]?.message).toBe(`got ${REDACTED}`);
     expect(redacted.results[0]?.evidence[0]?.exchange.request.url).toBe(`http://t/?k=${REDACTED}`);
     expect(redacted.results[0]?.evidence[0]?.exchange.request.headers).toEqual({ "x-echo": REDACTED });
@@ -208,34 +281,70 @@ describe("redactReport", () => {
 
   it("masks credential headers it does not know the secret of, keeping the scheme and placeholders", () => {
     const headersOf = (headers: Record<string, string>) =>
-      (redactReport(report(headers), []) as unknown as { results: { evidence: { exchange: { request: { headers: Record<string, string> } } }[] }[] }).results[0]?.evidence[0]?.exchange.request.headers;
-    expect(headersOf({ Authorization: "Bearer abc.def", client_id: "c-1", "X-Api-Key": "k", Cookie: "s=1", "content-type": "application/json" })).toEqual({
+      (
+        redactReport(report(headers), []) as unknown as {
+          results: { evidence: { exchange: { request: { headers: Record<string, string> } } }[] }[];
+        }
+      ).results[0]?.evidence[0]?.exchange.request.headers;
+    expect(
+      headersOf({
+        Authorization: "Bearer abc.def",
+        client_id: "c-1",
+        "X-Api-Key": "k",
+        Cookie: "s=1",
+        "content-type": "application/json",
+      }),
+    ).toEqual({
       Authorization: `Bearer ${REDACTED}`,
       client_id: REDACTED,
       "X-Api-Key": REDACTED,
       Cookie: REDACTED,
       "content-type": "application/json",
     });
-    expect(headersOf({ authorization: "Bearer $CMS_TOKEN", "proxy-authorization": "", "set-cookie": REDACTED, "client-id": "$CMS_CLIENT_ID" })).toEqual({
+    expect(
+      headersOf({
+        authorization: "Bearer $CMS_TOKEN",
+        "proxy-authorization": "",
+        "set-cookie": REDACTED,
+        "client-id": "$CMS_CLIENT_ID",
+      }),
+    ).toEqual({
       authorization: "Bearer $CMS_TOKEN",
       "proxy-authorization": "",
       "set-cookie": REDACTED,
       "client-id": "$CMS_CLIENT_ID",
     });
-    expect(headersOf({ "x-client-id": "Basic dXNlcjpwYXNz", "api-key": "k", client_secret: "s", "x-tenant": "acme" })).toEqual({ "x-client-id": `Basic ${REDACTED}`, "api-key": REDACTED, client_secret: REDACTED, "x-tenant": "acme" });
+    expect(
+      headersOf({ "x-client-id": "Basic dXNlcjpwYXNz", "api-key": "k", client_secret: "s", "x-tenant": "acme" }),
+    ).toEqual({ "x-client-id": `Basic ${REDACTED}`, "api-key": REDACTED, client_secret: REDACTED, "x-tenant": "acme" });
   });
 
   it("copies a result's fields beside its property failure, and one whose property is present but undefined", () => {
     const property = { seed: 1, path: "0:1", numRuns: 5, counterexample: { a: 1 } };
-    const failed = redactReport({ results: [{ checkId: "c", message: "m", evidence: [], property }], meta: { target: { baseUrl: "http://t" } } } as unknown as RunReport, []);
+    const failed = redactReport(
+      {
+        results: [{ checkId: "c", message: "m", evidence: [], property }],
+        meta: { target: { baseUrl: "http://t" } },
+      } as unknown as RunReport,
+      [],
+    );
     expect(failed.results[0]).toEqual({ checkId: "c", message: "m", evidence: [], property });
     const result = { checkId: "c", message: "m", evidence: [], property: undefined };
-    const redacted = redactReport({ results: [result], meta: { target: { baseUrl: "http://t" } } } as unknown as RunReport, []);
+    const redacted = redactReport(
+      { results: [result], meta: { target: { baseUrl: "http://t" } } } as unknown as RunReport,
+      [],
+    );
     expect(redacted.results[0]).toEqual({ checkId: "c", message: "m", evidence: [], property: undefined });
   });
 
   it("masks header values only inside headers", () => {
-    const redacted = redactReport({ results: [], meta: { target: { baseUrl: "http://t" }, authorization: "Bearer visible-in-meta" } } as unknown as RunReport, []) as unknown as { meta: Record<string, string> };
+    const redacted = redactReport(
+      {
+        results: [],
+        meta: { target: { baseUrl: "http://t" }, authorization: "Bearer visible-in-meta" },
+      } as unknown as RunReport,
+      [],
+    ) as unknown as { meta: Record<string, string> };
     expect(redacted.meta.authorization).toBe("Bearer visible-in-meta");
   });
 });
@@ -259,7 +368,9 @@ describe("redaction edges the mutation run found unguarded", () => {
   });
 
   it("finds a short secret after an auth scheme whatever the spaces between", () => {
-    expect(createRedactor([{ value: "ab", placeholder: "$CMS_CLIENT_ID" }]).headerValue("Bearer   ab")).toBe("Bearer $CMS_CLIENT_ID");
+    expect(createRedactor([{ value: "ab", placeholder: "$CMS_CLIENT_ID" }]).headerValue("Bearer   ab")).toBe(
+      "Bearer $CMS_CLIENT_ID",
+    );
   });
 
   it("keeps the short token of a long 'Bearer <token>' secret out of the patterns", () => {
@@ -270,7 +381,9 @@ describe("redaction edges the mutation run found unguarded", () => {
   it("decodes an escaped space and characters past the surrogates; lone surrogates stay escaped", () => {
     const redactor = createRedactor([{ value: "open sesame", placeholder: "$CMS_TOKEN" }]);
     expect(redactor.body('{"s":"open\\u0020sesame"}')).toBe('{"s":"$CMS_TOKEN"}');
-    expect(redactor.body('{"s":"open\\u0020sesame \\ud800 \\udfff \\ue000"}')).toBe('{"s":"$CMS_TOKEN \\ud800 \\udfff \ue000"}');
+    expect(redactor.body('{"s":"open\\u0020sesame \\ud800 \\udfff \\ue000"}')).toBe(
+      '{"s":"$CMS_TOKEN \\ud800 \\udfff \ue000"}',
+    );
   });
 
   it("redacts the longest start of a secret a cut text ends with, whichever secret was given first", () => {
@@ -287,7 +400,9 @@ describe("redaction edges the mutation run found unguarded", () => {
 
   it("follows a wording that changes: the secret it holds now is kept, the one it held before is cleared", () => {
     const wording = new Set(["alpha-secret"]);
-    const redactor = createRedactor(["alpha-secret", "bravo-secret"], { inSuiteWording: (secret) => wording.has(secret) });
+    const redactor = createRedactor(["alpha-secret", "bravo-secret"], {
+      inSuiteWording: (secret) => wording.has(secret),
+    });
     expect(redactor.suiteText("alpha-secret bravo-secret")).toBe(`alpha-secret ${REDACTED}`);
     wording.clear();
     wording.add("bravo-secret");
@@ -303,45 +418,124 @@ describe("redaction edges the mutation run found unguarded", () => {
 });
 
 describe("redactReport's rules per field", () => {
-  const exchangeWith = (overrides: Partial<ReturnType<typeof fakeExchange>>) => ({ ...fakeExchange({ status: 200, text: "" }), ...overrides });
-  const reportOf = (result: Record<string, unknown>) => ({ results: [result], meta: { target: { baseUrl: "http://t" } } }) as unknown as RunReport;
+  const exchangeWith = (overrides: Partial<ReturnType<typeof fakeExchange>>) => ({
+    ...fakeExchange({ status: 200, text: "" }),
+    ...overrides,
+  });
+  const reportOf = (result: Record<string, unknown>) =>
+    ({ results: [result], meta: { target: { baseUrl: "http://t" } } }) as unknown as RunReport;
   type Written = { results: Record<string, unknown>[] };
 
   it("leaves the suite's own names alone, even where they spell a secret", () => {
-    const result = { checkId: "errors.wrong-type-400", title: "t", family: "errors", operation: "getWidget", specRefs: ["§zz-9"], registerRefs: ["qq-register"], message: "see errors.wrong-type-400, §zz-9 and qq-register", evidence: [] };
+    const result = {
+      checkId: "errors.wrong-type-400",
+      title: "t",
+      family: "errors",
+      operation: "getWidget",
+      specRefs: ["§zz-9"],
+      registerRefs: ["qq-register"],
+      message: "see errors.wrong-type-400, §zz-9 and qq-register",
+      evidence: [],
+    };
     const written = redactReport(reportOf(result), ["wrong", "§zz-9", "qq-register"]) as unknown as Written;
-    expect(written.results[0]).toMatchObject({ checkId: "errors.wrong-type-400", specRefs: ["§zz-9"], registerRefs: ["qq-register"], message: `see errors.wrong-type-400, ${REDACTED} and ${REDACTED}` });
+    expect(written.results[0]).toMatchObject({
+      checkId: "errors.wrong-type-400",
+      specRefs: ["§zz-9"],
+      registerRefs: ["qq-register"],
+      message: `see errors.wrong-type-400, ${REDACTED} and ${REDACTED}`,
+    });
   });
 
   it("clears a property failure's path and counterexample, strings and keys", () => {
-    const result = { checkId: "c", evidence: [], message: "m", property: { seed: 1, numRuns: 3, path: `0:${TOKEN}`, counterexample: { [TOKEN]: [`x ${TOKEN}`], n: 1 } } };
+    const result = {
+      checkId: "c",
+      evidence: [],
+      message: "m",
+      property: { seed: 1, numRuns: 3, path: `0:${TOKEN}`, counterexample: { [TOKEN]: [`x ${TOKEN}`], n: 1 } },
+    };
     const written = redactReport(reportOf(result), [TOKEN]) as unknown as Written;
-    expect(written.results[0]?.property).toEqual({ seed: 1, numRuns: 3, path: `0:${REDACTED}`, counterexample: { [REDACTED]: [`x ${REDACTED}`], n: 1 } });
+    expect(written.results[0]?.property).toEqual({
+      seed: 1,
+      numRuns: 3,
+      path: `0:${REDACTED}`,
+      counterexample: { [REDACTED]: [`x ${REDACTED}`], n: 1 },
+    });
   });
 
   it("clears the schema issues of evidence: body paths and params by the target's rule, messages by the suite's", () => {
-    const issue = { instancePath: `/${TOKEN}`, schemaPath: "#/x", keyword: "enum", params: { allowedValues: [TOKEN] }, message: `must be ${TOKEN}` };
-    const result = { checkId: "c", message: "m", evidence: [{ label: `sent ${TOKEN}`, exchange: exchangeWith({}), schemaIssues: [issue] }] };
-    const written = redactReport(reportOf(result), [TOKEN]) as unknown as { results: { evidence: { label: string; schemaIssues: unknown[] }[] }[] };
+    const issue = {
+      instancePath: `/${TOKEN}`,
+      schemaPath: "#/x",
+      keyword: "enum",
+      params: { allowedValues: [TOKEN] },
+      message: `must be ${TOKEN}`,
+    };
+    const result = {
+      checkId: "c",
+      message: "m",
+      evidence: [{ label: `sent ${TOKEN}`, exchange: exchangeWith({}), schemaIssues: [issue] }],
+    };
+    const written = redactReport(reportOf(result), [TOKEN]) as unknown as {
+      results: { evidence: { label: string; schemaIssues: unknown[] }[] }[];
+    };
     expect(written.results[0]?.evidence[0]?.label).toBe(`sent ${REDACTED}`);
-    expect(written.results[0]?.evidence[0]?.schemaIssues).toEqual([{ instancePath: `/${REDACTED}`, schemaPath: "#/x", keyword: "enum", params: { allowedValues: [REDACTED] }, message: `must be ${REDACTED}` }]);
+    expect(written.results[0]?.evidence[0]?.schemaIssues).toEqual([
+      {
+        instancePath: `/${REDACTED}`,
+        schemaPath: "#/x",
+        keyword: "enum",
+        params: { allowedValues: [REDACTED] },
+        message: `must be ${REDACTED}`,
+      },
+    ]);
   });
 
   it("redacts the start of a secret a truncated body ends with, and nothing of a body that was not cut", () => {
-    const cut = exchangeWith({ response: { status: 200, headers: {}, bodyText: `{"t":"${TOKEN.slice(0, 8)}`, truncated: true, bodyBytes: 99 } });
-    const whole = exchangeWith({ response: { status: 200, headers: {}, bodyText: `{"t":"${TOKEN.slice(0, 8)}`, truncated: false, bodyBytes: 14 } });
-    const written = redactReport(reportOf({ checkId: "c", message: "m", evidence: [{ label: "a", exchange: cut }, { label: "b", exchange: whole }] }), [TOKEN]) as unknown as {
+    const cut = exchangeWith({
+      response: { status: 200, headers: {}, bodyText: `{"t":"${TOKEN.slice(0, 8)}`, truncated: true, bodyBytes: 99 },
+    });
+    const whole = exchangeWith({
+      response: { status: 200, headers: {}, bodyText: `{"t":"${TOKEN.slice(0, 8)}`, truncated: false, bodyBytes: 14 },
+    });
+    const written = redactReport(
+      reportOf({
+        checkId: "c",
+        message: "m",
+        evidence: [
+          { label: "a", exchange: cut },
+          { label: "b", exchange: whole },
+        ],
+      }),
+      [TOKEN],
+    ) as unknown as {
       results: { evidence: { exchange: { response: { bodyText: string } } }[] }[];
     };
-    expect(written.results[0]?.evidence.map((item) => item.exchange.response.bodyText)).toEqual([`{"t":"${REDACTED}`, `{"t":"${TOKEN.slice(0, 8)}`]);
+    expect(written.results[0]?.evidence.map((item) => item.exchange.response.bodyText)).toEqual([
+      `{"t":"${REDACTED}`,
+      `{"t":"${TOKEN.slice(0, 8)}`,
+    ]);
   });
 
   it("masks a credential header that does not start with a scheme whole, and writes headers as plain properties", () => {
-    const exchange = exchangeWith({ request: { method: "POST", url: "http://t", headers: { authorization: "x1 Bearer tok-1", "x-api-key": "Bearer" } } });
-    const written = redactReport(reportOf({ checkId: "c", message: "m", evidence: [{ label: "a", exchange }] }), []) as unknown as { results: { evidence: { exchange: { request: { headers: Record<string, string> } } }[] }[] };
+    const exchange = exchangeWith({
+      request: {
+        method: "POST",
+        url: "http://t",
+        headers: { authorization: "x1 Bearer tok-1", "x-api-key": "Bearer" },
+      },
+    });
+    const written = redactReport(
+      reportOf({ checkId: "c", message: "m", evidence: [{ label: "a", exchange }] }),
+      [],
+    ) as unknown as { results: { evidence: { exchange: { request: { headers: Record<string, string> } } }[] }[] };
     const headers = written.results[0]?.evidence[0]?.exchange.request.headers ?? {};
     expect(headers).toEqual({ authorization: REDACTED, "x-api-key": REDACTED });
-    expect(Object.getOwnPropertyDescriptor(headers, "authorization")).toEqual({ value: REDACTED, enumerable: true, writable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(headers, "authorization")).toEqual({
+      value: REDACTED,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   });
 });
 
@@ -356,7 +550,10 @@ describe("edges the mutation run named", () => {
   });
 
   it("masks an unknown credential in a credential header, keeping its scheme", () => {
-    const exchange = fakeExchange({ status: 200, json: {} }, { headers: { Authorization: "Bearer some-token-nobody-configured", "X-Api-Key": "k-123456" } });
+    const exchange = fakeExchange(
+      { status: 200, json: {} },
+      { headers: { Authorization: "Bearer some-token-nobody-configured", "X-Api-Key": "k-123456" } },
+    );
     const written = redactExchange(exchange, createRedactor([]));
     expect(written.request.headers).toEqual({ Authorization: "Bearer [REDACTED]", "X-Api-Key": "[REDACTED]" });
     const empty = fakeExchange({ status: 401, json: {} }, { headers: { Authorization: "Bearer " } });

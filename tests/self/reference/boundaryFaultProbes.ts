@@ -6,7 +6,17 @@
 import { expect } from "vitest";
 import { validateBody } from "../../../contract/validators.js";
 import type { ProbeContext } from "./faultProbes.js";
-import { asObject, call, callOperation, headersFor, listedIds, PATHS, totals, walkAll, type Answer } from "./referenceClient.js";
+import {
+  asObject,
+  call,
+  callOperation,
+  headersFor,
+  listedIds,
+  PATHS,
+  totals,
+  walkAll,
+  type Answer,
+} from "./referenceClient.js";
 
 const stated = (name: string, json: unknown) => validateBody(name, json).stated;
 
@@ -27,13 +37,17 @@ async function statusWith(context: ProbeContext, base: string, authorization: st
 /** Probes by fault name. */
 export const BOUNDARY_FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Promise<void>>> = {
   "page-size-cap-inconsistent": async ({ both, server, faulty }) => {
-    const [reference, capped] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 0, pageSize: 50 } });
+    const [reference, capped] = await both("listFactoryDefaultWidgets", {
+      pagination: { pageNumber: 0, pageSize: 50 },
+    });
     expect(listedIds(reference.json, "widgets")).toHaveLength(50);
     expect(listedIds(capped.json, "widgets")).toHaveLength(20);
     expect(totals(capped.json)).toEqual(totals(reference.json));
     const total = Number(totals(reference.json).totalElements);
     expect((await walkAll(server, "listFactoryDefaultWidgets", "admin", 50, faulty)).length).toBeLessThan(total);
-    const [small, faultySmall] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 1, pageSize: 10 } });
+    const [small, faultySmall] = await both("listFactoryDefaultWidgets", {
+      pagination: { pageNumber: 1, pageSize: 10 },
+    });
     expect(faultySmall.json).toEqual(small.json);
   },
   "restricted-totals-count-all": async ({ both }) => {
@@ -45,7 +59,9 @@ export const BOUNDARY_FAULT_PROBES: Readonly<Record<string, (context: ProbeConte
     expect(listedIds(faulty.json, "widgets")).toEqual(listedIds(reference.json, "widgets"));
   },
   "int32-overflow-500": async ({ both }) => {
-    const [reference, faulty] = await both("listLandingPages", { pagination: { pageNumber: 2 ** 31 - 1, pageSize: 10 } });
+    const [reference, faulty] = await both("listLandingPages", {
+      pagination: { pageNumber: 2 ** 31 - 1, pageSize: 10 },
+    });
     expect(reference.status).toBe(200);
     expect(listedIds(reference.json, "landingPages")).toEqual([]);
     expect(faulty.status).toBe(500);
@@ -54,10 +70,14 @@ export const BOUNDARY_FAULT_PROBES: Readonly<Record<string, (context: ProbeConte
   },
   "large-page-number-wraps": async ({ both }) => {
     const [first] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 0, pageSize: 5 } });
-    const [reference, faulty] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 2 ** 32, pageSize: 5 } });
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", {
+      pagination: { pageNumber: 2 ** 32, pageSize: 5 },
+    });
     expect(listedIds(reference.json, "widgets")).toEqual([]);
     expect(listedIds(faulty.json, "widgets")).toEqual(listedIds(first.json, "widgets"));
-    const [below, faultyBelow] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 2 ** 31, pageSize: 5 } });
+    const [below, faultyBelow] = await both("listFactoryDefaultWidgets", {
+      pagination: { pageNumber: 2 ** 31, pageSize: 5 },
+    });
     expect(faultyBelow.json).toEqual(below.json);
   },
   "one-analytic-pie-two-series": async ({ both, server }) => {
@@ -134,7 +154,13 @@ export const BOUNDARY_FAULT_PROBES: Readonly<Record<string, (context: ProbeConte
     expect(stated("error.cms.badRequest", reference.json)).toEqual([]);
     expect(foreign.json).toEqual({ status: 400, title: "Bad Request" });
     expect(stated("error.cms.badRequest", foreign.json).length).toBeGreaterThan(0);
-    const notFound = await callOperation(server, "getWidget", { widgetId: "widget://acme.com.br/none/none/none" }, "admin", faulty);
+    const notFound = await callOperation(
+      server,
+      "getWidget",
+      { widgetId: "widget://acme.com.br/none/none/none" },
+      "admin",
+      faulty,
+    );
     expect(notFound.status).toBe(404);
     expect(stated("error.cms.notFound", notFound.json)).toEqual([]);
   },

@@ -11,7 +11,9 @@ import type { VariantProbeContext } from "./variantProbes.js";
 /** Probes by variant name. */
 export const BOUNDARY_VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeContext) => Promise<void>>> = {
   "page-size-cap-consistent": async ({ both, server, variant }) => {
-    const [reference, capped] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 0, pageSize: 50 } });
+    const [reference, capped] = await both("listFactoryDefaultWidgets", {
+      pagination: { pageNumber: 0, pageSize: 50 },
+    });
     const total = Number(totals(reference.json).totalElements);
     expect(listedIds(reference.json, "widgets")).toHaveLength(50);
     expect(listedIds(capped.json, "widgets")).toHaveLength(20);
@@ -25,7 +27,9 @@ export const BOUNDARY_VARIANT_PROBES: Readonly<Record<string, (context: VariantP
     const adminSeesInVariant = new Set(await walkAll(server, "listLandingPages", "admin", 100, variant));
     const hidden = mine.filter((id) => adminSees.has(id) && !adminSeesInVariant.has(id));
     expect(hidden.length).toBeGreaterThan(0);
-    const pages = asObject((await callOperation(server, "listLandingPages", { pagination: { pageSize: 100 } }, "restricted")).json).landingPages as unknown[];
+    const pages = asObject(
+      (await callOperation(server, "listLandingPages", { pagination: { pageSize: 100 } }, "restricted")).json,
+    ).landingPages as unknown[];
     const types = new Map(pages.map((page) => [asObject(page).id, asObject(page).landingPageType]));
     expect(hidden.every((id) => types.get(id) === "PERSONAL")).toBe(true);
     expect(await walkAll(server, "listLandingPages", "restricted", 100, variant)).toEqual(mine);
@@ -40,7 +44,11 @@ export const BOUNDARY_VARIANT_PROBES: Readonly<Record<string, (context: VariantP
   "forbidden-403-any-body": async ({ both, server }) => {
     const all = await walkAll(server, "listFactoryDefaultWidgets", "admin", 100);
     const visible = new Set(await walkAll(server, "listFactoryDefaultWidgets", "restricted", 100));
-    const [reference, variant] = await both("getWidget", { widgetId: all.find((id) => !visible.has(id)) }, "restricted");
+    const [reference, variant] = await both(
+      "getWidget",
+      { widgetId: all.find((id) => !visible.has(id)) },
+      "restricted",
+    );
     expect([reference.status, variant.status]).toEqual([403, 403]);
     expect(reference.contentType).toMatch(/^application\/json/);
     expect(variant.contentType).toMatch(/^text\/html/);
@@ -62,7 +70,9 @@ export const BOUNDARY_VARIANT_PROBES: Readonly<Record<string, (context: VariantP
   "extra-roles": async ({ both, server }) => {
     const roles = server.variantFixtures("extra-roles").roles;
     expect(roles.length).toBe(server.fixtures.roles.length + 5);
-    const [reference, variant] = await both("getRoleFilters", { roles: roles.filter((role) => !server.fixtures.roles.includes(role)) });
+    const [reference, variant] = await both("getRoleFilters", {
+      roles: roles.filter((role) => !server.fixtures.roles.includes(role)),
+    });
     expect(asObject(reference.json).filters).toEqual([]);
     expect((asObject(variant.json).filters as unknown[]).length).toBeGreaterThan(0);
   },

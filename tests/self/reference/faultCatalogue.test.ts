@@ -42,7 +42,9 @@ describe("every fault deviates from the reference on the rule it names", () => {
   beforeAll(async () => {
     server = await startReferenceServer({ seed: 1 });
     const data = buildReferenceData(1);
-    for (const { analytic } of data.analytics) if (analytic.chart?.type && !analyticsByType.has(analytic.chart.type)) analyticsByType.set(analytic.chart.type, String(analytic.id));
+    for (const { analytic } of data.analytics)
+      if (analytic.chart?.type && !analyticsByType.has(analytic.chart.type))
+        analyticsByType.set(analytic.chart.type, String(analytic.id));
   });
   afterAll(() => server.close());
 
@@ -54,7 +56,10 @@ describe("every fault deviates from the reference on the rule it names", () => {
       reference: server.baseUrl,
       faulty,
       both: (operation: Operation, body: unknown, caller: Caller = "admin") =>
-        Promise.all([callOperation(server, operation, body, caller), callOperation(server, operation, body, caller, faulty)]),
+        Promise.all([
+          callOperation(server, operation, body, caller),
+          callOperation(server, operation, body, caller, faulty),
+        ]),
       hiddenWidgetId: async () => {
         if (hidden) return hidden;
         const visible = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200);
@@ -71,17 +76,23 @@ describe("every fault deviates from the reference on the rule it names", () => {
     };
   }
 
-  it.each(FAULT_CATALOGUE.map((fault) => [fault.name, fault.section, fault.caughtBy.join(", ")]))("%s (%s, caught by %s)", async (name) => {
-    const probe = FAULT_PROBES[name];
-    if (!probe) throw new Error(`no probe for fault ${name}`);
-    await probe(context(name));
-  });
+  it.each(FAULT_CATALOGUE.map((fault) => [fault.name, fault.section, fault.caughtBy.join(", ")]))(
+    "%s (%s, caught by %s)",
+    async (name) => {
+      const probe = FAULT_PROBES[name];
+      if (!probe) throw new Error(`no probe for fault ${name}`);
+      await probe(context(name));
+    },
+  );
 
-  it.each(FAULT_CATALOGUE.map((fault) => fault.name))("the probe of %s fails when its fault side is the correct reference", async (name) => {
-    const probe = FAULT_PROBES[name];
-    if (!probe) throw new Error(`no probe for fault ${name}`);
-    await expect(probe(context(name, true))).rejects.toThrow();
-  });
+  it.each(FAULT_CATALOGUE.map((fault) => fault.name))(
+    "the probe of %s fails when its fault side is the correct reference",
+    async (name) => {
+      const probe = FAULT_PROBES[name];
+      if (!probe) throw new Error(`no probe for fault ${name}`);
+      await expect(probe(context(name, true))).rejects.toThrow();
+    },
+  );
 
   it("faultBaseUrl throws on an unknown fault", () => {
     expect(() => server.faultBaseUrl("no-such-fault")).toThrow(/unknown fault/);
@@ -91,7 +102,13 @@ describe("every fault deviates from the reference on the rule it names", () => {
     const faulty = await startReferenceServer({ fault: "pagination-default-20" });
     try {
       expect(listedIds((await callOperation(faulty, "listLandingPages", {})).json, "landingPages")).toHaveLength(20);
-      const other = await callOperation(faulty, "listLandingPages", { pagination: { pageSize: 3 } }, "admin", faulty.faultBaseUrl("page-size-ignored"));
+      const other = await callOperation(
+        faulty,
+        "listLandingPages",
+        { pagination: { pageSize: 3 } },
+        "admin",
+        faulty.faultBaseUrl("page-size-ignored"),
+      );
       expect(listedIds(other.json, "landingPages")).toHaveLength(10);
     } finally {
       await faulty.close();

@@ -7,7 +7,19 @@ import { expect } from "vitest";
 import { validateBody } from "../../../contract/validators.js";
 import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { BOUNDARY_FAULT_PROBES } from "./boundaryFaultProbes.js";
-import { asObject, call, callOperation, headersFor, listedIds, PATHS, totals, walkAll, type Answer, type Caller, type Operation } from "./referenceClient.js";
+import {
+  asObject,
+  call,
+  callOperation,
+  headersFor,
+  listedIds,
+  PATHS,
+  totals,
+  walkAll,
+  type Answer,
+  type Caller,
+  type Operation,
+} from "./referenceClient.js";
 
 /** What a probe gets: the running server and the two base URLs to compare. */
 export interface ProbeContext {
@@ -31,7 +43,10 @@ const UNKNOWN_WIDGET = { widgetId: "widget://acme.com.br/platform/cms/does-not-e
 export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Promise<void>>> = {
   ...BOUNDARY_FAULT_PROBES,
   "pagination-default-20": async ({ both }) => {
-    for (const [operation, field] of [["listFactoryDefaultWidgets", "widgets"], ["listLandingPages", "landingPages"]] as const) {
+    for (const [operation, field] of [
+      ["listFactoryDefaultWidgets", "widgets"],
+      ["listLandingPages", "landingPages"],
+    ] as const) {
       const [reference, faulty] = await both(operation, {});
       expect(listedIds(reference.json, field)).toHaveLength(10);
       expect(listedIds(faulty.json, field)).toHaveLength(20);
@@ -45,7 +60,10 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(faultyWidgets.json).toEqual(widgets.json);
   },
   "pagination-required-400": async ({ both }) => {
-    for (const [operation, field] of [["listFactoryDefaultWidgets", "widgets"], ["listLandingPages", "landingPages"]] as const) {
+    for (const [operation, field] of [
+      ["listFactoryDefaultWidgets", "widgets"],
+      ["listLandingPages", "landingPages"],
+    ] as const) {
       const [reference, faulty] = await both(operation, {});
       expect(reference.status).toBe(200);
       expect(faulty.status).toBe(400);
@@ -59,7 +77,13 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     const [reference, zero] = await both("listLandingPages", { pagination: { pageNumber: 0, pageSize: 5 } });
     expect(listedIds(reference.json, "landingPages")).toHaveLength(5);
     expect(listedIds(zero.json, "landingPages")).toEqual([]);
-    const one = await callOperation(server, "listLandingPages", { pagination: { pageNumber: 1, pageSize: 5 } }, "admin", faulty);
+    const one = await callOperation(
+      server,
+      "listLandingPages",
+      { pagination: { pageNumber: 1, pageSize: 5 } },
+      "admin",
+      faulty,
+    );
     expect(listedIds(one.json, "landingPages")).toEqual(listedIds(reference.json, "landingPages"));
   },
   "total-pages-floored": async ({ both }) => {
@@ -77,7 +101,9 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
   },
   "pages-overlap": async ({ server, reference, faulty, both }) => {
     const [page0] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 0, pageSize: 5 } });
-    const [page1, faultyPage1] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 1, pageSize: 5 } });
+    const [page1, faultyPage1] = await both("listFactoryDefaultWidgets", {
+      pagination: { pageNumber: 1, pageSize: 5 },
+    });
     expect(listedIds(page1.json, "widgets")).not.toContain(listedIds(page0.json, "widgets")[4]);
     expect(listedIds(faultyPage1.json, "widgets")[0]).toBe(listedIds(page0.json, "widgets")[4]);
     const correctWalk = await walkAll(server, "listFactoryDefaultWidgets", "admin", 25, reference);
@@ -108,7 +134,9 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     const [reference, faulty] = await both("listFactoryDefaultWidgets", {});
     expect(listedIds(reference.json, "widgets").every((id) => id.startsWith("widget://"))).toBe(true);
     expect(listedIds(faulty.json, "widgets").every((id) => !id.startsWith("widget://"))).toBe(true);
-    expect(stated("listFactoryDefaultWidgets.response", faulty.json).map((issue) => issue.keyword)).toContain("pattern");
+    expect(stated("listFactoryDefaultWidgets.response", faulty.json).map((issue) => issue.keyword)).toContain(
+      "pattern",
+    );
   },
   "landing-id-without-tenant": async ({ both }) => {
     const [reference, faulty] = await both("listLandingPages", {});
@@ -118,7 +146,8 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
   },
   "landing-type-lower-case": async ({ both }) => {
     const [reference, faulty] = await both("listLandingPages", {});
-    const types = (answer: Answer) => (asObject(answer.json).landingPages as unknown[]).map((page) => asObject(page).landingPageType);
+    const types = (answer: Answer) =>
+      (asObject(answer.json).landingPages as unknown[]).map((page) => asObject(page).landingPageType);
     expect(types(faulty)).toEqual(types(reference).map((type) => String(type).toLowerCase()));
     expect(stated("listLandingPages.response", faulty.json).map((issue) => issue.keyword)).toContain("enum");
   },
@@ -139,7 +168,9 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     const [reference, faulty] = await both("getAnalytic", { analyticId: analyticOfType("AREA") });
     expect(analyticOf(reference).createdDate).toMatch(/\.\d{3}Z$/);
     expect(analyticOf(faulty).createdDate).toBe(String(analyticOf(reference).createdDate).replace(/\.\d{3}Z$/, "Z"));
-    expect(stated("getAnalytic.response", faulty.json).map((issue) => issue.instancePath)).toContain("/analytic/createdDate");
+    expect(stated("getAnalytic.response", faulty.json).map((issue) => issue.instancePath)).toContain(
+      "/analytic/createdDate",
+    );
   },
   "totals-as-strings": async ({ both }) => {
     const [reference, faulty] = await both("listFactoryDefaultWidgets", {});
@@ -193,7 +224,11 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
   "bad-request-without-domain-service": async ({ both }) => {
     const [reference, faulty] = await both("getWidget", {});
     expect([reference.status, faulty.status]).toEqual([400, 400]);
-    expect(stated("error.cms.badRequest", faulty.json).map((issue) => issue.params.missingProperty).sort()).toEqual(["domain", "service"]);
+    expect(
+      stated("error.cms.badRequest", faulty.json)
+        .map((issue) => issue.params.missingProperty)
+        .sort(),
+    ).toEqual(["domain", "service"]);
     const [roles, faultyRoles] = await both("getRoleFilters", {});
     expect(faultyRoles.json).toEqual(roles.json);
   },
@@ -228,7 +263,9 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     const { client_id: _clientId, ...headers } = headersFor(server, "admin");
     expect((await call(reference, PATHS.getRoleFilters, { body: { roles: [] }, headers })).status).toBe(401);
     expect((await call(faulty, PATHS.getRoleFilters, { body: { roles: [] }, headers })).status).toBe(200);
-    expect((await call(faulty, PATHS.listLandingPages, { body: {}, headers: { ...headers, client_id: "other" } })).status).toBe(401);
+    expect(
+      (await call(faulty, PATHS.listLandingPages, { body: {}, headers: { ...headers, client_id: "other" } })).status,
+    ).toBe(401);
   },
   "restricted-reads-forbidden-widget": async ({ both, hiddenWidgetId }) => {
     const [reference, faulty] = await both("getWidget", { widgetId: await hiddenWidgetId() }, "restricted");
@@ -237,7 +274,9 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
   },
   "restricted-listing-leaks-widgets": async ({ server, reference, faulty }) => {
     const correct = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, reference);
-    const leaked = (await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, faulty)).filter((id) => !correct.includes(id));
+    const leaked = (await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, faulty)).filter(
+      (id) => !correct.includes(id),
+    );
     expect(leaked.length).toBeGreaterThan(0);
     const answer = await callOperation(server, "getWidget", { widgetId: leaked[0] }, "restricted", faulty);
     expect(answer.status).toBe(403);
@@ -338,12 +377,20 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(unauthenticated.status).toBe(401);
   },
   "search-ignores-page-number": async ({ both }) => {
-    const [page0, faultyPage0] = await both("listFactoryDefaultWidgets", { searchValue: "kpi", pagination: { pageNumber: 0, pageSize: 3 } });
-    const [page1, faultyPage1] = await both("listFactoryDefaultWidgets", { searchValue: "kpi", pagination: { pageNumber: 1, pageSize: 3 } });
+    const [page0, faultyPage0] = await both("listFactoryDefaultWidgets", {
+      searchValue: "kpi",
+      pagination: { pageNumber: 0, pageSize: 3 },
+    });
+    const [page1, faultyPage1] = await both("listFactoryDefaultWidgets", {
+      searchValue: "kpi",
+      pagination: { pageNumber: 1, pageSize: 3 },
+    });
     expect(listedIds(page1.json, "widgets")).not.toEqual(listedIds(page0.json, "widgets"));
     expect(faultyPage0.json).toEqual(page0.json);
     expect(faultyPage1.json).toEqual(page0.json);
-    const [plain, faultyPlain] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 1, pageSize: 3 } });
+    const [plain, faultyPlain] = await both("listFactoryDefaultWidgets", {
+      pagination: { pageNumber: 1, pageSize: 3 },
+    });
     expect(faultyPlain.json).toEqual(plain.json);
   },
   "search-totals-unfiltered": async ({ both }) => {
@@ -370,7 +417,11 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     const shared = pages(faulty).filter((page) => page.landingPageType === "SHARED");
     expect(shared.length).toBeGreaterThan(0);
     expect(shared.every((page) => Array.isArray(page.roles) && page.roles.length > 0)).toBe(true);
-    expect(pages(faulty).filter((page) => page.landingPageType !== "SHARED").some((page) => "roles" in page)).toBe(false);
+    expect(
+      pages(faulty)
+        .filter((page) => page.landingPageType !== "SHARED")
+        .some((page) => "roles" in page),
+    ).toBe(false);
   },
   "role-filters-first-role-only": async ({ both, server }) => {
     const [first] = await both("getRoleFilters", { roles: ["guest"] });
@@ -400,14 +451,22 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect((await call(faulty, PATHS.listLandingPages, { raw: "[]", headers })).status).toBe(400);
   },
   "string-page-number-accepted": async ({ both }) => {
-    const [reference, faulty] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: "1", pageSize: 5 } });
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", {
+      pagination: { pageNumber: "1", pageSize: 5 },
+    });
     expect(reference.status).toBe(400);
     expect(faulty.status).toBe(200);
     const [negative, faultyNegative] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: "-1" } });
     expect([negative.status, faultyNegative.status]).toEqual([400, 400]);
   },
   "invalid-pagination-ignored": async ({ both }) => {
-    for (const pagination of [{ pageNumber: "1", pageSize: 5 }, { pageNumber: -1, pageSize: 10 }, { pageNumber: 0, pageSize: 0 }, { pageNumber: 1.5 }, "first"]) {
+    for (const pagination of [
+      { pageNumber: "1", pageSize: 5 },
+      { pageNumber: -1, pageSize: 10 },
+      { pageNumber: 0, pageSize: 0 },
+      { pageNumber: 1.5 },
+      "first",
+    ]) {
       const [reference, faulty] = await both("listLandingPages", { pagination });
       expect(reference.status, JSON.stringify(pagination)).toBe(400);
       expect(faulty.status, JSON.stringify(pagination)).toBe(200);

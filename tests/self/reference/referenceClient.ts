@@ -27,16 +27,29 @@ export type Caller = "admin" | "restricted" | "none";
 
 /** The headers of §5 for a caller. */
 export function headersFor(server: RunningReferenceServer, caller: Caller): Record<string, string> {
-  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json", client_id: server.credentials.clientId };
-  if (caller !== "none") headers.Authorization = `Bearer ${caller === "admin" ? server.credentials.token : server.credentials.restrictedToken}`;
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    client_id: server.credentials.clientId,
+  };
+  if (caller !== "none")
+    headers.Authorization = `Bearer ${caller === "admin" ? server.credentials.token : server.credentials.restrictedToken}`;
   return headers;
 }
 
 /** POSTs (or `method`) a JSON value or raw text to base + path. */
-export async function call(base: string, path: string, options: { body?: unknown; raw?: string; headers: Record<string, string>; method?: string }): Promise<Answer> {
+export async function call(
+  base: string,
+  path: string,
+  options: { body?: unknown; raw?: string; headers: Record<string, string>; method?: string },
+): Promise<Answer> {
   const method = options.method ?? "POST";
   const body = method === "GET" || method === "HEAD" ? undefined : (options.raw ?? JSON.stringify(options.body ?? {}));
-  const response = await fetch(base + path, { method, headers: options.headers, ...(body !== undefined ? { body } : {}) });
+  const response = await fetch(base + path, {
+    method,
+    headers: options.headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
   let json: unknown;
   try {
@@ -48,13 +61,20 @@ export async function call(base: string, path: string, options: { body?: unknown
 }
 
 /** Calls an operation as `caller` on `base` (the server's baseUrl or a fault's). */
-export function callOperation(server: RunningReferenceServer, operation: Operation, body: unknown, caller: Caller = "admin", base = server.baseUrl): Promise<Answer> {
+export function callOperation(
+  server: RunningReferenceServer,
+  operation: Operation,
+  body: unknown,
+  caller: Caller = "admin",
+  base = server.baseUrl,
+): Promise<Answer> {
   return call(base, PATHS[operation], { body, headers: headersFor(server, caller) });
 }
 
 /** Narrows a body to an object for property access in assertions. */
 export function asObject(value: unknown): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`expected a JSON object, got ${JSON.stringify(value)}`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error(`expected a JSON object, got ${JSON.stringify(value)}`);
   return value as Record<string, unknown>;
 }
 
@@ -72,13 +92,32 @@ export function totals(json: unknown): { totalElements: unknown; totalPages: unk
 }
 
 /** Walks every page of a listing with `pageSize` and returns all ids in order. */
-export async function walkAll(server: RunningReferenceServer, operation: "listFactoryDefaultWidgets" | "listLandingPages", caller: Caller, pageSize: number, base = server.baseUrl, searchValue?: string): Promise<string[]> {
+export async function walkAll(
+  server: RunningReferenceServer,
+  operation: "listFactoryDefaultWidgets" | "listLandingPages",
+  caller: Caller,
+  pageSize: number,
+  base = server.baseUrl,
+  searchValue?: string,
+): Promise<string[]> {
   const field = operation === "listFactoryDefaultWidgets" ? "widgets" : "landingPages";
-  const first = await callOperation(server, operation, { pagination: { pageNumber: 0, pageSize }, ...(searchValue !== undefined ? { searchValue } : {}) }, caller, base);
+  const first = await callOperation(
+    server,
+    operation,
+    { pagination: { pageNumber: 0, pageSize }, ...(searchValue !== undefined ? { searchValue } : {}) },
+    caller,
+    base,
+  );
   const pages = Number(totals(first.json).totalPages);
   const ids = listedIds(first.json, field);
   for (let page = 1; page < pages; page++) {
-    const next = await callOperation(server, operation, { pagination: { pageNumber: page, pageSize }, ...(searchValue !== undefined ? { searchValue } : {}) }, caller, base);
+    const next = await callOperation(
+      server,
+      operation,
+      { pagination: { pageNumber: page, pageSize }, ...(searchValue !== undefined ? { searchValue } : {}) },
+      caller,
+      base,
+    );
     ids.push(...listedIds(next.json, field));
   }
   return ids;

@@ -53,7 +53,9 @@ describe("reference server: valid requests answer 200 with valid bodies", () => 
 
   it("answers every listed widget with the same widget, unwrapped (§4.4)", async () => {
     expect(widgetIds.length).toBeGreaterThanOrEqual(120);
-    const listed = asObject(await expectValid200("listFactoryDefaultWidgets", { pagination: { pageNumber: 0, pageSize: 15 } })).widgets as unknown[];
+    const listed = asObject(
+      await expectValid200("listFactoryDefaultWidgets", { pagination: { pageNumber: 0, pageSize: 15 } }),
+    ).widgets as unknown[];
     for (const widget of listed) {
       const json = await expectValid200("getWidget", { widgetId: asObject(widget).id });
       expect(json).toEqual(widget);
@@ -66,28 +68,40 @@ describe("reference server: valid requests answer 200 with valid bodies", () => 
     for (let n = 0; n < 60; n++) {
       const kind = random.int(0, 4);
       const caller: Caller = random.chance(0.5) ? "admin" : "restricted";
-      const pagination = random.chance(0.7) ? { pagination: { pageNumber: random.int(0, 6), pageSize: random.int(1, 40) } } : {};
+      const pagination = random.chance(0.7)
+        ? { pagination: { pageNumber: random.int(0, 6), pageSize: random.int(1, 40) } }
+        : {};
       const search = random.chance(0.5) ? { searchValue: random.pick(words) } : {};
       if (kind === 0) await expectValid200("listFactoryDefaultWidgets", { ...search, ...pagination }, caller);
       else if (kind === 1) await expectValid200("listLandingPages", { ...search, ...pagination }, caller);
       else if (kind === 2) await expectValid200("getWidget", { widgetId: random.pick(restrictedWidgetIds) }, caller);
-      else if (kind === 3) await expectValid200("getAnalytic", { analyticId: random.pick(server.fixtures.analyticIds) }, "admin");
+      else if (kind === 3)
+        await expectValid200("getAnalytic", { analyticId: random.pick(server.fixtures.analyticIds) }, "admin");
       else {
-        const roles = Array.from({ length: random.int(0, 4) }, () => random.pick([...server.fixtures.roles, "unknown"]));
-        await expectValid200("getRoleFilters", { roles, domainName: server.fixtures.domainName, serviceName: server.fixtures.serviceName }, caller);
+        const roles = Array.from({ length: random.int(0, 4) }, () =>
+          random.pick([...server.fixtures.roles, "unknown"]),
+        );
+        await expectValid200(
+          "getRoleFilters",
+          { roles, domainName: server.fixtures.domainName, serviceName: server.fixtures.serviceName },
+          caller,
+        );
       }
     }
   });
 });
 
 describe("reference server: pagination (§2.11, §4.1, §4.2, §8)", () => {
-  it.each(["listFactoryDefaultWidgets", "listLandingPages"] as const)("%s without pagination is page 0 of size 10", async (operation) => {
-    const field = operation === "listFactoryDefaultWidgets" ? "widgets" : "landingPages";
-    const plain = await callOperation(server, operation, {});
-    const page0 = await callOperation(server, operation, { pagination: { pageNumber: 0, pageSize: 10 } });
-    expect(listedIds(plain.json, field)).toHaveLength(10);
-    expect(plain.json).toEqual(page0.json);
-  });
+  it.each(["listFactoryDefaultWidgets", "listLandingPages"] as const)(
+    "%s without pagination is page 0 of size 10",
+    async (operation) => {
+      const field = operation === "listFactoryDefaultWidgets" ? "widgets" : "landingPages";
+      const plain = await callOperation(server, operation, {});
+      const page0 = await callOperation(server, operation, { pagination: { pageNumber: 0, pageSize: 10 } });
+      expect(listedIds(plain.json, field)).toHaveLength(10);
+      expect(plain.json).toEqual(page0.json);
+    },
+  );
 
   it.each([
     ["listFactoryDefaultWidgets", 7],
@@ -101,7 +115,9 @@ describe("reference server: pagination (§2.11, §4.1, §4.2, §8)", () => {
     expect([...all].sort()).toEqual(all); // stable order: by id
     const first = await callOperation(server, operation, { pagination: { pageNumber: 0, pageSize: size } });
     expect(totals(first.json)).toEqual({ totalElements: all.length, totalPages: Math.ceil(all.length / size) });
-    const past = await callOperation(server, operation, { pagination: { pageNumber: Math.ceil(all.length / size), pageSize: size } });
+    const past = await callOperation(server, operation, {
+      pagination: { pageNumber: Math.ceil(all.length / size), pageSize: size },
+    });
     expect(past.status).toBe(200);
     expect(listedIds(past.json, field)).toEqual([]);
     expect(totals(past.json)).toEqual(totals(first.json));
@@ -165,7 +181,11 @@ describe("reference server: permissions (§4.1, §4.2, §5)", () => {
   it("answers 403 to the restricted user for a widget or analytic it may not view", async () => {
     const hidden = widgetIds.find((id) => !restrictedWidgetIds.includes(id));
     expect((await callOperation(server, "getWidget", { widgetId: hidden }, "restricted")).status).toBe(403);
-    const statuses = await Promise.all(server.fixtures.analyticIds.map(async (analyticId) => (await callOperation(server, "getAnalytic", { analyticId }, "restricted")).status));
+    const statuses = await Promise.all(
+      server.fixtures.analyticIds.map(
+        async (analyticId) => (await callOperation(server, "getAnalytic", { analyticId }, "restricted")).status,
+      ),
+    );
     expect(statuses).toContain(403);
     expect(statuses).toContain(200);
   });
@@ -177,7 +197,8 @@ describe("reference server: permissions (§4.1, §4.2, §5)", () => {
     expect(restricted.length).toBeGreaterThan(0);
     expect(restricted.length).toBeLessThan(admin.length);
     expect(restricted.every((id) => admin.includes(id))).toBe(true);
-    const page = asObject((await callOperation(server, "listLandingPages", { pagination: { pageSize: 100 } })).json).landingPages as unknown[];
+    const page = asObject((await callOperation(server, "listLandingPages", { pagination: { pageSize: 100 } })).json)
+      .landingPages as unknown[];
     expect(page.some((item) => asObject(item).landingPageType === "SHARED")).toBe(true);
     expect(page.every((item) => !("roles" in asObject(item)))).toBe(true);
   });
@@ -186,19 +207,28 @@ describe("reference server: permissions (§4.1, §4.2, §5)", () => {
 describe("reference server: role filters (§4.5, §2.12)", () => {
   type Triple = string;
   async function triples(roles: string[]): Promise<Set<Triple>> {
-    const answer = await callOperation(server, "getRoleFilters", { roles, domainName: server.fixtures.domainName, serviceName: server.fixtures.serviceName });
+    const answer = await callOperation(server, "getRoleFilters", {
+      roles,
+      domainName: server.fixtures.domainName,
+      serviceName: server.fixtures.serviceName,
+    });
     expect(answer.status).toBe(200);
     const set = new Set<Triple>();
     for (const group of asObject(answer.json).filters as unknown[]) {
       const key = asObject(asObject(group).key);
-      for (const filter of asObject(group).filters as unknown[]) set.add(JSON.stringify([key.domainName, key.serviceName, asObject(filter).name, asObject(filter).value]));
+      for (const filter of asObject(group).filters as unknown[])
+        set.add(JSON.stringify([key.domainName, key.serviceName, asObject(filter).name, asObject(filter).value]));
     }
     return set;
   }
 
   it("has at least 6 roles with groups over at least 2 domain/service pairs", async () => {
     expect(server.fixtures.roles.length).toBeGreaterThanOrEqual(6);
-    const pairs = new Set([...(await triples(server.fixtures.roles))].map((triple) => (JSON.parse(triple) as string[]).slice(0, 2).join("/")));
+    const pairs = new Set(
+      [...(await triples(server.fixtures.roles))].map((triple) =>
+        (JSON.parse(triple) as string[]).slice(0, 2).join("/"),
+      ),
+    );
     expect(pairs.size).toBeGreaterThanOrEqual(2);
   });
 

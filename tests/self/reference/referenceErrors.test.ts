@@ -68,12 +68,15 @@ describe("reference server: 400 (§7)", () => {
     ["a string", '"hello"'],
     ["null", "null"],
   ];
-  it.each(ALL.flatMap((operation) => invalidRaw.map(([label, raw]) => [operation, label, raw] as const)))("%s answers %s with 400 and its §7 body", async (operation, _label, raw) => {
-    const answer = await call(server.baseUrl, PATHS[operation], { raw, headers: headersFor(server, "admin") });
-    expect(answer.status).toBe(400);
-    expect(answer.contentType).toMatch(/^application\/json/);
-    expectBody(badRequestBodyOf(operation), answer.json);
-  });
+  it.each(ALL.flatMap((operation) => invalidRaw.map(([label, raw]) => [operation, label, raw] as const)))(
+    "%s answers %s with 400 and its §7 body",
+    async (operation, _label, raw) => {
+      const answer = await call(server.baseUrl, PATHS[operation], { raw, headers: headersFor(server, "admin") });
+      expect(answer.status).toBe(400);
+      expect(answer.contentType).toMatch(/^application\/json/);
+      expectBody(badRequestBodyOf(operation), answer.json);
+    },
+  );
 
   it.each([
     ["listFactoryDefaultWidgets", { pagination: { pageNumber: "1" } }],
@@ -125,7 +128,9 @@ describe("reference server: 404, 405, and no 5xx (§4, §7)", () => {
   it("answers an unknown path with 404, an unknown fault prefix with 404, and another method with 405", async () => {
     const headers = headersFor(server, "admin");
     expect((await call(server.baseUrl, "/platform/cms/listEverything", { headers })).status).toBe(404);
-    expect((await call(server.baseUrl, "/faults/no-such-fault/platform/cms/listLandingPages", { headers })).status).toBe(404);
+    expect(
+      (await call(server.baseUrl, "/faults/no-such-fault/platform/cms/listLandingPages", { headers })).status,
+    ).toBe(404);
     for (const method of ["GET", "PUT", "DELETE"]) {
       const answer = await call(server.baseUrl, PATHS.listLandingPages, { headers, method });
       expect(answer.status).toBe(405);

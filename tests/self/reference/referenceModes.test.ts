@@ -23,7 +23,9 @@ describe("reference data (DESIGN §6)", () => {
       expect(data.translations[String(widget.name)]).toBeDefined();
       expect((widget.tags ?? []).length).toBeLessThanOrEqual(4);
     }
-    expect(new Set(data.landingPages.map((record) => record.page.landingPageType))).toEqual(new Set(["DEFAULT", "SHARED", "PERSONAL"]));
+    expect(new Set(data.landingPages.map((record) => record.page.landingPageType))).toEqual(
+      new Set(["DEFAULT", "SHARED", "PERSONAL"]),
+    );
     expect(data.landingPages.some((record) => /[À-ú]/.test(String(record.page.title)))).toBe(true);
     expect(new Set(data.landingPages.map((record) => record.owner))).toEqual(new Set(["admin", "restricted"]));
     const charts = data.analytics.map((record) => record.analytic.chart ?? {});
@@ -59,7 +61,12 @@ describe.each(REFERENCE_MODES)("reference server in mode %s", (mode: ReferenceMo
 
   it("answers every operation with bodies that validate", async () => {
     for (const caller of ["admin", "restricted"] as const) {
-      const widgets = await callOperation(server, "listFactoryDefaultWidgets", { pagination: { pageSize: 30 } }, caller);
+      const widgets = await callOperation(
+        server,
+        "listFactoryDefaultWidgets",
+        { pagination: { pageSize: 30 } },
+        caller,
+      );
       expectValid("listFactoryDefaultWidgets.response", widgets.json);
       const pages = await callOperation(server, "listLandingPages", { pagination: { pageSize: 30 } }, caller);
       expectValid("listLandingPages.response", pages.json);
@@ -67,13 +74,20 @@ describe.each(REFERENCE_MODES)("reference server in mode %s", (mode: ReferenceMo
         expectValid("getWidget.response", (await callOperation(server, "getWidget", { widgetId }, caller)).json);
       }
     }
-    for (const analyticId of server.fixtures.analyticIds) expectValid("getAnalytic.response", (await callOperation(server, "getAnalytic", { analyticId })).json);
-    expectValid("getRoleFilters.response", (await callOperation(server, "getRoleFilters", { roles: server.fixtures.roles })).json);
+    for (const analyticId of server.fixtures.analyticIds)
+      expectValid("getAnalytic.response", (await callOperation(server, "getAnalytic", { analyticId })).json);
+    expectValid(
+      "getRoleFilters.response",
+      (await callOperation(server, "getRoleFilters", { roles: server.fixtures.roles })).json,
+    );
   });
 
   if (mode === "empty") {
     it("has no items: totals 0 and empty arrays", async () => {
-      for (const [operation, field] of [["listFactoryDefaultWidgets", "widgets"], ["listLandingPages", "landingPages"]] as const) {
+      for (const [operation, field] of [
+        ["listFactoryDefaultWidgets", "widgets"],
+        ["listLandingPages", "landingPages"],
+      ] as const) {
         const answer = await callOperation(server, operation, {});
         expect(totals(answer.json)).toEqual({ totalElements: 0, totalPages: 0 });
         expect(listedIds(answer.json, field)).toEqual([]);
@@ -89,7 +103,10 @@ describe.each(REFERENCE_MODES)("reference server in mode %s", (mode: ReferenceMo
       expect(asObject(listing.listInformation).referenceExtraText).toBeDefined();
       const widget = asObject((listing.widgets as unknown[])[0]);
       expect(asObject(widget.permission).referenceExtraText).toBeDefined();
-      const analytic = asObject(asObject((await callOperation(server, "getAnalytic", { analyticId: server.fixtures.analyticIds[0] })).json).analytic);
+      const analytic = asObject(
+        asObject((await callOperation(server, "getAnalytic", { analyticId: server.fixtures.analyticIds[0] })).json)
+          .analytic,
+      );
       const series = asObject((asObject(analytic.chart).series as unknown[])[0]);
       expect(asObject(asObject(series.column).latitude).column).toBe("latitude");
     });
@@ -97,11 +114,18 @@ describe.each(REFERENCE_MODES)("reference server in mode %s", (mode: ReferenceMo
 
   if (mode === "sdk-minimal") {
     it("leaves out every SDK-optional field", async () => {
-      const widget = asObject((asObject((await callOperation(server, "listFactoryDefaultWidgets", {})).json).widgets as unknown[])[0]);
+      const widget = asObject(
+        (asObject((await callOperation(server, "listFactoryDefaultWidgets", {})).json).widgets as unknown[])[0],
+      );
       expect(Object.keys(widget).sort()).toEqual(["id", "name", "url"]);
-      const page = asObject((asObject((await callOperation(server, "listLandingPages", {})).json).landingPages as unknown[])[0]);
+      const page = asObject(
+        (asObject((await callOperation(server, "listLandingPages", {})).json).landingPages as unknown[])[0],
+      );
       expect(Object.keys(page).sort()).toEqual(["id", "landingPageType", "pageId", "title"]);
-      const analytic = asObject(asObject((await callOperation(server, "getAnalytic", { analyticId: server.fixtures.analyticIds[0] })).json).analytic);
+      const analytic = asObject(
+        asObject((await callOperation(server, "getAnalytic", { analyticId: server.fixtures.analyticIds[0] })).json)
+          .analytic,
+      );
       expect(Object.keys(analytic).sort()).toEqual(["chart", "createdBy", "createdDate", "id", "name"]);
       expect(Object.keys(asObject(analytic.chart)).sort()).toEqual(["datasetId", "series", "type"]);
     });

@@ -11,10 +11,13 @@ import { call, listedIds, PATHS } from "./referenceClient.js";
 /** Captures what a command writes. */
 function capture() {
   const out = { stdout: "", stderr: "" };
-  const io = { stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) }, readStdin: async () => "" };
+  const io = {
+    stdout: { write: (text: string) => (out.stdout += text) },
+    stderr: { write: (text: string) => (out.stderr += text) },
+    readStdin: async () => "",
+  };
   return { out, io };
 }
-
 
 describe("cms-conformance serve (in-process)", () => {
   it("prints one JSON line and a human block, serves until stopped, then closes", async () => {
@@ -26,12 +29,28 @@ describe("cms-conformance serve (in-process)", () => {
     const running = serveCommand(["--seed", "9", "--widgets", "12", "--fault", "page-size-ignored"], io, () => stopped);
     await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
     const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as ServeAnnouncement;
-    const headers = { "Content-Type": "application/json", client_id: announced.clientId, Authorization: `Bearer ${announced.token}` };
-    const listing = await call(announced.baseUrl, PATHS.listFactoryDefaultWidgets, { body: { pagination: { pageSize: 3 } }, headers });
+    const headers = {
+      "Content-Type": "application/json",
+      client_id: announced.clientId,
+      Authorization: `Bearer ${announced.token}`,
+    };
+    const listing = await call(announced.baseUrl, PATHS.listFactoryDefaultWidgets, {
+      body: { pagination: { pageSize: 3 } },
+      headers,
+    });
     stop();
     // Assert
     expect(await running).toBe(0);
-    expect(Object.keys(announced).sort()).toEqual(["analyticIds", "baseUrl", "clientId", "domainName", "restrictedToken", "roles", "serviceName", "token"]);
+    expect(Object.keys(announced).sort()).toEqual([
+      "analyticIds",
+      "baseUrl",
+      "clientId",
+      "domainName",
+      "restrictedToken",
+      "roles",
+      "serviceName",
+      "token",
+    ]);
     expect(announced.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(listing.status).toBe(200);
     expect(listedIds(listing.json, "widgets")).toHaveLength(10); // the fault ignores pageSize
@@ -50,16 +69,26 @@ describe("cms-conformance serve (in-process)", () => {
     const running = serveCommand(["--widgets", "5", "--request-log", log], io, () => stopped);
     await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
     const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as ServeAnnouncement;
-    const headers = { "Content-Type": "application/json", client_id: announced.clientId, Authorization: `Bearer ${announced.token}` };
+    const headers = {
+      "Content-Type": "application/json",
+      client_id: announced.clientId,
+      Authorization: `Bearer ${announced.token}`,
+    };
     // Act
     const before = Date.now();
     await call(announced.baseUrl, PATHS.listFactoryDefaultWidgets, { body: { pagination: { pageSize: 2 } }, headers });
-    await call(announced.baseUrl, PATHS.getWidget, { body: {}, headers: { ...headers, Authorization: "Bearer not-a-token" } });
+    await call(announced.baseUrl, PATHS.getWidget, {
+      body: {},
+      headers: { ...headers, Authorization: "Bearer not-a-token" },
+    });
     stop();
     expect(await running).toBe(0);
     // Assert
     const text = readFileSync(log, "utf8");
-    const records = text.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const records = text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({
       method: "POST",
@@ -69,14 +98,31 @@ describe("cms-conformance serve (in-process)", () => {
       headers: { client_id: "$CLIENT_ID", authorization: "Bearer $TOKEN", "content-type": "application/json" },
     });
     expect(records[0]?.["at"]).toBeGreaterThanOrEqual(before - 1);
-    expect(records[1]).toMatchObject({ path: PATHS.getWidget, status: 401, headers: { authorization: "Bearer not-a-token" } });
-    for (const secret of [announced.clientId, announced.token, announced.restrictedToken]) expect(text).not.toContain(secret);
+    expect(records[1]).toMatchObject({
+      path: PATHS.getWidget,
+      status: 401,
+      headers: { authorization: "Bearer not-a-token" },
+    });
+    for (const secret of [announced.clientId, announced.token, announced.restrictedToken])
+      expect(text).not.toContain(secret);
   });
 
   it("explains every option with --help and lists the faults with --list-faults", async () => {
     const help = capture();
     expect(await main(["serve", "--help"], help.io)).toBe(0);
-    for (const option of ["--host", "--port", "--seed", "--mode", "--fault", "--widgets", "--landing-pages", "--analytics", "--request-log", "--list-faults"]) expect(help.out.stdout).toContain(option);
+    for (const option of [
+      "--host",
+      "--port",
+      "--seed",
+      "--mode",
+      "--fault",
+      "--widgets",
+      "--landing-pages",
+      "--analytics",
+      "--request-log",
+      "--list-faults",
+    ])
+      expect(help.out.stdout).toContain(option);
     const list = capture();
     expect(await main(["serve", "--list-faults"], list.io)).toBe(0);
     for (const fault of FAULT_CATALOGUE) expect(list.out.stdout).toContain(fault.name);
@@ -107,7 +153,11 @@ describe("cms-conformance serve (through the bin)", () => {
     try {
       await expect.poll(() => stdout.includes("\n"), { timeout: 15_000 }).toBe(true);
       const announced = JSON.parse(stdout.split("\n")[0] ?? "") as ServeAnnouncement;
-      const headers = { "Content-Type": "application/json", client_id: announced.clientId, Authorization: `Bearer ${announced.restrictedToken}` };
+      const headers = {
+        "Content-Type": "application/json",
+        client_id: announced.clientId,
+        Authorization: `Bearer ${announced.restrictedToken}`,
+      };
       const answer = await call(announced.baseUrl, PATHS.listLandingPages, { body: {}, headers });
       expect(answer.status).toBe(200);
       expect(answer.json).toEqual({ landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } });

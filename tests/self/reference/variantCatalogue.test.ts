@@ -40,7 +40,10 @@ describe("every variant differs from the reference as it says", () => {
       reference: server.baseUrl,
       variant,
       both: (operation: Operation, body: unknown, caller: Caller = "admin") =>
-        Promise.all([callOperation(server, operation, body, caller), callOperation(server, operation, body, caller, variant)]),
+        Promise.all([
+          callOperation(server, operation, body, caller),
+          callOperation(server, operation, body, caller, variant),
+        ]),
     };
   }
 
@@ -50,14 +53,23 @@ describe("every variant differs from the reference as it says", () => {
     await probe(context(name));
   });
 
-  it.each(VARIANT_CATALOGUE.map((variant) => variant.name))("the probe of %s fails when its variant side is the correct reference", async (name) => {
-    const probe = VARIANT_PROBES[name];
-    if (!probe) throw new Error(`no probe for variant ${name}`);
-    await expect(probe(context(name, true))).rejects.toThrow();
-  });
+  it.each(VARIANT_CATALOGUE.map((variant) => variant.name))(
+    "the probe of %s fails when its variant side is the correct reference",
+    async (name) => {
+      const probe = VARIANT_PROBES[name];
+      if (!probe) throw new Error(`no probe for variant ${name}`);
+      await expect(probe(context(name, true))).rejects.toThrow();
+    },
+  );
 
   it("answers 404 under an unknown variant, and variantBaseUrl throws on one", async () => {
-    const answer = await callOperation(server, "listLandingPages", {}, "admin", `${server.baseUrl}/variants/no-such-variant`);
+    const answer = await callOperation(
+      server,
+      "listLandingPages",
+      {},
+      "admin",
+      `${server.baseUrl}/variants/no-such-variant`,
+    );
     expect(answer.status).toBe(404);
     expect(() => server.variantBaseUrl("no-such-variant")).toThrow(/unknown variant/);
   });
@@ -65,7 +77,13 @@ describe("every variant differs from the reference as it says", () => {
   it("serves variants beside a --fault, without the fault", async () => {
     const faulty = await startReferenceServer({ fault: "pagination-default-20" });
     try {
-      const answer = await callOperation(faulty, "listLandingPages", {}, "admin", faulty.variantBaseUrl("landing-search-case-sensitive"));
+      const answer = await callOperation(
+        faulty,
+        "listLandingPages",
+        {},
+        "admin",
+        faulty.variantBaseUrl("landing-search-case-sensitive"),
+      );
       expect(Number((answer.json as { landingPages: unknown[] }).landingPages.length)).toBe(10);
     } finally {
       await faulty.close();

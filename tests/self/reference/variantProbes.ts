@@ -5,7 +5,15 @@
  */
 import { expect } from "vitest";
 import { BOUNDARY_VARIANT_PROBES } from "./boundaryVariantProbes.js";
-import { asObject, callOperation, listedIds, totals, type Answer, type Caller, type Operation } from "./referenceClient.js";
+import {
+  asObject,
+  callOperation,
+  listedIds,
+  totals,
+  type Answer,
+  type Caller,
+  type Operation,
+} from "./referenceClient.js";
 import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 
 /** What a probe gets: the running server and the two base URLs to compare. */
@@ -17,8 +25,12 @@ export interface VariantProbeContext {
   both(operation: Operation, body: unknown, caller?: Caller): Promise<[Answer, Answer]>;
 }
 
-const titles = (answer: Answer) => (asObject(answer.json).landingPages as unknown[]).map((page) => String(asObject(page).title));
-const tags = (answer: Answer) => (asObject(answer.json).widgets as unknown[]).flatMap((widget) => (asObject(widget).tags as string[] | undefined) ?? []);
+const titles = (answer: Answer) =>
+  (asObject(answer.json).landingPages as unknown[]).map((page) => String(asObject(page).title));
+const tags = (answer: Answer) =>
+  (asObject(answer.json).widgets as unknown[]).flatMap(
+    (widget) => (asObject(widget).tags as string[] | undefined) ?? [],
+  );
 
 /** Probes by variant name. */
 export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeContext) => Promise<void>>> = {
@@ -61,7 +73,13 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
     expect(Number(totals(widgets.json).totalElements)).toBeLessThan(2500);
     const [, variantPages] = await both("listLandingPages", {});
     expect(Number(totals(variantPages.json).totalElements)).toBeGreaterThan(2000);
-    const analytic = await callOperation(server, "getAnalytic", { analyticId: server.fixtures.analyticIds[0] }, "admin", server.variantBaseUrl("many-items"));
+    const analytic = await callOperation(
+      server,
+      "getAnalytic",
+      { analyticId: server.fixtures.analyticIds[0] },
+      "admin",
+      server.variantBaseUrl("many-items"),
+    );
     expect(analytic.status).toBe(200);
   },
 };

@@ -7,17 +7,41 @@ import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 import { makeResult } from "./runReportFixture.js";
 
 const settings = resolveRunSettings([
-  { baseUrl: "https://cms.example.com", clientId: "cid-secret", token: "tok-secret", checks: ["http.*"], excludeChecks: ["http.no-server-error"], operations: ["getWidget"], seed: 9 },
+  {
+    baseUrl: "https://cms.example.com",
+    clientId: "cid-secret",
+    token: "tok-secret",
+    checks: ["http.*"],
+    excludeChecks: ["http.no-server-error"],
+    operations: ["getWidget"],
+    seed: 9,
+  },
 ]);
-const facts = { settings, startedAt: new Date("2025-01-15T10:00:00Z"), durationMs: 1200, sampling: [], gateFailures: [], notes: [] };
-const results = [makeResult({ checkId: "http.valid-request-ok", family: "http" }), makeResult({ checkId: "http.content-type-json", family: "http" })];
+const facts = {
+  settings,
+  startedAt: new Date("2025-01-15T10:00:00Z"),
+  durationMs: 1200,
+  sampling: [],
+  gateFailures: [],
+  notes: [],
+};
+const results = [
+  makeResult({ checkId: "http.valid-request-ok", family: "http" }),
+  makeResult({ checkId: "http.content-type-json", family: "http" }),
+];
 
 describe("buildRunReport meta", () => {
   it("records the selection: verdicts judged out of every check × operation pair of the suite, and the filters", () => {
     const { meta } = buildRunReport(results, facts);
     const everyPair = CHECK_CATALOGUE.select([], []).length;
     expect(everyPair).toBeGreaterThan(results.length);
-    expect(meta.selection).toEqual({ selectedVerdicts: 2, totalVerdicts: everyPair, checks: ["http.*"], excludeChecks: ["http.no-server-error"], operations: ["getWidget"] });
+    expect(meta.selection).toEqual({
+      selectedVerdicts: 2,
+      totalVerdicts: everyPair,
+      checks: ["http.*"],
+      excludeChecks: ["http.no-server-error"],
+      operations: ["getWidget"],
+    });
   });
 
   it("records the command line that reproduces the run, with the waivers file and without secrets", () => {
@@ -32,6 +56,7 @@ describe("buildRunReport meta", () => {
     const insecure = buildRunReport(results, { ...facts, settings: { ...settings, insecure: true } });
     expect(insecure.meta.insecure).toBe(true);
     expect(insecure.meta.commandLine).toContain(" --insecure ");
-    for (const report of [buildRunReport(results, facts), insecure]) expect(validateRunReport(JSON.parse(renderJsonReport(report)))).toEqual([]);
+    for (const report of [buildRunReport(results, facts), insecure])
+      expect(validateRunReport(JSON.parse(renderJsonReport(report)))).toEqual([]);
   });
 });

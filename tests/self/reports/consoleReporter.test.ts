@@ -1,17 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { ConsoleReporter, type ConsoleReporterOptions } from "../../../reports/console/ConsoleReporter.js";
 import { sanitizeConsoleText } from "../../../reports/console/sanitizeConsoleText.js";
-import { FIXTURE_COMMAND_LINE, FIXTURE_GATE_FAILURE, FIXTURE_NOTE, FIXTURE_SAMPLING, makeGatedRunReport, makeRunReport, PLANTED_TOKEN } from "./runReportFixture.js";
+import {
+  FIXTURE_COMMAND_LINE,
+  FIXTURE_GATE_FAILURE,
+  FIXTURE_NOTE,
+  FIXTURE_SAMPLING,
+  makeGatedRunReport,
+  makeRunReport,
+  PLANTED_TOKEN,
+} from "./runReportFixture.js";
 import type { RunReport } from "../../../runner/report/model.js";
 
 const ANSI = /\u001b\[/;
 
-function run(options: Omit<ConsoleReporterOptions, "stream">, isTTY: boolean, report: RunReport = makeRunReport()): string {
+function run(
+  options: Omit<ConsoleReporterOptions, "stream">,
+  isTTY: boolean,
+  report: RunReport = makeRunReport(),
+): string {
   let out = "";
   const reporter = new ConsoleReporter({ ...options, stream: { isTTY, write: (chunk: string) => (out += chunk) } });
-  reporter.onRunStart({ target: report.meta.target.baseUrl, profile: report.meta.profile, checks: report.results.length });
+  reporter.onRunStart({
+    target: report.meta.target.baseUrl,
+    profile: report.meta.profile,
+    checks: report.results.length,
+  });
   for (const result of report.results) reporter.onResult(result);
-  reporter.onRunEnd(report, { json: "reports/out/report.json", junit: "reports/out/junit.xml", html: "reports/out/index.html" });
+  reporter.onRunEnd(report, {
+    json: "reports/out/report.json",
+    junit: "reports/out/junit.xml",
+    html: "reports/out/index.html",
+  });
   return out;
 }
 
@@ -47,7 +67,9 @@ describe("console reporter", () => {
     const gateAt = lines.indexOf("Gate failures (the run fails for these besides check verdicts)");
     expect(lines[verdictAt]).toContain("1 gate failure · 2 failed");
     expect(gateAt).toBeGreaterThan(verdictAt);
-    expect(lines[gateAt + 1]).toMatch(/^ {2}✗ FAIL {2}expired waiver: errors\.unknown-id-404 on getAnalytic \(expired 2024-12-31\) <script>/);
+    expect(lines[gateAt + 1]).toMatch(
+      /^ {2}✗ FAIL {2}expired waiver: errors\.unknown-id-404 on getAnalytic \(expired 2024-12-31\) <script>/,
+    );
     expect(lines[gateAt + 1]).toContain("[REDACTED]");
     expect(out).not.toContain(PLANTED_TOKEN);
     expect(FIXTURE_GATE_FAILURE).toContain(PLANTED_TOKEN);
@@ -65,7 +87,10 @@ describe("console reporter", () => {
   });
 
   it("cuts a long sampling list to a few lines and points to the reports", () => {
-    const sampling = Array.from({ length: 8 }, (_, index) => `listLandingPages: ${index + 1} listing walks stopped at --max-pages 50 ${"x".repeat(400)}`);
+    const sampling = Array.from(
+      { length: 8 },
+      (_, index) => `listLandingPages: ${index + 1} listing walks stopped at --max-pages 50 ${"x".repeat(400)}`,
+    );
     const out = run({ env: { NO_COLOR: "1" } }, false, makeRunReport(undefined, "default", { sampling }));
     const shown = out.split("\n").filter((line) => line.startsWith("  listLandingPages: "));
     expect(shown).toHaveLength(5);
@@ -74,14 +99,21 @@ describe("console reporter", () => {
   });
 
   it("says a partial run's verdicts were selected, at the start and in the verdict line, and how to reproduce the run", () => {
-    const report = makeRunReport(undefined, "default", { selection: { selectedVerdicts: 12, totalVerdicts: 104, checks: ["http.*"] } });
+    const report = makeRunReport(undefined, "default", {
+      selection: { selectedVerdicts: 12, totalVerdicts: 104, checks: ["http.*"] },
+    });
     let out = "";
-    const reporter = new ConsoleReporter({ env: { NO_COLOR: "1" }, stream: { write: (chunk: string) => (out += chunk) } });
+    const reporter = new ConsoleReporter({
+      env: { NO_COLOR: "1" },
+      stream: { write: (chunk: string) => (out += chunk) },
+    });
     reporter.onRunStart({ target: report.meta.target.baseUrl, profile: "default", checks: 12, totalVerdicts: 104 });
     reporter.onRunEnd(report, {});
     const lines = out.split("\n");
     expect(lines[0]).toBe("cms-conformance http://127.0.0.1:4010 · default profile · 12 of 104 verdicts selected");
-    expect(lines.find((line) => line.startsWith(" FAIL "))).toMatch(/^ FAIL  — 12 of 104 verdicts selected: 2 failed · 1 error/);
+    expect(lines.find((line) => line.startsWith(" FAIL "))).toMatch(
+      /^ FAIL  — 12 of 104 verdicts selected: 2 failed · 1 error/,
+    );
     expect(lines).toContain(`  Reproduce: ${FIXTURE_COMMAND_LINE}`);
     const whole = run({ env: { NO_COLOR: "1" } }, false);
     expect(whole).not.toContain("verdicts selected");
@@ -92,7 +124,10 @@ describe("console reporter", () => {
     const waived = makeRunReport().results.find((result) => result.outcome === "waived");
     expect(waived).toBeDefined();
     let out = "";
-    const reporter = new ConsoleReporter({ env: { NO_COLOR: "1" }, stream: { write: (chunk: string) => (out += chunk) } });
+    const reporter = new ConsoleReporter({
+      env: { NO_COLOR: "1" },
+      stream: { write: (chunk: string) => (out += chunk) },
+    });
     reporter.onRunStart({ target: "http://127.0.0.1:4010", profile: "default", checks: 1 });
     if (waived) reporter.onResult(waived);
     expect(out).toContain(`  ~ WAIVED getAnalytic ${waived?.checkId ?? ""} — `);

@@ -42,7 +42,14 @@ describe("copiedPrefix and copiedText", () => {
   });
 
   const exchangeWith = (bodyText: string): Exchange =>
-    ({ request: { method: "POST", url: "http://t/x", headers: {} }, response: { status: 200, headers: {}, bodyText, truncated: false }, startedAt: "", durationMs: 1, isJson: false, curl: "curl" }) as unknown as Exchange;
+    ({
+      request: { method: "POST", url: "http://t/x", headers: {} },
+      response: { status: 200, headers: {}, bodyText, truncated: false },
+      startedAt: "",
+      durationMs: 1,
+      isJson: false,
+      curl: "curl",
+    }) as unknown as Exchange;
 
   it("the HAR log keeps cut bodies, not the answers they were cut from", () => {
     const log = new ExchangeLog();
@@ -53,7 +60,14 @@ describe("copiedPrefix and copiedText", () => {
   it("compactResult keeps neither the answers its evidence quotes nor those its message quotes", () => {
     const grown = heapKept((text) => {
       const exchange = exchangeWith(text);
-      const result = { checkId: "c.x", operation: "getWidget", outcome: "failed", message: `saw ${text.slice(0, 200)}`, actual: text.slice(0, 300), evidence: [{ label: "page", exchange }] };
+      const result = {
+        checkId: "c.x",
+        operation: "getWidget",
+        outcome: "failed",
+        message: `saw ${text.slice(0, 200)}`,
+        actual: text.slice(0, 300),
+        evidence: [{ label: "page", exchange }],
+      };
       return compactResult(result as unknown as CheckResult);
     });
     expect(grown).toBeLessThan(30 * MiB);

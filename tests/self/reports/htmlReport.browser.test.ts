@@ -19,10 +19,19 @@ import { fixtureResults, HOSTILE, makeResult, makeRunReport, PLANTED_SECRETS } f
 const executablePath = findChromium();
 /** Screenshots for a person to look at: outside reports/out (the user's report folder), ignored by git. */
 const ARTIFACTS = fileURLToPath(new URL("../../../test-artifacts/screenshots/", import.meta.url));
-const MULTI_FINDING = "totalPages is 3 where ceil(totalElements / pageSize) is 2 (+2 more findings)\n- totalElements changed from 21 to 22 between pages\n- page 2 repeats an item of page 1";
+const MULTI_FINDING =
+  "totalPages is 3 where ceil(totalElements / pageSize) is 2 (+2 more findings)\n- totalElements changed from 21 to 22 between pages\n- page 2 repeats an item of page 1";
 const results = [
   ...fixtureResults(),
-  makeResult({ checkId: "pagination.totals-consistent", title: "totalPages is ceil(totalElements / pageSize)", family: "pagination", operation: "listFactoryDefaultWidgets", outcome: "failed", specRefs: ["2.11"], message: MULTI_FINDING }),
+  makeResult({
+    checkId: "pagination.totals-consistent",
+    title: "totalPages is ceil(totalElements / pageSize)",
+    family: "pagination",
+    operation: "listFactoryDefaultWidgets",
+    outcome: "failed",
+    specRefs: ["2.11"],
+    message: MULTI_FINDING,
+  }),
 ];
 const report = makeRunReport(results, "default", {
   selection: { selectedVerdicts: results.length, totalVerdicts: 104, checks: ["http.*", "schema.*", "pagination.*"] },
@@ -30,7 +39,9 @@ const report = makeRunReport(results, "default", {
 });
 
 if (!executablePath) {
-  console.warn("Browser tests skipped: no chromium at /usr/bin/chromium or on the PATH. Install Debian's package: apt-get install -y chromium");
+  console.warn(
+    "Browser tests skipped: no chromium at /usr/bin/chromium or on the PATH. Install Debian's package: apt-get install -y chromium",
+  );
 }
 
 describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
@@ -48,13 +59,22 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
     browser = await chromium.launch({
       executablePath,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.setDefaultTimeout(5_000);
     page.on("request", (request) => requests.push(request.url()));
     page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") consoleErrors.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === "error" || message.type() === "warning")
+        consoleErrors.push(`${message.type()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
     page.on("dialog", (dialog) => {
@@ -70,14 +90,21 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
 
   const visibleResults = () => page.locator("details.result:visible").count();
   /** Distinct results with a lit matrix cell (a check is listed under each of its sections). */
-  const litMatrixResults = async () => new Set(await page.locator("table.matrix tr.check-row:visible td.cell:not(.dim)").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-result")))).size;
+  const litMatrixResults = async () =>
+    new Set(
+      await page
+        .locator("table.matrix tr.check-row:visible td.cell:not(.dim)")
+        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-result"))),
+    ).size;
   const resetFilters = async () => {
     await page.locator('#filters button[type="reset"]').click();
     await expect.poll(visibleResults).toBe(report.results.length);
   };
 
   it("opens from file:// with no console error and no request but the file itself", async () => {
-    await expect.poll(() => page.locator("#shown").textContent()).toBe(`${report.results.length} of ${report.results.length} results shown`);
+    await expect
+      .poll(() => page.locator("#shown").textContent())
+      .toBe(`${report.results.length} of ${report.results.length} results shown`);
     expect(consoleErrors).toEqual([]);
     expect(requests).toEqual([fileUrl]);
     expect(await page.locator(".verdict-word").textContent()).toBe("FAIL");
@@ -122,7 +149,8 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
     expect(await failure.locator(".evidence").isVisible()).toBe(false);
     await failure.locator("summary").click();
     expect(await failure.getAttribute("open")).not.toBeNull();
-    for (const selector of [".ea .expected", ".ea .actual", ".exchange", "table.issues", ".curl pre"]) expect(await failure.locator(selector).first().isVisible(), selector).toBe(true);
+    for (const selector of [".ea .expected", ".ea .actual", ".exchange", "table.issues", ".curl pre"])
+      expect(await failure.locator(selector).first().isVisible(), selector).toBe(true);
     const button = failure.locator("button[data-copy]").first();
     await button.click();
     await expect.poll(() => button.textContent()).toMatch(/^(Copied|Select and copy)$/);
@@ -161,12 +189,19 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
   it("shows the partial selection, the command line and the variables to export in the banner", async () => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto(fileUrl);
-    expect(await page.locator("#partial").innerText()).toMatch(new RegExp(`^FAIL — ${results.length} of 104 verdicts selected `));
+    expect(await page.locator("#partial").innerText()).toMatch(
+      new RegExp(`^FAIL — ${results.length} of 104 verdicts selected `),
+    );
     expect(await page.locator("#command-line").textContent()).toBe(report.meta.commandLine);
-    expect(await page.locator("header .reproduce .env").innerText()).toBe("Set the credentials first: export CMS_TOKEN=… CMS_CLIENT_ID=…");
+    expect(await page.locator("header .reproduce .env").innerText()).toBe(
+      "Set the credentials first: export CMS_TOKEN=… CMS_CLIENT_ID=…",
+    );
     const finding = page.locator("details.result", { hasText: "totals-consistent" });
     await finding.locator("summary").click();
-    expect(await finding.locator("ul.findings li").allTextContents()).toEqual(["totalElements changed from 21 to 22 between pages", "page 2 repeats an item of page 1"]);
+    expect(await finding.locator("ul.findings li").allTextContents()).toEqual([
+      "totalElements changed from 21 to 22 between pages",
+      "page 2 repeats an item of page 1",
+    ]);
   });
 
   for (const width of [1400, 800]) {
@@ -187,9 +222,16 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
           const cells = [...table.querySelectorAll("td.cell, td.na")].map((td) => td.getBoundingClientRect().right);
           const scrollingBoxes: string[] = [];
           for (let node: HTMLElement | null = table; node; node = node.parentElement) {
-            if (node.scrollWidth > node.clientWidth + 1) scrollingBoxes.push(`${node.tagName}.${node.className} ${node.scrollWidth} > ${node.clientWidth}`);
+            if (node.scrollWidth > node.clientWidth + 1)
+              scrollingBoxes.push(`${node.tagName}.${node.className} ${node.scrollWidth} > ${node.clientWidth}`);
           }
-          return { viewport, pageScrollWidth: document.documentElement.scrollWidth, columns, rightmostCell: Math.max(...cells), scrollingBoxes };
+          return {
+            viewport,
+            pageScrollWidth: document.documentElement.scrollWidth,
+            columns,
+            rightmostCell: Math.max(...cells),
+            scrollingBoxes,
+          };
         });
         expect(geometry.columns).toHaveLength(5);
         for (const column of geometry.columns) {
@@ -202,7 +244,10 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
       });
 
       it("keeps the matrix header row in view, below the opaque filter bar, while the matrix scrolls", async () => {
-        await page.locator("table.matrix tbody tr.check-row").last().evaluate((row) => row.scrollIntoView({ block: "center" }));
+        await page
+          .locator("table.matrix tbody tr.check-row")
+          .last()
+          .evaluate((row) => row.scrollIntoView({ block: "center" }));
         const seen = await page.evaluate(() => {
           const bar = document.getElementById("filters") as HTMLElement;
           const header = document.querySelector("table.matrix thead") as HTMLElement;
@@ -234,13 +279,19 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
       it("lands every heading a link jumps to below the sticky filter bar", async () => {
         const failed = await page.locator("details.result.r-failed").first().getAttribute("id");
         for (const target of ["matrix", "findings", "timings", "register", failed ?? "r-missing"]) {
-          await page.evaluate((id) => { location.hash = `#${id}`; }, target);
+          await page.evaluate((id) => {
+            location.hash = `#${id}`;
+          }, target);
           await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${target}`);
           const place = await page.evaluate((id) => {
             const node = document.getElementById(id) as HTMLElement;
             const rect = node.getBoundingClientRect();
             const hit = document.elementFromPoint(rect.left + 20, rect.top + 4);
-            return { top: rect.top, barBottom: (document.getElementById("filters") as HTMLElement).getBoundingClientRect().bottom, uncovered: hit !== null && node.contains(hit) };
+            return {
+              top: rect.top,
+              barBottom: (document.getElementById("filters") as HTMLElement).getBoundingClientRect().bottom,
+              uncovered: hit !== null && node.contains(hit),
+            };
           }, target);
           expect(place.top, target).toBeGreaterThanOrEqual(place.barBottom);
           expect(place.uncovered, target).toBe(true);
@@ -256,7 +307,10 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
         const full = join(ARTIFACTS, `report-${width}.png`);
         await page.screenshot({ path: full, fullPage: true });
         await page.screenshot({ path: join(ARTIFACTS, `report-${width}-top.png`) });
-        await page.locator("table.matrix tbody tr.check-row").nth(6).evaluate((row) => row.scrollIntoView({ block: "start" }));
+        await page
+          .locator("table.matrix tbody tr.check-row")
+          .nth(6)
+          .evaluate((row) => row.scrollIntoView({ block: "start" }));
         const matrix = join(ARTIFACTS, `report-${width}-matrix-scrolled.png`);
         await page.screenshot({ path: matrix });
         expect((await stat(full)).size).toBeGreaterThan(50_000);

@@ -5,9 +5,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { renderJsonReport, writeJsonReport, REPORT_SCHEMA_ID } from "../../../reports/writeJsonReport.js";
 import { validateRunReport } from "../../../reports/validateRunReport.js";
-import { makeBigRunReport, makeGatedRunReport, makeResult, makeRunReport, PLANTED_SECRETS } from "./runReportFixture.js";
+import {
+  makeBigRunReport,
+  makeGatedRunReport,
+  makeResult,
+  makeRunReport,
+  PLANTED_SECRETS,
+} from "./runReportFixture.js";
 
-const schema = JSON.parse(readFileSync(new URL("../../../schemas/meta/report.schema.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const schema = JSON.parse(
+  readFileSync(new URL("../../../schemas/meta/report.schema.json", import.meta.url), "utf8"),
+) as Record<string, unknown>;
 /** validateRunReport compiles the schema with a strict Ajv 2020 and ajv-formats. */
 function errorsOf(data: unknown): string {
   const issues = validateRunReport(data);
@@ -43,7 +51,14 @@ describe("report.json", () => {
   });
 
   it("requires meta.selection and meta.commandLine, and holds meta.insecure only as a boolean", () => {
-    const good = JSON.parse(renderJsonReport(makeRunReport(undefined, "default", { insecure: true, selection: { selectedVerdicts: 2, totalVerdicts: 104, checks: ["http.*"] } }))) as { meta: Record<string, unknown> };
+    const good = JSON.parse(
+      renderJsonReport(
+        makeRunReport(undefined, "default", {
+          insecure: true,
+          selection: { selectedVerdicts: 2, totalVerdicts: 104, checks: ["http.*"] },
+        }),
+      ),
+    ) as { meta: Record<string, unknown> };
     expect(errorsOf(good)).toBe("");
     for (const field of ["selection", "commandLine"]) {
       const { [field]: _dropped, ...meta } = good.meta;
@@ -51,8 +66,12 @@ describe("report.json", () => {
     }
     expect(errorsOf({ ...good, meta: { ...good.meta, insecure: "yes" } })).toContain("/meta/insecure");
     const selection = good.meta.selection as Record<string, unknown>;
-    expect(errorsOf({ ...good, meta: { ...good.meta, selection: { ...selection, extra: 1 } } })).toContain("additionalProperties");
-    expect(errorsOf({ ...good, meta: { ...good.meta, selection: { ...selection, operations: ["listWidgets"] } } })).toContain("/meta/selection/operations/0");
+    expect(errorsOf({ ...good, meta: { ...good.meta, selection: { ...selection, extra: 1 } } })).toContain(
+      "additionalProperties",
+    );
+    expect(
+      errorsOf({ ...good, meta: { ...good.meta, selection: { ...selection, operations: ["listWidgets"] } } }),
+    ).toContain("/meta/selection/operations/0");
   });
 
   it("omits exchange.json (the unredacted parse) and keeps bodyText", () => {
@@ -67,7 +86,8 @@ describe("report.json", () => {
     const good = JSON.parse(renderJsonReport(makeRunReport())) as Record<string, unknown>;
     expect(errorsOf({ ...good, extra: 1 })).toContain("additionalProperties");
     expect(errorsOf({ ...good, reportVersion: 2 })).toContain("const");
-    const bad = (result: object) => errorsOf(JSON.parse(renderJsonReport(makeRunReport([makeResult(result as never)]))));
+    const bad = (result: object) =>
+      errorsOf(JSON.parse(renderJsonReport(makeRunReport([makeResult(result as never)]))));
     expect(bad({ outcome: "flaky" })).toContain("enum");
     expect(bad({ outcome: "waived" })).toContain("waiver");
     expect(bad({ outcome: "skipped" })).toContain("skipReason");

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { GATE_CLASSNAME, renderJunitReport } from "../../../reports/writeJunitReport.js";
 import { escapeXml } from "../../../reports/escapeXml.js";
-import { HOSTILE, makeGatedRunReport, makeResult, makeRunReport, PLANTED_SECRETS, PLANTED_TOKEN } from "./runReportFixture.js";
+import {
+  HOSTILE,
+  makeGatedRunReport,
+  makeResult,
+  makeRunReport,
+  PLANTED_SECRETS,
+  PLANTED_TOKEN,
+} from "./runReportFixture.js";
 
 interface Node {
   readonly [key: string]: unknown;
@@ -22,7 +29,9 @@ const root = parser.parse(xml) as { testsuites: Node & { testsuite: (Node & { te
 const suites = root.testsuites.testsuite;
 const cases = suites.flatMap((suite) => suite.testcase);
 const caseFor = (checkId: string, operation: string): Node => {
-  const found = suites.find((suite) => suite["@name"] === operation)?.testcase.find((testcase) => String(testcase["@name"]).startsWith(`${checkId} `));
+  const found = suites
+    .find((suite) => suite["@name"] === operation)
+    ?.testcase.find((testcase) => String(testcase["@name"]).startsWith(`${checkId} `));
   if (!found) throw new Error(`no testcase ${checkId} in ${operation}`);
   return found;
 };
@@ -34,9 +43,16 @@ describe("junit.xml", () => {
   });
 
   it("has testsuites > testsuite[name,tests,failures,errors,skipped,time] > testcase[classname,name,time], one suite per operation", () => {
-    expect(suites.map((suite) => suite["@name"])).toEqual(["listFactoryDefaultWidgets", "listLandingPages", "getAnalytic", "getWidget", "getRoleFilters"]);
+    expect(suites.map((suite) => suite["@name"])).toEqual([
+      "listFactoryDefaultWidgets",
+      "listLandingPages",
+      "getAnalytic",
+      "getWidget",
+      "getRoleFilters",
+    ]);
     for (const suite of suites) {
-      for (const key of ["@tests", "@failures", "@errors", "@skipped", "@time"]) expect(suite[key], `${String(suite["@name"])} ${key}`).toMatch(/^\d+(\.\d+)?$/);
+      for (const key of ["@tests", "@failures", "@errors", "@skipped", "@time"])
+        expect(suite[key], `${String(suite["@name"])} ${key}`).toMatch(/^\d+(\.\d+)?$/);
       expect(Number(suite["@tests"])).toBe(suite.testcase.length);
       for (const testcase of suite.testcase) {
         expect(testcase["@classname"]).toBe(`cms-conformance.${String(suite["@name"])}`);
@@ -66,10 +82,20 @@ describe("junit.xml", () => {
 
   it("names the verdicts of the run and the command line that reproduces it in the run properties", () => {
     const props = (suites[0]?.properties as { property: Node[] }).property;
-    expect(props).toContainEqual({ "@name": "verdicts", "@value": `all ${report.results.length} verdicts (check × operation)` });
+    expect(props).toContainEqual({
+      "@name": "verdicts",
+      "@value": `all ${report.results.length} verdicts (check × operation)`,
+    });
     expect(props).toContainEqual({ "@name": "commandLine", "@value": report.meta.commandLine });
-    const partial = parser.parse(renderJunitReport(makeRunReport(undefined, "default", { selection: { selectedVerdicts: 12, totalVerdicts: 104 } }))) as typeof root;
-    expect((partial.testsuites.testsuite[0]?.properties as { property: Node[] }).property).toContainEqual({ "@name": "verdicts", "@value": "12 of 104 verdicts selected" });
+    const partial = parser.parse(
+      renderJunitReport(
+        makeRunReport(undefined, "default", { selection: { selectedVerdicts: 12, totalVerdicts: 104 } }),
+      ),
+    ) as typeof root;
+    expect((partial.testsuites.testsuite[0]?.properties as { property: Node[] }).property).toContainEqual({
+      "@name": "verdicts",
+      "@value": "12 of 104 verdicts selected",
+    });
   });
 
   it("maps failed → <failure message type>, error → <error>, skipped → <skipped message>", () => {
@@ -80,7 +106,7 @@ describe("junit.xml", () => {
     expect(String(failure?.["#text"])).toContain("Expected: a Widget");
     expect(String(failure?.["#text"])).toContain("/preferredSize/height must be integer");
 
-    const property = String(((caseFor("role-filters.union-law", "getRoleFilters").failure as Node[])[0])?.["#text"]);
+    const property = String((caseFor("role-filters.union-law", "getRoleFilters").failure as Node[])[0]?.["#text"]);
     expect(property).toContain("seed -1840326517");
     expect(property).toContain("Counterexample:");
 
@@ -93,7 +119,10 @@ describe("junit.xml", () => {
   });
 
   it("keeps warnings and waived failures visible without failing them", () => {
-    for (const [checkId, operation, outcome] of [["pagination.past-end-empty", "listLandingPages", "warning"], ["errors.unknown-id-404", "getAnalytic", "waived"]] as const) {
+    for (const [checkId, operation, outcome] of [
+      ["pagination.past-end-empty", "listLandingPages", "warning"],
+      ["errors.unknown-id-404", "getAnalytic", "waived"],
+    ] as const) {
       const testcase = caseFor(checkId, operation);
       expect(testcase).not.toHaveProperty("failure");
       expect(testcase).not.toHaveProperty("error");
@@ -130,7 +159,9 @@ describe("junit.xml with a gate failure", () => {
     expect(gate?.testcase).toHaveLength(1);
     const testcase = gate?.testcase[0];
     expect(testcase?.["@classname"]).toBe(GATE_CLASSNAME);
-    expect(String(testcase?.["@name"])).toMatch(/^gate-failure-1 — expired waiver: errors\.unknown-id-404 on getAnalytic/);
+    expect(String(testcase?.["@name"])).toMatch(
+      /^gate-failure-1 — expired waiver: errors\.unknown-id-404 on getAnalytic/,
+    );
     const failure = (testcase?.failure as Node[])[0];
     expect(failure?.["@type"]).toBe("gate");
     expect(String(failure?.["@message"])).toContain(HOSTILE.script);
@@ -139,7 +170,12 @@ describe("junit.xml with a gate failure", () => {
 
   it("counts the gate testcase as a failure in its suite and in the totals", () => {
     const gate = gatedSuites.testsuite.at(-1);
-    expect([gate?.["@tests"], gate?.["@failures"], gate?.["@errors"], gate?.["@skipped"]]).toEqual(["1", "1", "0", "0"]);
+    expect([gate?.["@tests"], gate?.["@failures"], gate?.["@errors"], gate?.["@skipped"]]).toEqual([
+      "1",
+      "1",
+      "0",
+      "0",
+    ]);
     const sum = (key: string) => gatedSuites.testsuite.reduce((total, suite) => total + Number(suite[key]), 0);
     expect(gatedSuites["@failures"]).toBe(String(gatedReport.summary.failed + 1));
     expect(sum("@failures")).toBe(gatedReport.summary.failed + 1);
@@ -165,6 +201,8 @@ describe("junit.xml edge cases", () => {
   it("is well-formed for a run with no results", () => {
     const empty = renderJunitReport(makeRunReport([]));
     expect(XMLValidator.validate(empty)).toBe(true);
-    expect(empty).toContain('<testsuites name="cms-conformance" tests="0" failures="0" errors="0" skipped="0" time="6.543"');
+    expect(empty).toContain(
+      '<testsuites name="cms-conformance" tests="0" failures="0" errors="0" skipped="0" time="6.543"',
+    );
   });
 });

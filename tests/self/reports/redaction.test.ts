@@ -6,11 +6,23 @@ import { writeReports } from "../../../reports/writeReports.js";
 import { redactSecrets, REDACTED } from "../../../runner/http/redactSecrets.js";
 import { redactReport } from "../../../reports/redactReport.js";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
-import { makeExchange, makeResult, makeRunReport, PLANTED_CLIENT_ID, PLANTED_SECRETS, PLANTED_TOKEN } from "./runReportFixture.js";
+import {
+  makeExchange,
+  makeResult,
+  makeRunReport,
+  PLANTED_CLIENT_ID,
+  PLANTED_SECRETS,
+  PLANTED_TOKEN,
+} from "./runReportFixture.js";
 
 /** Every form a leaked secret could take in our outputs. */
 function leakForms(secret: string): string[] {
-  return [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), Buffer.from(secret).toString("base64")];
+  return [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret),
+    Buffer.from(secret).toString("base64"),
+  ];
 }
 
 describe("secrets never reach an output", () => {
@@ -22,7 +34,8 @@ describe("secrets never reach an output", () => {
     expect(files.sort()).toEqual(["index.html", "junit.xml", "report.json"]);
     for (const file of files) {
       const text = await readFile(join(outDir, file), "utf8");
-      for (const secret of PLANTED_SECRETS) for (const form of leakForms(secret)) expect(text, `${file} holds ${form}`).not.toContain(form);
+      for (const secret of PLANTED_SECRETS)
+        for (const form of leakForms(secret)) expect(text, `${file} holds ${form}`).not.toContain(form);
       expect(text, file).toContain(REDACTED);
     }
   });
@@ -34,11 +47,33 @@ describe("secrets never reach an output", () => {
   });
 
   it("masks credential headers even when the secret values are not given", () => {
-    const report = makeRunReport([makeResult({ outcome: "failed", evidence: [{ label: "x", exchange: makeExchange() }] })]);
+    const report = makeRunReport([
+      makeResult({ outcome: "failed", evidence: [{ label: "x", exchange: makeExchange() }] }),
+    ]);
     const headers = redactReport(report, []).results[0]?.evidence[0]?.exchange.request.headers;
-    expect(headers).toEqual({ authorization: `Bearer ${REDACTED}`, client_id: REDACTED, "content-type": "application/json" });
-    const placeholder = redactReport(makeRunReport([makeResult({ evidence: [{ label: "y", exchange: makeExchange({ request: { method: "POST", url: "u", headers: { Authorization: "Bearer $CMS_TOKEN" } } }) }] })]), []);
-    expect(placeholder.results[0]?.evidence[0]?.exchange.request.headers).toEqual({ Authorization: "Bearer $CMS_TOKEN" });
+    expect(headers).toEqual({
+      authorization: `Bearer ${REDACTED}`,
+      client_id: REDACTED,
+      "content-type": "application/json",
+    });
+    const placeholder = redactReport(
+      makeRunReport([
+        makeResult({
+          evidence: [
+            {
+              label: "y",
+              exchange: makeExchange({
+                request: { method: "POST", url: "u", headers: { Authorization: "Bearer $CMS_TOKEN" } },
+              }),
+            },
+          ],
+        }),
+      ]),
+      [],
+    );
+    expect(placeholder.results[0]?.evidence[0]?.exchange.request.headers).toEqual({
+      Authorization: "Bearer $CMS_TOKEN",
+    });
   });
 
   it("redacts the JSON-escaped form and leaves secrets shorter than four characters in free text", () => {
@@ -49,8 +84,14 @@ describe("secrets never reach an output", () => {
 
   it("keeps secrets out of the console too", () => {
     let out = "";
-    const reporter = new ConsoleReporter({ stream: { write: (chunk: string) => (out += chunk) }, env: {}, secrets: PLANTED_SECRETS });
-    const report = makeRunReport([makeResult({ outcome: "failed", message: `echoed ${PLANTED_TOKEN} and ${PLANTED_CLIENT_ID}` })]);
+    const reporter = new ConsoleReporter({
+      stream: { write: (chunk: string) => (out += chunk) },
+      env: {},
+      secrets: PLANTED_SECRETS,
+    });
+    const report = makeRunReport([
+      makeResult({ outcome: "failed", message: `echoed ${PLANTED_TOKEN} and ${PLANTED_CLIENT_ID}` }),
+    ]);
     reporter.onRunStart({ target: "http://127.0.0.1:4010", profile: "default", checks: 1 });
     for (const result of report.results) reporter.onResult(result);
     reporter.onRunEnd(report, { json: "/tmp/out/report.json" });

@@ -44,31 +44,55 @@ describe("reproduceCommand", () => {
   it("names every non-default option and the seed, and a shell reads back the same values", () => {
     const command = reproduceCommand({ ...external, insecure: true, waivers: "acceptance/waivers 2025.json" });
     expect(shellArgv(command)).toEqual([
-      "cms-conformance", "run",
-      "--base-url", "https://cms.example.com/api",
-      "--client-id", CLIENT,
-      "--token", TOKEN,
-      "--restricted-token", RESTRICTED,
-      "--analytic-id", "analytic://acme/pie 1",
-      "--analytic-id", "analytic://acme/bar",
-      "--role", "admin",
-      "--role", "it's me",
-      "--domain-name", "hr",
-      "--service-name", "payroll",
+      "cms-conformance",
+      "run",
+      "--base-url",
+      "https://cms.example.com/api",
+      "--client-id",
+      CLIENT,
+      "--token",
+      TOKEN,
+      "--restricted-token",
+      RESTRICTED,
+      "--analytic-id",
+      "analytic://acme/pie 1",
+      "--analytic-id",
+      "analytic://acme/bar",
+      "--role",
+      "admin",
+      "--role",
+      "it's me",
+      "--domain-name",
+      "hr",
+      "--service-name",
+      "payroll",
       "--insecure",
-      "--profile", "strict",
-      "--checks", "pagination.*,http.no-server-error",
-      "--exclude-checks", "pagination.past-end-empty",
-      "--operation", "listLandingPages",
-      "--operation", "getWidget",
-      "--waivers", "acceptance/waivers 2025.json",
-      "--seed", "77",
-      "--max-examples", "25",
-      "--timeout", "3000",
-      "--concurrency", "2",
-      "--rate-limit", "5/s",
-      "--max-page-size", "40",
-      "--max-pages", "7",
+      "--profile",
+      "strict",
+      "--checks",
+      "pagination.*,http.no-server-error",
+      "--exclude-checks",
+      "pagination.past-end-empty",
+      "--operation",
+      "listLandingPages",
+      "--operation",
+      "getWidget",
+      "--waivers",
+      "acceptance/waivers 2025.json",
+      "--seed",
+      "77",
+      "--max-examples",
+      "25",
+      "--timeout",
+      "3000",
+      "--concurrency",
+      "2",
+      "--rate-limit",
+      "5/s",
+      "--max-page-size",
+      "40",
+      "--max-pages",
+      "7",
     ]);
   });
 
@@ -81,13 +105,19 @@ describe("reproduceCommand", () => {
   });
 
   it("leaves defaults out and keeps the seed; the embedded reference target needs no target options", () => {
-    const embedded = resolveRunSettings([{ baseUrl: "http://127.0.0.1:39123", clientId: CLIENT, token: TOKEN, roles: ["admin"], seed: 5 }], true);
+    const embedded = resolveRunSettings(
+      [{ baseUrl: "http://127.0.0.1:39123", clientId: CLIENT, token: TOKEN, roles: ["admin"], seed: 5 }],
+      true,
+    );
     expect(reproduceCommand(embedded)).toBe("cms-conformance run --seed 5");
     const plain = resolveRunSettings([{ baseUrl: "http://127.0.0.1:4010", clientId: CLIENT, token: TOKEN, seed: 0 }]);
-    expect(reproduceCommand(plain)).toBe('cms-conformance run --base-url http://127.0.0.1:4010 --client-id "$CMS_CLIENT_ID" --token "$CMS_TOKEN" --seed 0');
+    expect(reproduceCommand(plain)).toBe(
+      'cms-conformance run --base-url http://127.0.0.1:4010 --client-id "$CMS_CLIENT_ID" --token "$CMS_TOKEN" --seed 0',
+    );
   });
 
   it("quotes what a shell would expand or split", () => {
-    for (const value of ["$HOME", "a b", "it's", "x;rm -rf /", "`id`", "*", ""]) expect(shellArgv(`printf ${shellQuote(value)}`)).toEqual(["printf", value]);
+    for (const value of ["$HOME", "a b", "it's", "x;rm -rf /", "`id`", "*", ""])
+      expect(shellArgv(`printf ${shellQuote(value)}`)).toEqual(["printf", value]);
   });
 });

@@ -1,5 +1,12 @@
 /** A small factory of RunReport fixtures: every outcome, several operations, hostile text and planted secrets. */
-import type { CheckResult, EvidenceItem, Outcome, RunReport, RunSelection, RunSummary } from "../../../runner/report/model.js";
+import type {
+  CheckResult,
+  EvidenceItem,
+  Outcome,
+  RunReport,
+  RunSelection,
+  RunSummary,
+} from "../../../runner/report/model.js";
 import type { Exchange } from "../../../runner/http/types.js";
 import type { OperationName } from "../../../contract/operations.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
@@ -22,12 +29,21 @@ export const HOSTILE = {
 
 /** An exchange with a JSON response; the request carries the (leaked) credentials. */
 export function makeExchange(overrides: Partial<Exchange> = {}): Exchange {
-  const bodyText = JSON.stringify({ id: "widget://sales/top", name: HOSTILE.script, description: HOSTILE.img, echo: PLANTED_TOKEN });
+  const bodyText = JSON.stringify({
+    id: "widget://sales/top",
+    name: HOSTILE.script,
+    description: HOSTILE.img,
+    echo: PLANTED_TOKEN,
+  });
   return {
     request: {
       method: "POST",
       url: "http://127.0.0.1:4010/platform/cms/getWidget",
-      headers: { authorization: `Bearer ${PLANTED_TOKEN}`, client_id: PLANTED_CLIENT_ID, "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${PLANTED_TOKEN}`,
+        client_id: PLANTED_CLIENT_ID,
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ widgetId: "widget://sales/top" }),
     },
     response: {
@@ -65,27 +81,61 @@ export function makeResult(overrides: Partial<CheckResult> = {}): CheckResult {
   };
 }
 
-const OPERATION_NAMES: readonly OperationName[] = ["listFactoryDefaultWidgets", "listLandingPages", "getAnalytic", "getWidget", "getRoleFilters"];
+const OPERATION_NAMES: readonly OperationName[] = [
+  "listFactoryDefaultWidgets",
+  "listLandingPages",
+  "getAnalytic",
+  "getWidget",
+  "getRoleFilters",
+];
 
 /** Counts outcomes the way the runner does. */
 export function summarise(results: readonly CheckResult[]): RunSummary {
   const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
-  return { total: results.length, passed: count("passed"), failed: count("failed"), warnings: count("warning"), skipped: count("skipped"), errors: count("error"), waived: count("waived") };
+  return {
+    total: results.length,
+    passed: count("passed"),
+    failed: count("failed"),
+    warnings: count("warning"),
+    skipped: count("skipped"),
+    errors: count("error"),
+    waived: count("waived"),
+  };
 }
 
 const schemaEvidence: EvidenceItem = {
   label: `getWidget ${HOSTILE.script}`,
   exchange: makeExchange(),
   schemaIssues: [
-    { instancePath: "/preferredSize/height", schemaPath: "../components/PreferredSize.json#/properties/height/type", keyword: "type", params: { type: "integer" }, message: "must be integer" },
-    { instancePath: "/tags", schemaPath: "#/required", keyword: "required", params: { missingProperty: "tags" }, message: `must have required property 'tags' ${HOSTILE.img}`, register: "required-response-fields" },
+    {
+      instancePath: "/preferredSize/height",
+      schemaPath: "../components/PreferredSize.json#/properties/height/type",
+      keyword: "type",
+      params: { type: "integer" },
+      message: "must be integer",
+    },
+    {
+      instancePath: "/tags",
+      schemaPath: "#/required",
+      keyword: "required",
+      params: { missingProperty: "tags" },
+      message: `must have required property 'tags' ${HOSTILE.img}`,
+      register: "required-response-fields",
+    },
   ],
 };
 
 /** The results of the default fixture: one of each outcome and hostile text throughout. */
 export function fixtureResults(): CheckResult[] {
   const passed = OPERATION_NAMES.map((operation) =>
-    makeResult({ checkId: "http.no-server-error", title: "No 5xx for any generated input", family: "http", operation, specRefs: ["7"], message: "No 5xx in 100 requests." }),
+    makeResult({
+      checkId: "http.no-server-error",
+      title: "No 5xx for any generated input",
+      family: "http",
+      operation,
+      specRefs: ["7"],
+      message: "No 5xx in 100 requests.",
+    }),
   );
   return [
     ...passed,
@@ -109,13 +159,29 @@ export function fixtureResults(): CheckResult[] {
       message: "The union law does not hold for two roles.",
       expected: "filters of [a, b] = filters of [a] ∪ filters of [b]",
       actual: "one (key, name, value) triple of [b] is missing from [a, b]",
-      property: { seed: -1840326517, path: "3:1:0", numRuns: 4, counterexample: [["admin", `${HOSTILE.breakout}${HOSTILE.cdataEnd}`], { token: PLANTED_TOKEN }] },
+      property: {
+        seed: -1840326517,
+        path: "3:1:0",
+        numRuns: 4,
+        counterexample: [["admin", `${HOSTILE.breakout}${HOSTILE.cdataEnd}`], { token: PLANTED_TOKEN }],
+      },
       evidence: [
         {
           label: "roles [a, b]",
           exchange: makeExchange({
-            request: { method: "POST", url: "http://127.0.0.1:4010/platform/authorization/getRoleFilters", headers: { client_id: PLANTED_CLIENT_ID }, body: '{"roles":["admin","</script>"]}' },
-            response: { status: 200, headers: { "content-type": "application/json" }, bodyText: '{"filters":[]}', truncated: false, bodyBytes: 14 },
+            request: {
+              method: "POST",
+              url: "http://127.0.0.1:4010/platform/authorization/getRoleFilters",
+              headers: { client_id: PLANTED_CLIENT_ID },
+              body: '{"roles":["admin","</script>"]}',
+            },
+            response: {
+              status: 200,
+              headers: { "content-type": "application/json" },
+              bodyText: '{"filters":[]}',
+              truncated: false,
+              bodyBytes: 14,
+            },
           }),
         },
       ],
@@ -137,8 +203,19 @@ export function fixtureResults(): CheckResult[] {
         {
           label: "page 99 of size 10",
           exchange: makeExchange({
-            request: { method: "POST", url: "http://127.0.0.1:4010/platform/cms/listLandingPages", headers: { authorization: "Bearer $CMS_TOKEN" }, body: '{"pagination":{"pageNumber":99,"pageSize":10}}' },
-            response: { status: 400, headers: { "content-type": "application/json" }, bodyText: `{"message":"page out of range ${HOSTILE.cdataEnd}","errorCode":"E1","reason":"BAD_REQUEST","domain":"platform","service":"cms"}`, truncated: false, bodyBytes: 120 },
+            request: {
+              method: "POST",
+              url: "http://127.0.0.1:4010/platform/cms/listLandingPages",
+              headers: { authorization: "Bearer $CMS_TOKEN" },
+              body: '{"pagination":{"pageNumber":99,"pageSize":10}}',
+            },
+            response: {
+              status: 400,
+              headers: { "content-type": "application/json" },
+              bodyText: `{"message":"page out of range ${HOSTILE.cdataEnd}","errorCode":"E1","reason":"BAD_REQUEST","domain":"platform","service":"cms"}`,
+              truncated: false,
+              bodyBytes: 120,
+            },
           }),
         },
       ],
@@ -152,7 +229,8 @@ export function fixtureResults(): CheckResult[] {
       outcome: "skipped",
       specRefs: ["4.1", "5"],
       message: "Needs a restricted user's token.",
-      skipReason: "Set CMS_RESTRICTED_TOKEN (or --restricted-token) to a token of a user without the Visualizar permission.",
+      skipReason:
+        "Set CMS_RESTRICTED_TOKEN (or --restricted-token) to a token of a user without the Visualizar permission.",
       durationMs: 0,
     }),
     makeResult({
@@ -166,7 +244,12 @@ export function fixtureResults(): CheckResult[] {
       evidence: [
         {
           label: "known analytic",
-          exchange: (({ response: _response, json: _json, ...rest }) => ({ ...rest, isJson: false, failure: { kind: "timeout" as const, message: "no response headers within 5000 ms" }, durationMs: 5000 }))(makeExchange()),
+          exchange: (({ response: _response, json: _json, ...rest }) => ({
+            ...rest,
+            isJson: false,
+            failure: { kind: "timeout" as const, message: "no response headers within 5000 ms" },
+            durationMs: 5000,
+          }))(makeExchange()),
         },
       ],
       durationMs: 5003,
@@ -181,7 +264,12 @@ export function fixtureResults(): CheckResult[] {
       message: "An unknown analytic id answered 400.",
       expected: "404 OBJECT_NOT_FOUND",
       actual: "400 BAD_REQUEST",
-      waiver: { checkId: "errors.unknown-id-404", operation: "getAnalytic", reason: `Vendor ticket CMS-123 ${HOSTILE.img}`, expires: "2099-12-31" },
+      waiver: {
+        checkId: "errors.unknown-id-404",
+        operation: "getAnalytic",
+        reason: `Vendor ticket CMS-123 ${HOSTILE.img}`,
+        expires: "2099-12-31",
+      },
       durationMs: 15,
     }),
   ];
@@ -199,7 +287,8 @@ export const FIXTURE_GATE_FAILURE = `expired waiver: errors.unknown-id-404 on ge
 export const FIXTURE_NOTE = `unused waiver: http.no-server-error on getWidget ${HOSTILE.img}`;
 
 /** The command line of the fixture run. */
-export const FIXTURE_COMMAND_LINE = "cms-conformance run --base-url http://127.0.0.1:4010 --client-id \"$CMS_CLIENT_ID\" --token \"$CMS_TOKEN\" --seed 424242";
+export const FIXTURE_COMMAND_LINE =
+  'cms-conformance run --base-url http://127.0.0.1:4010 --client-id "$CMS_CLIENT_ID" --token "$CMS_TOKEN" --seed 424242';
 
 /** The meta a test may set: sampling (FIXTURE_SAMPLING by default), gate failures and notes (none by default), the selection (all verdicts by default), the command line and insecure. */
 export interface FixtureMetaLists {
@@ -212,12 +301,19 @@ export interface FixtureMetaLists {
 }
 
 /** A RunReport around the given results (the default fixture when none are given); gate failures make it fail as the runner does. */
-export function makeRunReport(results: readonly CheckResult[] = fixtureResults(), profile: "default" | "strict" = "default", lists: FixtureMetaLists = {}): RunReport {
+export function makeRunReport(
+  results: readonly CheckResult[] = fixtureResults(),
+  profile: "default" | "strict" = "default",
+  lists: FixtureMetaLists = {},
+): RunReport {
   const summary = summarise(results);
   const gateFailures = lists.gateFailures ?? [];
   return {
     reportVersion: 1,
-    verdict: summary.failed + summary.errors + gateFailures.length > 0 || (profile === "strict" && summary.warnings > 0) ? "fail" : "pass",
+    verdict:
+      summary.failed + summary.errors + gateFailures.length > 0 || (profile === "strict" && summary.warnings > 0)
+        ? "fail"
+        : "pass",
     meta: {
       suiteVersion: "0.1.0",
       schemaHash: "3f1c0ffee5a1d2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b",
@@ -230,7 +326,14 @@ export function makeRunReport(results: readonly CheckResult[] = fixtureResults()
       retries429: 1,
       nodeVersion: "v20.20.2",
       maxExamples: 100,
-      selection: { selectedVerdicts: results.length, totalVerdicts: results.length, checks: [], excludeChecks: [], operations: [], ...lists.selection },
+      selection: {
+        selectedVerdicts: results.length,
+        totalVerdicts: results.length,
+        checks: [],
+        excludeChecks: [],
+        operations: [],
+        ...lists.selection,
+      },
       commandLine: lists.commandLine ?? FIXTURE_COMMAND_LINE,
       ...(lists.insecure !== undefined ? { insecure: lists.insecure } : {}),
       sampling: lists.sampling ?? FIXTURE_SAMPLING,
@@ -239,7 +342,17 @@ export function makeRunReport(results: readonly CheckResult[] = fixtureResults()
     },
     summary,
     results,
-    register: [...AMBIGUITY_REGISTER, { id: "hostile-entry", question: `Is ${HOSTILE.script} escaped?`, sections: ["7"], default: HOSTILE.img, why: HOSTILE.breakout, strict: HOSTILE.cdataEnd }],
+    register: [
+      ...AMBIGUITY_REGISTER,
+      {
+        id: "hostile-entry",
+        question: `Is ${HOSTILE.script} escaped?`,
+        sections: ["7"],
+        default: HOSTILE.img,
+        why: HOSTILE.breakout,
+        strict: HOSTILE.cdataEnd,
+      },
+    ],
     timings: {
       listFactoryDefaultWidgets: [12, 15, 18, 22, 30, 41, 120],
       listLandingPages: [9, 11, 14, 16, 25],
@@ -265,7 +378,14 @@ export function makeBigRunReport(count: number, bodyBytes = 200 * 1024): RunRepo
     const evidence: EvidenceItem[] =
       outcome === "passed" || outcome === "skipped"
         ? []
-        : [{ label: `request ${index}`, exchange: makeExchange({ response: { status: 500, headers: {}, bodyText: bigBody, truncated: false, bodyBytes: bigBody.length } }) }];
+        : [
+            {
+              label: `request ${index}`,
+              exchange: makeExchange({
+                response: { status: 500, headers: {}, bodyText: bigBody, truncated: false, bodyBytes: bigBody.length },
+              }),
+            },
+          ];
     return makeResult({
       checkId: `http.check-${Math.floor(index / OPERATION_NAMES.length)}`,
       operation,

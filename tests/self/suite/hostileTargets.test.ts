@@ -10,10 +10,24 @@ import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { writeReports } from "../../../reports/writeReports.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
-import { ConfigurationError, resolveRunSettings, type RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
-import { HOSTILE_BEHAVIOURS, startHostileTarget, unusedBaseUrl, type HostileBehaviour, type HostileTarget } from "../support/hostileTarget.js";
+import {
+  ConfigurationError,
+  resolveRunSettings,
+  type RunConfigFile,
+} from "../../../runner/settings/resolveRunSettings.js";
+import {
+  HOSTILE_BEHAVIOURS,
+  startHostileTarget,
+  unusedBaseUrl,
+  type HostileBehaviour,
+  type HostileTarget,
+} from "../support/hostileTarget.js";
 
-const SECRETS = { clientId: "client-9f8e7d6c5b4a", token: "token-SECRET-0a1b2c3d4e5f", restrictedToken: "restricted-SECRET-77aa88bb" };
+const SECRETS = {
+  clientId: "client-9f8e7d6c5b4a",
+  token: "token-SECRET-0a1b2c3d4e5f",
+  restrictedToken: "restricted-SECRET-77aa88bb",
+};
 const TIMEOUT_MS = 400;
 /** Generous for a loaded two-core CI: the run itself needs a few seconds at most. */
 const BOUND_MS = 30_000;
@@ -31,11 +45,21 @@ async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {
       maxExamples: 1,
       maxPages: 2,
       seed: 3,
-      checks: ["http.valid-request-ok", "schema.response-body", "auth.missing-token-401", "pagination.default-first-10", "errors.malformed-json-400"],
+      checks: [
+        "http.valid-request-ok",
+        "schema.response-body",
+        "auth.missing-token-401",
+        "pagination.default-first-10",
+        "errors.malformed-json-400",
+      ],
     },
     overrides,
   ]);
-  const console = new ConsoleReporter({ stream: { write: (text: string) => ((consoleText += text), true) }, color: false, secrets: Object.values(SECRETS) });
+  const console = new ConsoleReporter({
+    stream: { write: (text: string) => ((consoleText += text), true) },
+    color: false,
+    secrets: Object.values(SECRETS),
+  });
   const started = performance.now();
   const report = await runConformance({ settings, observer: console, executor: executeInProcess });
   console.onRunEnd(report, await writeReports(report, { outDir, secrets: Object.values(SECRETS) }));
@@ -54,14 +78,25 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; elapsed
   const started = performance.now();
   try {
     const result = await work();
-    return { result, elapsedMs: performance.now() - started, peakRssMiB: Math.max(peak, process.memoryUsage().rss - base) / 1024 / 1024 };
+    return {
+      result,
+      elapsedMs: performance.now() - started,
+      peakRssMiB: Math.max(peak, process.memoryUsage().rss - base) / 1024 / 1024,
+    };
   } finally {
     clearInterval(timer);
   }
 }
 
 /** The checks that read, compare, walk and validate listing items: those a hostile body can make slow. */
-const ITEM_CHECKS = ["schema.*", "pagination.*", "search.*", "consistency.*", "http.valid-request-ok", "http.no-server-error"];
+const ITEM_CHECKS = [
+  "schema.*",
+  "pagination.*",
+  "search.*",
+  "consistency.*",
+  "http.valid-request-ok",
+  "http.no-server-error",
+];
 
 describe("bodies built to break the judge, every check that reads items run against them", () => {
   let target: HostileTarget;
@@ -71,8 +106,12 @@ describe("bodies built to break the judge, every check that reads items run agai
   afterAll(() => target.close());
 
   it("JSON nested 100,000 levels deep: not judged past 1,000 levels, every verdict saying so, nothing overflows", async () => {
-    const { result, elapsedMs, peakRssMiB } = await measured(() => runAgainst(target.baseUrlFor("deep-json"), { checks: ITEM_CHECKS, timeoutMs: 5_000, maxExamples: 2 }));
-    console.info(`deep-json (100,000 levels), item checks: ${(elapsedMs / 1000).toFixed(1)} s, peak RSS +${peakRssMiB.toFixed(0)} MiB, ${JSON.stringify(result.outcome.report.summary)}`);
+    const { result, elapsedMs, peakRssMiB } = await measured(() =>
+      runAgainst(target.baseUrlFor("deep-json"), { checks: ITEM_CHECKS, timeoutMs: 5_000, maxExamples: 2 }),
+    );
+    console.info(
+      `deep-json (100,000 levels), item checks: ${(elapsedMs / 1000).toFixed(1)} s, peak RSS +${peakRssMiB.toFixed(0)} MiB, ${JSON.stringify(result.outcome.report.summary)}`,
+    );
     const messages = result.outcome.report.results.map((r) => `${r.checkId} ${r.message}`).join("\n");
     expect(messages).not.toMatch(/call stack|too much recursion/i);
     expect(messages).toMatch(/the body nests JSON more than 1000 levels deep; the suite does not judge it/);
@@ -82,12 +121,19 @@ describe("bodies built to break the judge, every check that reads items run agai
   });
 
   it("a 200 listing of 1,000,000 invalid items: judged in seconds, in bounded memory, with a bounded number of issues", async () => {
-    const { result, elapsedMs, peakRssMiB } = await measured(() => runAgainst(target.baseUrlFor("invalid-items"), { checks: ITEM_CHECKS, timeoutMs: 10_000, maxExamples: 2 }));
-    console.info(`invalid-items (1,000,000), item checks: ${(elapsedMs / 1000).toFixed(1)} s, peak RSS +${peakRssMiB.toFixed(0)} MiB, ${JSON.stringify(result.outcome.report.summary)}`);
-    const schema = result.outcome.report.results.find((r) => r.checkId === "schema.response-body" && r.operation === "listFactoryDefaultWidgets");
+    const { result, elapsedMs, peakRssMiB } = await measured(() =>
+      runAgainst(target.baseUrlFor("invalid-items"), { checks: ITEM_CHECKS, timeoutMs: 10_000, maxExamples: 2 }),
+    );
+    console.info(
+      `invalid-items (1,000,000), item checks: ${(elapsedMs / 1000).toFixed(1)} s, peak RSS +${peakRssMiB.toFixed(0)} MiB, ${JSON.stringify(result.outcome.report.summary)}`,
+    );
+    const schema = result.outcome.report.results.find(
+      (r) => r.checkId === "schema.response-body" && r.operation === "listFactoryDefaultWidgets",
+    );
     expect(schema?.outcome).toBe("failed");
     expect(schema?.message).toMatch(/\/widgets\/0 must be object/);
-    for (const r of result.outcome.report.results) for (const item of r.evidence) expect(item.schemaIssues?.length ?? 0).toBeLessThanOrEqual(50);
+    for (const r of result.outcome.report.results)
+      for (const item of r.evidence) expect(item.schemaIssues?.length ?? 0).toBeLessThanOrEqual(50);
     expect(elapsedMs).toBeLessThan(120_000);
     // Bounded by the 5 MiB cap and the checks in flight, not by the item count (a 1,000,000-item body
     // parses to ~10 MB, and a few pages per check are compared); generous for a loaded machine.
@@ -98,7 +144,13 @@ describe("bodies built to break the judge, every check that reads items run agai
 describe("the runner against hostile targets", () => {
   let target: HostileTarget;
   beforeAll(async () => {
-    target = await startHostileTarget({ lateHeadersMs: 5_000, hugeBytes: 50 * 1024 * 1024, chunkIntervalMs: 50, rateLimitedTimes: 1, retryAfter: "0" });
+    target = await startHostileTarget({
+      lateHeadersMs: 5_000,
+      hugeBytes: 50 * 1024 * 1024,
+      chunkIntervalMs: 50,
+      rateLimitedTimes: 1,
+      retryAfter: "0",
+    });
     await target.prepare();
   });
   afterAll(() => target.close());
@@ -117,30 +169,55 @@ describe("the runner against hostile targets", () => {
     for (const result of outcome.report.results.filter((r) => r.outcome === "failed")) {
       expect(result.message.length, result.checkId).toBeGreaterThan(0);
     }
-    for (const text of outputs) for (const secret of Object.values(SECRETS)) expect(text.includes(secret), `${behaviour} leaked a secret`).toBe(false);
+    for (const text of outputs)
+      for (const secret of Object.values(SECRETS))
+        expect(text.includes(secret), `${behaviour} leaked a secret`).toBe(false);
   });
 
   // Answers that never arrive whole: transport trouble, which is an error, never a rule breach.
-  const INCOMPLETE = ["stall-mid-body", "reset-mid-body", "huge", "truncated", "endless", "gzip-bomb", "deep-json"] as const;
+  const INCOMPLETE = [
+    "stall-mid-body",
+    "reset-mid-body",
+    "huge",
+    "truncated",
+    "endless",
+    "gzip-bomb",
+    "deep-json",
+  ] as const;
   it.each(INCOMPLETE)("%s: errors naming the cause, never a failure", async (behaviour) => {
     const { outcome } = await runAgainst(target.baseUrlFor(behaviour));
-    expect(outcome.report.results.filter((result) => result.outcome === "failed").map((result) => `${result.checkId}: ${result.message}`)).toEqual([]);
+    expect(
+      outcome.report.results
+        .filter((result) => result.outcome === "failed")
+        .map((result) => `${result.checkId}: ${result.message}`),
+    ).toEqual([]);
     expect(outcome.report.summary.errors).toBeGreaterThan(0);
     expect(outcome.exitCode).toBe(1);
   });
 
-  it.each(STOP_BEFORE_RUNNING)("%s: stops before running (exit 2) within the timeout, saying how to fix it", async (behaviour) => {
-    const started = performance.now();
-    await expect(runAgainst(target.baseUrlFor(behaviour))).rejects.toThrow(/did not answer within 400 ms; raise --timeout/);
-    expect(performance.now() - started).toBeLessThan(BOUND_MS);
-  });
+  it.each(STOP_BEFORE_RUNNING)(
+    "%s: stops before running (exit 2) within the timeout, saying how to fix it",
+    async (behaviour) => {
+      const started = performance.now();
+      await expect(runAgainst(target.baseUrlFor(behaviour))).rejects.toThrow(
+        /did not answer within 400 ms; raise --timeout/,
+      );
+      expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    },
+  );
 
   it("429 on every request, asking for longer than --max-retry-wait: errors naming --rate-limit, never a failure, and no shrinking", async () => {
-    const limited = await startHostileTarget({ behaviour: "rate-limited", rateLimitedTimes: 1_000_000, retryAfter: "3600" });
+    const limited = await startHostileTarget({
+      behaviour: "rate-limited",
+      rateLimitedTimes: 1_000_000,
+      retryAfter: "3600",
+    });
     try {
       const { outcome, elapsedMs } = await runAgainst(limited.baseUrl, { maxExamples: 20 });
       const results = outcome.report.results;
-      expect(results.filter((result) => result.outcome === "failed").map((result) => `${result.checkId}: ${result.message}`)).toEqual([]);
+      expect(
+        results.filter((result) => result.outcome === "failed").map((result) => `${result.checkId}: ${result.message}`),
+      ).toEqual([]);
       expect(results.filter((result) => result.outcome === "error").length).toBeGreaterThan(0);
       expect(results.some((result) => /429 \(rate limited\).*--rate-limit/.test(result.message))).toBe(true);
       // One 429 ends a property at once: no counterexample, no shrinking, a handful of requests per verdict.

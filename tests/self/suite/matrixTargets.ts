@@ -44,11 +44,13 @@ export interface MatrixServers {
 }
 
 /** Reference modes besides "default", and the registers each may depart from. */
-export const MODE_DEPARTURES: ReadonlyMap<ReferenceMode, readonly string[]> = new Map<ReferenceMode, readonly string[]>([
-  ["extra-fields", []],
-  ["sdk-minimal", ["chart-category-non-gauge"]],
-  ["empty", []],
-]);
+export const MODE_DEPARTURES: ReadonlyMap<ReferenceMode, readonly string[]> = new Map<ReferenceMode, readonly string[]>(
+  [
+    ["extra-fields", []],
+    ["sdk-minimal", ["chart-category-non-gauge"]],
+    ["empty", []],
+  ],
+);
 
 /** Widget counts around the default page size: one item, less than a page, a page and one. */
 export const MATRIX_SIZES: readonly number[] = [1, 7, 11];
@@ -59,14 +61,19 @@ const ANY_VERDICT: readonly Outcome[] = ["passed", "skipped", "warning", "failed
 
 /** A fault's cell: a declared check must fail (a SHOULD check at least warn), an allowed one may, any other must pass. */
 export function faultExpectation(fault: ReferenceFault, check: CheckDefinition): CellExpectation {
-  if (fault.caughtBy.includes(check.id)) return { allowed: ANY_VERDICT, required: check.level === "MUST" ? ["failed"] : ["warning", "failed"] };
+  if (fault.caughtBy.includes(check.id))
+    return { allowed: ANY_VERDICT, required: check.level === "MUST" ? ["failed"] : ["warning", "failed"] };
   if (fault.mayAlsoFail && check.id in fault.mayAlsoFail) return { allowed: ANY_VERDICT };
   return { allowed: PASSING };
 }
 
 /** Every column. */
 export function matrixTargets(servers: MatrixServers): MatrixTarget[] {
-  const reference: MatrixTarget = { name: "reference", config: async () => referenceRunConfig(await servers.main()), expect: () => ({ allowed: PASSING }) };
+  const reference: MatrixTarget = {
+    name: "reference",
+    config: async () => referenceRunConfig(await servers.main()),
+    expect: () => ({ allowed: PASSING }),
+  };
   const modes = [...MODE_DEPARTURES].map(([mode, departs]): MatrixTarget => ({
     name: `reference ${mode}`,
     config: async () => referenceRunConfig(await servers.mode(mode)),
@@ -101,8 +108,20 @@ export function matrixTargets(servers: MatrixServers): MatrixTarget[] {
  * the exclusive columns, which wait on Retry-After.
  */
 export function rowOrder(targets: readonly MatrixTarget[], check: CheckDefinition): MatrixTarget[] {
-  const rank = (target: MatrixTarget) => (target.fault?.caughtBy.includes(check.id) ? 0 : target.name === "reference" ? 1 : target.exclusive ? 4 : target.fault ? 2 : 3);
-  return targets.map((target, index) => ({ target, index })).sort((a, b) => rank(a.target) - rank(b.target) || a.index - b.index).map(({ target }) => target);
+  const rank = (target: MatrixTarget) =>
+    target.fault?.caughtBy.includes(check.id)
+      ? 0
+      : target.name === "reference"
+        ? 1
+        : target.exclusive
+          ? 4
+          : target.fault
+            ? 2
+            : 3;
+  return targets
+    .map((target, index) => ({ target, index }))
+    .sort((a, b) => rank(a.target) - rank(b.target) || a.index - b.index)
+    .map(({ target }) => target);
 }
 
 /** The columns whose verdicts a row keeps as its golden verdicts: the reference and the faults that declare the check. */

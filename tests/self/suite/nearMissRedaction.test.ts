@@ -18,10 +18,18 @@ describe("near-miss tokens in the reports", () => {
     const server = await startReferenceServer({ seed: 2, fault: "token-last-char-ignored" });
     try {
       const layer = referenceRunConfig(server);
-      const report = await runInProcess(layer, { checks: ["auth.near-miss-token-401"], operations: ["listLandingPages"] });
+      const report = await runInProcess(layer, {
+        checks: ["auth.near-miss-token-401"],
+        operations: ["listLandingPages"],
+      });
       expect(report.results.map((result) => result.outcome)).toEqual(["failed"]);
       const secrets = runSecrets(resolveRunSettings([layer])).map((secret) => secret.value);
-      const texts = [JSON.stringify(report), renderJsonReport(report, secrets), renderHtmlReport(report, { secrets }), renderJunitReport(report, { secrets })];
+      const texts = [
+        JSON.stringify(report),
+        renderJsonReport(report, secrets),
+        renderHtmlReport(report, { secrets }),
+        renderJunitReport(report, { secrets }),
+      ];
       // Every near-miss shares the token's first n − 1 characters.
       const stem = server.credentials.token.slice(0, -1);
       for (const text of texts) expect(text.includes(stem)).toBe(false);

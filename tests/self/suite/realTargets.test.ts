@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const unexpected = (report: RunReport) => report.results.filter((result) => result.outcome === "failed" || result.outcome === "error").map((result) => `${result.outcome} ${result.checkId} [${result.operation}]: ${result.message.slice(0, 240)}`);
+const unexpected = (report: RunReport) =>
+  report.results
+    .filter((result) => result.outcome === "failed" || result.outcome === "error")
+    .map((result) => `${result.outcome} ${result.checkId} [${result.operation}]: ${result.message.slice(0, 240)}`);
 
 /** The reference behind a proxy, reached with the client id `clientId` (the proxy hands the reference its own). */
 async function behindProxy(options: ReferenceProxyOptions & { clientId?: string } = {}) {
@@ -32,7 +35,10 @@ async function behindProxy(options: ReferenceProxyOptions & { clientId?: string 
   const proxy = await startReferenceProxy(server.baseUrl, {
     ...proxyOptions,
     // (Node trims header values: " ab " arrives as "ab")
-    requestHeaders: (headers) => (clientId !== undefined && headers["client_id"] === clientId.trim() ? { ...headers, client_id: server.credentials.clientId } : headers),
+    requestHeaders: (headers) =>
+      clientId !== undefined && headers["client_id"] === clientId.trim()
+        ? { ...headers, client_id: server.credentials.clientId }
+        : headers,
   });
   const config = { ...referenceRunConfig(server, proxy.baseUrl), ...(clientId !== undefined ? { clientId } : {}) };
   return { proxy, config };
@@ -43,8 +49,17 @@ async function cliRun(args: string[], env: Record<string, string>) {
   const outDir = mkdtempSync(join(tmpdir(), "cms-real-"));
   let stdout = "";
   let stderr = "";
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, readStdin: async () => "" };
-  const code = await runCommand([...args, "--out", outDir], io, { NO_COLOR: "1", ...env }, { executor: executeInProcess });
+  const io = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    readStdin: async () => "",
+  };
+  const code = await runCommand(
+    [...args, "--out", outDir],
+    io,
+    { NO_COLOR: "1", ...env },
+    { executor: executeInProcess },
+  );
   const files = Object.fromEntries(readdirSync(outDir).map((name) => [name, readFileSync(join(outDir, name), "utf8")]));
   const report = files["report.json"] === undefined ? undefined : (JSON.parse(files["report.json"]) as RunReport);
   return { code, stdout, stderr, files, report };
@@ -53,13 +68,26 @@ async function cliRun(args: string[], env: Record<string, string>) {
 function targetArgs(config: ReturnType<typeof referenceRunConfig>): { args: string[]; env: Record<string, string> } {
   return {
     args: [
-      "--base-url", config.baseUrl ?? "",
+      "--base-url",
+      config.baseUrl ?? "",
       ...(config.analyticIds ?? []).slice(0, 3).flatMap((id) => ["--analytic-id", id]),
       ...(config.roles ?? []).flatMap((role) => ["--role", role]),
-      "--domain-name", config.domainName ?? "", "--service-name", config.serviceName ?? "",
-      "--seed", "5", "--max-examples", "5", "--timeout", "2000",
+      "--domain-name",
+      config.domainName ?? "",
+      "--service-name",
+      config.serviceName ?? "",
+      "--seed",
+      "5",
+      "--max-examples",
+      "5",
+      "--timeout",
+      "2000",
     ],
-    env: { CMS_CLIENT_ID: config.clientId ?? "", CMS_TOKEN: config.token ?? "", CMS_RESTRICTED_TOKEN: config.restrictedToken ?? "" },
+    env: {
+      CMS_CLIENT_ID: config.clientId ?? "",
+      CMS_TOKEN: config.token ?? "",
+      CMS_RESTRICTED_TOKEN: config.restrictedToken ?? "",
+    },
   };
 }
 
@@ -71,13 +99,21 @@ describe("a target killed mid-run", () => {
     const { code, stdout, files, report } = await cliRun(args, env);
     const elapsedMs = performance.now() - started;
     await proxy.close();
-    console.info(`killed after 400 requests: exit ${code}, ${report?.summary.errors} errors, ${report?.summary.failed} failures (${report?.results.filter((result) => result.outcome === "failed" && result.level === "MUST").length} MUST), ${report?.summary.passed} passed, ${(elapsedMs / 1000).toFixed(1)} s`);
+    console.info(
+      `killed after 400 requests: exit ${code}, ${report?.summary.errors} errors, ${report?.summary.failed} failures (${report?.results.filter((result) => result.outcome === "failed" && result.level === "MUST").length} MUST), ${report?.summary.passed} passed, ${(elapsedMs / 1000).toFixed(1)} s`,
+    );
     expect(proxy.dead()).toBe(true);
     expect(code).toBe(1);
     expect(Object.keys(files).sort()).toEqual(["index.html", "junit.xml", "report.json"]);
-    expect(report?.results.filter((result) => result.outcome === "failed").map((result) => `${result.checkId} [${result.operation}]: ${result.message.slice(0, 200)}`)).toEqual([]);
+    expect(
+      report?.results
+        .filter((result) => result.outcome === "failed")
+        .map((result) => `${result.checkId} [${result.operation}]: ${result.message.slice(0, 200)}`),
+    ).toEqual([]);
     expect(report?.summary.errors).toBeGreaterThan(0);
-    expect(report?.meta.notes.join("\n")).toMatch(/The run stopped early: the target stopped answering at .+ after 5 consecutive transport failures/);
+    expect(report?.meta.notes.join("\n")).toMatch(
+      /The run stopped early: the target stopped answering at .+ after 5 consecutive transport failures/,
+    );
     expect(stdout).toMatch(/stopped answering at/);
     // The breaker spares the dead target: requests after the stop fail fast instead of timing out one by one.
     expect(elapsedMs).toBeLessThan(30_000);
@@ -105,7 +141,10 @@ describe("client ids the target's data or the suite's words contain", () => {
   it('a client id "wrong" leaves the suite\'s check names intact in every output', async () => {
     const { proxy, config } = await behindProxy({ clientId: "wrong" });
     const { args, env } = targetArgs(config);
-    const { stdout, files, report } = await cliRun([...args, "--checks", "errors.wrong-type-400,auth.missing-client-id-refused"], env);
+    const { stdout, files, report } = await cliRun(
+      [...args, "--checks", "errors.wrong-type-400,auth.missing-client-id-refused"],
+      env,
+    );
     await proxy.close();
     expect(report?.results.map((result) => result.checkId)).toContain("errors.wrong-type-400");
     for (const [name, text] of Object.entries(files)) expect(text, name).toContain("errors.wrong-type-400");
@@ -114,7 +153,9 @@ describe("client ids the target's data or the suite's words contain", () => {
       expect(text, name).not.toContain("[REDACTED]-type");
     }
     // …while the header that carried it is still redacted.
-    const headers = report?.results.flatMap((result) => result.evidence.map((item) => item.exchange.request.headers["client_id"])).filter(Boolean);
+    const headers = report?.results
+      .flatMap((result) => result.evidence.map((item) => item.exchange.request.headers["client_id"]))
+      .filter(Boolean);
     expect(new Set(headers)).toEqual(new Set(["$CMS_CLIENT_ID"]));
   });
 
@@ -123,14 +164,23 @@ describe("client ids the target's data or the suite's words contain", () => {
       const clientId = configured.trim();
       const { proxy, config } = await behindProxy({ clientId: configured }); // surrounding spaces too
       const { args, env } = targetArgs(config);
-      const { stdout, files, report } = await cliRun([...args, "--checks", "auth.*,http.valid-request-ok", "--operation", "getWidget"], { ...env, CMS_CLIENT_ID: configured });
+      const { stdout, files, report } = await cliRun(
+        [...args, "--checks", "auth.*,http.valid-request-ok", "--operation", "getWidget"],
+        { ...env, CMS_CLIENT_ID: configured },
+      );
       await proxy.close();
       expect(report?.summary.passed).toBeGreaterThan(0); // the run did send it, and got answers
       // As a header value (console, curl, HTML table, JSON report) or as a whole JSON string inside a recorded body (escaped in report.json and junit, HTML-escaped in index.html).
-      const whole = new RegExp(`client_id: *${clientId} *(\\n|$|"|')|"client_id": *" *${clientId} *"|<td> *${clientId} *</td>|\\\\" *${clientId} *\\\\"|&quot; *${clientId} *&quot;`, "m");
+      const whole = new RegExp(
+        `client_id: *${clientId} *(\\n|$|"|')|"client_id": *" *${clientId} *"|<td> *${clientId} *</td>|\\\\" *${clientId} *\\\\"|&quot; *${clientId} *&quot;`,
+        "m",
+      );
       for (const [name, text] of [["console", stdout], ...Object.entries(files)] as const) {
         const found = whole.exec(text);
-        expect(found && text.slice(Math.max(0, found.index - 80), found.index + 40), `${clientId} in ${name}`).toBeNull();
+        expect(
+          found && text.slice(Math.max(0, found.index - 80), found.index + 40),
+          `${clientId} in ${name}`,
+        ).toBeNull();
       }
     }
   });

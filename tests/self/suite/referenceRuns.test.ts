@@ -13,7 +13,13 @@ describe("a whole run against the reference server", () => {
     const server = await startReferenceServer({ seed: 3 });
     try {
       const report = await runInProcess(referenceRunConfig(server), { timeoutMs: 60_000 });
-      expect(report.results.filter((result) => result.outcome !== "passed" && result.outcome !== "skipped").map((result) => `${result.outcome} ${result.checkId} [${result.operation}]: ${result.message.slice(0, 300)}`)).toEqual([]);
+      expect(
+        report.results
+          .filter((result) => result.outcome !== "passed" && result.outcome !== "skipped")
+          .map(
+            (result) => `${result.outcome} ${result.checkId} [${result.operation}]: ${result.message.slice(0, 300)}`,
+          ),
+      ).toEqual([]);
       expect(report.verdict).toBe("pass");
       const executed = report.results.filter((result) => result.outcome !== "skipped").length;
       expect(executed / report.results.length).toBeGreaterThanOrEqual(0.9);
@@ -26,10 +32,15 @@ describe("a whole run against the reference server", () => {
     const server = await startReferenceServer({ mode: "sdk-minimal", seed: 3 });
     try {
       const lenient = await runInProcess(referenceRunConfig(server), { checks: ["schema.response-body"] });
-      const strict = await runInProcess(referenceRunConfig(server), { checks: ["schema.response-body"], profile: "strict" });
+      const strict = await runInProcess(referenceRunConfig(server), {
+        checks: ["schema.response-body"],
+        profile: "strict",
+      });
       const warned = lenient.results.filter((result) => result.outcome === "warning").map((result) => result.operation);
       expect(warned.length).toBeGreaterThan(0); // sdk-minimal leaves out Chart.category (register chart-category-non-gauge)
-      expect(strict.results.filter((result) => result.outcome === "failed").map((result) => result.operation)).toEqual(warned);
+      expect(strict.results.filter((result) => result.outcome === "failed").map((result) => result.operation)).toEqual(
+        warned,
+      );
     } finally {
       await server.close();
     }
@@ -38,11 +49,21 @@ describe("a whole run against the reference server", () => {
   it("replays the same counterexample from the same seed", async () => {
     const server = await startReferenceServer({ seed: 5, fault: "malformed-json-500" });
     try {
-      const runs = await Promise.all([1, 2].map(() => runInProcess(referenceRunConfig(server), { checks: ["http.no-server-error"], operations: ["getWidget"], seed: 42 })));
+      const runs = await Promise.all(
+        [1, 2].map(() =>
+          runInProcess(referenceRunConfig(server), {
+            checks: ["http.no-server-error"],
+            operations: ["getWidget"],
+            seed: 42,
+          }),
+        ),
+      );
       const [first, second] = runs.map((report) => report.results[0]);
       expect(first?.outcome).toBe("failed");
       expect(second?.message).toBe(first?.message);
-      expect(second?.evidence.map((item) => item.exchange.request.body)).toEqual(first?.evidence.map((item) => item.exchange.request.body));
+      expect(second?.evidence.map((item) => item.exchange.request.body)).toEqual(
+        first?.evidence.map((item) => item.exchange.request.body),
+      );
     } finally {
       await server.close();
     }

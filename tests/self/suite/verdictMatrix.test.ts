@@ -45,7 +45,13 @@ const SERVERS: MatrixServers = {
   // Smaller than the default data (137 widgets), still several pages of every listing at every page size asked.
   main: () => serverFor("main", () => startReferenceServer({ seed: 5, sizes: MAIN_SIZES })),
   mode: (mode) => serverFor(`mode ${mode}`, () => startReferenceServer({ mode, seed: 3 })),
-  size: (widgets) => serverFor(`size ${widgets}`, () => startReferenceServer({ seed: widgets, sizes: { widgets, landingPages: widgets, analytics: Math.min(widgets, 5) } })),
+  size: (widgets) =>
+    serverFor(`size ${widgets}`, () =>
+      startReferenceServer({
+        seed: widgets,
+        sizes: { widgets, landingPages: widgets, analytics: Math.min(widgets, 5) },
+      }),
+    ),
 };
 /**
  * The mutation run (vitest.mutation.config.ts sets CMS_MATRIX_MODE=mutation) judges the rows one at a
@@ -90,7 +96,10 @@ async function verdictsOf(check: CheckDefinition, target: MatrixTarget): Promise
   };
   if (!target.exclusive) return judge();
   const turn = (queues.get(target.name) ?? Promise.resolve()).then(judge);
-  queues.set(target.name, turn.catch(() => undefined));
+  queues.set(
+    target.name,
+    turn.catch(() => undefined),
+  );
   return turn;
 }
 
@@ -102,7 +111,9 @@ interface RowOutcome {
 
 /** Judges a row a few columns at once, stopping at the first problem found. */
 async function judgeRow(check: CheckDefinition): Promise<RowOutcome> {
-  const targets = rowOrder(TARGETS, check).filter((target) => !MUTATION_MODE || !target.fault || target.expect(check).allowed.includes("failed"));
+  const targets = rowOrder(TARGETS, check).filter(
+    (target) => !MUTATION_MODE || !target.fault || target.expect(check).allowed.includes("failed"),
+  );
   const golden = new Map<string, readonly CheckResult[]>();
   let problem: string | undefined;
   let next = 0;
@@ -154,16 +165,22 @@ function explanationGap(result: CheckResult): string | undefined {
   if (!result.expected?.trim()) return "no expected value";
   if (!result.actual?.trim()) return "no actual value";
   if (result.evidence.length === 0) return "no evidence";
-  if (SLOPPY_EXPECTED.test(result.expected)) return `an expected value with ${SLOPPY_EXPECTED.exec(result.expected)?.[0]} in it: ${result.expected.slice(0, 200)}`;
+  if (SLOPPY_EXPECTED.test(result.expected))
+    return `an expected value with ${SLOPPY_EXPECTED.exec(result.expected)?.[0]} in it: ${result.expected.slice(0, 200)}`;
   const sloppy = [result.message, result.actual].find((text) => SLOPPY_ANYWHERE.test(text));
   return sloppy === undefined ? undefined : `a text with [object Object] in it: ${sloppy.slice(0, 200)}`;
 }
 
 /** Registers named by the departures in a warning's message. */
-const departedRegisters = (result: CheckResult) => [...result.message.matchAll(/\[register: ([a-z0-9-]+)\]/g)].map((match) => match[1] as string);
+const departedRegisters = (result: CheckResult) =>
+  [...result.message.matchAll(/\[register: ([a-z0-9-]+)\]/g)].map((match) => match[1] as string);
 
 /** Why the verdicts of `check` on `target` break the matrix, or undefined when they keep it. */
-function cellProblem(check: CheckDefinition, target: MatrixTarget, results: readonly CheckResult[]): string | undefined {
+function cellProblem(
+  check: CheckDefinition,
+  target: MatrixTarget,
+  results: readonly CheckResult[],
+): string | undefined {
   const expectation = target.expect(check);
   const where = `${check.id} on ${target.name}`;
   const outside = results.filter((result) => !expectation.allowed.includes(result.outcome));
@@ -174,10 +191,15 @@ function cellProblem(check: CheckDefinition, target: MatrixTarget, results: read
     return `${where}: the fault declares this check, which must give ${expectation.required.join(" or ")} on one operation; got\n  ${results.map(show).join("\n  ")}`;
   }
   for (const result of results.filter((candidate) => candidate.outcome === "warning")) {
-    const strangers = departedRegisters(result).filter((register) => expectation.departs !== undefined && !expectation.departs.includes(register));
-    if (strangers.length > 0) return `${where}: a warning from register(s) ${[...new Set(strangers)].join(", ")}, which it does not depart from:\n  ${show(result)}`;
+    const strangers = departedRegisters(result).filter(
+      (register) => expectation.departs !== undefined && !expectation.departs.includes(register),
+    );
+    if (strangers.length > 0)
+      return `${where}: a warning from register(s) ${[...new Set(strangers)].join(", ")}, which it does not depart from:\n  ${show(result)}`;
   }
-  for (const result of results.filter((candidate) => candidate.outcome === "failed" || candidate.outcome === "warning")) {
+  for (const result of results.filter(
+    (candidate) => candidate.outcome === "failed" || candidate.outcome === "warning",
+  )) {
     const gap = explanationGap(result);
     if (gap) return `${where}: the ${result.outcome} verdict on ${result.operation} has ${gap}:\n  ${show(result)}`;
   }
@@ -188,11 +210,15 @@ const rowTest = MUTATION_MODE ? it : it.concurrent;
 
 describe("the strict verdict matrix: each check against the reference, its variants and every fault", () => {
   for (const check of CHECK_CATALOGUE.checks) {
-    rowTest(`${check.id} fails exactly where a fault declares it, and nowhere else`, { timeout: 600_000 }, async ({ expect: expectHere }) => {
-      const { problem, golden } = await judgeRow(check);
-      if (problem) expectHere.fail(problem);
-      expectHere(goldenVerdicts(check, golden)).toMatchSnapshot();
-    });
+    rowTest(
+      `${check.id} fails exactly where a fault declares it, and nowhere else`,
+      { timeout: 600_000 },
+      async ({ expect: expectHere }) => {
+        const { problem, golden } = await judgeRow(check);
+        if (problem) expectHere.fail(problem);
+        expectHere(goldenVerdicts(check, golden)).toMatchSnapshot();
+      },
+    );
   }
 });
 
@@ -212,7 +238,11 @@ describe("the fault declarations", () => {
 
   it("cover every MUST check: a check no fault can show failing cannot join the catalogue", () => {
     const declared = new Set(FAULT_CATALOGUE.flatMap((fault) => fault.caughtBy));
-    const undeclared = CHECK_CATALOGUE.checks.filter((check) => check.level === "MUST" && !declared.has(check.id)).map((check) => check.id);
-    expect(undeclared, "write a fault (reference/faults) that breaks exactly the rule of each, with its probe").toEqual([]);
+    const undeclared = CHECK_CATALOGUE.checks
+      .filter((check) => check.level === "MUST" && !declared.has(check.id))
+      .map((check) => check.id);
+    expect(undeclared, "write a fault (reference/faults) that breaks exactly the rule of each, with its probe").toEqual(
+      [],
+    );
   });
 });

@@ -21,15 +21,37 @@ describe("waivers in a run", () => {
   async function runWith(expires: string, otherWaivers: readonly object[] = []) {
     const dir = mkdtempSync(join(tmpdir(), "cms-waivers-"));
     const file = join(dir, "waivers.json");
-    writeFileSync(file, JSON.stringify({ waivers: [{ checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12 agreed", expires }, ...otherWaivers] }));
-    const settings = resolveRunSettings([referenceRunConfig(server), { seed: 1, checks: ["analytics.pie-single-series"] }]);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        waivers: [
+          { checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12 agreed", expires },
+          ...otherWaivers,
+        ],
+      }),
+    );
+    const settings = resolveRunSettings([
+      referenceRunConfig(server),
+      { seed: 1, checks: ["analytics.pie-single-series"] },
+    ]);
     let consoleText = "";
     const console = new ConsoleReporter({ stream: { write: (text: string) => (consoleText += text) }, color: false });
-    const report = await runConformance({ settings, observer: console, executor: executeInProcess, waiversFile: file, today: "2026-11-22" });
+    const report = await runConformance({
+      settings,
+      observer: console,
+      executor: executeInProcess,
+      waiversFile: file,
+      today: "2026-11-22",
+    });
     const paths = await writeReports(report, { outDir: join(dir, "out") });
     console.onRunEnd(report, paths);
     const outcome = { report, exitCode: report.verdict === "pass" ? 0 : 1 };
-    return { outcome, consoleText, junit: readFileSync(join(dir, "out", "junit.xml"), "utf8"), html: readFileSync(join(dir, "out", "index.html"), "utf8") };
+    return {
+      outcome,
+      consoleText,
+      junit: readFileSync(join(dir, "out", "junit.xml"), "utf8"),
+      html: readFileSync(join(dir, "out", "index.html"), "utf8"),
+    };
   }
 
   it("turns the matching failure into waived, which passes the gate and shows in every report", async () => {
@@ -45,7 +67,9 @@ describe("waivers in a run", () => {
     const { outcome, junit, html } = await runWith("2026-11-01");
     expect(outcome.exitCode).toBe(1);
     expect(outcome.report.results.map((result) => result.outcome)).toEqual(["failed"]);
-    expect(outcome.report.meta.gateFailures).toEqual(["expired waiver: analytics.pie-single-series on getAnalytic (expired 2026-11-01)"]);
+    expect(outcome.report.meta.gateFailures).toEqual([
+      "expired waiver: analytics.pie-single-series on getAnalytic (expired 2026-11-01)",
+    ]);
     expect(outcome.report.meta.sampling).toEqual([]);
     expect(outcome.report.meta.notes).toEqual([]);
     expect(junit).toContain('classname="cms-conformance.gate"');
@@ -53,7 +77,9 @@ describe("waivers in a run", () => {
   });
 
   it("lists a waiver that excused nothing under meta.notes, which does not fail the gate", async () => {
-    const { outcome, html } = await runWith("2026-12-31", [{ checkId: "http.no-server-error", operation: "getWidget", reason: "VEND-13", expires: "2026-12-31" }]);
+    const { outcome, html } = await runWith("2026-12-31", [
+      { checkId: "http.no-server-error", operation: "getWidget", reason: "VEND-13", expires: "2026-12-31" },
+    ]);
     expect(outcome.exitCode).toBe(0);
     expect(outcome.report.meta.notes).toEqual(["unused waiver: http.no-server-error on getWidget"]);
     expect(outcome.report.meta.gateFailures).toEqual([]);

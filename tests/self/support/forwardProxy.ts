@@ -26,7 +26,8 @@ export async function startForwardProxy(credentials?: string): Promise<ForwardPr
   let refused = 0;
   const sockets = new Set<Socket>();
   const allowed = (request: IncomingMessage): boolean =>
-    credentials === undefined || request.headers["proxy-authorization"] === `Basic ${Buffer.from(credentials).toString("base64")}`;
+    credentials === undefined ||
+    request.headers["proxy-authorization"] === `Basic ${Buffer.from(credentials).toString("base64")}`;
 
   const server = createServer((request, response) => {
     if (!allowed(request)) {

@@ -237,7 +237,12 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
     return (HOSTILE_BEHAVIOURS as readonly string[]).includes(first) ? (first as HostileBehaviour) : settings.behaviour;
   };
 
-  const answer = (behaviour: HostileBehaviour, path: string, request: IncomingMessage, response: ServerResponse): void => {
+  const answer = (
+    behaviour: HostileBehaviour,
+    path: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): void => {
     const socket = request.socket;
     const jsonHeaders = { "content-type": "application/json" };
     switch (behaviour) {
@@ -337,15 +342,23 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
       case "never-answer":
         return;
       case "gzip":
-        response.writeHead(200, { ...jsonHeaders, "content-encoding": "gzip" }).end(gzipSync(json({ ok: true, encoded: "gzip" })));
+        response
+          .writeHead(200, { ...jsonHeaders, "content-encoding": "gzip" })
+          .end(gzipSync(json({ ok: true, encoded: "gzip" })));
         return;
       case "gzip-bomb":
-        void bomb().then((body) => response.writeHead(200, { ...jsonHeaders, "content-encoding": "gzip", "content-length": String(body.length) }).end(body));
+        void bomb().then((body) =>
+          response
+            .writeHead(200, { ...jsonHeaders, "content-encoding": "gzip", "content-length": String(body.length) })
+            .end(body),
+        );
         return;
       case "continue-100": {
         // Raw bytes: Node's response object sends 100 only when the client asked for it.
         const body = json({ ok: true, after: "100 Continue" });
-        socket.end(`HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+        socket.end(
+          `HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
         return;
       }
       case "deep-json": {
@@ -358,7 +371,11 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
         return;
       }
       case "invalid-items": {
-        const field = path.endsWith("listLandingPages") ? "landingPages" : path.endsWith("getRoleFilters") ? "filters" : "widgets";
+        const field = path.endsWith("listLandingPages")
+          ? "landingPages"
+          : path.endsWith("getRoleFilters")
+            ? "filters"
+            : "widgets";
         const body = once(`invalid-items ${field}`, () => {
           const items = new Array<string>(settings.invalidItems).fill("0").join(",");
           const totals = `{"totalElements":${settings.invalidItems},"totalPages":${Math.ceil(settings.invalidItems / 10)}}`;

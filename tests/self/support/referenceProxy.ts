@@ -31,7 +31,10 @@ export interface ReferenceProxy {
 }
 
 /** Starts a proxy to `targetBaseUrl` on 127.0.0.1. */
-export async function startReferenceProxy(targetBaseUrl: string, options: ReferenceProxyOptions = {}): Promise<ReferenceProxy> {
+export async function startReferenceProxy(
+  targetBaseUrl: string,
+  options: ReferenceProxyOptions = {},
+): Promise<ReferenceProxy> {
   const target = new URL(targetBaseUrl);
   const sockets = new Set<Socket>();
   let count = 0;
@@ -47,22 +50,33 @@ export async function startReferenceProxy(targetBaseUrl: string, options: Refere
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const upstream = httpRequest({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...headers, host: target.host } }, (answer) => {
-        const body: Buffer[] = [];
-        answer.on("data", (chunk: Buffer) => body.push(chunk));
-        answer.on("end", () => {
-          let payload = Buffer.concat(body);
-          const out: Record<string, string> = {};
-          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && name !== "transfer-encoding" && name !== "connection" && name !== "keep-alive") out[name] = Array.isArray(value) ? value.join(", ") : value;
-          if (options.gzip && payload.length > 0) {
-            payload = gzipSync(payload);
-            out["content-encoding"] = "gzip";
-          }
-          out["content-length"] = String(payload.length);
-          if (options.interim100) response.writeContinue();
-          response.writeHead(answer.statusCode ?? 502, out).end(payload);
-        });
-      });
+      const upstream = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: request.url,
+          method: request.method,
+          headers: { ...headers, host: target.host },
+        },
+        (answer) => {
+          const body: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => body.push(chunk));
+          answer.on("end", () => {
+            let payload = Buffer.concat(body);
+            const out: Record<string, string> = {};
+            for (const [name, value] of Object.entries(answer.headers))
+              if (value !== undefined && name !== "transfer-encoding" && name !== "connection" && name !== "keep-alive")
+                out[name] = Array.isArray(value) ? value.join(", ") : value;
+            if (options.gzip && payload.length > 0) {
+              payload = gzipSync(payload);
+              out["content-encoding"] = "gzip";
+            }
+            out["content-length"] = String(payload.length);
+            if (options.interim100) response.writeContinue();
+            response.writeHead(answer.statusCode ?? 502, out).end(payload);
+          });
+        },
+      );
       upstream.on("error", () => response.writeHead(502).end());
       upstream.end(Buffer.concat(chunks));
     });

@@ -29,11 +29,45 @@ export function hasOpenssl(): boolean {
 export function makeTestCertificates(altNames = "IP:127.0.0.1,DNS:localhost"): TestCertificates {
   const dir = mkdtempSync(join(tmpdir(), "cms-tls-"));
   const file = (name: string) => join(dir, name);
-  const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+  const openssl = (...args: string[]) =>
+    execFileSync("openssl", args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
   const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
-  openssl("req", "-x509", ...ec, "-keyout", "ca.key", "-out", "ca.pem", "-days", "1", "-subj", "/CN=cms-conformance test CA");
+  openssl(
+    "req",
+    "-x509",
+    ...ec,
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+    "-days",
+    "1",
+    "-subj",
+    "/CN=cms-conformance test CA",
+  );
   openssl("req", ...ec, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1");
   writeFileSync(file("server.ext"), `subjectAltName=${altNames}\n`);
-  openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "1", "-extfile", "server.ext");
-  return { caPem: readFileSync(file("ca.pem"), "utf8"), caFile: file("ca.pem"), serverKey: readFileSync(file("server.key"), "utf8"), serverCert: readFileSync(file("server.pem"), "utf8") };
+  openssl(
+    "x509",
+    "-req",
+    "-in",
+    "server.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-out",
+    "server.pem",
+    "-days",
+    "1",
+    "-extfile",
+    "server.ext",
+  );
+  return {
+    caPem: readFileSync(file("ca.pem"), "utf8"),
+    caFile: file("ca.pem"),
+    serverKey: readFileSync(file("server.key"), "utf8"),
+    serverCert: readFileSync(file("server.pem"), "utf8"),
+  };
 }

@@ -19,7 +19,12 @@ function result(checkId: string, operation: OperationName, outcome: Outcome): Ch
   };
 }
 
-const pieWaiver: Waiver = { checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12: fixed in 2.4", expires: "2030-06-30" };
+const pieWaiver: Waiver = {
+  checkId: "analytics.pie-single-series",
+  operation: "getAnalytic",
+  reason: "VEND-12: fixed in 2.4",
+  expires: "2030-06-30",
+};
 const TODAY = "2030-06-01";
 
 describe("applyWaivers", () => {
@@ -34,7 +39,8 @@ describe("applyWaivers", () => {
         ...failed,
         outcome: "waived",
         waiver: pieWaiver,
-        message: "Waived until 2030-06-30: VEND-12: fixed in 2.4 — the failure: The chart of analytic://t/a is a PIE with 2 series.",
+        message:
+          "Waived until 2030-06-30: VEND-12: fixed in 2.4 — the failure: The chart of analytic://t/a is a PIE with 2 series.",
       },
     ]);
     expect(applied.expired).toEqual([]);
@@ -54,7 +60,9 @@ describe("applyWaivers", () => {
     expect(applyWaivers([failed], [pieWaiver], "2030-06-30").expired).toEqual([]);
     expect(applyWaivers([failed], [pieWaiver], "2030-07-01").expired).toEqual([pieWaiver]);
     expect(applyWaivers([failed], [{ ...pieWaiver, expires: "2029-12-31" }], "2030-01-01").results).toEqual([failed]);
-    expect(applyWaivers([failed], [{ ...pieWaiver, expires: "2030-01-01" }], "2029-12-31").results[0]?.outcome).toBe("waived");
+    expect(applyWaivers([failed], [{ ...pieWaiver, expires: "2030-01-01" }], "2029-12-31").results[0]?.outcome).toBe(
+      "waived",
+    );
   });
 
   it("does not report an unexpired waiver whose check passed as expired, but as unused", () => {
@@ -95,12 +103,15 @@ describe("applyWaivers", () => {
     expect(applied.unused).toEqual([pieWaiver]);
   });
 
-  it.each<Outcome>(["passed", "warning", "skipped", "error"])("leaves a %s result alone and reports the waiver unused", (outcome) => {
-    const untouched = result(pieWaiver.checkId, "getAnalytic", outcome);
-    const applied = applyWaivers([untouched], [pieWaiver], TODAY);
-    expect(applied.results).toEqual([untouched]);
-    expect(applied.unused).toEqual([pieWaiver]);
-  });
+  it.each<Outcome>(["passed", "warning", "skipped", "error"])(
+    "leaves a %s result alone and reports the waiver unused",
+    (outcome) => {
+      const untouched = result(pieWaiver.checkId, "getAnalytic", outcome);
+      const applied = applyWaivers([untouched], [pieWaiver], TODAY);
+      expect(applied.results).toEqual([untouched]);
+      expect(applied.unused).toEqual([pieWaiver]);
+    },
+  );
 
   it("returns a waiver that matches no result as unused", () => {
     const applied = applyWaivers([], [pieWaiver], TODAY);

@@ -17,7 +17,12 @@ const file = (content: unknown): string => {
   return path;
 };
 
-const pie = { checkId: "analytics.pie-single-series", operation: "getAnalytic", reason: "VEND-12: fixed in 2.4", expires: "2030-06-30" };
+const pie = {
+  checkId: "analytics.pie-single-series",
+  operation: "getAnalytic",
+  reason: "VEND-12: fixed in 2.4",
+  expires: "2030-06-30",
+};
 
 /** The error loadWaivers throws for `path`, or a failed assertion if it resolves. */
 async function failure(path: string): Promise<WaiversFileError> {
@@ -32,7 +37,12 @@ async function failure(path: string): Promise<WaiversFileError> {
 
 describe("loadWaivers", () => {
   it("returns the waivers of a valid file, in file order", async () => {
-    const second = { checkId: "pagination.default-first-10", operation: "listLandingPages", reason: "agreed", expires: "2020-01-01" };
+    const second = {
+      checkId: "pagination.default-first-10",
+      operation: "listLandingPages",
+      reason: "agreed",
+      expires: "2020-01-01",
+    };
     const path = file({ $schema: "../schemas/meta/waivers.schema.json", waivers: [pie, second] });
     expect(await loadWaivers(path, KNOWN)).toEqual([pie, second]);
   });
@@ -44,7 +54,9 @@ describe("loadWaivers", () => {
   it("names the file and the system error when it cannot be read", async () => {
     const missing = join(dir, "absent.json");
     const error = await failure(missing);
-    expect(error.message).toBe(`cannot read the waivers file ${missing} (ENOENT); give the path of a readable JSON file`);
+    expect(error.message).toBe(
+      `cannot read the waivers file ${missing} (ENOENT); give the path of a readable JSON file`,
+    );
   });
 
   it("says the file is not JSON", async () => {
@@ -64,7 +76,9 @@ describe("loadWaivers", () => {
     const { message } = await failure(path);
     expect(message).toContain("is not valid (schemas/meta/waivers.schema.json)");
     expect(message).toContain("/waivers/0/expires must be a calendar date written YYYY-MM-DD");
-    expect(message).toContain("/waivers/1/operation must be one of listFactoryDefaultWidgets, listLandingPages, getAnalytic, getWidget, getRoleFilters");
+    expect(message).toContain(
+      "/waivers/1/operation must be one of listFactoryDefaultWidgets, listLandingPages, getAnalytic, getWidget, getRoleFilters",
+    );
     expect(message).toContain("/waivers/1/expires must be a calendar date written YYYY-MM-DD");
     expect(message).toContain('/waivers/2 is missing the field "reason"');
     expect(message).toContain('/waivers/2 has an unknown field "owner"');
@@ -85,12 +99,16 @@ describe("loadWaivers", () => {
   });
 
   it("rejects an unknown check id, naming it, its place and the id it most likely meant", async () => {
-    const path = file({ waivers: [pie, { ...pie, checkId: "pagination.default-first-ten" }, { ...pie, checkId: "made.up" }] });
+    const path = file({
+      waivers: [pie, { ...pie, checkId: "pagination.default-first-ten" }, { ...pie, checkId: "made.up" }],
+    });
     const { message } = await failure(path);
     expect(message).toContain(`the waivers file ${path} names unknown check ids:`);
-    expect(message).toContain('/waivers/1/checkId "pagination.default-first-ten" is not a check of this suite (did you mean pagination.default-first-10?)');
+    expect(message).toContain(
+      '/waivers/1/checkId "pagination.default-first-ten" is not a check of this suite (did you mean pagination.default-first-10?)',
+    );
     expect(message).toContain('/waivers/2/checkId "made.up" is not a check of this suite');
-    expect(message).not.toContain("made.up\" is not a check of this suite (did you mean");
+    expect(message).not.toContain('made.up" is not a check of this suite (did you mean');
   });
 
   it("rejects two waivers of the same check and operation", async () => {

@@ -10,7 +10,11 @@ import { itemId } from "./listingPage.js";
 import { discoveredPageSizes } from "./pageSizeLimits.js";
 
 /** The listing as a user sees it, walked once per run with the largest page size the target serves. */
-export function discoveredListing(session: TargetSession, operation: OperationName, caller: Caller = "admin"): Promise<ListingWalk> {
+export function discoveredListing(
+  session: TargetSession,
+  operation: OperationName,
+  caller: Caller = "admin",
+): Promise<ListingWalk> {
   return session.shared(`listing:${operation}:${caller}`, async () => {
     const { largest } = await discoveredPageSizes(session, operation);
     return walkListing(session, operation, { caller, pageSize: largest, maxPages: session.settings.maxPagesWalked });

@@ -20,7 +20,11 @@ export interface PageRequest {
 }
 
 /** Sends one listing request. */
-export async function fetchListingPage(session: TargetSession, operation: OperationName, request: PageRequest): Promise<FetchedPage> {
+export async function fetchListingPage(
+  session: TargetSession,
+  operation: OperationName,
+  request: PageRequest,
+): Promise<FetchedPage> {
   const json: Record<string, unknown> = {};
   if (request.searchValue !== undefined) json.searchValue = request.searchValue;
   if (request.pagination !== undefined) json.pagination = request.pagination;
@@ -37,7 +41,11 @@ export async function fetchListingPage(session: TargetSession, operation: Operat
 
 /** Describes a request for labels: "page 2 of size 7", "no pagination". */
 export function describePageRequest(request: PageRequest): string {
-  const parts = [request.pagination === undefined ? "no pagination" : `page ${request.pagination.pageNumber ?? "(none)"} of size ${request.pagination.pageSize ?? "(none)"}`];
+  const parts = [
+    request.pagination === undefined
+      ? "no pagination"
+      : `page ${request.pagination.pageNumber ?? "(none)"} of size ${request.pagination.pageSize ?? "(none)"}`,
+  ];
   if (request.searchValue !== undefined) parts.push(`searchValue ${JSON.stringify(request.searchValue)}`);
   if (request.caller && request.caller !== "admin") parts.push(`as ${request.caller}`);
   return parts.join(", ");

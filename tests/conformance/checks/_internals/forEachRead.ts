@@ -22,6 +22,9 @@ export async function forEachRead(
     judged += 1;
     judgeOne(id, exchange.json, label, exchange);
   }
-  if (judged === 0) judge.skip(`none of the ${reads.length} reads answered 200 with JSON (see http.valid-request-ok and consistency.listed-widget-readable).`);
+  if (judged === 0)
+    judge.skip(
+      `none of the ${reads.length} reads answered 200 with JSON (see http.valid-request-ok and consistency.listed-widget-readable).`,
+    );
   else judge.note(`${judged} read(s) judged${cut ? `; ${cut}` : ""}.`);
 }

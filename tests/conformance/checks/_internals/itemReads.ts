@@ -29,14 +29,24 @@ export interface ItemReads {
 }
 
 /** Every known id of `operation` read by `caller`, once per run. */
-export function readKnownItems(session: TargetSession, operation: ReadOperation, caller: Caller = "admin"): Promise<ItemReads> {
+export function readKnownItems(
+  session: TargetSession,
+  operation: ReadOperation,
+  caller: Caller = "admin",
+): Promise<ItemReads> {
   return session.shared(`reads:${operation}:${caller}`, async () => {
     const known =
-      operation === "getWidget" ? discoveredIds(await discoveredListing(session, "listFactoryDefaultWidgets", caller)) : [...new Set(session.settings.fixtures.analyticIds)];
+      operation === "getWidget"
+        ? discoveredIds(await discoveredListing(session, "listFactoryDefaultWidgets", caller))
+        : [...new Set(session.settings.fixtures.analyticIds)];
     const ids = operation === "getWidget" ? spreadSample(known, MAX_WIDGET_READS) : known;
     const who = caller === "admin" ? "" : ` as the ${caller} user`;
     const reads = await Promise.all(
-      ids.map(async (id) => ({ id, label: `${operation} ${id}${who}`, exchange: await session.send(operation, { caller, json: { [idField(operation)]: id } }) })),
+      ids.map(async (id) => ({
+        id,
+        label: `${operation} ${id}${who}`,
+        exchange: await session.send(operation, { caller, json: { [idField(operation)]: id } }),
+      })),
     );
     if (ids.length === known.length) return { reads, known: known.length };
     const cut = `${operation}${who}: ${ids.length} of ${known.length} listed widgets read (bound ${MAX_WIDGET_READS}, spread over the listing)`;

@@ -14,19 +14,23 @@ export function idField(operation: ReadOperation): "widgetId" | "analyticId" {
 
 /** Up to `count` ids to read, spread over what is known; empty when nothing is known. */
 export async function knownIds(session: TargetSession, operation: ReadOperation, count: number): Promise<string[]> {
-  const ids = operation === "getWidget" ? await discoveredWidgetIds(session) : [...session.settings.fixtures.analyticIds];
+  const ids =
+    operation === "getWidget" ? await discoveredWidgetIds(session) : [...session.settings.fixtures.analyticIds];
   return spreadSample(ids, count);
 }
 
 /** A well-formed id that does not exist, shaped like a known one. */
 export async function unknownId(session: TargetSession, operation: ReadOperation): Promise<string> {
   const [known] = await knownIds(session, operation, 1);
-  return operation === "getWidget" ? unknownWidgetId(known, session.settings.seed) : unknownAnalyticId(known, session.settings.seed);
+  return operation === "getWidget"
+    ? unknownWidgetId(known, session.settings.seed)
+    : unknownAnalyticId(known, session.settings.seed);
 }
 
 /** Narrows an operation name to a read. */
 export function asReadOperation(operation: OperationName): ReadOperation {
-  if (operation !== "getWidget" && operation !== "getAnalytic") throw new Error(`${operation} is not a single-item read`);
+  if (operation !== "getWidget" && operation !== "getAnalytic")
+    throw new Error(`${operation} is not a single-item read`);
   return operation;
 }
 

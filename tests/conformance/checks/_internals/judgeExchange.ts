@@ -16,7 +16,8 @@ export type AnsweredExchange = Exchange & { readonly response: RecordedResponse 
 /** "status 404", or what went wrong instead of a response (the failure's words redacted). */
 export function describeAnswer(exchange: Exchange): string {
   const redact = exchangeRedactor(exchange).text;
-  if (!exchange.response) return `no response (${exchange.failure?.kind ?? "unknown"}: ${redact(exchange.failure?.message ?? "no detail")})`;
+  if (!exchange.response)
+    return `no response (${exchange.failure?.kind ?? "unknown"}: ${redact(exchange.failure?.message ?? "no detail")})`;
   const failure = exchange.failure ? ` (${exchange.failure.kind}: ${redact(exchange.failure.message)})` : "";
   return `status ${exchange.response.status}${failure}`;
 }
@@ -50,7 +51,9 @@ export function answered(judge: Judgement, label: string, exchange: Exchange): e
     });
     return false;
   }
-  const cause = exchangeRedactor(exchange).text(trouble?.message ?? "no response").replace(/\.$/, "");
+  const cause = exchangeRedactor(exchange)
+    .text(trouble?.message ?? "no response")
+    .replace(/\.$/, "");
   judge.error(`${label}: no complete answer to judge (${trouble?.kind ?? "other"}: ${cause}).`, { evidence: item });
   return false;
 }
@@ -59,7 +62,13 @@ export function answered(judge: Judgement, label: string, exchange: Exchange): e
  * Validates a body: stated violations are failures, departures from register defaults are
  * departures. Returns true when the body satisfies what the spec states.
  */
-export function judgeBody(judge: Judgement, label: string, exchange: AnsweredExchange, bodyName: string, section: string): boolean {
+export function judgeBody(
+  judge: Judgement,
+  label: string,
+  exchange: AnsweredExchange,
+  bodyName: string,
+  section: string,
+): boolean {
   if (!exchange.isJson) {
     judge.fail(`${label}: the body is not JSON, so it cannot be the §${section} ${bodyName} body.`, {
       expected: `a JSON ${bodyName} body (§${section})`,
@@ -73,14 +82,21 @@ export function judgeBody(judge: Judgement, label: string, exchange: AnsweredExc
   const redact = exchangeRedactor(exchange).text;
   const line = (issue: (typeof result.stated)[number]): string => redact(formatSchemaIssue(issue));
   const more = (shown: number, total: number): string =>
-    result.sampled === true ? " (+ more: a large body, of which the first issues are shown)" : total > shown ? ` (+${total - shown} more)` : "";
+    result.sampled === true
+      ? " (+ more: a large body, of which the first issues are shown)"
+      : total > shown
+        ? ` (+${total - shown} more)`
+        : "";
   if (result.stated.length > 0) {
     const total = result.statedTotal ?? result.stated.length;
-    judge.fail(`${label}: the body breaks the ${bodyName} schema: ${result.stated.slice(0, 3).map(line).join("; ")}${more(Math.min(3, result.stated.length), total)}`, {
-      expected: `a body valid against ${bodyName} (§${section})`,
-      actual: `${result.stated.map(line).join("\n")}${more(result.stated.length, total)}`,
-      evidence: [evidence(label, exchange, result.stated)],
-    });
+    judge.fail(
+      `${label}: the body breaks the ${bodyName} schema: ${result.stated.slice(0, 3).map(line).join("; ")}${more(Math.min(3, result.stated.length), total)}`,
+      {
+        expected: `a body valid against ${bodyName} (§${section})`,
+        actual: `${result.stated.map(line).join("\n")}${more(result.stated.length, total)}`,
+        evidence: [evidence(label, exchange, result.stated)],
+      },
+    );
   }
   const byRegister = new Map<string, string[]>();
   for (const issue of result.registerDefaults) {
@@ -90,11 +106,15 @@ export function judgeBody(judge: Judgement, label: string, exchange: AnsweredExc
     byRegister.set(register, lines);
   }
   for (const [register, lines] of byRegister) {
-    judge.depart(register, `${label}: ${lines.slice(0, 3).join("; ")}${lines.length > 3 ? ` (+${lines.length - 3} more)` : ""}`, {
-      expected: `the register's default for ${register}`,
-      actual: lines.join("\n"),
-      evidence: [evidence(label, exchange, result.registerDefaults)],
-    });
+    judge.depart(
+      register,
+      `${label}: ${lines.slice(0, 3).join("; ")}${lines.length > 3 ? ` (+${lines.length - 3} more)` : ""}`,
+      {
+        expected: `the register's default for ${register}`,
+        actual: lines.join("\n"),
+        evidence: [evidence(label, exchange, result.registerDefaults)],
+      },
+    );
   }
   judge.witness(evidence(label, exchange));
   return result.stated.length === 0;
@@ -102,6 +122,7 @@ export function judgeBody(judge: Judgement, label: string, exchange: AnsweredExc
 
 /** Media type of a response without parameters, lower-cased ("" when absent). */
 export function mediaType(exchange: AnsweredExchange): string {
-  const header = Object.entries(exchange.response.headers).find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "";
+  const header =
+    Object.entries(exchange.response.headers).find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "";
   return (header.split(";")[0] ?? "").trim().toLowerCase();
 }

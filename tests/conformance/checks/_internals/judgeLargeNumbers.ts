@@ -26,7 +26,11 @@ function largeNumberRequests(total: number): { request: PageRequest; pageNumber:
 }
 
 /** Sends every request and judges each answer against the listing's `total` and the page-size cap discovery found. */
-export async function judgeLargeNumbers({ operation, target, judge }: CheckContext, total: number, limits: PageSizeLimits): Promise<void> {
+export async function judgeLargeNumbers(
+  { operation, target, judge }: CheckContext,
+  total: number,
+  limits: PageSizeLimits,
+): Promise<void> {
   judge.applied("large-page-numbers");
   const cap = limits.limit?.verdict === "capped" ? limits.limit.fetched.page.items.length : undefined;
   let judged = 0;
@@ -44,11 +48,19 @@ export async function judgeLargeNumbers({ operation, target, judge }: CheckConte
       continue;
     }
     if (status !== 200) {
-      judge.depart("large-page-numbers", `${label} got ${status}.`, { expected: "400 with the §7 body, or 200", actual: describeAnswer(exchange), evidence: item });
+      judge.depart("large-page-numbers", `${label} got ${status}.`, {
+        expected: "400 with the §7 body, or 200",
+        actual: describeAnswer(exchange),
+        evidence: item,
+      });
       continue;
     }
     if (!fetched.ok) {
-      judge.fail(`${label}: a 200 without a listing and its totals.`, { expected: "200 with the listing and listInformation (§4.1, §4.2)", actual: describeAnswer(exchange), evidence: item });
+      judge.fail(`${label}: a 200 without a listing and its totals.`, {
+        expected: "200 with the listing and listInformation (§4.1, §4.2)",
+        actual: describeAnswer(exchange),
+        evidence: item,
+      });
       continue;
     }
     // The size the target serves: the one asked, or the consistent cap discovery found (register max-page-size).
@@ -57,10 +69,19 @@ export async function judgeLargeNumbers({ operation, target, judge }: CheckConte
     const pastEnd = expectedItems === 0;
     const count = page.items.length;
     const expectedPages = total === 0 ? [0, 1] : [expectedTotalPages(total, served)];
-    const details = { expected: `${expectedItems} items, totalElements ${total}, totalPages ${expectedPages.join(" or ")} (pages of ${served})`, actual: `${count} items, totalElements ${page.totalElements}, totalPages ${page.totalPages}`, evidence: item };
+    const details = {
+      expected: `${expectedItems} items, totalElements ${total}, totalPages ${expectedPages.join(" or ")} (pages of ${served})`,
+      actual: `${count} items, totalElements ${page.totalElements}, totalPages ${page.totalPages}`,
+      evidence: item,
+    };
     // A short page is a cap when its totalPages count pages of what it holds (only page 0 expects items; an empty page never matches, ceil(total / 0) being Infinity).
     if (count > expectedItems) {
-      judge.fail(pastEnd ? `${label} holds ${count} items, though it is past the end of ${total} items.` : `${label} holds ${count} items, more than the ${expectedItems} the page can hold.`, details);
+      judge.fail(
+        pastEnd
+          ? `${label} holds ${count} items, though it is past the end of ${total} items.`
+          : `${label} holds ${count} items, more than the ${expectedItems} the page can hold.`,
+        details,
+      );
     } else if (count < expectedItems && cap === undefined && page.totalPages === expectedTotalPages(total, count)) {
       judge.depart("max-page-size", `${label} holds ${count} items: the page size is capped.`, details);
     } else if (count < expectedItems) {
@@ -74,5 +95,7 @@ export async function judgeLargeNumbers({ operation, target, judge }: CheckConte
       judge.witness(item[0] as (typeof item)[number]);
     }
   }
-  judge.note(`${judged} page number(s) and size(s) from 2^31 − 1 to 10^20 answered with 400 or a well-formed page (${total} items).`);
+  judge.note(
+    `${judged} page number(s) and size(s) from 2^31 − 1 to 10^20 answered with 400 or a well-formed page (${total} items).`,
+  );
 }

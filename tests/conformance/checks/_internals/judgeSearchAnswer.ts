@@ -14,14 +14,24 @@ export function judgeSearchAnswer(judge: Judgement, label: string, value: string
   if (!answered(judge, label, exchange)) return false;
   if (fetched.ok) return true;
   const status = exchange.response.status;
-  const details = { expected: "200 with the listing and its totals (§4.1, §4.2)", actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, evidence: [evidence(label, exchange)] };
+  const details = {
+    expected: "200 with the listing and its totals (§4.1, §4.2)",
+    actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+    evidence: [evidence(label, exchange)],
+  };
   // answered() has failed a 5xx already: a status of 400 or more here is a 4xx.
   if (status >= 400 && hasSpecialSearchCharacters(value)) {
     judge.depart("search-special-characters", `${label} was refused with ${status}.`, details);
   } else if (status >= 400) {
-    judge.fail(`${label} was refused with ${status}, though the value holds only letters, digits, spaces and hyphens.`, details);
+    judge.fail(
+      `${label} was refused with ${status}, though the value holds only letters, digits, spaces and hyphens.`,
+      details,
+    );
   } else {
-    judge.fail(`${label} got ${describeAnswer(exchange)}${status === 200 ? " that is not a listing with integer totals" : ""}.`, details);
+    judge.fail(
+      `${label} got ${describeAnswer(exchange)}${status === 200 ? " that is not a listing with integer totals" : ""}.`,
+      details,
+    );
   }
   return false;
 }

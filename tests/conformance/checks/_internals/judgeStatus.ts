@@ -27,7 +27,11 @@ export function judgeStatus(judge: Judgement, label: string, exchange: AnsweredE
     judge.witness(item[0] as (typeof item)[number]);
     return true;
   }
-  const details = { expected: rule.expected, actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`, evidence: item };
+  const details = {
+    expected: rule.expected,
+    actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+    evidence: item,
+  };
   const departs = rule.register !== undefined && status < 500 && (status >= 300 || rule.success === "departure");
   if (departs) judge.depart(rule.register as string, `${label} got ${status}.`, details);
   else judge.fail(`${label} got ${describeAnswer(exchange)}.`, details);

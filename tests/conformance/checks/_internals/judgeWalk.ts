@@ -4,8 +4,13 @@ import { itemKey } from "./listingPage.js";
 import { stoppedByTarget, type ListingWalk } from "./walkListing.js";
 
 /** Records a failure for the first thing wrong with `walk`; `what` names it in messages ("walk with page size 3"). */
-export function judgeWalk(judge: Judgement, walk: ListingWalk, what = `walk with page size ${walk.pageSize}${walk.caller === "admin" ? "" : ` as the ${walk.caller} user`}`): void {
-  const label = (pageNumber: number) => `page ${pageNumber} of size ${walk.pageSize}${walk.searchValue !== undefined ? `, searchValue ${JSON.stringify(walk.searchValue)}` : ""}`;
+export function judgeWalk(
+  judge: Judgement,
+  walk: ListingWalk,
+  what = `walk with page size ${walk.pageSize}${walk.caller === "admin" ? "" : ` as the ${walk.caller} user`}`,
+): void {
+  const label = (pageNumber: number) =>
+    `page ${pageNumber} of size ${walk.pageSize}${walk.searchValue !== undefined ? `, searchValue ${JSON.stringify(walk.searchValue)}` : ""}`;
   const lastPage = walk.pages[walk.pages.length - 1];
   if (stoppedByTarget(walk) && lastPage) {
     judge.fail(`${what} stopped: ${walk.stop?.message}.`, {
@@ -26,7 +31,10 @@ export function judgeWalk(judge: Judgement, walk: ListingWalk, what = `walk with
           judge.fail(`${what}: ${key} appears on page ${firstPage} and again on page ${page.pageNumber}.`, {
             expected: "each item on exactly one page",
             actual: `${key} on pages ${firstPage} and ${page.pageNumber}`,
-            evidence: [evidence(label(firstPage), (walk.pages[firstPage] ?? page).exchange), evidence(label(page.pageNumber), page.exchange)],
+            evidence: [
+              evidence(label(firstPage), (walk.pages[firstPage] ?? page).exchange),
+              evidence(label(page.pageNumber), page.exchange),
+            ],
           });
           return;
         }
@@ -35,10 +43,13 @@ export function judgeWalk(judge: Judgement, walk: ListingWalk, what = `walk with
     }
   }
   if (walk.complete && walk.totalElements !== undefined && walk.items.length !== walk.totalElements) {
-    judge.fail(`${what}: ${walk.items.length} items over ${walk.pages.length} page(s), but totalElements is ${walk.totalElements}.`, {
-      expected: `${walk.totalElements} items in all`,
-      actual: `${walk.items.length} items`,
-      evidence: lastPage ? [evidence(label(lastPage.pageNumber), lastPage.exchange)] : [],
-    });
+    judge.fail(
+      `${what}: ${walk.items.length} items over ${walk.pages.length} page(s), but totalElements is ${walk.totalElements}.`,
+      {
+        expected: `${walk.totalElements} items in all`,
+        actual: `${walk.items.length} items`,
+        evidence: lastPage ? [evidence(label(lastPage.pageNumber), lastPage.exchange)] : [],
+      },
+    );
   }
 }

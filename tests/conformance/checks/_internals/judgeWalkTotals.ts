@@ -7,7 +7,8 @@ import type { ListingWalk } from "./walkListing.js";
 export function judgeWalkTotals(judge: Judgement, walk: ListingWalk, what: string): void {
   const { totalElements, totalPages, pageSize } = walk;
   if (totalElements === undefined || totalPages === undefined) return;
-  const label = (pageNumber: number) => `page ${pageNumber} of size ${pageSize}${walk.searchValue !== undefined ? `, searchValue ${JSON.stringify(walk.searchValue)}` : ""}`;
+  const label = (pageNumber: number) =>
+    `page ${pageNumber} of size ${pageSize}${walk.searchValue !== undefined ? `, searchValue ${JSON.stringify(walk.searchValue)}` : ""}`;
   const first = walk.pages[0];
   if (first && totalElements > 0 && totalPages !== expectedTotalPages(totalElements, pageSize)) {
     judge.fail(`${what}: totalPages ${totalPages} does not match ${totalElements} results in pages of ${pageSize}.`, {
@@ -27,11 +28,17 @@ export function judgeWalkTotals(judge: Judgement, walk: ListingWalk, what: strin
             ? `says totalPages ${page.page.totalPages}`
             : undefined;
     if (problem === undefined) continue;
-    judge.fail(`${what}: page ${page.pageNumber} ${problem}, page 0 said totalElements ${totalElements}, totalPages ${totalPages}.`, {
-      expected: `at most ${pageSize} items a page and the same totals on every page (§2.11)`,
-      actual: problem,
-      evidence: [evidence(label(page.pageNumber), page.exchange), ...(first ? [evidence(label(0), first.exchange)] : [])],
-    });
+    judge.fail(
+      `${what}: page ${page.pageNumber} ${problem}, page 0 said totalElements ${totalElements}, totalPages ${totalPages}.`,
+      {
+        expected: `at most ${pageSize} items a page and the same totals on every page (§2.11)`,
+        actual: problem,
+        evidence: [
+          evidence(label(page.pageNumber), page.exchange),
+          ...(first ? [evidence(label(0), first.exchange)] : []),
+        ],
+      },
+    );
     return;
   }
 }

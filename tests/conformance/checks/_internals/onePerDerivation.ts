@@ -3,7 +3,11 @@
  * from the check's seed, so no rule depends on what a random draw picks.
  */
 import fc from "fast-check";
-import { invalidRequestArbitrary, invalidRequestDerivations, type InvalidRequest } from "../../../../generators/invalidRequestArbitrary.js";
+import {
+  invalidRequestArbitrary,
+  invalidRequestDerivations,
+  type InvalidRequest,
+} from "../../../../generators/invalidRequestArbitrary.js";
 import type { RequestContext } from "../../../../generators/requestContext.js";
 import type { CheckContext } from "../../../../runner/engine/CheckDefinition.js";
 import { requestContextFor } from "./requestContextFor.js";
@@ -21,9 +25,14 @@ export function withPlaceholderIds(context: RequestContext): RequestContext {
 }
 
 /** One request for every derivation whose rule passes `keep` (all when omitted), in the derivations' order. */
-export async function onePerDerivation(context: CheckContext, keep: (rule: string) => boolean = () => true): Promise<InvalidRequest[]> {
+export async function onePerDerivation(
+  context: CheckContext,
+  keep: (rule: string) => boolean = () => true,
+): Promise<InvalidRequest[]> {
   const requestContext = withPlaceholderIds(await requestContextFor(context.target));
   return invalidRequestDerivations(context.operation)
     .filter(({ rule }) => keep(rule))
-    .flatMap(({ rule }) => fc.sample(invalidRequestArbitrary(context.operation, requestContext, [rule]), { seed: context.seed, numRuns: 1 }));
+    .flatMap(({ rule }) =>
+      fc.sample(invalidRequestArbitrary(context.operation, requestContext, [rule]), { seed: context.seed, numRuns: 1 }),
+    );
 }

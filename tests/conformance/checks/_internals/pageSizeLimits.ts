@@ -101,7 +101,10 @@ async function climb(session: TargetSession, operation: OperationName): Promise<
     probes,
     accepted,
     largest: accepted[accepted.length - 1] as number,
-    ceiling: limit !== undefined ? (accepted[accepted.length - 1] as number) : Math.max(BASE_PAGE_SIZE, session.settings.maxPageSize),
+    ceiling:
+      limit !== undefined
+        ? (accepted[accepted.length - 1] as number)
+        : Math.max(BASE_PAGE_SIZE, session.settings.maxPageSize),
     ...(limit !== undefined ? { limit } : {}),
   };
 }

@@ -13,15 +13,24 @@ import { expectedTotalPages } from "./listingPage.js";
 const LONG_SEARCH = 256;
 
 /** The register entry that covers refusing `body`, or undefined when refusing it breaks §7; `knownTotal` is the listing's totalElements. */
-export function registerForRefusedValidRequest(operation: OperationName, body: unknown, knownTotal: number | undefined): string | undefined {
+export function registerForRefusedValidRequest(
+  operation: OperationName,
+  body: unknown,
+  knownTotal: number | undefined,
+): string | undefined {
   if (!isJsonObject(body)) return undefined;
   const pagination = isJsonObject(body.pagination) ? body.pagination : {};
   if (isBoundaryInteger(pagination.pageNumber) || isBoundaryInteger(pagination.pageSize)) return "large-page-numbers";
   if (typeof body.searchValue === "string" && body.searchValue.length > LONG_SEARCH) return "payload-size-limit";
-  if (typeof body.searchValue === "string" && hasSpecialSearchCharacters(body.searchValue)) return "search-special-characters";
+  if (typeof body.searchValue === "string" && hasSpecialSearchCharacters(body.searchValue))
+    return "search-special-characters";
   const pageSize = typeof pagination.pageSize === "number" ? pagination.pageSize : 10;
   if (pageSize > 10) return "max-page-size";
-  if (typeof pagination.pageNumber === "number" && (knownTotal === undefined || pagination.pageNumber >= expectedTotalPages(knownTotal, pageSize))) return "page-past-end";
+  if (
+    typeof pagination.pageNumber === "number" &&
+    (knownTotal === undefined || pagination.pageNumber >= expectedTotalPages(knownTotal, pageSize))
+  )
+    return "page-past-end";
   if (operation === "getRoleFilters" && Array.isArray(body.roles)) return "role-filter-edge-requests";
   return undefined;
 }

@@ -33,7 +33,9 @@ export function requestContextFor(session: TargetSession): Promise<RequestContex
     const landingPages = await discoveredListing(session, "listLandingPages");
     const { fixtures } = session.settings;
     // Only sizes the target was not seen to refuse or cap (register max-page-size).
-    const ceilings = await Promise.all(LISTING_OPERATIONS.map(async (operation) => (await discoveredPageSizes(session, operation)).ceiling));
+    const ceilings = await Promise.all(
+      LISTING_OPERATIONS.map(async (operation) => (await discoveredPageSizes(session, operation)).ceiling),
+    );
     const maxPageSize = Math.min(...ceilings);
     return {
       widgetIds: spreadSample(requestableWidgetIds(discoveredIds(widgets)), 50),

@@ -14,7 +14,13 @@ import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js
 /** What one example did: fine, why not (with the exchange that shows it), or nothing to judge (rate limited). */
 export type ExampleVerdict =
   | { readonly ok: true }
-  | { readonly ok: false; readonly message: string; readonly expected: string; readonly actual: string; readonly exchange: Exchange }
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly expected: string;
+      readonly actual: string;
+      readonly exchange: Exchange;
+    }
   | { readonly ok: "unjudged"; readonly reason: string; readonly exchange: Exchange };
 
 /** Options of a property run. */
@@ -70,20 +76,31 @@ export async function runProperty<T>(
     // Stryker disable next-line StringLiteral: never read: an incomplete answer has its trouble, an unjudged example its reason
     const why = trouble?.message ?? ended.reason ?? "no response";
     const cause = exchangeRedactor(ended.exchange).text(why).replace(/\.$/, "");
-    judge.error(`${label}: ended at example ${ended.example} of ${options.numRuns}, which got no complete answer (${trouble?.kind ?? "unjudged"}: ${cause}); not shrunk, nothing judged from it.`, {
-      evidence: [evidence(`${label}: example ${ended.example}`, ended.exchange)],
-    });
+    judge.error(
+      `${label}: ended at example ${ended.example} of ${options.numRuns}, which got no complete answer (${trouble?.kind ?? "unjudged"}: ${cause}); not shrunk, nothing judged from it.`,
+      {
+        evidence: [evidence(`${label}: example ${ended.example}`, ended.exchange)],
+      },
+    );
     return ended.example - 1;
   }
   if (details.failed && lastFailure) {
     const counterexample = details.counterexample?.[0];
     // Stryker disable next-line StringLiteral: fast-check gives a failed run its counterexample path
-    judge.property({ seed: details.seed, path: details.counterexamplePath ?? "", numRuns: details.numRuns, counterexample });
-    judge.fail(`${label}: ${lastFailure.message} (fast-check seed ${details.seed}, path ${details.counterexamplePath ?? "-"}, after ${details.numShrinks} shrinks)`, {
-      expected: lastFailure.expected,
-      actual: lastFailure.actual,
-      evidence: [evidence(`${label}: shrunk counterexample`, lastFailure.exchange)],
+    judge.property({
+      seed: details.seed,
+      path: details.counterexamplePath ?? "",
+      numRuns: details.numRuns,
+      counterexample,
     });
+    judge.fail(
+      `${label}: ${lastFailure.message} (fast-check seed ${details.seed}, path ${details.counterexamplePath ?? "-"}, after ${details.numShrinks} shrinks)`,
+      {
+        expected: lastFailure.expected,
+        actual: lastFailure.actual,
+        evidence: [evidence(`${label}: shrunk counterexample`, lastFailure.exchange)],
+      },
+    );
   } else if (details.errorInstance) {
     throw details.errorInstance; // our predicate threw: a bug of ours, reported as an error
   }

@@ -35,7 +35,10 @@ export function roleFiltersRequest(session: TargetSession, roles: readonly strin
  * A body the admin should get 200 for, or undefined when the target and configuration give
  * nothing to ask for (an empty widget listing, no analytic ids).
  */
-export async function successfulRequestBody(session: TargetSession, operation: OperationName): Promise<Record<string, unknown> | undefined> {
+export async function successfulRequestBody(
+  session: TargetSession,
+  operation: OperationName,
+): Promise<Record<string, unknown> | undefined> {
   switch (operation) {
     case "listFactoryDefaultWidgets":
     case "listLandingPages":
@@ -57,7 +60,10 @@ export async function successfulRequestBody(session: TargetSession, operation: O
  * A well-formed body for requests whose answer must not depend on the data (auth checks):
  * a successful body when there is one, else one naming an id that does not exist.
  */
-export async function wellFormedRequestBody(session: TargetSession, operation: OperationName): Promise<Record<string, unknown>> {
+export async function wellFormedRequestBody(
+  session: TargetSession,
+  operation: OperationName,
+): Promise<Record<string, unknown>> {
   const body = await successfulRequestBody(session, operation);
   if (body) return body;
   if (operation === "getWidget") return { widgetId: unknownWidgetId(undefined, session.settings.seed) };

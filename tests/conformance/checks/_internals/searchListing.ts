@@ -11,9 +11,19 @@ const SEARCH_PAGE_SIZE = 10;
 const SEARCH_MAX_PAGES = 20;
 
 /** Walks the result of one search (shared between checks that ask the same question). */
-export function searchListing(session: TargetSession, operation: OperationName, searchValue: string, caller: Caller = "admin"): Promise<ListingWalk> {
+export function searchListing(
+  session: TargetSession,
+  operation: OperationName,
+  searchValue: string,
+  caller: Caller = "admin",
+): Promise<ListingWalk> {
   return session.shared(`search:${operation}:${caller}:${searchValue}`, () =>
-    walkListing(session, operation, { caller, searchValue, pageSize: SEARCH_PAGE_SIZE, maxPages: Math.min(SEARCH_MAX_PAGES, session.settings.maxPagesWalked) }),
+    walkListing(session, operation, {
+      caller,
+      searchValue,
+      pageSize: SEARCH_PAGE_SIZE,
+      maxPages: Math.min(SEARCH_MAX_PAGES, session.settings.maxPagesWalked),
+    }),
   );
 }
 
@@ -28,6 +38,10 @@ export function firstPageOf(walk: ListingWalk): FetchedPage | undefined {
   const first = walk.pages[0];
   if (!first) return undefined;
   // An empty or oversized page is still a listing answer; its rule is judged elsewhere.
-  const failedHere = walk.pages.length === 1 && stoppedByTarget(walk) && walk.stop?.reason !== "empty-page" && walk.stop?.reason !== "oversized-page";
+  const failedHere =
+    walk.pages.length === 1 &&
+    stoppedByTarget(walk) &&
+    walk.stop?.reason !== "empty-page" &&
+    walk.stop?.reason !== "oversized-page";
   return { exchange: first.exchange, page: first.page, ok: !failedHere };
 }

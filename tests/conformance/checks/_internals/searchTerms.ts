@@ -57,7 +57,11 @@ export function searchTerms(operation: OperationName, walk: ListingWalk): Search
  * letter, digit or space, or not ASCII): the run of non-space characters holding one, with the
  * item it came from; one per distinct character, at most `limit`.
  */
-export function specialSnippets(operation: OperationName, walk: ListingWalk, limit: number): { value: string; owner: string }[] {
+export function specialSnippets(
+  operation: OperationName,
+  walk: ListingWalk,
+  limit: number,
+): { value: string; owner: string }[] {
   const found = new Map<string, { value: string; owner: string }>();
   for (const item of walk.items) {
     for (const text of termSources(operation, item)) {
@@ -83,7 +87,10 @@ export function nonTitleValues(walk: ListingWalk, limit: number): string[] {
   const titles = pages.map((page) => page.title).filter((title): title is string => typeof title === "string");
   const foldedTitles = titles.map(foldSearchText);
   const usable = (value: unknown): value is string =>
-    typeof value === "string" && [...value].length >= 2 && [...value].length <= 100 && !foldedTitles.some((title) => foldedContains(title, foldSearchText(value)));
+    typeof value === "string" &&
+    [...value].length >= 2 &&
+    [...value].length <= 100 &&
+    !foldedTitles.some((title) => foldedContains(title, foldSearchText(value)));
   const perPage = [...new Set([0, pages.length - 1, Math.floor(pages.length / 2)])].map((index) => {
     const page = pages[index] ?? {};
     const segments = typeof page.id === "string" ? page.id.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").split("/") : [];

@@ -42,7 +42,16 @@ export interface ListingWalk {
  * every other reason is something the target answered.
  */
 export interface WalkStop {
-  readonly reason: "sampling-bound" | "rate-limited" | "no-response" | "error-status" | "not-json" | "not-a-listing" | "no-totals" | "empty-page" | "oversized-page";
+  readonly reason:
+    | "sampling-bound"
+    | "rate-limited"
+    | "no-response"
+    | "error-status"
+    | "not-json"
+    | "not-a-listing"
+    | "no-totals"
+    | "empty-page"
+    | "oversized-page";
   /** One sentence for reports, e.g. "page 3: status 500". */
   readonly message: string;
 }
@@ -63,19 +72,28 @@ export interface WalkOptions {
 
 function stopReason(exchange: Exchange, page: ListingPage): [WalkStop["reason"], string] | undefined {
   const trouble = incompleteAnswer(exchange);
-  const cause = (): string => exchangeRedactor(exchange).text(trouble?.message ?? "no response").replace(/\.$/, "");
+  const cause = (): string =>
+    exchangeRedactor(exchange)
+      .text(trouble?.message ?? "no response")
+      .replace(/\.$/, "");
   // incompleteAnswer() calls every 429 rate-limited.
   if (trouble?.kind === "rate-limited") return ["rate-limited", `still rate limited (429): ${cause()}`];
-  if (trouble || !exchange.response) return ["no-response", `no complete answer (${trouble?.kind ?? "other"}: ${cause()})`];
+  if (trouble || !exchange.response)
+    return ["no-response", `no complete answer (${trouble?.kind ?? "other"}: ${cause()})`];
   if (exchange.response.status !== 200) return ["error-status", `status ${exchange.response.status}`];
   if (!exchange.isJson) return ["not-json", "the body is not JSON"];
   if (page.shape === "invalid") return ["not-a-listing", "the body is not a listing object"];
-  if (page.totalElements === undefined || page.totalPages === undefined) return ["no-totals", "the body has no integer totals"];
+  if (page.totalElements === undefined || page.totalPages === undefined)
+    return ["no-totals", "the body has no integer totals"];
   return undefined;
 }
 
 /** Walks pages 0, 1, … of a listing. */
-export async function walkListing(session: TargetSession, operation: OperationName, options: WalkOptions): Promise<ListingWalk> {
+export async function walkListing(
+  session: TargetSession,
+  operation: OperationName,
+  options: WalkOptions,
+): Promise<ListingWalk> {
   const caller = options.caller ?? "admin";
   const pages: WalkedPage[] = [];
   let stop: WalkStop | undefined;
@@ -84,7 +102,10 @@ export async function walkListing(session: TargetSession, operation: OperationNa
   for (let pageNumber = 0; ; pageNumber += 1) {
     if (totalPages !== undefined && pageNumber >= totalPages) break;
     if (pageNumber >= options.maxPages) {
-      stop = { reason: "sampling-bound", message: `walked ${options.maxPages} of ${totalPages ?? "?"} pages (sampling bound --max-pages)` };
+      stop = {
+        reason: "sampling-bound",
+        message: `walked ${options.maxPages} of ${totalPages ?? "?"} pages (sampling bound --max-pages)`,
+      };
       break;
     }
     const json: Record<string, unknown> = { pagination: { pageNumber, pageSize: options.pageSize } };
@@ -104,7 +125,10 @@ export async function walkListing(session: TargetSession, operation: OperationNa
     if (page.items.length > options.pageSize) {
       // Holding more records than pageSize breaks §2.11 on its own; walking on would keep page after
       // page of a target that ignores pageSize (50 pages of 1,000,000 items each) in memory.
-      stop = { reason: "oversized-page", message: `page ${pageNumber} holds ${page.items.length} items, more than the page size ${options.pageSize} asked` };
+      stop = {
+        reason: "oversized-page",
+        message: `page ${pageNumber} holds ${page.items.length} items, more than the page size ${options.pageSize} asked`,
+      };
       break;
     }
     if (page.items.length === 0) {

@@ -27,6 +27,10 @@ export function wildcardProbes(term: string): WildcardProbe[] {
   ];
   const code = replaced.codePointAt(0) ?? 0;
   // Printable ASCII but space: two hex digits each.
-  if (code > 0x20 && code < 0x7f) probes.push({ value: `${before}%${code.toString(16).toUpperCase()}${after}`, readAs: "a percent-encoded (URL-decoded) text" });
+  if (code > 0x20 && code < 0x7f)
+    probes.push({
+      value: `${before}%${code.toString(16).toUpperCase()}${after}`,
+      readAs: "a percent-encoded (URL-decoded) text",
+    });
   return probes;
 }
