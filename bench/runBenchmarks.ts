@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { RUN_DEFAULTS } from "../runner/settings/RunSettings.js";
+import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
 import type { BenchmarkResults, MeasuredRun, ScaleRun, TargetVerdict } from "./BenchmarkResults.js";
 import { linearCost, median } from "./linearCost.js";
 import { machineInfo } from "./machineInfo.js";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestRecord.js";
-import type { RunReport } from "../runner/report/model.js";
+import type { RunReport } from "../runner/model/RunReport.js";
 import { readProcessCpu } from "./readProcessCpu.js";
 import type { ReferenceServerProcess } from "./spawnReferenceServer.js";
 

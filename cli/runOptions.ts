@@ -3,7 +3,7 @@
  * (npm run generate) are all made from this list, and ranges come from the run-config schema.
  */
 import { EXCHANGE_LOG_DEFAULTS } from "../runner/engine/ExchangeLog.js";
-import { RUN_DEFAULTS } from "../runner/settings/RunSettings.js";
+import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
 import { ENVIRONMENT_VARIABLES, type SettingKey } from "../runner/settings/resolveRunSettings.js";
 import { parseHeaderOption } from "../runner/settings/parseHeaderOption.js";
 import { parseOperationPathOption } from "../runner/settings/parseOperationPathOption.js";

@@ -1,5 +1,5 @@
 /** Outcomes from most to least serious: the order of every list and table in the reports. */
-import type { Outcome } from "../runner/report/model.js";
+import type { Outcome } from "../runner/model/RunReport.js";
 
 /** failed, error, warning, waived, skipped, passed. */
 export const OUTCOME_ORDER: readonly Outcome[] = ["failed", "error", "warning", "waived", "skipped", "passed"];

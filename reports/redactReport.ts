@@ -12,7 +12,7 @@
 import { mapJsonStrings } from "../runner/http/mapJsonStrings.js";
 import { redactExchange } from "../runner/http/redactExchange.js";
 import { createRedactor, type Redactor, type SecretInput } from "../runner/http/redactSecrets.js";
-import type { CheckResult, EvidenceItem, RunReport } from "../runner/report/model.js";
+import type { CheckResult, EvidenceItem, RunReport } from "../runner/model/RunReport.js";
 import { reportWording } from "./suiteWording.js";
 
 /** Fields of a result that are the suite's own names. */

@@ -5,7 +5,7 @@
  */
 import { AMBIGUITY_REGISTER } from "../contract/ambiguityRegister.js";
 import { OPERATIONS } from "../contract/operations.js";
-import type { RunReport } from "../runner/report/model.js";
+import type { RunReport } from "../runner/model/RunReport.js";
 
 /** Lower-cased text of the contract's names and of the register. */
 export function contractWording(): string {

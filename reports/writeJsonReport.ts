@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { EvidenceItem, RunReport } from "../runner/report/model.js";
+import type { EvidenceItem, RunReport } from "../runner/model/RunReport.js";
 import type { SecretInput } from "../runner/http/redactSecrets.js";
 import { redactReport } from "./redactReport.js";
 

@@ -9,7 +9,7 @@
 import type { SecretInput } from "../runner/http/redactSecrets.js";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { CheckResult, EvidenceItem, RunReport } from "../runner/report/model.js";
+import type { CheckResult, EvidenceItem, RunReport } from "../runner/model/RunReport.js";
 import { OPERATIONS } from "../contract/operations.js";
 import { formatSchemaIssue } from "../contract/validators.js";
 import { escapeXml } from "./escapeXml.js";

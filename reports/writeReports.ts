@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { RunReport } from "../runner/report/model.js";
+import type { RunReport } from "../runner/model/RunReport.js";
 import { renderJsonReport } from "./writeJsonReport.js";
 import { renderJunitReport } from "./writeJunitReport.js";
 import { renderHtmlReport } from "./html/renderHtmlReport.js";

@@ -8,8 +8,8 @@
 import { ALL_OPERATIONS, type OperationName } from "../contract/operations.js";
 import { createTargetSession, runSecrets } from "./engine/createTargetSession.js";
 import { createRedactor } from "./http/redactSecrets.js";
-import type { RunSettings } from "./settings/RunSettings.js";
-import { ConfigurationError } from "./settings/resolveRunSettings.js";
+import type { RunSettings } from "./model/RunSettings.js";
+import { ConfigurationError } from "./model/ConfigurationError.js";
 
 /** The operations that need the bearer token (§5); whether getRoleFilters does is not shown. */
 const TOKEN_OPERATIONS: readonly OperationName[] = [

@@ -3,14 +3,13 @@
  * Node API by default), applies waivers and returns the RunReport. It writes nothing: the CLI
  * picks the reporters and writers (STYLE: Schemathesis keeps its engine apart from its output).
  */
-import type { PlannedCheck } from "./engine/CheckCatalogue.js";
-import type { ExchangeLogSnapshot } from "./engine/ExchangeLog.js";
-import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
+import type { CheckCatalogue, PlannedCheck } from "./engine/CheckCatalogue.js";
+import type { ExchangeLogSnapshot } from "./model/ExchangeLogSnapshot.js";
 import { planRun } from "./planRun.js";
 import { preflight } from "./preflight.js";
 import { buildRunReport } from "./report/buildRunReport.js";
-import type { CheckResult, RunReport, Waiver } from "./report/model.js";
-import type { RunSettings } from "./settings/RunSettings.js";
+import type { CheckResult, RunReport, Waiver } from "./model/RunReport.js";
+import type { RunSettings } from "./model/RunSettings.js";
 import type { CheckExecutor } from "./execute/CheckExecutor.js";
 import { executeWithVitest } from "./execute/executeWithVitest.js";
 import { applyWaivers } from "./waivers/applyWaivers.js";
@@ -38,6 +37,8 @@ export interface RunObserver {
 /** What a run needs besides the settings. */
 export interface RunOptions {
   readonly settings: RunSettings;
+  /** Every check of the suite; the caller (the CLI) hands it in, so the runner depends on no check. */
+  readonly catalogue: CheckCatalogue;
   readonly waiversFile?: string;
   readonly observer?: RunObserver;
   /** Today's date (UTC, YYYY-MM-DD) for waiver expiry; defaults to now. */
@@ -94,21 +95,15 @@ function planNotes(settings: RunSettings, planned: number, notRun: number): stri
  * (unreachable target), UnknownCheckError (a selection naming no check) and WaiversFileError.
  */
 export async function runConformance(options: RunOptions): Promise<RunReport> {
-  const { settings, observer = {} } = options;
-  const planned = planRun(settings);
-  const waivers: readonly Waiver[] = options.waiversFile
-    ? await loadWaivers(options.waiversFile, CHECK_CATALOGUE.ids())
-    : [];
+  const { settings, catalogue, observer = {} } = options;
+  const planned = planRun(settings, catalogue);
+  const waivers: readonly Waiver[] = options.waiversFile ? await loadWaivers(options.waiversFile, catalogue.ids()) : [];
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   await preflight(settings);
 
   const startedAt = new Date();
-  observer.onRunStart?.({
-    target: settings.baseUrl,
-    profile: settings.profile,
-    checks: planned.length,
-    totalVerdicts: CHECK_CATALOGUE.select([], []).length,
-  });
+  const totalVerdicts = catalogue.select([], []).length;
+  observer.onRunStart?.({ target: settings.baseUrl, profile: settings.profile, checks: planned.length, totalVerdicts });
   const execute = options.executor ?? executeWithVitest;
   // Waivers apply as each verdict comes, so nothing shows a waived failure as a failure.
   const execution = await execute(settings, planned, (result) =>
@@ -141,6 +136,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     ...(options.waiversFile ? { waiversFile: options.waiversFile } : {}),
     startedAt,
     durationMs: Date.now() - startedAt.getTime(),
+    totalVerdicts,
     ...(execution.statistics ? { statistics: execution.statistics } : {}),
     sampling: execution.statistics?.sampling ?? [],
     gateFailures,

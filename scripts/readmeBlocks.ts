@@ -2,15 +2,8 @@
 import type { ReadmeBlock } from "../contract/readmeTables.js";
 import { renderRegisterMarkdown } from "../contract/renderRegisterMarkdown.js";
 import { renderRunOptionsMarkdown } from "../cli/renderRunOptionsMarkdown.js";
-import {
-  renderChecksMarkdown,
-  renderFaultsMarkdown,
-  renderVariantsMarkdown,
-} from "../tests/conformance/renderCatalogueMarkdown.js";
-import {
-  renderContractSectionsMarkdown,
-  renderOperationsMarkdown,
-} from "../tests/conformance/renderContractMarkdown.js";
+import { renderChecksMarkdown, renderFaultsMarkdown, renderVariantsMarkdown } from "./renderCatalogueMarkdown.js";
+import { renderContractSectionsMarkdown, renderOperationsMarkdown } from "./renderContractMarkdown.js";
 
 /** Every generated block, by marker name. */
 export function readmeBlocks(): ReadmeBlock[] {

@@ -5,10 +5,11 @@ import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
 import { validateRunReport } from "../../reports/validateRunReport.js";
 import { writeReports, type ReportFormat } from "../../reports/writeReports.js";
 import { MergeError, mergeRunReports, type ShardReport } from "../../runner/report/mergeRunReports.js";
-import type { RunReport } from "../../runner/report/model.js";
+import type { RunReport } from "../../runner/model/RunReport.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 import { DEFAULT_OUT_DIR } from "./run.js";
+import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
 
 /** Help text of the command. */
 export const MERGE_HELP = `Usage: cms-conformance merge [--out DIR] [--format LIST] SHARD_DIR…
@@ -74,7 +75,7 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
       throw new UsageError(`--format takes json, junit and html, not ${JSON.stringify(format)}`);
   let report: RunReport;
   try {
-    report = mergeRunReports(positionals.map(readShard));
+    report = mergeRunReports(positionals.map(readShard), CHECK_CATALOGUE.select([], []));
   } catch (error) {
     throw error instanceof MergeError ? new UsageError(error.message) : error;
   }

@@ -10,11 +10,12 @@ import { startReferenceServer, type RunningReferenceServer } from "../../referen
 import { referenceRunConfig } from "../../reference/referenceRunConfig.js";
 import { UnknownCheckError } from "../../runner/engine/CheckCatalogue.js";
 import { runSecrets } from "../../runner/engine/createTargetSession.js";
-import { EXCHANGE_LOG_DEFAULTS, type ExchangeLogSnapshot } from "../../runner/engine/ExchangeLog.js";
+import { EXCHANGE_LOG_DEFAULTS } from "../../runner/engine/ExchangeLog.js";
+import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
 import type { CheckExecutor } from "../../runner/execute/CheckExecutor.js";
 import { runConformance } from "../../runner/runConformance.js";
+import { ConfigurationError } from "../../runner/model/ConfigurationError.js";
 import {
-  ConfigurationError,
   configFromEnvironment,
   readConfigFile,
   resolveRunConfig,
@@ -150,6 +151,7 @@ export async function runCommand(
       io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
     const report = await runConformance({
       settings,
+      catalogue: CHECK_CATALOGUE,
       observer: {
         onRunStart: (start) => console.onRunStart(start),
         onResult: (result) => console.onResult(result),

@@ -11,7 +11,7 @@ import {
 import { operationPath, type OperationPaths } from "../../contract/operations.js";
 import { parseOperationPathOption } from "../../runner/settings/parseOperationPathOption.js";
 import { resolveOperationPaths } from "../../runner/settings/resolveOperationPaths.js";
-import { ConfigurationError } from "../../runner/settings/resolveRunSettings.js";
+import { ConfigurationError } from "../../runner/model/ConfigurationError.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 

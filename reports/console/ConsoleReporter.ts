@@ -4,7 +4,7 @@
  * and where the reports are. Colour and the
  * live progress line only on a TTY without NO_COLOR; otherwise plain lines a CI log can keep.
  */
-import type { CheckResult, Outcome, RunReport } from "../../runner/report/model.js";
+import type { CheckResult, Outcome, RunReport } from "../../runner/model/RunReport.js";
 import type { OperationName } from "../../contract/operations.js";
 import { OPERATIONS } from "../../contract/operations.js";
 import { OUTCOME_LABEL, OUTCOME_ORDER } from "../outcomeOrder.js";

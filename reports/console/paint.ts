@@ -1,5 +1,5 @@
 /** ANSI colours for the console reporter, or none at all (NO_COLOR, a pipe, a CI log). */
-import type { Outcome } from "../../runner/report/model.js";
+import type { Outcome } from "../../runner/model/RunReport.js";
 
 /** Colouring functions; identity functions when colour is off. */
 export interface Paint {

@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { Entry, Har, Header, QueryString } from "har-format";
-import type { ExchangeLogSnapshot, LoggedExchange } from "../../runner/engine/ExchangeLog.js";
+import type { ExchangeLogSnapshot, LoggedExchange } from "../../runner/model/ExchangeLogSnapshot.js";
 
 /** What the HAR says about the run that made it. */
 export interface HarRunFacts {

@@ -1,7 +1,7 @@
 /** Writes `<out>/exchanges.har` (--format har), scrubbed of every secret as the other reports are. */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ExchangeLogSnapshot } from "../../runner/engine/ExchangeLog.js";
+import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
 import { createRedactor, type SecretInput } from "../../runner/http/redactSecrets.js";
 import { buildHar, type HarRunFacts } from "./buildHar.js";
 

@@ -1,5 +1,5 @@
 /** One piece of evidence in the HTML report: request, response, timing, schema issues, curl. */
-import type { EvidenceItem } from "../../runner/report/model.js";
+import type { EvidenceItem } from "../../runner/model/RunReport.js";
 import { exportLine } from "./exportLine.js";
 import { html, type SafeHtml } from "./html.js";
 

@@ -5,7 +5,7 @@
  */
 import type { SecretInput } from "../../runner/http/redactSecrets.js";
 import { createHash } from "node:crypto";
-import type { CheckResult, Outcome, RunReport } from "../../runner/report/model.js";
+import type { CheckResult, Outcome, RunReport } from "../../runner/model/RunReport.js";
 import { OPERATIONS } from "../../contract/operations.js";
 import { OUTCOME_LABEL, OUTCOME_ORDER } from "../outcomeOrder.js";
 import { redactReport } from "../redactReport.js";

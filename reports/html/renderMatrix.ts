@@ -1,5 +1,5 @@
 /** The matrix: spec section × check × operation → outcome, each section with its rule in one line. */
-import type { CheckResult } from "../../runner/report/model.js";
+import type { CheckResult } from "../../runner/model/RunReport.js";
 import { OPERATIONS } from "../../contract/operations.js";
 import { OUTCOME_LABEL } from "../outcomeOrder.js";
 import { html, SafeHtml } from "./html.js";

@@ -1,5 +1,5 @@
 /** The ambiguity register as the run used it, with how many verdicts relied on each entry. */
-import type { RunReport } from "../../runner/report/model.js";
+import type { RunReport } from "../../runner/model/RunReport.js";
 import { html, type SafeHtml } from "./html.js";
 
 /** A table of register entries; entries some verdict relied on are marked. */

@@ -1,5 +1,5 @@
 /** One verdict in the findings list: a <details> with the message, expected vs actual, property and evidence. */
-import type { CheckResult } from "../../runner/report/model.js";
+import type { CheckResult } from "../../runner/model/RunReport.js";
 import { OUTCOME_LABEL } from "../outcomeOrder.js";
 import { html, type SafeHtml } from "./html.js";
 import { renderEvidence, type EvidenceLimits } from "./renderEvidence.js";

@@ -1,5 +1,5 @@
 /** An inline SVG of response times per operation (median, 95th percentile, maximum) on a log scale. */
-import type { RunReport } from "../../runner/report/model.js";
+import type { RunReport } from "../../runner/model/RunReport.js";
 import { OPERATIONS } from "../../contract/operations.js";
 import { html, type SafeHtml } from "./html.js";
 

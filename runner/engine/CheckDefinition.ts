@@ -1,6 +1,6 @@
 /** What a check is: a rule of the spec, the operations it covers, and how it judges one of them. */
 import type { OperationName } from "../../contract/operations.js";
-import type { CheckFamily, CheckLevel } from "../report/model.js";
+import type { CheckFamily, CheckLevel } from "../model/RunReport.js";
 import type { Judgement } from "./Judgement.js";
 import type { TargetSession } from "./TargetSession.js";
 

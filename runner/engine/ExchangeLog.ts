@@ -5,32 +5,9 @@
  */
 import { exchangeRedactor } from "../http/exchangeRedactor.js";
 import { redactExchange } from "../http/redactExchange.js";
-import { copiedPrefix } from "../report/copiedPrefix.js";
-import type { Exchange, RecordedRequest, RecordedResponse, TransportFailure } from "../http/types.js";
-
-/** One exchange as the log keeps it: plain data (no curl, no parsed JSON), secrets already redacted. */
-export interface LoggedExchange {
-  readonly request: RecordedRequest;
-  readonly response?: RecordedResponse;
-  readonly failure?: TransportFailure;
-  readonly startedAt: string;
-  readonly durationMs: number;
-  readonly timeToHeadersMs?: number;
-  /** Characters of the request and response bodies left out by the log's cut. */
-  readonly bodyCharsCut: number;
-}
-
-/** What the log holds at the end of a run; crosses from the vitest worker to the CLI. */
-export interface ExchangeLogSnapshot {
-  /** Kept exchanges, oldest first (by completion). */
-  readonly entries: readonly LoggedExchange[];
-  /** Exchanges the run made in all. */
-  readonly seen: number;
-  /** Exchanges dropped to stay within the bounds (the oldest). */
-  readonly dropped: number;
-  readonly limit: number;
-  readonly maxBodyChars: number;
-}
+import { copiedPrefix } from "../http/copiedPrefix.js";
+import type { Exchange } from "../model/Exchange.js";
+import type { ExchangeLogSnapshot, LoggedExchange } from "../model/ExchangeLogSnapshot.js";
 
 /** Default bounds: the last 20,000 exchanges, 64 KiB per body, 128 Mi characters of bodies in all. */
 export const EXCHANGE_LOG_DEFAULTS = {

@@ -3,7 +3,7 @@
  * check should start. Checks already running finish and are reported, so a run may end with a few
  * more failures than the budget when checks run side by side.
  */
-import type { CheckResult } from "../report/model.js";
+import type { CheckResult } from "../model/RunReport.js";
 
 /** The failure count of one run against its bound (none without --max-failures). */
 export class FailureBudget {

@@ -4,10 +4,10 @@
  * --profile strict); nothing found → passed. The worst finding wins; every finding keeps
  * its evidence and its expected/actual pair (STYLE: Step CI).
  */
-import type { EvidenceItem, Outcome, PropertyFailure } from "../report/model.js";
-import type { Exchange } from "../http/types.js";
+import type { EvidenceItem, Outcome, PropertyFailure } from "../model/RunReport.js";
+import type { Exchange } from "../model/Exchange.js";
 import type { SchemaIssue } from "../../contract/validators.js";
-import type { Profile } from "../settings/RunSettings.js";
+import type { Profile } from "../model/RunSettings.js";
 import { exchangeRedactor } from "../http/exchangeRedactor.js";
 import { incompleteAnswer } from "./incompleteAnswer.js";
 

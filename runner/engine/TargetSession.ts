@@ -3,10 +3,12 @@
  * and shares what was discovered about the target between checks.
  */
 import { operationPath, type OperationName } from "../../contract/operations.js";
-import type { Exchange, HttpClient } from "../http/types.js";
-import type { RunSettings } from "../settings/RunSettings.js";
+import type { Exchange } from "../model/Exchange.js";
+import type { HttpClient } from "../http/types.js";
+import type { RunSettings } from "../model/RunSettings.js";
 import { describeSampledWalks, type SampledWalk } from "./describeSampledWalks.js";
-import type { ExchangeLog, ExchangeLogSnapshot } from "./ExchangeLog.js";
+import type { ExchangeLog } from "./ExchangeLog.js";
+import type { ExchangeLogSnapshot } from "../model/ExchangeLogSnapshot.js";
 import { nearMissToken, type NearMissKind } from "./nearMissTokens.js";
 
 /** Whose credentials a request carries. */
@@ -145,10 +147,4 @@ export class TargetSession {
         return "";
     }
   }
-}
-
-/** `{ stopped: "why" }` when the session stopped early, for the run's statistics; `{}` otherwise. */
-export function stoppedNote(session: TargetSession): { stopped?: string } {
-  const stop = session.stopped();
-  return stop === undefined ? {} : { stopped: stop.message };
 }

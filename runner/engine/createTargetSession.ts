@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { createHttpClient } from "../http/createHttpClient.js";
 import { proxyCredentialSecrets, proxyFromEnvironment } from "../http/proxyFromEnvironment.js";
 import type { HttpClientOptions } from "../http/types.js";
-import type { RunSettings } from "../settings/RunSettings.js";
+import type { RunSettings } from "../model/RunSettings.js";
 import { ExchangeLog } from "./ExchangeLog.js";
-import { extraHeaderSecrets } from "./extraHeaderSecrets.js";
+import { extraHeaderSecrets } from "../http/extraHeaderSecrets.js";
 import { nearMissSecrets } from "./nearMissTokens.js";
 import { TargetSession } from "./TargetSession.js";
 

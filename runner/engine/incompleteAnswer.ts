@@ -6,7 +6,7 @@
  * transport trouble — an error naming its cause, never a failure. A redirect is a complete
  * answer: the checks judge its status.
  */
-import type { Exchange, TransportFailure } from "../http/types.js";
+import type { Exchange, TransportFailure } from "../model/Exchange.js";
 
 /** Why the exchange holds no complete answer to judge; undefined when it does. */
 export function incompleteAnswer(exchange: Exchange): TransportFailure | undefined {

@@ -1,6 +1,6 @@
 /** Runs one check on one operation and turns what it found into a CheckResult (DESIGN §3). */
 import type { OperationName } from "../../contract/operations.js";
-import type { CheckResult } from "../report/model.js";
+import type { CheckResult } from "../model/RunReport.js";
 import type { CheckDefinition, CheckNeed } from "./CheckDefinition.js";
 import { checkSeed } from "./checkSeed.js";
 import { Judgement } from "./Judgement.js";

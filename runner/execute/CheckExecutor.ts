@@ -1,8 +1,8 @@
 /** How the planned checks get run: through vitest (the CLI) or in this process (self-tests, benchmarks). */
 import type { PlannedCheck } from "../engine/CheckCatalogue.js";
-import type { CheckResult } from "../report/model.js";
-import type { RunSettings, VerdictKey } from "../settings/RunSettings.js";
-import type { RunStatistics } from "../vitest/vitestBridge.js";
+import type { CheckResult } from "../model/RunReport.js";
+import type { RunSettings, VerdictKey } from "../model/RunSettings.js";
+import type { RunStatistics } from "../model/RunStatistics.js";
 
 /** What an execution produced. */
 export interface Execution {

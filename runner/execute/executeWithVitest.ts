@@ -2,9 +2,9 @@
 import { accessSync, constants } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createVitest } from "vitest/node";
-import { ResultCollector } from "../vitest/ResultCollector.js";
-import { toSelectedVerdicts } from "../planRun.js";
-import { RUN_KEY } from "../vitest/vitestBridge.js";
+import { ResultCollector } from "./vitest/ResultCollector.js";
+import { toSelectedVerdicts } from "./vitest/selectedVerdicts.js";
+import { RUN_KEY } from "./vitest/vitestBridge.js";
 import type { CheckExecutor } from "./CheckExecutor.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));

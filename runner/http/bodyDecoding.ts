@@ -6,7 +6,7 @@
  */
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Transform } from "node:stream";
-import type { TransportFailure } from "./types.js";
+import type { TransportFailure } from "../model/Exchange.js";
 
 /** How to read a body: as it came, through a decoder, or not at all. */
 export type BodyDecoding =

@@ -8,7 +8,7 @@ import { attachRedactor } from "./exchangeRedactor.js";
 import { jsonNestingDepth } from "./jsonNestingDepth.js";
 import type { Redactor } from "./redactSecrets.js";
 import type { AttemptResult } from "./sendOnce.js";
-import type { Exchange, RecordedResponse, TransportFailure } from "./types.js";
+import type { Exchange, RecordedResponse, TransportFailure } from "../model/Exchange.js";
 
 /** The request as sent, secrets still in it. */
 export interface SentRequest {

@@ -1,5 +1,5 @@
 /** Turns whatever undici or the socket threw into a TransportFailure: a kind and one sentence. */
-import type { TransportFailure } from "./types.js";
+import type { TransportFailure } from "../model/Exchange.js";
 
 /** What was known when the error came. */
 export interface TransportErrorContext {

@@ -11,16 +11,8 @@ import { createSemaphore } from "./createSemaphore.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
 import { createRedactor } from "./redactSecrets.js";
 import { sendOnce, type AttemptResult } from "./sendOnce.js";
-import type {
-  ClientStop,
-  Exchange,
-  HttpClient,
-  HttpClientOptions,
-  HttpClientStats,
-  OutgoingRequest,
-  TransportFailure,
-  TransportFailureKind,
-} from "./types.js";
+import type { Exchange, TransportFailure, TransportFailureKind } from "../model/Exchange.js";
+import type { ClientStop, HttpClient, HttpClientOptions, HttpClientStats, OutgoingRequest } from "./types.js";
 
 /** Defaults of HttpClientOptions. */
 export const HTTP_CLIENT_DEFAULTS = {

@@ -4,7 +4,7 @@
  * text in a message (a body preview, a failure) redacts it with the run's secrets.
  */
 import { createRedactor, type Redactor } from "./redactSecrets.js";
-import type { Exchange } from "./types.js";
+import type { Exchange } from "../model/Exchange.js";
 
 const REDACTOR = Symbol("cms-conformance.redactor");
 const NONE = createRedactor([]);

@@ -1,6 +1,6 @@
 /** An exchange on its way to a report or a log: every secret out of the request, the response and the failure. */
 import type { Redactor } from "./redactSecrets.js";
-import type { Exchange } from "./types.js";
+import type { Exchange } from "../model/Exchange.js";
 
 /** Headers whose values are credentials: masked even when the secret values are not known. */
 const CREDENTIAL_HEADERS = new Set([

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream";
 import type { Dispatcher } from "undici";
 import { bodyDecoding, decodingFailure } from "./bodyDecoding.js";
 import { classifyTransportError } from "./classifyTransportError.js";
-import type { TransportFailure } from "./types.js";
+import type { TransportFailure } from "../model/Exchange.js";
 
 /** What to send, already resolved against the base URL. Secrets are still in it. */
 export interface AttemptRequest {

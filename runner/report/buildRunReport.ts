@@ -4,9 +4,8 @@ import { createHash } from "node:crypto";
 import { AMBIGUITY_REGISTER } from "../../contract/ambiguityRegister.js";
 import { CONTRACT_SCHEMAS } from "../../contract/schemaCatalogue.js";
 import { OPERATIONS, operationPath, type OperationName, type OperationPaths } from "../../contract/operations.js";
-import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
-import type { RunStatistics } from "../vitest/vitestBridge.js";
-import type { CheckResult, RunReport, RunSelection, RunSummary } from "./model.js";
+import type { RunStatistics } from "../model/RunStatistics.js";
+import type { CheckResult, RunReport, RunSelection, RunSummary } from "../model/RunReport.js";
 import { reproduceCommand, type ReproducibleSettings } from "./reproduceCommand.js";
 
 /** Version of this suite (package.json). */
@@ -40,6 +39,8 @@ export interface RunFacts {
   readonly waiversFile?: string;
   readonly startedAt: Date;
   readonly durationMs: number;
+  /** How many check × operation verdicts the whole suite has (more than the results in a partial run). */
+  readonly totalVerdicts: number;
   readonly statistics?: RunStatistics;
   /** Listing walks cut at their page bound, in words (TargetSession.samplingNotes). */
   readonly sampling: readonly string[];
@@ -62,10 +63,14 @@ function timingsByOperation(
 }
 
 /** Which verdicts the run judged out of the whole suite's check × operation pairs. */
-export function runSelection(settings: ReproducibleSettings, selectedVerdicts: number): RunSelection {
+export function runSelection(
+  settings: ReproducibleSettings,
+  selectedVerdicts: number,
+  totalVerdicts: number,
+): RunSelection {
   return {
     selectedVerdicts,
-    totalVerdicts: CHECK_CATALOGUE.select([], []).length,
+    totalVerdicts,
     checks: [...settings.checks],
     excludeChecks: [...settings.excludeChecks],
     operations: [...settings.operations],
@@ -109,7 +114,7 @@ export function buildRunReport(results: readonly CheckResult[], facts: RunFacts)
       retries429: facts.statistics?.retries429 ?? 0,
       nodeVersion: process.version,
       maxExamples: facts.settings.maxExamples,
-      selection: runSelection(facts.settings, results.length),
+      selection: runSelection(facts.settings, results.length, facts.totalVerdicts),
       commandLine: reproduceCommand(
         facts.waiversFile !== undefined ? { ...facts.settings, waivers: facts.waiversFile } : facts.settings,
       ),

@@ -3,10 +3,10 @@
  * would have written: every verdict once, in catalogue order, with the counts, requests, timings,
  * sampling and gate failures of all shards. Reports of different runs are refused, not mixed.
  */
-import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
+import type { PlannedCheck } from "../engine/CheckCatalogue.js";
 import type { OperationName } from "../../contract/operations.js";
 import { summarize } from "./buildRunReport.js";
-import type { CheckResult, RunReport } from "./model.js";
+import type { CheckResult, RunReport } from "../model/RunReport.js";
 
 /** Reports that cannot be merged: one sentence saying why and what to give instead. */
 export class MergeError extends Error {}
@@ -65,10 +65,8 @@ function checkSameRun(reports: readonly ShardReport[]): void {
 }
 
 /** The verdicts of all reports, each pair once, in the order of the catalogue. */
-function mergedResults(reports: readonly ShardReport[]): CheckResult[] {
-  const order = new Map(
-    CHECK_CATALOGUE.select([], []).map(({ check, operation }, index) => [`${check.id} ${operation}`, index]),
-  );
+function mergedResults(reports: readonly ShardReport[], verdictOrder: readonly PlannedCheck[]): CheckResult[] {
+  const order = new Map(verdictOrder.map(({ check, operation }, index) => [`${check.id} ${operation}`, index]));
   const from = new Map<string, string>();
   const results: CheckResult[] = [];
   for (const { source, report } of reports) {
@@ -106,9 +104,9 @@ function mergedNotes(reports: readonly ShardReport[]): string[] {
 }
 
 /** The report of the whole run. Throws MergeError when the reports are not the shards of one run. */
-export function mergeRunReports(reports: readonly ShardReport[]): RunReport {
+export function mergeRunReports(reports: readonly ShardReport[], verdictOrder: readonly PlannedCheck[]): RunReport {
   checkSameRun(reports);
-  const results = mergedResults(reports);
+  const results = mergedResults(reports, verdictOrder);
   const metas = reports.map(({ report }) => report.meta);
   const first = metas[0] as RunReport["meta"];
   const starts = metas.map((meta) => Date.parse(meta.startedAt));

@@ -1,8 +1,8 @@
 /** The `cms-conformance run` command line that reproduces a run, with secrets as environment variables. */
 import { ALL_OPERATIONS } from "../../contract/operations.js";
 import { SECRET_PLACEHOLDERS } from "../engine/createTargetSession.js";
-import { extraHeaderSecrets } from "../engine/extraHeaderSecrets.js";
-import { RUN_DEFAULTS, type RunSettings } from "../settings/RunSettings.js";
+import { extraHeaderSecrets } from "../http/extraHeaderSecrets.js";
+import { RUN_DEFAULTS, type RunSettings } from "../model/RunSettings.js";
 
 /** Settings of a run plus the options that live outside RunSettings but change verdicts. */
 export type ReproducibleSettings = RunSettings & {

@@ -1,5 +1,5 @@
 /** Reads repeated `--header 'Name: value'` flags into a header record. */
-import { ConfigurationError } from "./resolveRunSettings.js";
+import { ConfigurationError } from "../model/ConfigurationError.js";
 
 /** The headers the flags name; refuses a flag without a colon and a name given twice (checks come later, in resolveExtraHeaders). */
 export function parseHeaderOption(flags: readonly string[] | undefined): Record<string, string> | undefined {

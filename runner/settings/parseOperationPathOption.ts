@@ -1,6 +1,6 @@
 /** Reads repeated `--operation-path OPERATION=/path` flags (run and serve) into operation paths. */
 import type { OperationName, OperationPaths } from "../../contract/operations.js";
-import { ConfigurationError } from "./resolveRunSettings.js";
+import { ConfigurationError } from "../model/ConfigurationError.js";
 
 /** The paths the flags name; the names and paths are checked by resolveOperationPaths. */
 export function parseOperationPathOption(flags: readonly string[] | undefined): OperationPaths | undefined {

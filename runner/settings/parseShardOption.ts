@@ -1,6 +1,6 @@
 /** Reads `--shard i/n` (1 ≤ i ≤ n). */
-import type { Shard } from "./RunSettings.js";
-import { ConfigurationError } from "./resolveRunSettings.js";
+import type { Shard } from "../model/RunSettings.js";
+import { ConfigurationError } from "../model/ConfigurationError.js";
 
 /** The shard the flag names, or undefined without the flag. */
 export function parseShardOption(value: string | undefined): Shard | undefined {

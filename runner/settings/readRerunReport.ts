@@ -4,8 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 import { ALL_OPERATIONS, type OperationName } from "../../contract/operations.js";
-import type { VerdictKey } from "./RunSettings.js";
-import { ConfigurationError, type RunConfigFile } from "./resolveRunSettings.js";
+import type { VerdictKey } from "../model/RunSettings.js";
+import { ConfigurationError } from "../model/ConfigurationError.js";
+import { type RunConfigFile } from "./resolveRunSettings.js";
 
 /** What a re-run takes from the earlier report. */
 export interface RerunReport {

@@ -2,9 +2,9 @@
  * The extra headers of a run (--header, `headers` in the config file): merged over the layers
  * (a later layer wins, names compared without case), and refused when they cannot be sent.
  */
-import { extraHeaderSecrets } from "../engine/extraHeaderSecrets.js";
+import { extraHeaderSecrets } from "../http/extraHeaderSecrets.js";
 import { MIN_SECRET_LENGTH } from "../http/redactSecrets.js";
-import { ConfigurationError } from "./resolveRunSettings.js";
+import { ConfigurationError } from "../model/ConfigurationError.js";
 
 /** RFC 9110 token: the characters a header name may hold. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

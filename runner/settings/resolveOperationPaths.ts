@@ -4,7 +4,7 @@
  * two operations would share one.
  */
 import { ALL_OPERATIONS, operationPath, type OperationName, type OperationPaths } from "../../contract/operations.js";
-import { ConfigurationError } from "./resolveRunSettings.js";
+import { ConfigurationError } from "../model/ConfigurationError.js";
 
 /** A path below the base URL: starts with a slash, no query, fragment, space or control character. */
 const PATH = /^\/[^\s?#\x00-\x1f\x7f]*$/;

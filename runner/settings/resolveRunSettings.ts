@@ -8,8 +8,9 @@
 import { readFileSync } from "node:fs";
 import type { ErrorObject } from "ajv";
 import type { OperationName, OperationPaths } from "../../contract/operations.js";
+import { ConfigurationError } from "../model/ConfigurationError.js";
 import { closestName } from "./closestName.js";
-import { RUN_DEFAULTS, type Profile, type RunSettings } from "./RunSettings.js";
+import { RUN_DEFAULTS, type Profile, type RunSettings } from "../model/RunSettings.js";
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
 import {
@@ -21,7 +22,6 @@ import {
 } from "./runConfigSchema.js";
 
 /** A configuration mistake: reported as one sentence, exit 2. */
-export class ConfigurationError extends Error {}
 
 /** The settings as the run-config schema describes them (a --config file holds exactly this). */
 export interface RunConfigFile {

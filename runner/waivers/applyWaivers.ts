@@ -1,5 +1,5 @@
 /** Applies vendor-acceptance waivers to check results. */
-import type { CheckResult, Waiver } from "../report/model.js";
+import type { CheckResult, Waiver } from "../model/RunReport.js";
 
 /** What applyWaivers returns. */
 export interface WaiverApplication {

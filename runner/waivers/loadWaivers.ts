@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import type { ErrorObject } from "ajv";
 import { compileMetaSchema } from "../../contract/compileMetaSchema.js";
-import type { Waiver } from "../report/model.js";
+import type { Waiver } from "../model/RunReport.js";
 import { closestName } from "../settings/closestName.js";
 import { WaiversFileError } from "./WaiversFileError.js";
 

@@ -4,7 +4,7 @@
  */
 import type { CheckDefinition } from "../../runner/engine/CheckDefinition.js";
 import { CheckCatalogue } from "../../runner/engine/CheckCatalogue.js";
-import type { CheckFamily } from "../../runner/report/model.js";
+import type { CheckFamily } from "../../runner/model/RunReport.js";
 import { analyticsChecks } from "./checks/analyticsChecks.js";
 import { authChecks } from "./checks/authChecks.js";
 import { consistencyChecks } from "./checks/consistencyChecks.js";

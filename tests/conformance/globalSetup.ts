@@ -4,13 +4,15 @@
  * verdicts selected here, once.
  */
 import type { TestProject } from "vitest/node";
-import "../../runner/vitest/vitestBridge.js";
-import { planRun, toSelectedVerdicts } from "../../runner/planRun.js";
+import "../../runner/execute/vitest/vitestBridge.js";
+import { planRun } from "../../runner/planRun.js";
+import { toSelectedVerdicts } from "../../runner/execute/vitest/selectedVerdicts.js";
 import { settingsFromEnvironment } from "../../runner/settings/resolveRunSettings.js";
+import { CHECK_CATALOGUE } from "./checkCatalogue.js";
 
 /** Provides the run from the environment unless the CLI already did. */
 export default function setup(project: TestProject): void {
   if (project.getProvidedContext().cmsConformanceRun) return;
   const settings = settingsFromEnvironment(process.env);
-  project.provide("cmsConformanceRun", { settings, verdicts: toSelectedVerdicts(planRun(settings)) });
+  project.provide("cmsConformanceRun", { settings, verdicts: toSelectedVerdicts(planRun(settings, CHECK_CATALOGUE)) });
 }

@@ -6,7 +6,7 @@ import { ALL_OPERATIONS, operationSpec, type OperationName } from "../../../cont
 import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
 import { invalidRequestArbitrary } from "../../../generators/invalidRequestArbitrary.js";
 import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
-import type { Exchange } from "../../../runner/http/types.js";
+import type { Exchange } from "../../../runner/model/Exchange.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer, judgeBody, preview } from "./_internals/judgeExchange.js";

@@ -16,7 +16,7 @@ import { refusalPasses, registerForRefusedValidRequest } from "./_internals/regi
 import { runProperty, type ExampleVerdict } from "./_internals/runProperty.js";
 import { successfulRequestBody, wellFormedRequestBody } from "./_internals/sampleRequests.js";
 import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
-import type { Exchange } from "../../../runner/http/types.js";
+import type { Exchange } from "../../../runner/model/Exchange.js";
 import { noAnswer, sendGenerated } from "./_internals/generatedExamples.js";
 import { onePerDerivation, withPlaceholderIds } from "./_internals/onePerDerivation.js";
 

@@ -8,7 +8,7 @@ import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer } from "./_internals/judgeExchange.js";
 import { isJsonObject } from "../../../contract/jsonValue.js";
 import { roleFiltersRequest } from "./_internals/sampleRequests.js";
-import type { Exchange } from "../../../runner/http/types.js";
+import type { Exchange } from "../../../runner/model/Exchange.js";
 
 /** The filters of one answer as a set of comparable keys, or undefined when the answer is unusable. */
 function filterSet(exchange: Exchange, withSequence: boolean): Set<string> | undefined {

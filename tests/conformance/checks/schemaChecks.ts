@@ -15,7 +15,7 @@ import { roleFiltersRequest } from "./_internals/sampleRequests.js";
 import { everyUser } from "./_internals/everyUser.js";
 import { readKnownItems } from "./_internals/itemReads.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
-import type { Exchange } from "../../../runner/http/types.js";
+import type { Exchange } from "../../../runner/model/Exchange.js";
 
 /** The 200 answers a check validates for an operation: every walked page, every read (itemReads), the role requests. */
 async function successfulExchanges(

@@ -3,8 +3,8 @@ import type { OperationName } from "../../../contract/operations.js";
 import { runCheck } from "../../../runner/engine/runCheck.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
-import type { CheckResult } from "../../../runner/report/model.js";
-import type { RunSettings } from "../../../runner/settings/RunSettings.js";
+import type { CheckResult } from "../../../runner/model/RunReport.js";
+import type { RunSettings } from "../../../runner/model/RunSettings.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 import { scriptedSession, type FakeAnswer, type ScriptedClient } from "../engine/engineDoubles.js";
 

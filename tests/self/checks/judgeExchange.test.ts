@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
 import { Judgement } from "../../../runner/engine/Judgement.js";
-import type { Exchange, TransportFailureKind } from "../../../runner/http/types.js";
+import type { Exchange, TransportFailureKind } from "../../../runner/model/Exchange.js";
 import { attachRedactor } from "../../../runner/http/exchangeRedactor.js";
 import { createRedactor } from "../../../runner/http/redactSecrets.js";
 import {

@@ -4,7 +4,7 @@
  * legal oddities (a page-size cap, a refused restricted user, an empty listing).
  */
 import { describe, expect, it } from "vitest";
-import type { RunSettings } from "../../../runner/settings/RunSettings.js";
+import type { RunSettings } from "../../../runner/model/RunSettings.js";
 import { checkOnScript } from "./checkOnScript.js";
 import { fakeCms, listingAnswer, widgetsTagged, type FakeCms, type ListingCall } from "./fakeCms.js";
 

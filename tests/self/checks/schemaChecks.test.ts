@@ -1,7 +1,7 @@
 /** The schema checks (§2, §4) on an in-memory CMS: which answers each validates, and what it calls wrapped, unwrapped or carrying roles. */
 import { describe, expect, it } from "vitest";
 import type { OperationName } from "../../../contract/operations.js";
-import type { RunSettings } from "../../../runner/settings/RunSettings.js";
+import type { RunSettings } from "../../../runner/model/RunSettings.js";
 import { testSettings } from "../engine/engineDoubles.js";
 import { checkOnScript, jsonOf } from "./checkOnScript.js";
 import { fakeCms, type FakeCms } from "./fakeCms.js";

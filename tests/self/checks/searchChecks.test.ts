@@ -4,7 +4,7 @@
  * the rule in a way the reference's faults do not, and one that answers oddly but legally.
  */
 import { describe, expect, it } from "vitest";
-import type { RunSettings } from "../../../runner/settings/RunSettings.js";
+import type { RunSettings } from "../../../runner/model/RunSettings.js";
 import { checkOnScript } from "./checkOnScript.js";
 import {
   fakeCms,

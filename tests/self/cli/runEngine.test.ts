@@ -11,6 +11,7 @@ import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { executeWithVitest } from "../../../runner/execute/executeWithVitest.js";
 import { planRun } from "../../../runner/planRun.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
+import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -46,7 +47,7 @@ describe("the vitest worker", () => {
   it("runs exactly the pairs it is given, not what the settings would select again", async () => {
     // The settings select every check; the plan handed to the worker holds two pairs.
     const settings = resolveRunSettings([referenceRunConfig(server), { seed: 2, maxExamples: 2 }]);
-    const everything = planRun(settings);
+    const everything = planRun(settings, CHECK_CATALOGUE);
     const planned = [
       everything.find(({ check }) => check.id === "pagination.default-first-10"),
       everything.find(({ check }) => check.id === "schema.response-body"),

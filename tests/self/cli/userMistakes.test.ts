@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_OPTIONS } from "../../../cli/runOptions.js";
-import { RUN_DEFAULTS } from "../../../runner/settings/RunSettings.js";
+import { RUN_DEFAULTS } from "../../../runner/model/RunSettings.js";
 import { resolveRunConfig, resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { RUN_CONFIG_SCHEMA, runConfigValidator, settingSchema } from "../../../runner/settings/runConfigSchema.js";
 import { runCli } from "./cliInProcess.js";

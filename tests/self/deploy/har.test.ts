@@ -15,7 +15,7 @@ import { validateHar } from "../../../reports/har/validateHar.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { ExchangeLog } from "../../../runner/engine/ExchangeLog.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
-import type { Exchange } from "../../../runner/http/types.js";
+import type { Exchange } from "../../../runner/model/Exchange.js";
 import { findChromium } from "../reports/findChromium.js";
 import { startHostileTarget, unusedBaseUrl } from "../support/hostileTarget.js";
 

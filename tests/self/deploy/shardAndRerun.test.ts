@@ -12,12 +12,13 @@ import { startReferenceServer, type RunningReferenceServer } from "../../../refe
 import { validateRunReport } from "../../../reports/validateRunReport.js";
 import { shardOf } from "../../../runner/engine/shardOf.js";
 import { planRun } from "../../../runner/planRun.js";
-import type { RunReport } from "../../../runner/report/model.js";
+import type { RunReport } from "../../../runner/model/RunReport.js";
 import { reproduceCommand } from "../../../runner/report/reproduceCommand.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { runInProcess } from "../suite/runInProcess.js";
 import { runBin } from "./runBin.js";
+import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 
 const verdicts = (report: RunReport) =>
   Object.fromEntries(report.results.map((result) => [`${result.checkId} [${result.operation}]`, result.outcome]));
@@ -40,9 +41,11 @@ describe("--shard", () => {
   const settings = resolveRunSettings([{ baseUrl: "http://127.0.0.1:9", clientId: "client", token: "token" }]);
 
   it("splits the selected pairs into disjoint shards that cover them all", () => {
-    const all = planRun(settings).map(({ check, operation }) => `${check.id} ${operation}`);
+    const all = planRun(settings, CHECK_CATALOGUE).map(({ check, operation }) => `${check.id} ${operation}`);
     const shards = [1, 2, 3].map((index) =>
-      planRun({ ...settings, shard: { index, count: 3 } }).map(({ check, operation }) => `${check.id} ${operation}`),
+      planRun({ ...settings, shard: { index, count: 3 } }, CHECK_CATALOGUE).map(
+        ({ check, operation }) => `${check.id} ${operation}`,
+      ),
     );
     expect(shards.flat().sort()).toEqual([...all].sort());
     for (const shard of shards) expect(shard.length).toBeGreaterThan(all.length / 6);
@@ -51,8 +54,8 @@ describe("--shard", () => {
   it("keeps a pair in its shard whatever else is selected (a hash of check id and operation, not a position)", () => {
     const narrow = { ...settings, checks: ["pagination.*"], shard: { index: 2, count: 3 } };
     const wide = { ...settings, shard: { index: 2, count: 3 } };
-    const inWide = new Set(planRun(wide).map(({ check, operation }) => `${check.id} ${operation}`));
-    const inNarrow = planRun(narrow).map(({ check, operation }) => `${check.id} ${operation}`);
+    const inWide = new Set(planRun(wide, CHECK_CATALOGUE).map(({ check, operation }) => `${check.id} ${operation}`));
+    const inNarrow = planRun(narrow, CHECK_CATALOGUE).map(({ check, operation }) => `${check.id} ${operation}`);
     expect(inNarrow.length).toBeGreaterThan(0);
     for (const pair of inNarrow) expect(inWide.has(pair)).toBe(true);
     expect(shardOf("pagination.default-first-10", "listLandingPages", 3)).toBe(

@@ -3,15 +3,9 @@
  * with every field stated, and an HttpClient that answers from a function and records what it got.
  */
 import { TargetSession } from "../../../runner/engine/TargetSession.js";
-import type {
-  ClientStop,
-  Exchange,
-  HttpClient,
-  HttpClientStats,
-  OutgoingRequest,
-  TransportFailure,
-} from "../../../runner/http/types.js";
-import type { RunSettings } from "../../../runner/settings/RunSettings.js";
+import type { Exchange, TransportFailure } from "../../../runner/model/Exchange.js";
+import type { ClientStop, HttpClient, HttpClientStats, OutgoingRequest } from "../../../runner/http/types.js";
+import type { RunSettings } from "../../../runner/model/RunSettings.js";
 
 /** What a fake answer holds; everything is optional. */
 export interface FakeAnswer {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { FailureBudget } from "../../../runner/engine/FailureBudget.js";
 import { shardOf } from "../../../runner/engine/shardOf.js";
-import type { Outcome } from "../../../runner/report/model.js";
+import type { Outcome } from "../../../runner/model/RunReport.js";
 
 describe("FailureBudget", () => {
   it("is never exhausted without a bound", () => {

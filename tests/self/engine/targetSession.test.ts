@@ -1,10 +1,10 @@
 /** TargetSession sends requests with the headers of §5 for each caller and shares discoveries; createTargetSession names the run's secrets. */
 import { describe, expect, it } from "vitest";
 import { runSecrets, SECRET_PLACEHOLDERS } from "../../../runner/engine/createTargetSession.js";
-import { extraHeaderSecrets } from "../../../runner/engine/extraHeaderSecrets.js";
+import { extraHeaderSecrets } from "../../../runner/http/extraHeaderSecrets.js";
 import { nearMissSecrets } from "../../../runner/engine/nearMissTokens.js";
 import type { SampledWalk } from "../../../runner/engine/describeSampledWalks.js";
-import { stoppedNote, TargetSession, type Caller } from "../../../runner/engine/TargetSession.js";
+import { TargetSession, type Caller } from "../../../runner/engine/TargetSession.js";
 import { scriptedSession, StoppingClient, testSettings } from "./engineDoubles.js";
 
 describe("TargetSession.send", () => {
@@ -149,14 +149,6 @@ describe("TargetSession", () => {
     expect(session.samplingNotes()).toEqual([
       "listLandingPages: 1 listing walk stopped at --max-pages 3 (pageSize 10; the target reports 9 pages), so items after pageNumber 2 were not seen (55 of 85 items)",
     ]);
-  });
-
-  it("says in the run's statistics why it stopped, and nothing while it runs", () => {
-    const client = new StoppingClient(() => ({}));
-    const session = new TargetSession(testSettings(), client);
-    expect(stoppedNote(session)).toEqual({});
-    client.stop = { at: "2030-01-01T00:00:00.000Z", message: "the run passed --max-run-time 15m" };
-    expect(stoppedNote(session)).toEqual({ stopped: "the run passed --max-run-time 15m" });
   });
 
   it("passes stats, durations and close through to its client", async () => {

@@ -1,6 +1,6 @@
 /** Run errors in a user's words: a dead checks worker is named with its cause, and an exhausted heap says what to do. */
 import { describe, expect, it } from "vitest";
-import { describeRunError, isWorkerStop } from "../../../runner/vitest/describeRunError.js";
+import { describeRunError, isWorkerStop } from "../../../runner/execute/vitest/describeRunError.js";
 
 describe("describeRunError", () => {
   it("names a worker that ran out of heap, with the cause and how to give the run more memory", () => {

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
-import type { Exchange, HttpClient } from "../../../runner/http/types.js";
+import type { Exchange } from "../../../runner/model/Exchange.js";
+import type { HttpClient } from "../../../runner/http/types.js";
 import {
   startHostileTarget,
   unusedBaseUrl,

@@ -2,7 +2,8 @@
 import { expect } from "vitest";
 import { exchangeRedactor } from "../../../runner/http/exchangeRedactor.js";
 import { redactExchange } from "../../../runner/http/redactExchange.js";
-import type { Exchange, HttpClient, OutgoingRequest } from "../../../runner/http/types.js";
+import type { Exchange } from "../../../runner/model/Exchange.js";
+import type { HttpClient, OutgoingRequest } from "../../../runner/http/types.js";
 
 /** A bearer token no real system uses. */
 export const TOKEN = "tok-3f9a1c2b7e-SECRET-d41d8c";

@@ -14,7 +14,7 @@ import {
   secretPatterns,
 } from "../../../runner/http/redactSecrets.js";
 import { redactReport } from "../../../reports/redactReport.js";
-import type { RunReport } from "../../../runner/report/model.js";
+import type { RunReport } from "../../../runner/model/RunReport.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 import { redactExchange } from "../../../runner/http/redactExchange.js";
 

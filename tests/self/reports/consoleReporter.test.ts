@@ -10,7 +10,7 @@ import {
   makeRunReport,
   PLANTED_TOKEN,
 } from "./runReportFixture.js";
-import type { RunReport } from "../../../runner/report/model.js";
+import type { RunReport } from "../../../runner/model/RunReport.js";
 
 const ANSI = /\u001b\[/;
 

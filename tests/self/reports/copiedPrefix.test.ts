@@ -2,11 +2,11 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { copiedPrefix, copiedText } from "../../../runner/report/copiedPrefix.js";
-import { compactResult } from "../../../runner/vitest/compactResult.js";
-import type { CheckResult } from "../../../runner/report/model.js";
+import { copiedPrefix, copiedText } from "../../../runner/http/copiedPrefix.js";
+import { compactResult } from "../../../runner/execute/compactResult.js";
+import type { CheckResult } from "../../../runner/model/RunReport.js";
 import { ExchangeLog } from "../../../runner/engine/ExchangeLog.js";
-import type { Exchange } from "../../../runner/http/types.js";
+import type { Exchange } from "../../../runner/model/Exchange.js";
 
 setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as () => void;

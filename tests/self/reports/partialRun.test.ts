@@ -4,7 +4,7 @@ import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
-import type { RunReport } from "../../../runner/report/model.js";
+import type { RunReport } from "../../../runner/model/RunReport.js";
 import { runConformance, type RunStart } from "../../../runner/runConformance.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
@@ -26,6 +26,7 @@ describe("a partial run", () => {
     });
     report = await runConformance({
       settings,
+      catalogue: CHECK_CATALOGUE,
       executor: executeInProcess,
       observer: {
         onRunStart: (info) => {

@@ -6,8 +6,8 @@ import type {
   RunReport,
   RunSelection,
   RunSummary,
-} from "../../../runner/report/model.js";
-import type { Exchange } from "../../../runner/http/types.js";
+} from "../../../runner/model/RunReport.js";
+import type { Exchange } from "../../../runner/model/Exchange.js";
 import type { OperationName } from "../../../contract/operations.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 

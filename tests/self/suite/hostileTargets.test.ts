@@ -10,11 +10,8 @@ import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { writeReports } from "../../../reports/writeReports.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
-import {
-  ConfigurationError,
-  resolveRunSettings,
-  type RunConfigFile,
-} from "../../../runner/settings/resolveRunSettings.js";
+import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
+import { resolveRunSettings, type RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
 import {
   HOSTILE_BEHAVIOURS,
   startHostileTarget,
@@ -22,6 +19,7 @@ import {
   type HostileBehaviour,
   type HostileTarget,
 } from "../support/hostileTarget.js";
+import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 
 const SECRETS = {
   clientId: "client-9f8e7d6c5b4a",
@@ -61,7 +59,12 @@ async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {
     secrets: Object.values(SECRETS),
   });
   const started = performance.now();
-  const report = await runConformance({ settings, observer: console, executor: executeInProcess });
+  const report = await runConformance({
+    settings,
+    catalogue: CHECK_CATALOGUE,
+    observer: console,
+    executor: executeInProcess,
+  });
   console.onRunEnd(report, await writeReports(report, { outDir, secrets: Object.values(SECRETS) }));
   const outcome = { report, exitCode: report.verdict === "pass" ? 0 : 1 };
   const elapsedMs = performance.now() - started;

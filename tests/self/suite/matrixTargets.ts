@@ -3,7 +3,7 @@
  * every legitimate variant and every fault, with what each may (and must) give for a check.
  */
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
-import type { Outcome } from "../../../runner/report/model.js";
+import type { Outcome } from "../../../runner/model/RunReport.js";
 import type { RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
 import type { ReferenceFault } from "../../../reference/faults/ReferenceFault.js";

@@ -8,7 +8,7 @@ import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { validateRunReport } from "../../../reports/validateRunReport.js";
 import { renderJsonReport } from "../../../reports/writeJsonReport.js";
 import { describeSampledWalks, type SampledWalk } from "../../../runner/engine/describeSampledWalks.js";
-import type { RunReport } from "../../../runner/report/model.js";
+import type { RunReport } from "../../../runner/model/RunReport.js";
 import { runInProcess } from "./runInProcess.js";
 
 /** Checks that walk the widget listing (discovery, a second page size) and search it. */

@@ -12,7 +12,7 @@ import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js"
 import { createTargetSession } from "../../../runner/engine/createTargetSession.js";
 import { runCheck } from "../../../runner/engine/runCheck.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
-import type { CheckResult } from "../../../runner/report/model.js";
+import type { CheckResult } from "../../../runner/model/RunReport.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";

@@ -10,6 +10,7 @@ import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
+import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 
 describe("waivers in a run", () => {
   let server: RunningReferenceServer;
@@ -38,6 +39,7 @@ describe("waivers in a run", () => {
     const console = new ConsoleReporter({ stream: { write: (text: string) => (consoleText += text) }, color: false });
     const report = await runConformance({
       settings,
+      catalogue: CHECK_CATALOGUE,
       observer: console,
       executor: executeInProcess,
       waiversFile: file,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyWaivers } from "../../../runner/waivers/applyWaivers.js";
-import type { CheckResult, Outcome, Waiver } from "../../../runner/report/model.js";
+import type { CheckResult, Outcome, Waiver } from "../../../runner/model/RunReport.js";
 import type { OperationName } from "../../../contract/operations.js";
 
 function result(checkId: string, operation: OperationName, outcome: Outcome): CheckResult {

@@ -1,6 +1,6 @@
 /** Fetches one page of a listing and reads it (§2.11). */
 import type { OperationName } from "../../../../contract/operations.js";
-import type { Exchange } from "../../../../runner/http/types.js";
+import type { Exchange } from "../../../../runner/model/Exchange.js";
 import { readListingPage, type ListingPage } from "./listingPage.js";
 import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
 

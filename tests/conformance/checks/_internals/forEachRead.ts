@@ -1,6 +1,6 @@
 /** Hands each 200 JSON answer of the run's shared reads (itemReads) of a single-item read operation to a judge. */
 import type { CheckContext } from "../../../../runner/engine/CheckDefinition.js";
-import type { Exchange } from "../../../../runner/http/types.js";
+import type { Exchange } from "../../../../runner/model/Exchange.js";
 import { answered } from "./judgeExchange.js";
 import { asReadOperation, noIdsReason } from "./itemTargets.js";
 import { readKnownItems } from "./itemReads.js";

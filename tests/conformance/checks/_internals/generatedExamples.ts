@@ -1,6 +1,6 @@
 /** Sending generated requests inside a property, and what a missing answer means for one example. */
 import type { CheckContext } from "../../../../runner/engine/CheckDefinition.js";
-import type { Exchange } from "../../../../runner/http/types.js";
+import type { Exchange } from "../../../../runner/model/Exchange.js";
 import { describeAnswer } from "./judgeExchange.js";
 import type { ExampleVerdict } from "./runProperty.js";
 

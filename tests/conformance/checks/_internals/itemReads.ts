@@ -5,7 +5,7 @@
  * over the whole listing. One odd item among many is a bug real backends have; a sample misses it.
  */
 import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
-import type { Exchange } from "../../../../runner/http/types.js";
+import type { Exchange } from "../../../../runner/model/Exchange.js";
 import { discoveredIds, discoveredListing, spreadSample } from "./discovery.js";
 import { idField, type ReadOperation } from "./itemTargets.js";
 

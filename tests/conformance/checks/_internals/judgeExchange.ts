@@ -3,7 +3,7 @@
  * says. The target's text they put in messages (a body preview, a failure) is redacted as it
  * is embedded; the rest of a message is the suite's own wording.
  */
-import type { Exchange, RecordedResponse } from "../../../../runner/http/types.js";
+import type { Exchange, RecordedResponse } from "../../../../runner/model/Exchange.js";
 import { exchangeRedactor } from "../../../../runner/http/exchangeRedactor.js";
 import { validateBody } from "../../../../contract/validators.js";
 import { formatSchemaIssue } from "../../../../contract/validators.js";

@@ -6,7 +6,7 @@
  * sends nothing more and never shrinks (shrinking would only hammer a target already in trouble).
  */
 import fc from "fast-check";
-import type { Exchange } from "../../../../runner/http/types.js";
+import type { Exchange } from "../../../../runner/model/Exchange.js";
 import { exchangeRedactor } from "../../../../runner/http/exchangeRedactor.js";
 import { incompleteAnswer } from "../../../../runner/engine/incompleteAnswer.js";
 import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";

@@ -5,7 +5,7 @@
  * bound is also noted on the session, for the report's meta.sampling.
  */
 import type { OperationName } from "../../../../contract/operations.js";
-import type { Exchange } from "../../../../runner/http/types.js";
+import type { Exchange } from "../../../../runner/model/Exchange.js";
 import { exchangeRedactor } from "../../../../runner/http/exchangeRedactor.js";
 import { incompleteAnswer } from "../../../../runner/engine/incompleteAnswer.js";
 import { readListingPage, type ListingPage } from "./listingPage.js";

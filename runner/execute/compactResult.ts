@@ -4,11 +4,11 @@
  * parsed JSON that duplicates bodyText dropped), and body texts are cut at
  * MAX_EVIDENCE_BODY_CHARS with a note (a hostile target's 5 MiB bodies must not pile up).
  */
-import type { CheckResult, EvidenceItem } from "../report/model.js";
+import type { CheckResult, EvidenceItem } from "../model/RunReport.js";
 import { exchangeRedactor } from "../http/exchangeRedactor.js";
 import { redactExchange } from "../http/redactExchange.js";
-import type { Exchange } from "../http/types.js";
-import { copiedPrefix, copiedText } from "../report/copiedPrefix.js";
+import type { Exchange } from "../model/Exchange.js";
+import { copiedPrefix, copiedText } from "../http/copiedPrefix.js";
 
 /** Most characters of a request or response body kept as evidence. */
 export const MAX_EVIDENCE_BODY_CHARS = 64 * 1024;

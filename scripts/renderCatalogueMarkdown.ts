@@ -1,8 +1,8 @@
 /** The check, fault and variant catalogues as the Markdown tables the README shows. */
-import { markdownCell } from "../../contract/readmeTables.js";
-import { FAULT_CATALOGUE } from "../../reference/faults/faultCatalogue.js";
-import { VARIANT_CATALOGUE } from "../../reference/variants/variantCatalogue.js";
-import { CHECK_CATALOGUE } from "./checkCatalogue.js";
+import { markdownCell } from "../contract/readmeTables.js";
+import { FAULT_CATALOGUE } from "../reference/faults/faultCatalogue.js";
+import { VARIANT_CATALOGUE } from "../reference/variants/variantCatalogue.js";
+import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
 
 /** One row per check: id, level, sections, operations, title. */
 export function renderChecksMarkdown(): string {

@@ -2,11 +2,11 @@
  * The generated part of docs/contract.md: for each section of the interface, its rule in one line,
  * the checks that enforce it and the register entries that settle what it leaves "not shown".
  */
-import { AMBIGUITY_REGISTER } from "../../contract/ambiguityRegister.js";
-import { OPERATIONS } from "../../contract/operations.js";
-import { markdownCell } from "../../contract/readmeTables.js";
-import { SECTION_RULES, compareSections } from "../../contract/specSections.js";
-import { CHECK_CATALOGUE } from "./checkCatalogue.js";
+import { AMBIGUITY_REGISTER } from "../contract/ambiguityRegister.js";
+import { OPERATIONS } from "../contract/operations.js";
+import { markdownCell } from "../contract/readmeTables.js";
+import { SECTION_RULES, compareSections } from "../contract/specSections.js";
+import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
 
 /** The operations table: name, path below the base URL, section, credentials (§4, §5). */
 export function renderOperationsMarkdown(): string {

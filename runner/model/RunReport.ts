@@ -3,7 +3,7 @@
  * Reporters receive a RunReport and never reach into the runner (STYLE: vitest's reporters).
  * schemas/meta/report.schema.json describes the same structure for report.json.
  */
-import type { Exchange } from "../http/types.js";
+import type { Exchange } from "./Exchange.js";
 import type { SchemaIssue } from "../../contract/validators.js";
 import type { OperationName } from "../../contract/operations.js";
 import type { AmbiguityEntry } from "../../contract/ambiguityRegister.js";

@@ -1,10 +1,10 @@
 /** A vitest reporter in the CLI process that collects verdicts from the tests' meta (STYLE: vitest reporters). */
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import type { SerializedError } from "vitest";
-import type { CheckResult } from "../report/model.js";
+import type { CheckResult } from "../../model/RunReport.js";
 import { describeRunError, isWorkerStop } from "./describeRunError.js";
-import type { VerdictKey } from "../settings/RunSettings.js";
-import type { RunStatistics } from "./vitestBridge.js";
+import type { VerdictKey } from "../../model/RunSettings.js";
+import type { RunStatistics } from "../../model/RunStatistics.js";
 import "./vitestBridge.js";
 
 /** Collects results as tests finish and statistics when the run ends. */

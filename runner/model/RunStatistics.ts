@@ -1,0 +1,19 @@
+/** What a run measured about the target beside its verdicts. */
+import type { ExchangeLogSnapshot } from "./ExchangeLogSnapshot.js";
+
+/** HTTP figures of a run and how its listings were sampled, measured where the checks ran. */
+export interface RunStatistics {
+  readonly requests: number;
+  readonly retries429: number;
+  readonly transportFailures: number;
+  /** The lowest request rate the run paced itself down to after 429 answers, when it did. */
+  readonly slowestRatePerSecond?: number;
+  /** Why the run stopped early (the target stopped answering, or --max-run-time passed), when it did. */
+  readonly stopped?: string;
+  /** Response times in milliseconds, by operation path. */
+  readonly durationsByPath: Record<string, number[]>;
+  /** Listing walks cut at their page bound, one line per operation and kind (TargetSession.samplingNotes). */
+  readonly sampling: string[];
+  /** Every exchange of the run, when it keeps them (--format har). */
+  readonly exchanges?: ExchangeLogSnapshot;
+}

@@ -1,0 +1,91 @@
+/** The one loop both executors share: verdicts in plan order, --max-failures, outcomes per pair, statistics once. */
+import { describe, expect, it } from "vitest";
+import type { PlannedCheck } from "../../../runner/engine/CheckCatalogue.js";
+import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { TargetSession } from "../../../runner/engine/TargetSession.js";
+import { runPlannedChecks } from "../../../runner/execute/runPlannedChecks.js";
+import { runStatistics } from "../../../runner/execute/runStatistics.js";
+import { scriptedSession, StoppingClient, testSettings } from "../engine/engineDoubles.js";
+
+function planned(id: string, run: CheckDefinition["run"]): PlannedCheck {
+  return {
+    check: {
+      id: `http.${id}`,
+      title: id,
+      rule: id,
+      family: "http",
+      specRefs: ["7"],
+      level: "MUST",
+      operations: ["getWidget"],
+      registerRefs: [],
+      run,
+    },
+    operation: "getWidget",
+  };
+}
+
+const failing = (id: string) =>
+  planned(id, async ({ judge }) => judge.fail(`${id} broke`, { expected: "a", actual: "b" }));
+const passing = (id: string) => planned(id, async ({ target }) => void (await target.send("getWidget")));
+
+describe("runPlannedChecks", () => {
+  it("gives each pair its verdict, hears each as it comes, and counts the requests once every check ended", async () => {
+    const { session } = scriptedSession(() => ({ status: 200, json: {} }));
+    const heard: string[] = [];
+    const running = runPlannedChecks(session, [passing("one"), failing("two"), passing("three")], (result) =>
+      heard.push(`${result.checkId} ${result.outcome}`),
+    );
+    const second = await running.outcomeOf(1);
+    expect(second).toMatchObject({ result: { checkId: "http.two", outcome: "failed", message: "two broke" } });
+    const done = await running.done;
+    expect(done.results.map((result) => `${result.checkId} ${result.outcome}`).sort()).toEqual(
+      ["http.one passed", "http.three passed", "http.two failed"].sort(),
+    );
+    expect(heard.sort()).toEqual(["http.one passed", "http.three passed", "http.two failed"].sort());
+    expect(done.notRun).toEqual([]);
+    expect(done.statistics.requests).toBe(2);
+  });
+
+  it("starts no pair once --max-failures failed verdicts are in, and says which pairs were not run", async () => {
+    const { session } = scriptedSession(() => ({ status: 200, json: {} }), { maxFailures: 1 });
+    // Eight pairs run at once: the ninth and tenth start after the first failures are counted.
+    const plan = [
+      ...Array.from({ length: 8 }, (_, index) => failing(`f${index}`)),
+      passing("late-a"),
+      passing("late-b"),
+    ];
+    const running = runPlannedChecks(session, plan);
+    const { results, notRun } = await running.done;
+    expect(results).toHaveLength(8);
+    expect(notRun).toEqual([
+      { checkId: "http.late-a", operation: "getWidget" },
+      { checkId: "http.late-b", operation: "getWidget" },
+    ]);
+    expect(await running.outcomeOf(9)).toEqual({ notRun: { checkId: "http.late-b", operation: "getWidget" } });
+  });
+
+  it("keeps a check's evidence compact: a huge request body is cut in the verdict", async () => {
+    const { session } = scriptedSession(() => ({ status: 200, json: {} }));
+    const huge = "x".repeat(200_000);
+    const plan = [
+      planned("huge", async ({ target, judge }) => {
+        const exchange = await target.send("getWidget", { json: { widgetId: huge } });
+        judge.fail("huge", { expected: "a", actual: "b", evidence: [{ label: "huge", exchange }] });
+      }),
+    ];
+    const { results } = await runPlannedChecks(session, plan).done;
+    const body = results[0]?.evidence[0]?.exchange.request.body ?? "";
+    expect(body.length).toBeLessThan(huge.length);
+    expect(body).toMatch(/evidence cut: \d+ characters in all/);
+  });
+});
+
+describe("runStatistics", () => {
+  it("says why the run stopped once it did, and nothing while it runs", () => {
+    const client = new StoppingClient(() => ({}));
+    const session = new TargetSession(testSettings(), client);
+    expect(runStatistics(session)).not.toHaveProperty("stopped");
+    client.stop = { at: "2030-01-01T00:00:00.000Z", message: "the run passed --max-run-time 15m" };
+    expect(runStatistics(session).stopped).toBe("the run passed --max-run-time 15m");
+  });
+});
