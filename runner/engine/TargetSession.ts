@@ -1,6 +1,7 @@
 /**
- * One run's view of the target: sends requests as a chosen user with the headers of §5,
- * and shares what was discovered about the target between checks.
+ * One run's view of the target: sends requests as a chosen user with the headers of §5, and
+ * keeps the run's sampling lines. What the checks learn about the target is kept by the checks'
+ * discovery layer (TargetKnowledge), not here.
  */
 import { operationPath, type OperationName } from "../../contract/operations.js";
 import type { Exchange } from "../model/Exchange.js";
@@ -39,7 +40,6 @@ function invalidToken(seed: number): string {
 
 /** Sends requests to the target on behalf of checks. */
 export class TargetSession {
-  private readonly memo = new Map<string, Promise<unknown>>();
   private readonly sampledWalks: SampledWalk[] = [];
   private readonly samplingLines = new Map<string, string>();
 
@@ -74,16 +74,6 @@ export class TargetSession {
   /** True when the configuration has the restricted user's token. */
   hasRestrictedUser(): boolean {
     return Boolean(this.settings.credentials.restrictedToken);
-  }
-
-  /** Computes a value once per run and shares it (discovery results, listing walks). */
-  shared<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    let pending = this.memo.get(key) as Promise<T> | undefined;
-    if (!pending) {
-      pending = compute();
-      this.memo.set(key, pending);
-    }
-    return pending;
   }
 
   /** Records a listing walk that stopped at its page bound, so the report can say what was not seen. */

@@ -1,9 +1,9 @@
 /** Analytics (§2.5, §2.6, §8): a PIE chart has exactly one series. */
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered } from "./_internals/judgeExchange.js";
+import { answered } from "./_internals/judges/judgeExchange.js";
 import { isJsonObject } from "../../../contract/jsonValue.js";
-import { readKnownItems } from "./_internals/itemReads.js";
+import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 /** Checks of the analytics family. */
 export const analyticsChecks: readonly CheckDefinition[] = [
@@ -20,7 +20,7 @@ export const analyticsChecks: readonly CheckDefinition[] = [
     async run({ target, judge }) {
       let pies = 0;
       // Every configured analytic: one PIE among many with two series is the bug a sample misses.
-      const { reads } = await readKnownItems(target, "getAnalytic");
+      const { reads } = await knowledgeOf(target).reads("getAnalytic");
       for (const { label, exchange } of reads) {
         if (!answered(judge, label, exchange) || exchange.response.status !== 200 || !isJsonObject(exchange.json))
           continue;

@@ -2,13 +2,12 @@
 import { ALL_OPERATIONS } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer } from "./_internals/judgeExchange.js";
-import { discoveredListing } from "./_internals/discovery.js";
-import { everyUser } from "./_internals/everyUser.js";
-import { readKnownItems } from "./_internals/itemReads.js";
+import { answered, describeAnswer } from "./_internals/judges/judgeExchange.js";
+import { everyUser } from "./_internals/requests/everyUser.js";
 import { isJsonObject, jsonEqual } from "../../../contract/jsonValue.js";
-import { forEachRead, READS } from "./_internals/forEachRead.js";
-import { successfulRequestBody } from "./_internals/sampleRequests.js";
+import { forEachRead, READS } from "./_internals/judges/forEachRead.js";
+import { successfulRequestBody } from "./_internals/requests/sampleRequests.js";
+import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 /** Checks of the consistency family. */
 export const consistencyChecks: readonly CheckDefinition[] = [
@@ -26,7 +25,7 @@ export const consistencyChecks: readonly CheckDefinition[] = [
       let read = 0;
       const cuts: string[] = [];
       for (const caller of callers) {
-        const { reads, cut } = await readKnownItems(target, "getWidget", caller);
+        const { reads, cut } = await knowledgeOf(target).reads("getWidget", caller);
         if (cut) cuts.push(cut);
         for (const { label, exchange } of reads) {
           if (!answered(judge, `${label} (listed for ${caller})`, exchange)) continue;
@@ -90,10 +89,10 @@ export const consistencyChecks: readonly CheckDefinition[] = [
     registerRefs: ["list-get-consistency"],
     async run({ target, judge }) {
       judge.applied("list-get-consistency");
-      const walk = await discoveredListing(target, "listFactoryDefaultWidgets", "admin");
+      const walk = await knowledgeOf(target).listing("listFactoryDefaultWidgets", "admin");
       // Looked up by the string ids that were read: an item with another id is never asked for.
       const listed = new Map(walk.items.filter(isJsonObject).map((item) => [item.id, item] as const));
-      const { reads } = await readKnownItems(target, "getWidget");
+      const { reads } = await knowledgeOf(target).reads("getWidget");
       if (reads.length === 0) return judge.skip("no listed widget has an id to read.");
       for (const { id, label, exchange } of reads) {
         const item = listed.get(id);

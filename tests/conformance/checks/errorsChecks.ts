@@ -9,16 +9,16 @@ import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
 import type { Exchange } from "../../../runner/model/Exchange.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer, judgeBody, preview } from "./_internals/judgeExchange.js";
-import { READS } from "./_internals/forEachRead.js";
-import { noAnswer, sendGenerated } from "./_internals/generatedExamples.js";
-import { asReadOperation, idField, unknownId } from "./_internals/itemTargets.js";
-import { requestContextFor } from "./_internals/requestContextFor.js";
-import { runProperty } from "./_internals/runProperty.js";
-import { wellFormedRequestBody } from "./_internals/sampleRequests.js";
-import { judgeStatus } from "./_internals/judgeStatus.js";
+import { answered, describeAnswer, judgeBody, preview } from "./_internals/judges/judgeExchange.js";
+import { READS } from "./_internals/judges/forEachRead.js";
+import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
+import { asReadOperation, idField, unknownId } from "./_internals/requests/itemTargets.js";
+import { runProperty } from "./_internals/requests/runProperty.js";
+import { wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
+import { judgeStatus } from "./_internals/judges/judgeStatus.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
-import { onePerDerivation } from "./_internals/onePerDerivation.js";
+import { onePerDerivation } from "./_internals/requests/onePerDerivation.js";
+import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 /** Sends one invalid request that must get 400, judging the status. */
 async function expect400(
@@ -84,7 +84,7 @@ export const errorsChecks: readonly CheckDefinition[] = [
     registerRefs: ["invalid-field-status", "required-request-fields", "malformed-widget-id", "malformed-analytic-id"],
     async run(context) {
       const { operation, target, judge } = context;
-      const requestContext = await requestContextFor(target);
+      const requestContext = await knowledgeOf(target).requestContext();
       const needed = REQUIRED_CONTEXT[operation];
       if (needed && (requestContext[needed]?.length ?? 0) === 0) {
         return judge.skip(

@@ -9,20 +9,19 @@ import { invalidRequestArbitrary, type InvalidRequest } from "../../../generator
 import type { RequestContext } from "../../../generators/requestContext.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer, mediaType, preview } from "./_internals/judgeExchange.js";
-import { discoveredListing } from "./_internals/discovery.js";
-import { requestContextFor } from "./_internals/requestContextFor.js";
-import { refusalPasses, registerForRefusedValidRequest } from "./_internals/registerForRefusedValidRequest.js";
-import { runProperty, type ExampleVerdict } from "./_internals/runProperty.js";
-import { successfulRequestBody, wellFormedRequestBody } from "./_internals/sampleRequests.js";
+import { answered, describeAnswer, mediaType, preview } from "./_internals/judges/judgeExchange.js";
+import { refusalPasses, registerForRefusedValidRequest } from "./_internals/judges/registerForRefusedValidRequest.js";
+import { runProperty, type ExampleVerdict } from "./_internals/requests/runProperty.js";
+import { successfulRequestBody, wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
 import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
 import type { Exchange } from "../../../runner/model/Exchange.js";
-import { noAnswer, sendGenerated } from "./_internals/generatedExamples.js";
-import { onePerDerivation, withPlaceholderIds } from "./_internals/onePerDerivation.js";
+import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
+import { onePerDerivation, withPlaceholderIds } from "./_internals/requests/onePerDerivation.js";
+import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 /** The generators' valid requests for an operation, or why there are none. */
 async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record<string, unknown>> | string> {
-  const requestContext = await requestContextFor(context.target);
+  const requestContext = await knowledgeOf(context.target).requestContext();
   const needed = REQUIRED_CONTEXT[context.operation];
   if (needed && (requestContext[needed]?.length ?? 0) === 0) {
     return needed === "widgetIds"
@@ -35,7 +34,7 @@ async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record
 /** totalElements of a listing, for telling a page past the end from a refused valid request. */
 async function totalOf(context: CheckContext, operation: OperationName): Promise<number | undefined> {
   if (!operationSpec(operation).listField) return undefined;
-  return (await discoveredListing(context.target, operation)).totalElements;
+  return (await knowledgeOf(context.target).listing(operation)).totalElements;
 }
 
 /** Checks of the http family. */
@@ -128,7 +127,7 @@ export const httpChecks: readonly CheckDefinition[] = [
     async run(context) {
       const { operation, target, judge } = context;
       const valid = await validRequests(context);
-      const invalidContext = withPlaceholderIds(await requestContextFor(target));
+      const invalidContext = withPlaceholderIds(await knowledgeOf(target).requestContext());
       for (const request of await onePerDerivation(context)) {
         const rule = request.rule;
         const exchange = await sendGenerated(context, request);

@@ -5,22 +5,22 @@
 import { LISTING_OPERATIONS, type OperationName } from "../../../contract/operations.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer } from "./_internals/judgeExchange.js";
-import { judgeStatus } from "./_internals/judgeStatus.js";
-import { discoveredListing } from "./_internals/discovery.js";
-import { asUser, everyUser } from "./_internals/everyUser.js";
+import { answered, describeAnswer } from "./_internals/judges/judgeExchange.js";
+import { judgeStatus } from "./_internals/judges/judgeStatus.js";
+import { asUser, everyUser } from "./_internals/requests/everyUser.js";
 import {
   describePageRequest,
   fetchListingPage,
   type FetchedPage,
   type PageRequest,
-} from "./_internals/fetchListingPage.js";
-import { judgeLargeNumbers } from "./_internals/judgeLargeNumbers.js";
-import { judgeWalk } from "./_internals/judgeWalk.js";
-import { expectedTotalPages, itemKey } from "./_internals/listingPage.js";
-import { describePageSizeLimits, discoveredPageSizes, type PageSizeLimits } from "./_internals/pageSizeLimits.js";
+} from "./_internals/walks/fetchListingPage.js";
+import { judgeLargeNumbers } from "./_internals/judges/judgeLargeNumbers.js";
+import { judgeWalk } from "./_internals/judges/judgeWalk.js";
+import { expectedTotalPages, itemKey } from "./_internals/walks/listingPage.js";
+import { describePageSizeLimits, type PageSizeLimits } from "./_internals/discovery/pageSizeLimits.js";
 import type { Caller, TargetSession } from "../../../runner/engine/TargetSession.js";
-import { walkListing, type ListingWalk } from "./_internals/walkListing.js";
+import { walkListing, type ListingWalk } from "./_internals/walks/walkListing.js";
+import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 /**
  * The listing's totalElements as `caller`'s discovery walk saw it. Undefined when it could not
@@ -31,7 +31,7 @@ async function knownTotal(
   { operation, target, judge }: CheckContext,
   caller: Caller = "admin",
 ): Promise<{ total: number; walk: ListingWalk } | undefined> {
-  const walk = await discoveredListing(target, operation, caller);
+  const walk = await knowledgeOf(target).listing(operation, caller);
   if (walk.totalElements !== undefined) return { total: walk.totalElements, walk };
   const why = walk.stop?.message ?? "no totals";
   if (caller === "admin")
@@ -236,7 +236,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
     registerRefs: ["max-page-size"],
     async run(context) {
       const { operation, target, judge } = context;
-      const limits = await discoveredPageSizes(target, operation);
+      const limits = await knowledgeOf(target).pageSizeLimits(operation);
       judge.applied("max-page-size");
       judgeSizeLimit(judge, limits);
       const sizes = probeSizes(limits);
@@ -286,7 +286,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
     registerRefs: ["empty-total-pages", "max-page-size"],
     async run(context) {
       const { operation, target, judge } = context;
-      const limits = await discoveredPageSizes(target, operation);
+      const limits = await knowledgeOf(target).pageSizeLimits(operation);
       judgeInconsistentLimit(judge, limits);
       let asked = 0;
       for (const caller of everyUser(target)) {
@@ -360,7 +360,7 @@ export const paginationChecks: readonly CheckDefinition[] = [
     registerRefs: ["repeatable-reads", "max-page-size"],
     async run(context) {
       const { operation, target, judge } = context;
-      const limits = await discoveredPageSizes(target, operation);
+      const limits = await knowledgeOf(target).pageSizeLimits(operation);
       const notes: string[] = [];
       for (const caller of everyUser(target)) {
         const known = await knownTotal(context, caller);
@@ -481,7 +481,11 @@ export const paginationChecks: readonly CheckDefinition[] = [
     async run(context) {
       const known = await knownTotal(context);
       if (!known) return;
-      await judgeLargeNumbers(context, known.total, await discoveredPageSizes(context.target, context.operation));
+      await judgeLargeNumbers(
+        context,
+        known.total,
+        await knowledgeOf(context.target).pageSizeLimits(context.operation),
+      );
     },
   },
   {

@@ -5,11 +5,12 @@
 import { LISTING_OPERATIONS } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer } from "./_internals/judgeExchange.js";
-import { discoveredIds, discoveredListing, spreadSample } from "./_internals/discovery.js";
-import { itemKey } from "./_internals/listingPage.js";
-import type { WalkedPage } from "./_internals/walkListing.js";
+import { answered, describeAnswer } from "./_internals/judges/judgeExchange.js";
+import { discoveredIds, spreadSample } from "./_internals/discovery/discoveredIds.js";
+import { itemKey } from "./_internals/walks/listingPage.js";
+import type { WalkedPage } from "./_internals/walks/walkListing.js";
 import { isJsonObject } from "../../../contract/jsonValue.js";
+import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 /** A PERSONAL landing page (§2.4): only the user who created it can view it. */
 const isPersonal = (item: unknown): boolean => isJsonObject(item) && item.landingPageType === "PERSONAL";
@@ -29,8 +30,8 @@ export const permissionsChecks: readonly CheckDefinition[] = [
     registerRefs: ["personal-pages-visibility"],
     needs: ["restrictedToken"],
     async run({ operation, target, judge }) {
-      const full = await discoveredListing(target, operation, "admin");
-      const restricted = await discoveredListing(target, operation, "restricted");
+      const full = await knowledgeOf(target).listing(operation, "admin");
+      const restricted = await knowledgeOf(target).listing(operation, "restricted");
       const first = restricted.pages[0];
       if (!first || !answered(judge, "restricted listing", first.exchange)) return;
       if (restricted.totalElements === undefined || full.totalElements === undefined) {
@@ -108,8 +109,8 @@ export const permissionsChecks: readonly CheckDefinition[] = [
     registerRefs: ["hidden-resource-status"],
     needs: ["restrictedToken"],
     async run({ target, judge }) {
-      const full = await discoveredListing(target, "listFactoryDefaultWidgets", "admin");
-      const restricted = await discoveredListing(target, "listFactoryDefaultWidgets", "restricted");
+      const full = await knowledgeOf(target).listing("listFactoryDefaultWidgets", "admin");
+      const restricted = await knowledgeOf(target).listing("listFactoryDefaultWidgets", "restricted");
       if (!full.complete || !restricted.complete) {
         return judge.skip(
           `both widget listings must be walked completely to know what is forbidden (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`,

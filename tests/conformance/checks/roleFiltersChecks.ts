@@ -5,9 +5,9 @@
  */
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, describeAnswer } from "./_internals/judgeExchange.js";
+import { answered, describeAnswer } from "./_internals/judges/judgeExchange.js";
 import { isJsonObject } from "../../../contract/jsonValue.js";
-import { roleFiltersRequest } from "./_internals/sampleRequests.js";
+import { roleFiltersRequest } from "./_internals/requests/sampleRequests.js";
 import type { Exchange } from "../../../runner/model/Exchange.js";
 
 /** The filters of one answer as a set of comparable keys, or undefined when the answer is unusable. */

@@ -5,17 +5,16 @@
 import { ALL_OPERATIONS, operationSpec, type OperationName } from "../../../contract/operations.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
-import { answered, judgeBody, preview } from "./_internals/judgeExchange.js";
-import { forEachRead } from "./_internals/forEachRead.js";
-import { getSchemaProperties } from "./_internals/schemaProperties.js";
-import { discoveredListing } from "./_internals/discovery.js";
+import { answered, judgeBody, preview } from "./_internals/judges/judgeExchange.js";
+import { forEachRead } from "./_internals/judges/forEachRead.js";
+import { getSchemaProperties } from "./_internals/requests/schemaProperties.js";
 import { isJsonObject } from "../../../contract/jsonValue.js";
-import { noIdsReason } from "./_internals/itemTargets.js";
-import { roleFiltersRequest } from "./_internals/sampleRequests.js";
-import { everyUser } from "./_internals/everyUser.js";
-import { readKnownItems } from "./_internals/itemReads.js";
+import { noIdsReason } from "./_internals/requests/itemTargets.js";
+import { roleFiltersRequest } from "./_internals/requests/sampleRequests.js";
+import { everyUser } from "./_internals/requests/everyUser.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { Exchange } from "../../../runner/model/Exchange.js";
+import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 /** The 200 answers a check validates for an operation: every walked page, every read (itemReads), the role requests. */
 async function successfulExchanges(
@@ -25,8 +24,8 @@ async function successfulExchanges(
   switch (operation) {
     case "listFactoryDefaultWidgets":
     case "listLandingPages": {
-      const walks = [await discoveredListing(target, operation, "admin")];
-      if (target.hasRestrictedUser()) walks.push(await discoveredListing(target, operation, "restricted"));
+      const walks = [await knowledgeOf(target).listing(operation, "admin")];
+      if (target.hasRestrictedUser()) walks.push(await knowledgeOf(target).listing(operation, "restricted"));
       return walks.flatMap((walk) =>
         walk.pages.map((page) => ({
           label: `${walk.caller} page ${page.pageNumber} (size ${walk.pageSize})`,
@@ -37,7 +36,7 @@ async function successfulExchanges(
     case "getWidget":
     case "getAnalytic": {
       const callers = operation === "getWidget" ? everyUser(target) : (["admin"] as const);
-      const reads = (await Promise.all(callers.map((caller) => readKnownItems(target, operation, caller)))).flatMap(
+      const reads = (await Promise.all(callers.map((caller) => knowledgeOf(target).reads(operation, caller)))).flatMap(
         (made) => made.reads,
       );
       if (reads.length === 0) return noIdsReason(operation);
@@ -148,7 +147,7 @@ export const schemaChecks: readonly CheckDefinition[] = [
     operations: ["listLandingPages"],
     registerRefs: [],
     async run({ operation, target, judge }) {
-      const walk = await discoveredListing(target, operation, "admin");
+      const walk = await knowledgeOf(target).listing(operation, "admin");
       let shared = 0;
       for (const page of walk.pages) {
         for (const item of page.page.items) {

@@ -8,21 +8,22 @@
 import { LISTING_OPERATIONS, type OperationName } from "../../../contract/operations.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
-import { discoveredListing, spreadSample } from "./_internals/discovery.js";
+import { spreadSample } from "./_internals/discovery/discoveredIds.js";
 import { isJsonObject } from "../../../contract/jsonValue.js";
-import { itemKey } from "./_internals/listingPage.js";
-import { firstPageOf, searchListing, walkContains } from "./_internals/searchListing.js";
-import { describePageRequest, fetchListingPage, type FetchedPage } from "./_internals/fetchListingPage.js";
-import { answered, describeAnswer } from "./_internals/judgeExchange.js";
-import { type ListingWalk, stoppedByTarget, walkListing, type WalkedPage } from "./_internals/walkListing.js";
-import { containsSearchValue, foldedContains, foldSearchText } from "./_internals/containsSearchValue.js";
-import { judgeSearchAnswer } from "./_internals/judgeSearchAnswer.js";
-import { judgeWalk } from "./_internals/judgeWalk.js";
-import { judgeWalkTotals } from "./_internals/judgeWalkTotals.js";
-import { noMatchValue } from "./_internals/noMatchValue.js";
-import { searchedTexts } from "./_internals/searchedTexts.js";
-import { nonTitleValues, searchTerms, specialSnippets } from "./_internals/searchTerms.js";
-import { wildcardProbes } from "./_internals/wildcardProbes.js";
+import { itemKey } from "./_internals/walks/listingPage.js";
+import { firstPageOf, walkContains } from "./_internals/discovery/searchListing.js";
+import { describePageRequest, fetchListingPage, type FetchedPage } from "./_internals/walks/fetchListingPage.js";
+import { answered, describeAnswer } from "./_internals/judges/judgeExchange.js";
+import { type ListingWalk, stoppedByTarget, walkListing, type WalkedPage } from "./_internals/walks/walkListing.js";
+import { containsSearchValue, foldedContains, foldSearchText } from "./_internals/probes/containsSearchValue.js";
+import { judgeSearchAnswer } from "./_internals/judges/judgeSearchAnswer.js";
+import { judgeWalk } from "./_internals/judges/judgeWalk.js";
+import { judgeWalkTotals } from "./_internals/judges/judgeWalkTotals.js";
+import { noMatchValue } from "./_internals/probes/noMatchValue.js";
+import { searchedTexts } from "./_internals/probes/searchedTexts.js";
+import { nonTitleValues, searchTerms, specialSnippets } from "./_internals/probes/searchTerms.js";
+import { wildcardProbes } from "./_internals/probes/wildcardProbes.js";
+import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 const SAMPLE = 4;
 
@@ -70,7 +71,7 @@ function caseVariants(value: string): string[] {
  * search.filtered-walk's rule); any other stop the target caused is a failure.
  */
 async function expectFound(context: CheckContext, value: string, owner: string, what: string): Promise<ListingWalk> {
-  const walk = await searchListing(context.target, context.operation, value);
+  const walk = await knowledgeOf(context.target).search(context.operation, value);
   const first = firstPageOf(walk);
   const endedEarly = walk.stop?.reason === "empty-page";
   // A result that ended early is judged on what it served, as if that were all of it.
@@ -110,7 +111,7 @@ const FILTERED_WALK_TRIES = 4;
 
 /** The unfiltered listing as discovered; undefined, with a skip recorded, when not even its first page could be read. */
 async function readableListing({ target, operation, judge }: CheckContext): Promise<ListingWalk | undefined> {
-  const full = await discoveredListing(target, operation);
+  const full = await knowledgeOf(target).listing(operation);
   if (full.totalElements !== undefined) return full;
   judge.skip(
     `the unfiltered listing could not be read (${full.stop?.message ?? "no totals"}); see schema.response-body and http.valid-request-ok.`,
@@ -186,7 +187,7 @@ export const searchChecks: readonly CheckDefinition[] = [
     operations: ["listFactoryDefaultWidgets"],
     registerRefs: ["search-match-mode"],
     async run(context) {
-      const tags = spreadSample(tagsWithOwners(await discoveredListing(context.target, context.operation)), SAMPLE);
+      const tags = spreadSample(tagsWithOwners(await knowledgeOf(context.target).listing(context.operation)), SAMPLE);
       if (tags.length === 0) return context.judge.skip("no listed widget has a tag to search for.");
       context.judge.applied("search-match-mode");
       for (const { tag, owner } of tags) await expectFound(context, tag, owner, "tag");
@@ -203,7 +204,7 @@ export const searchChecks: readonly CheckDefinition[] = [
     operations: ["listFactoryDefaultWidgets"],
     registerRefs: ["search-match-mode"],
     async run(context) {
-      const candidates = tagsWithOwners(await discoveredListing(context.target, context.operation)).filter(
+      const candidates = tagsWithOwners(await knowledgeOf(context.target).listing(context.operation)).filter(
         ({ tag }) => /^[\x20-\x7e]+$/.test(tag) && caseVariants(tag).length > 0,
       );
       const tags = spreadSample(candidates, SAMPLE);
@@ -244,7 +245,10 @@ export const searchChecks: readonly CheckDefinition[] = [
     operations: ["listLandingPages"],
     registerRefs: ["search-match-mode", "landing-search-case"],
     async run(context) {
-      const titles = spreadSample(titlesWithOwners(await discoveredListing(context.target, context.operation)), SAMPLE);
+      const titles = spreadSample(
+        titlesWithOwners(await knowledgeOf(context.target).listing(context.operation)),
+        SAMPLE,
+      );
       if (titles.length === 0) return context.judge.skip("no listed landing page has a title to search for.");
       context.judge.applied("search-match-mode");
       for (const { title, owner } of titles) await expectFound(context, title, owner, "title");
@@ -261,7 +265,7 @@ export const searchChecks: readonly CheckDefinition[] = [
     operations: LISTING_OPERATIONS,
     registerRefs: [],
     async run(context) {
-      const full = await discoveredListing(context.target, context.operation);
+      const full = await knowledgeOf(context.target).listing(context.operation);
       if (!full.complete || full.totalElements === undefined)
         return context.judge.skip(
           `the unfiltered listing was not walked completely (${full.stop?.message ?? "no totals"}).`,
@@ -273,7 +277,7 @@ export const searchChecks: readonly CheckDefinition[] = [
       values.push("a", `cms-conformance-no-match-${context.target.settings.seed.toString(36)}`);
       const known = new Set(full.items.map(itemKey));
       for (const value of values) {
-        const walk = await searchListing(context.target, context.operation, value);
+        const walk = await knowledgeOf(context.target).search(context.operation, value);
         const first = walk.pages[0];
         if (!first || !answered(context.judge, `searchValue ${JSON.stringify(value)}`, first.exchange)) continue;
         const label = `searchValue ${JSON.stringify(value)}`;
@@ -350,7 +354,7 @@ export const searchChecks: readonly CheckDefinition[] = [
       judge.applied("search-match-mode");
       const others = nonTitleValues(full, 3);
       for (const value of [...new Set([...words, ...others])]) {
-        const walk = await searchListing(target, operation, value);
+        const walk = await knowledgeOf(target).search(operation, value);
         const first = firstPageOf(walk);
         if (!first || !judgeSearchAnswer(judge, searchLabel(value), value, first)) continue;
         judgeTitlesHold(judge, value, walk.pages);
@@ -499,7 +503,7 @@ export const searchChecks: readonly CheckDefinition[] = [
       const pagesPerWalk = Math.min(PAGES_PER_FILTERED_WALK, target.settings.maxPagesWalked);
       for (const value of filteredWalkValues(operation, full).slice(0, FILTERED_WALK_TRIES)) {
         if (walked.length >= 2) break;
-        const byTen = await searchListing(target, operation, value);
+        const byTen = await knowledgeOf(target).search(operation, value);
         const first = firstPageOf(byTen);
         if (!first || !judgeSearchAnswer(judge, searchLabel(value), value, first)) continue;
         const total = byTen.totalElements ?? 0;

@@ -15,8 +15,8 @@ import {
   mediaType,
   preview,
   type AnsweredExchange,
-} from "../../conformance/checks/_internals/judgeExchange.js";
-import { judgeStatus } from "../../conformance/checks/_internals/judgeStatus.js";
+} from "../../conformance/checks/_internals/judges/judgeExchange.js";
+import { judgeStatus } from "../../conformance/checks/_internals/judges/judgeStatus.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 
 const failure = (kind: TransportFailureKind, message = `${kind} happened`) => ({ kind, message });

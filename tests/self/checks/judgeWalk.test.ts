@@ -1,9 +1,9 @@
 /** judgeWalk and judgeWalkTotals (§2.11): what a walk of a listing may not show — a stop, an item twice, a gap, totals that disagree. */
 import { describe, expect, it } from "vitest";
 import { Judgement } from "../../../runner/engine/Judgement.js";
-import { judgeWalk } from "../../conformance/checks/_internals/judgeWalk.js";
-import { judgeWalkTotals } from "../../conformance/checks/_internals/judgeWalkTotals.js";
-import type { ListingWalk, WalkedPage, WalkStop } from "../../conformance/checks/_internals/walkListing.js";
+import { judgeWalk } from "../../conformance/checks/_internals/judges/judgeWalk.js";
+import { judgeWalkTotals } from "../../conformance/checks/_internals/judges/judgeWalkTotals.js";
+import type { ListingWalk, WalkedPage, WalkStop } from "../../conformance/checks/_internals/walks/walkListing.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 
 const item = (n: number) => ({ id: `widget://t/w${n}` });

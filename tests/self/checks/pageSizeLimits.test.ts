@@ -5,16 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   describePageSizeLimits,
-  discoveredPageSizes,
   judgePageSize,
   pageSizeLadder,
-} from "../../conformance/checks/_internals/pageSizeLimits.js";
+} from "../../conformance/checks/_internals/discovery/pageSizeLimits.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
 import { fakeCms, listingAnswer, widgetsTagged } from "./fakeCms.js";
-import type { FetchedPage } from "../../conformance/checks/_internals/fetchListingPage.js";
+import type { FetchedPage } from "../../conformance/checks/_internals/walks/fetchListingPage.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { referenceRunConfig, variantRunConfig } from "../../../reference/referenceRunConfig.js";
 import { runInProcess } from "../suite/runInProcess.js";
+import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
 
 /** A 200 listing page of `count` items with these totals. */
 const page = (count: number, totalElements: number, totalPages: number): FetchedPage =>
@@ -62,7 +62,7 @@ describe("the ladder's edges", () => {
 
   it("asks page 0 of size 10 first, then climbs as the main user", async () => {
     const { session, client } = scriptedSession(fakeCms({ widgets: widgetsTagged(30, () => []) }));
-    const limits = await discoveredPageSizes(session, "listFactoryDefaultWidgets");
+    const limits = await knowledgeOf(session).pageSizeLimits("listFactoryDefaultWidgets");
     expect(client.jsonBodies()).toEqual([10, 20, 50].map((pageSize) => ({ pagination: { pageNumber: 0, pageSize } })));
     expect(limits).toMatchObject({ total: 30, accepted: [10, 20, 50], largest: 50, ceiling: 100 });
     expect(limits).not.toHaveProperty("limit");
@@ -76,8 +76,8 @@ describe("the ladder's edges", () => {
         tamper: (call) => (call.pageSize > 20 ? { status: 400, json: {} } : undefined),
       }),
     );
-    await discoveredPageSizes(refusing.session, "listFactoryDefaultWidgets");
-    await discoveredPageSizes(refusing.session, "listLandingPages");
+    await knowledgeOf(refusing.session).pageSizeLimits("listFactoryDefaultWidgets");
+    await knowledgeOf(refusing.session).pageSizeLimits("listLandingPages");
     expect(refusing.session.samplingNotes()).toEqual([
       "listFactoryDefaultWidgets: page sizes 10, 20 served as asked, pageSize 50 refused (status 400); listings are walked with pageSize 20",
       "listLandingPages: page sizes 10, 20 served as asked, pageSize 50 refused (status 400); listings are walked with pageSize 20",
@@ -89,7 +89,7 @@ describe("the ladder's edges", () => {
           call.pageSize > 20 ? { noResponse: true, failure: { kind: "timeout", message: "late" } } : undefined,
       }),
     );
-    expect(describePageSizeLimits(await discoveredPageSizes(silent.session, "listFactoryDefaultWidgets"))).toBe(
+    expect(describePageSizeLimits(await knowledgeOf(silent.session).pageSizeLimits("listFactoryDefaultWidgets"))).toBe(
       "listFactoryDefaultWidgets: page sizes 10, 20 served as asked, pageSize 50 refused (no answer); listings are walked with pageSize 20",
     );
     const odd = scriptedSession(
@@ -98,7 +98,7 @@ describe("the ladder's edges", () => {
         tamper: (call) => (call.pageSize > 20 ? listingAnswer(call, call.found.slice(0, 20), 30, 1) : undefined),
       }),
     );
-    expect(describePageSizeLimits(await discoveredPageSizes(odd.session, "listFactoryDefaultWidgets"))).toBe(
+    expect(describePageSizeLimits(await knowledgeOf(odd.session).pageSizeLimits("listFactoryDefaultWidgets"))).toBe(
       "listFactoryDefaultWidgets: page sizes 10, 20 served as asked, pageSize 50 served with 20 items and totalPages 1 (totals that do not describe what is served); listings are walked with pageSize 20",
     );
   });

@@ -4,40 +4,35 @@
  * a listing page is fetched and named.
  */
 import { describe, expect, it } from "vitest";
-import {
-  discoveredIds,
-  discoveredListing,
-  discoveredWidgetIds,
-  spreadSample,
-} from "../../conformance/checks/_internals/discovery.js";
-import { describePageRequest, fetchListingPage } from "../../conformance/checks/_internals/fetchListingPage.js";
-import { noAnswer } from "../../conformance/checks/_internals/generatedExamples.js";
+import { discoveredIds, spreadSample } from "../../conformance/checks/_internals/discovery/discoveredIds.js";
+import { describePageRequest, fetchListingPage } from "../../conformance/checks/_internals/walks/fetchListingPage.js";
+import { noAnswer } from "../../conformance/checks/_internals/requests/generatedExamples.js";
 import {
   asReadOperation,
   idField,
   knownIds,
   noIdsReason,
   unknownId,
-} from "../../conformance/checks/_internals/itemTargets.js";
-import { withPlaceholderIds } from "../../conformance/checks/_internals/onePerDerivation.js";
+} from "../../conformance/checks/_internals/requests/itemTargets.js";
+import { withPlaceholderIds } from "../../conformance/checks/_internals/requests/onePerDerivation.js";
 import {
   refusalPasses,
   registerForRefusedValidRequest,
-} from "../../conformance/checks/_internals/registerForRefusedValidRequest.js";
-import { requestContextFor } from "../../conformance/checks/_internals/requestContextFor.js";
+} from "../../conformance/checks/_internals/judges/registerForRefusedValidRequest.js";
 import {
   roleFiltersRequest,
   successfulRequestBody,
   unknownAnalyticId,
   unknownWidgetId,
   wellFormedRequestBody,
-} from "../../conformance/checks/_internals/sampleRequests.js";
-import { getSchemaProperties } from "../../conformance/checks/_internals/schemaProperties.js";
-import { walkContains } from "../../conformance/checks/_internals/searchListing.js";
-import type { ListingWalk } from "../../conformance/checks/_internals/walkListing.js";
+} from "../../conformance/checks/_internals/requests/sampleRequests.js";
+import { getSchemaProperties } from "../../conformance/checks/_internals/requests/schemaProperties.js";
+import { walkContains } from "../../conformance/checks/_internals/discovery/searchListing.js";
+import type { ListingWalk } from "../../conformance/checks/_internals/walks/walkListing.js";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
 import { fakeExchange, scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
 import { fakeCms, widgetsTagged } from "./fakeCms.js";
+import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
 
 /** A target with widgets w0…w(n-1) and landing pages p0…p2, titled and tagged. */
 function smallTarget(widgets: number) {
@@ -85,9 +80,9 @@ describe("spreadSample", () => {
 describe("discovery", () => {
   it("walks each listing once per run and user, with the largest page size it serves, and shares the walk", async () => {
     const { session } = scriptedSession(smallTarget(12));
-    const first = await discoveredListing(session, "listFactoryDefaultWidgets");
-    const again = await discoveredListing(session, "listFactoryDefaultWidgets", "admin");
-    const restricted = await discoveredListing(session, "listFactoryDefaultWidgets", "restricted");
+    const first = await knowledgeOf(session).listing("listFactoryDefaultWidgets");
+    const again = await knowledgeOf(session).listing("listFactoryDefaultWidgets", "admin");
+    const restricted = await knowledgeOf(session).listing("listFactoryDefaultWidgets", "restricted");
     expect(again).toBe(first);
     expect(restricted).not.toBe(first);
     expect(first).toMatchObject({ caller: "admin", complete: true, totalElements: 12 });
@@ -100,7 +95,7 @@ describe("discovery", () => {
     const walk = { items: [{ id: "b" }, { id: "a" }, { id: "b" }, { id: 3 }, "c"] } as unknown as ListingWalk;
     expect(discoveredIds(walk)).toEqual(["b", "a"]);
     const { session } = scriptedSession(smallTarget(3));
-    expect(await discoveredWidgetIds(session)).toEqual(["widget://t/w0", "widget://t/w1", "widget://t/w2"]);
+    expect(await knowledgeOf(session).widgetIds()).toEqual(["widget://t/w0", "widget://t/w1", "widget://t/w2"]);
   });
 });
 
@@ -209,8 +204,8 @@ describe("request bodies", () => {
 
   it("builds the generators' context once per run from discovery and configuration", async () => {
     const { session, client } = scriptedSession(smallTarget(3), { maxPageSize: 25 });
-    const context = await requestContextFor(session);
-    expect(await requestContextFor(session)).toBe(context);
+    const context = await knowledgeOf(session).requestContext();
+    expect(await knowledgeOf(session).requestContext()).toBe(context);
     expect(context).toEqual({
       widgetIds: ["widget://t/w0", "widget://t/w1", "widget://t/w2"],
       analyticIds: ["analytic://tenant/a1"],
@@ -232,7 +227,7 @@ describe("request bodies", () => {
           call.operation === "listLandingPages" && call.pageSize > 20 ? { status: 400, json: {} } : undefined,
       }),
     );
-    expect((await requestContextFor(session)).maxPageSize).toBe(20);
+    expect((await knowledgeOf(session).requestContext()).maxPageSize).toBe(20);
   });
 
   it("builds requests only from well-formed listed ids, and leaves out unset scopes", async () => {
@@ -251,7 +246,7 @@ describe("request bodies", () => {
       }),
       { fixtures: { analyticIds: [], roles: [] } },
     );
-    const context = await requestContextFor(session);
+    const context = await knowledgeOf(session).requestContext();
     expect(context.widgetIds).toEqual(["widget://t/ok"]);
     expect(context).not.toHaveProperty("domainName");
     expect(context).not.toHaveProperty("serviceName");

@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CheckContext } from "../../../runner/engine/CheckDefinition.js";
 import { Judgement } from "../../../runner/engine/Judgement.js";
-import { forEachRead } from "../../conformance/checks/_internals/forEachRead.js";
-import { runProperty, type ExampleVerdict } from "../../conformance/checks/_internals/runProperty.js";
+import { forEachRead } from "../../conformance/checks/_internals/judges/forEachRead.js";
+import { runProperty, type ExampleVerdict } from "../../conformance/checks/_internals/requests/runProperty.js";
 import { fakeExchange, scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
 

@@ -1,9 +1,16 @@
 /** The search walk shared by the search checks (§4.1, §4.2), and the users a rule is judged for. */
 import { describe, expect, it } from "vitest";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
-import { asUser, everyUser } from "../../conformance/checks/_internals/everyUser.js";
-import { firstPageOf, searchListing, walkContains } from "../../conformance/checks/_internals/searchListing.js";
+import { asUser, everyUser } from "../../conformance/checks/_internals/requests/everyUser.js";
+import { firstPageOf, walkContains } from "../../conformance/checks/_internals/discovery/searchListing.js";
 import { scriptedSession, testSettings, type FakeAnswer } from "../engine/engineDoubles.js";
+import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
+import type { OperationName } from "../../../contract/operations.js";
+import type { TargetSession } from "../../../runner/engine/TargetSession.js";
+
+/** One search through the session's knowledge, as the search checks ask it. */
+const search = (session: TargetSession, operation: OperationName, value: string) =>
+  knowledgeOf(session).search(operation, value);
 
 const widget = (n: number) => ({ id: `widget://t/w${n}` });
 
@@ -28,7 +35,7 @@ function matches(total: number) {
 describe("searchListing", () => {
   it("walks the result in pages of 10 with the searchValue, as the main user by default", async () => {
     const { session, client } = scriptedSession(matches(12));
-    const walk = await searchListing(session, "listFactoryDefaultWidgets", "kpi");
+    const walk = await knowledgeOf(session).search("listFactoryDefaultWidgets", "kpi");
     expect(walk).toMatchObject({
       caller: "admin",
       searchValue: "kpi",
@@ -43,28 +50,28 @@ describe("searchListing", () => {
 
   it("asks once per operation, user and value: a second search is the first one's walk", async () => {
     const { session, client } = scriptedSession(matches(3));
-    const first = await searchListing(session, "listFactoryDefaultWidgets", "kpi");
-    expect(await searchListing(session, "listFactoryDefaultWidgets", "kpi")).toBe(first);
+    const first = await knowledgeOf(session).search("listFactoryDefaultWidgets", "kpi");
+    expect(await knowledgeOf(session).search("listFactoryDefaultWidgets", "kpi")).toBe(first);
     expect(client.sent).toHaveLength(1);
-    await searchListing(session, "listFactoryDefaultWidgets", "kpi", "restricted");
-    await searchListing(session, "listFactoryDefaultWidgets", "other");
-    await searchListing(session, "listLandingPages", "kpi");
+    await knowledgeOf(session).search("listFactoryDefaultWidgets", "kpi", "restricted");
+    await knowledgeOf(session).search("listFactoryDefaultWidgets", "other");
+    await knowledgeOf(session).search("listLandingPages", "kpi");
     expect(client.sent).toHaveLength(4);
     expect(client.sent[1]?.headers.Authorization).toBe("Bearer restricted-987654");
   });
 
   it("walks at most 20 pages, or fewer when --max-pages is lower", async () => {
     const wide = scriptedSession(matches(1_000));
-    expect((await searchListing(wide.session, "listFactoryDefaultWidgets", "a")).pages).toHaveLength(20);
+    expect((await knowledgeOf(wide.session).search("listFactoryDefaultWidgets", "a")).pages).toHaveLength(20);
     const narrow = scriptedSession(matches(1_000), { maxPagesWalked: 3 });
-    expect((await searchListing(narrow.session, "listFactoryDefaultWidgets", "a")).pages).toHaveLength(3);
+    expect((await knowledgeOf(narrow.session).search("listFactoryDefaultWidgets", "a")).pages).toHaveLength(3);
   });
 
   it("walkContains: yes when seen, no only when the walk was complete, else unknown", async () => {
-    const complete = await searchListing(scriptedSession(matches(3)).session, "listFactoryDefaultWidgets", "a");
+    const complete = await search(scriptedSession(matches(3)).session, "listFactoryDefaultWidgets", "a");
     expect(walkContains(complete, "id:widget://t/w2")).toBe("yes");
     expect(walkContains(complete, "id:widget://t/w9")).toBe("no");
-    const cut = await searchListing(
+    const cut = await search(
       scriptedSession(matches(1_000), { maxPagesWalked: 1 }).session,
       "listFactoryDefaultWidgets",
       "a",
@@ -73,22 +80,22 @@ describe("searchListing", () => {
   });
 
   it("firstPageOf: usable unless the walk stopped on page 0 for its answer; an empty or oversized page 0 is still a listing", async () => {
-    const ok = await searchListing(scriptedSession(matches(3)).session, "listFactoryDefaultWidgets", "a");
+    const ok = await search(scriptedSession(matches(3)).session, "listFactoryDefaultWidgets", "a");
     expect(firstPageOf(ok)?.ok).toBe(true);
-    const broken = await searchListing(
+    const broken = await search(
       scriptedSession(() => ({ status: 500, json: {} })).session,
       "listFactoryDefaultWidgets",
       "a",
     );
     expect(firstPageOf(broken)?.ok).toBe(false);
-    const laterBroken = await searchListing(
+    const laterBroken = await search(
       scriptedSession((request, index) => (index === 1 ? { status: 500, json: {} } : matches(30)(request))).session,
       "listFactoryDefaultWidgets",
       "a",
     );
     expect(laterBroken.stop?.reason).toBe("error-status");
     expect(firstPageOf(laterBroken)?.ok).toBe(true);
-    const empty = await searchListing(
+    const empty = await search(
       scriptedSession(() => ({
         status: 200,
         json: { widgets: [], listInformation: { totalElements: 5, totalPages: 1 } },
@@ -97,7 +104,7 @@ describe("searchListing", () => {
       "a",
     );
     expect(empty.stop).toBeUndefined();
-    const emptyEarly = await searchListing(
+    const emptyEarly = await search(
       scriptedSession(() => ({
         status: 200,
         json: { widgets: [], listInformation: { totalElements: 30, totalPages: 3 } },
@@ -107,7 +114,7 @@ describe("searchListing", () => {
     );
     expect(emptyEarly.stop?.reason).toBe("empty-page");
     expect(firstPageOf(emptyEarly)?.ok).toBe(true);
-    const oversized = await searchListing(
+    const oversized = await search(
       scriptedSession(() => ({
         status: 200,
         json: {

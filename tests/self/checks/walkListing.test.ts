@@ -9,8 +9,8 @@ import {
   itemId,
   itemKey,
   readListingPage,
-} from "../../conformance/checks/_internals/listingPage.js";
-import { stoppedByTarget, walkListing } from "../../conformance/checks/_internals/walkListing.js";
+} from "../../conformance/checks/_internals/walks/listingPage.js";
+import { stoppedByTarget, walkListing } from "../../conformance/checks/_internals/walks/walkListing.js";
 import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
 
 const widget = (n: number) => ({ id: `widget://t/w${n}` });

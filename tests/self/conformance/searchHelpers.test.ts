@@ -1,12 +1,16 @@
 /** The text rules the search checks judge with: what counts as found, which values are special, and which values they derive. */
 import { describe, expect, it } from "vitest";
-import { containsSearchValue } from "../../conformance/checks/_internals/containsSearchValue.js";
-import { hasSpecialSearchCharacters } from "../../conformance/checks/_internals/hasSpecialSearchCharacters.js";
-import { noMatchValue } from "../../conformance/checks/_internals/noMatchValue.js";
-import { searchedTexts } from "../../conformance/checks/_internals/searchedTexts.js";
-import { nonTitleValues, searchTerms, specialSnippets } from "../../conformance/checks/_internals/searchTerms.js";
-import { wildcardProbes } from "../../conformance/checks/_internals/wildcardProbes.js";
-import type { ListingWalk } from "../../conformance/checks/_internals/walkListing.js";
+import { containsSearchValue } from "../../conformance/checks/_internals/probes/containsSearchValue.js";
+import { hasSpecialSearchCharacters } from "../../conformance/checks/_internals/probes/hasSpecialSearchCharacters.js";
+import { noMatchValue } from "../../conformance/checks/_internals/probes/noMatchValue.js";
+import { searchedTexts } from "../../conformance/checks/_internals/probes/searchedTexts.js";
+import {
+  nonTitleValues,
+  searchTerms,
+  specialSnippets,
+} from "../../conformance/checks/_internals/probes/searchTerms.js";
+import { wildcardProbes } from "../../conformance/checks/_internals/probes/wildcardProbes.js";
+import type { ListingWalk } from "../../conformance/checks/_internals/walks/walkListing.js";
 
 const walkOf = (operation: ListingWalk["operation"], items: unknown[]): ListingWalk => ({
   operation,

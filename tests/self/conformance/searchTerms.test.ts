@@ -5,8 +5,12 @@
  * happens to hold.
  */
 import { describe, expect, it } from "vitest";
-import { nonTitleValues, searchTerms, specialSnippets } from "../../conformance/checks/_internals/searchTerms.js";
-import type { ListingWalk } from "../../conformance/checks/_internals/walkListing.js";
+import {
+  nonTitleValues,
+  searchTerms,
+  specialSnippets,
+} from "../../conformance/checks/_internals/probes/searchTerms.js";
+import type { ListingWalk } from "../../conformance/checks/_internals/walks/walkListing.js";
 
 const walkOf = (operation: ListingWalk["operation"], items: unknown[]): ListingWalk => ({
   operation,

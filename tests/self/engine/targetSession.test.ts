@@ -120,19 +120,6 @@ describe("TargetSession", () => {
     ).toBe(false);
   });
 
-  it("computes a shared value once per key and hands every caller the same promise", async () => {
-    const { session } = scriptedSession(() => ({}));
-    let computed = 0;
-    const compute = async () => ({ run: ++computed });
-    const first = session.shared("listing:a", compute);
-    const second = session.shared("listing:a", compute);
-    const other = session.shared("listing:b", compute);
-    expect(second).toBe(first);
-    expect(await first).toEqual({ run: 1 });
-    expect(await other).toEqual({ run: 2 });
-    expect(computed).toBe(2);
-  });
-
   it("reports the walks it was told were sampled, against the run's --max-pages", () => {
     const { session } = scriptedSession(() => ({}), { maxPagesWalked: 3 });
     expect(session.samplingNotes()).toEqual([]);

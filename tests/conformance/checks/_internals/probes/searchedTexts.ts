@@ -3,8 +3,8 @@
  * page's title (§4.2), and every string of a widget (§4.1 searches its i18n fields and tags,
  * whose translations the suite cannot see, so any visible string may be one of them).
  */
-import { isJsonObject } from "../../../../contract/jsonValue.js";
-import type { OperationName } from "../../../../contract/operations.js";
+import { isJsonObject } from "../../../../../contract/jsonValue.js";
+import type { OperationName } from "../../../../../contract/operations.js";
 
 /** Most strings read from one item: a hostile target's item cannot make judging slow. */
 const MAX_STRINGS = 200;

@@ -3,9 +3,9 @@
  * A 4xx is a departure from register search-special-characters when the value holds a special
  * character, else a failure (§7 keeps 400 for invalid requests); a 5xx or no usable answer fails.
  */
-import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
-import type { FetchedPage } from "./fetchListingPage.js";
-import { hasSpecialSearchCharacters } from "./hasSpecialSearchCharacters.js";
+import { evidence, type Judgement } from "../../../../../runner/engine/Judgement.js";
+import type { FetchedPage } from "../walks/fetchListingPage.js";
+import { hasSpecialSearchCharacters } from "../probes/hasSpecialSearchCharacters.js";
 import { answered, describeAnswer, preview } from "./judgeExchange.js";
 
 /** Records what is wrong with the answer to searching `value`; true when it is a 200 listing with totals. */

@@ -3,7 +3,7 @@
  * status passes; a 5xx always fails; a 2xx fails unless the register allows it; any other 4xx
  * fails, or departs from the register's default when an entry governs it.
  */
-import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
+import { evidence, type Judgement } from "../../../../../runner/engine/Judgement.js";
 import { describeAnswer, preview, type AnsweredExchange } from "./judgeExchange.js";
 
 /** What a check expects of a status. */

@@ -1,5 +1,5 @@
 /** The users a rule is judged for: the main one, and the restricted one when configured (every listing invariant holds for every user). */
-import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
+import type { Caller, TargetSession } from "../../../../../runner/engine/TargetSession.js";
 
 /** "admin", and "restricted" when the configuration has its token. */
 export function everyUser(target: TargetSession): Caller[] {

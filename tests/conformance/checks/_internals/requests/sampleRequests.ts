@@ -2,9 +2,9 @@
  * Request bodies that should succeed for the configured user, built only from what the
  * target showed or the configuration gave (never from the reference server's data).
  */
-import type { OperationName } from "../../../../contract/operations.js";
-import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
-import { discoveredWidgetIds } from "./discovery.js";
+import type { OperationName } from "../../../../../contract/operations.js";
+import type { TargetSession } from "../../../../../runner/engine/TargetSession.js";
+import { knowledgeOf } from "../discovery/TargetKnowledge.js";
 
 /** A well-formed widget id that no target has: a known id with its last segment replaced. */
 export function unknownWidgetId(knownId: string | undefined, seed: number): string {
@@ -44,7 +44,7 @@ export async function successfulRequestBody(
     case "listLandingPages":
       return {};
     case "getWidget": {
-      const [widgetId] = await discoveredWidgetIds(session);
+      const [widgetId] = await knowledgeOf(session).widgetIds();
       return widgetId === undefined ? undefined : { widgetId };
     }
     case "getAnalytic": {

@@ -1,9 +1,9 @@
 /** Hands each 200 JSON answer of the run's shared reads (itemReads) of a single-item read operation to a judge. */
-import type { CheckContext } from "../../../../runner/engine/CheckDefinition.js";
-import type { Exchange } from "../../../../runner/model/Exchange.js";
+import type { CheckContext } from "../../../../../runner/engine/CheckDefinition.js";
+import type { Exchange } from "../../../../../runner/model/Exchange.js";
 import { answered } from "./judgeExchange.js";
-import { asReadOperation, noIdsReason } from "./itemTargets.js";
-import { readKnownItems } from "./itemReads.js";
+import { asReadOperation, noIdsReason } from "../requests/itemTargets.js";
+import { knowledgeOf } from "../discovery/TargetKnowledge.js";
 
 /** The two single-item reads, as a check's operations. */
 export const READS = ["getWidget", "getAnalytic"] as const;
@@ -14,7 +14,7 @@ export async function forEachRead(
   judgeOne: (id: string, body: unknown, label: string, exchange: Exchange) => void,
 ): Promise<void> {
   const read = asReadOperation(operation);
-  const { reads, cut } = await readKnownItems(target, read);
+  const { reads, cut } = await knowledgeOf(target).reads(read);
   if (reads.length === 0) return judge.skip(noIdsReason(read));
   let judged = 0;
   for (const { id, label, exchange } of reads) {

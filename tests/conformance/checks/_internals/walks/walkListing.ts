@@ -4,12 +4,12 @@
  * is recorded so that checks can say what they could and could not see; a walk cut at the
  * bound is also noted on the session, for the report's meta.sampling.
  */
-import type { OperationName } from "../../../../contract/operations.js";
-import type { Exchange } from "../../../../runner/model/Exchange.js";
-import { exchangeRedactor } from "../../../../runner/http/exchangeRedactor.js";
-import { incompleteAnswer } from "../../../../runner/engine/incompleteAnswer.js";
+import type { OperationName } from "../../../../../contract/operations.js";
+import type { Exchange } from "../../../../../runner/model/Exchange.js";
+import { exchangeRedactor } from "../../../../../runner/http/exchangeRedactor.js";
+import { incompleteAnswer } from "../../../../../runner/engine/incompleteAnswer.js";
 import { readListingPage, type ListingPage } from "./listingPage.js";
-import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
+import type { Caller, TargetSession } from "../../../../../runner/engine/TargetSession.js";
 
 /** One page fetched during a walk. */
 export interface WalkedPage {

@@ -6,10 +6,10 @@
  * sends nothing more and never shrinks (shrinking would only hammer a target already in trouble).
  */
 import fc from "fast-check";
-import type { Exchange } from "../../../../runner/model/Exchange.js";
-import { exchangeRedactor } from "../../../../runner/http/exchangeRedactor.js";
-import { incompleteAnswer } from "../../../../runner/engine/incompleteAnswer.js";
-import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
+import type { Exchange } from "../../../../../runner/model/Exchange.js";
+import { exchangeRedactor } from "../../../../../runner/http/exchangeRedactor.js";
+import { incompleteAnswer } from "../../../../../runner/engine/incompleteAnswer.js";
+import { evidence, type Judgement } from "../../../../../runner/engine/Judgement.js";
 
 /** What one example did: fine, why not (with the exchange that shows it), or nothing to judge (rate limited). */
 export type ExampleVerdict =

@@ -1,7 +1,7 @@
 /** Sending generated requests inside a property, and what a missing answer means for one example. */
-import type { CheckContext } from "../../../../runner/engine/CheckDefinition.js";
-import type { Exchange } from "../../../../runner/model/Exchange.js";
-import { describeAnswer } from "./judgeExchange.js";
+import type { CheckContext } from "../../../../../runner/engine/CheckDefinition.js";
+import type { Exchange } from "../../../../../runner/model/Exchange.js";
+import { describeAnswer } from "../judges/judgeExchange.js";
 import type { ExampleVerdict } from "./runProperty.js";
 
 /**

@@ -3,12 +3,12 @@
  * says. The target's text they put in messages (a body preview, a failure) is redacted as it
  * is embedded; the rest of a message is the suite's own wording.
  */
-import type { Exchange, RecordedResponse } from "../../../../runner/model/Exchange.js";
-import { exchangeRedactor } from "../../../../runner/http/exchangeRedactor.js";
-import { validateBody } from "../../../../contract/validators.js";
-import { formatSchemaIssue } from "../../../../contract/validators.js";
-import { incompleteAnswer } from "../../../../runner/engine/incompleteAnswer.js";
-import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
+import type { Exchange, RecordedResponse } from "../../../../../runner/model/Exchange.js";
+import { exchangeRedactor } from "../../../../../runner/http/exchangeRedactor.js";
+import { validateBody } from "../../../../../contract/validators.js";
+import { formatSchemaIssue } from "../../../../../contract/validators.js";
+import { incompleteAnswer } from "../../../../../runner/engine/incompleteAnswer.js";
+import { evidence, type Judgement } from "../../../../../runner/engine/Judgement.js";
 
 /** An exchange that got a status line. */
 export type AnsweredExchange = Exchange & { readonly response: RecordedResponse };

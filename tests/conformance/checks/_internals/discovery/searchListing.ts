@@ -1,30 +1,28 @@
 /** Searches a listing and walks the result (bounded), for the search checks (§4.1, §4.2). */
-import type { OperationName } from "../../../../contract/operations.js";
-import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
-import { stoppedByTarget, walkListing, type ListingWalk } from "./walkListing.js";
-import { itemKey } from "./listingPage.js";
-import type { FetchedPage } from "./fetchListingPage.js";
+import type { OperationName } from "../../../../../contract/operations.js";
+import type { Caller, TargetSession } from "../../../../../runner/engine/TargetSession.js";
+import { stoppedByTarget, walkListing, type ListingWalk } from "../walks/walkListing.js";
+import { itemKey } from "../walks/listingPage.js";
+import type { FetchedPage } from "../walks/fetchListingPage.js";
 
 /** Page size of search walks: the default of §4.1, which every target serves. */
 const SEARCH_PAGE_SIZE = 10;
 /** Most pages walked per search; a search that matches more is judged on what was seen. */
 const SEARCH_MAX_PAGES = 20;
 
-/** Walks the result of one search (shared between checks that ask the same question). */
-export function searchListing(
+/** Walks the result of one search (TargetKnowledge.search shares it between checks that ask the same question). */
+export function walkSearch(
   session: TargetSession,
   operation: OperationName,
   searchValue: string,
-  caller: Caller = "admin",
+  caller: Caller,
 ): Promise<ListingWalk> {
-  return session.shared(`search:${operation}:${caller}:${searchValue}`, () =>
-    walkListing(session, operation, {
-      caller,
-      searchValue,
-      pageSize: SEARCH_PAGE_SIZE,
-      maxPages: Math.min(SEARCH_MAX_PAGES, session.settings.maxPagesWalked),
-    }),
-  );
+  return walkListing(session, operation, {
+    caller,
+    searchValue,
+    pageSize: SEARCH_PAGE_SIZE,
+    maxPages: Math.min(SEARCH_MAX_PAGES, session.settings.maxPagesWalked),
+  });
 }
 
 /** Whether a walk saw the item with `key`: yes, no, or unknown (the walk was cut short). */

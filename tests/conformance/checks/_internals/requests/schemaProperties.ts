@@ -1,5 +1,5 @@
 /** Field names a component declares, read from the schema rather than restated in a check. */
-import { CONTRACT_SCHEMAS } from "../../../../contract/schemaCatalogue.js";
+import { CONTRACT_SCHEMAS } from "../../../../../contract/schemaCatalogue.js";
 
 /** The property names of a schema file, e.g. getSchemaProperties("components/Widget.json"). */
 export function getSchemaProperties(file: string): ReadonlySet<string> {

@@ -5,13 +5,13 @@
  * imply (nothing past the end). A 5xx, items past the end, or totals that stop describing what
  * is served fail: that is where 32-bit offsets overflow and unsigned counters wrap.
  */
-import { BOUNDARY_INTEGERS } from "../../../../generators/boundaryIntegers.js";
-import type { CheckContext } from "../../../../runner/engine/CheckDefinition.js";
-import { evidence } from "../../../../runner/engine/Judgement.js";
-import { describePageRequest, fetchListingPage, type PageRequest } from "./fetchListingPage.js";
+import { BOUNDARY_INTEGERS } from "../../../../../generators/boundaryIntegers.js";
+import type { CheckContext } from "../../../../../runner/engine/CheckDefinition.js";
+import { evidence } from "../../../../../runner/engine/Judgement.js";
+import { describePageRequest, fetchListingPage, type PageRequest } from "../walks/fetchListingPage.js";
 import { answered, describeAnswer } from "./judgeExchange.js";
-import { expectedTotalPages } from "./listingPage.js";
-import type { PageSizeLimits } from "./pageSizeLimits.js";
+import { expectedTotalPages } from "../walks/listingPage.js";
+import type { PageSizeLimits } from "../discovery/pageSizeLimits.js";
 
 /** Most items a listing may hold for page 0 of a huge pageSize to be asked (that page carries them all). */
 export const WHOLE_LISTING_BOUND = 1_000;

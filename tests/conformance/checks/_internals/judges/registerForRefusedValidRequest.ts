@@ -4,11 +4,11 @@
  * above 10, a long request, a search value with special characters, or an edge role list. A
  * 4xx that no entry covers is a failure (§7 reserves 400 for invalid requests).
  */
-import type { OperationName } from "../../../../contract/operations.js";
-import { isJsonObject } from "../../../../contract/jsonValue.js";
-import { isBoundaryInteger } from "../../../../generators/boundaryIntegers.js";
-import { hasSpecialSearchCharacters } from "./hasSpecialSearchCharacters.js";
-import { expectedTotalPages } from "./listingPage.js";
+import type { OperationName } from "../../../../../contract/operations.js";
+import { isJsonObject } from "../../../../../contract/jsonValue.js";
+import { isBoundaryInteger } from "../../../../../generators/boundaryIntegers.js";
+import { hasSpecialSearchCharacters } from "../probes/hasSpecialSearchCharacters.js";
+import { expectedTotalPages } from "../walks/listingPage.js";
 
 const LONG_SEARCH = 256;
 

@@ -3,11 +3,11 @@
  * (§4.1: searched, and visible, unlike the translations of its i18n keys) and the words of the
  * landing pages' titles (§4.2). Every term comes from the target; none is guessed.
  */
-import { isJsonObject } from "../../../../contract/jsonValue.js";
-import type { OperationName } from "../../../../contract/operations.js";
+import { isJsonObject } from "../../../../../contract/jsonValue.js";
+import type { OperationName } from "../../../../../contract/operations.js";
 import { foldedContains, foldSearchText } from "./containsSearchValue.js";
-import { itemKey } from "./listingPage.js";
-import type { ListingWalk } from "./walkListing.js";
+import { itemKey } from "../walks/listingPage.js";
+import type { ListingWalk } from "../walks/walkListing.js";
 
 /** A value to search, how many listed items carry it, and one of them. */
 export interface SearchTerm {

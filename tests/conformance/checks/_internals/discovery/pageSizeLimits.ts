@@ -1,13 +1,13 @@
 /**
  * What discovery learns about the page sizes a listing serves (§2.11, §8; register
- * max-page-size), once per run: page 0 is asked with sizes 10, 20, 50, 100, 200, 500, … up to
+ * max-page-size), once per run (TargetKnowledge.pageSizeLimits): page 0 is asked with sizes 10, 20, 50, 100, 200, 500, … up to
  * --max-page-size, stopping at the first size the target does not accept, or once a size held
  * the whole listing. Checks then ask only for accepted sizes and walk with the largest.
  */
-import type { OperationName } from "../../../../contract/operations.js";
-import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
-import { fetchListingPage, type FetchedPage } from "./fetchListingPage.js";
-import { expectedTotalPages } from "./listingPage.js";
+import type { OperationName } from "../../../../../contract/operations.js";
+import type { TargetSession } from "../../../../../runner/engine/TargetSession.js";
+import { fetchListingPage, type FetchedPage } from "../walks/fetchListingPage.js";
+import { expectedTotalPages } from "../walks/listingPage.js";
 
 /** The size every target must serve (§4.1, §4.2: the first 10 results by default). */
 export const BASE_PAGE_SIZE = 10;
@@ -121,11 +121,9 @@ export function describePageSizeLimits(limits: PageSizeLimits): string {
   return `${limits.operation}: page sizes ${limits.accepted.join(", ")} served as asked, pageSize ${limit.size} ${how}; ${walked}`;
 }
 
-/** The page-size limits of a listing, learned once per run; a limit is also written to the report's sampling notes. */
-export function discoveredPageSizes(session: TargetSession, operation: OperationName): Promise<PageSizeLimits> {
-  return session.shared(`page-sizes:${operation}`, async () => {
-    const limits = await climb(session, operation);
-    if (limits.limit) session.noteSampling(`page-sizes:${operation}`, describePageSizeLimits(limits));
-    return limits;
-  });
+/** The page-size limits of a listing, learned by climbing the ladder; a limit is also written to the report's sampling notes. */
+export async function learnPageSizeLimits(session: TargetSession, operation: OperationName): Promise<PageSizeLimits> {
+  const limits = await climb(session, operation);
+  if (limits.limit) session.noteSampling(`page-sizes:${operation}`, describePageSizeLimits(limits));
+  return limits;
 }

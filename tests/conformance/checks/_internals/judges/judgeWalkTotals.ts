@@ -1,7 +1,7 @@
 /** Judges the totals of one walk (§2.11): the same on every page, totalPages = ceil(totalElements / pageSize), no page over pageSize. */
-import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
-import { expectedTotalPages } from "./listingPage.js";
-import type { ListingWalk } from "./walkListing.js";
+import { evidence, type Judgement } from "../../../../../runner/engine/Judgement.js";
+import { expectedTotalPages } from "../walks/listingPage.js";
+import type { ListingWalk } from "../walks/walkListing.js";
 
 /** Records a failure for the first page whose totals or size disagree with §2.11; `what` names the walk in messages. */
 export function judgeWalkTotals(judge: Judgement, walk: ListingWalk, what: string): void {

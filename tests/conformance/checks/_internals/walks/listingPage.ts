@@ -1,6 +1,6 @@
 /** Reading one page of a listing (§2.11, §4.1, §4.2) whatever shape the target chose. */
-import { isJsonObject } from "../../../../contract/jsonValue.js";
-import { operationSpec, type OperationName } from "../../../../contract/operations.js";
+import { isJsonObject } from "../../../../../contract/jsonValue.js";
+import { operationSpec, type OperationName } from "../../../../../contract/operations.js";
 
 /** What one listing response holds. */
 export interface ListingPage {

@@ -1,8 +1,8 @@
 /** Fetches one page of a listing and reads it (§2.11). */
-import type { OperationName } from "../../../../contract/operations.js";
-import type { Exchange } from "../../../../runner/model/Exchange.js";
+import type { OperationName } from "../../../../../contract/operations.js";
+import type { Exchange } from "../../../../../runner/model/Exchange.js";
 import { readListingPage, type ListingPage } from "./listingPage.js";
-import type { Caller, TargetSession } from "../../../../runner/engine/TargetSession.js";
+import type { Caller, TargetSession } from "../../../../../runner/engine/TargetSession.js";
 
 /** A fetched page: the exchange and what it holds (empty when the answer was not a listing). */
 export interface FetchedPage {

@@ -7,10 +7,10 @@ import {
   invalidRequestArbitrary,
   invalidRequestDerivations,
   type InvalidRequest,
-} from "../../../../generators/invalidRequestArbitrary.js";
-import type { RequestContext } from "../../../../generators/requestContext.js";
-import type { CheckContext } from "../../../../runner/engine/CheckDefinition.js";
-import { requestContextFor } from "./requestContextFor.js";
+} from "../../../../../generators/invalidRequestArbitrary.js";
+import type { RequestContext } from "../../../../../generators/requestContext.js";
+import type { CheckContext } from "../../../../../runner/engine/CheckDefinition.js";
+import { knowledgeOf } from "../discovery/TargetKnowledge.js";
 
 /**
  * Invalid requests only need an id to break the other rules around; when the target listed no
@@ -29,7 +29,7 @@ export async function onePerDerivation(
   context: CheckContext,
   keep: (rule: string) => boolean = () => true,
 ): Promise<InvalidRequest[]> {
-  const requestContext = withPlaceholderIds(await requestContextFor(context.target));
+  const requestContext = withPlaceholderIds(await knowledgeOf(context.target).requestContext());
   return invalidRequestDerivations(context.operation)
     .filter(({ rule }) => keep(rule))
     .flatMap(({ rule }) =>

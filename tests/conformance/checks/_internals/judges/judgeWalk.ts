@@ -1,7 +1,7 @@
 /** Judges one walk of a listing (§2.11): a stop the target caused, an item on two pages, and the count against totalElements. */
-import { evidence, type Judgement } from "../../../../runner/engine/Judgement.js";
-import { itemKey } from "./listingPage.js";
-import { stoppedByTarget, type ListingWalk } from "./walkListing.js";
+import { evidence, type Judgement } from "../../../../../runner/engine/Judgement.js";
+import { itemKey } from "../walks/listingPage.js";
+import { stoppedByTarget, type ListingWalk } from "../walks/walkListing.js";
 
 /** Records a failure for the first thing wrong with `walk`; `what` names it in messages ("walk with page size 3"). */
 export function judgeWalk(

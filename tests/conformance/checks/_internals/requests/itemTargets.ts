@@ -1,8 +1,9 @@
 /** Which ids a read check asks for: discovered widgets, configured analytics (§4.3 has no listing). */
-import type { OperationName } from "../../../../contract/operations.js";
-import type { TargetSession } from "../../../../runner/engine/TargetSession.js";
-import { discoveredWidgetIds, spreadSample } from "./discovery.js";
+import type { OperationName } from "../../../../../contract/operations.js";
+import type { TargetSession } from "../../../../../runner/engine/TargetSession.js";
+import { spreadSample } from "../discovery/discoveredIds.js";
 import { unknownAnalyticId, unknownWidgetId } from "./sampleRequests.js";
+import { knowledgeOf } from "../discovery/TargetKnowledge.js";
 
 /** The two single-item reads. */
 export type ReadOperation = "getWidget" | "getAnalytic";
@@ -15,7 +16,7 @@ export function idField(operation: ReadOperation): "widgetId" | "analyticId" {
 /** Up to `count` ids to read, spread over what is known; empty when nothing is known. */
 export async function knownIds(session: TargetSession, operation: ReadOperation, count: number): Promise<string[]> {
   const ids =
-    operation === "getWidget" ? await discoveredWidgetIds(session) : [...session.settings.fixtures.analyticIds];
+    operation === "getWidget" ? await knowledgeOf(session).widgetIds() : [...session.settings.fixtures.analyticIds];
   return spreadSample(ids, count);
 }
 
