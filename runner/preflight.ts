@@ -1,32 +1,36 @@
 /**
- * Up-front sanity, one valid request per operation before the run. A target that cannot be
- * reached or does not answer within the timeout, one that refuses the credentials on every
- * content management operation, or one with no operation under the base URL, stops everything
- * with exit 2 and one sentence: hundreds of requests into timeouts, 401s or 404s would only bury
- * the cause under 80 failures.
+ * Up-front sanity before the run, one valid request per operation and user. It stops everything
+ * with exit 2 and one sentence when the run could only bury the cause under dozens of findings: a
+ * target that cannot be reached or does not answer in time; the main token refused on every content
+ * management operation; the restricted token refused there, or the same as the main token; an
+ * operation not served where the run asks for it (a 404 no operation of the interface gives to a
+ * valid request); every operation redirected elsewhere. What one operation does wrong beyond that is
+ * the checks' business.
  */
-import { ALL_OPERATIONS, type OperationName } from "../contract/operations.js";
+import { ALL_OPERATIONS, CMS_OPERATIONS, type OperationName } from "../contract/operations.js";
 import { createTargetSession, runSecrets } from "./engine/createTargetSession.js";
+import type { Caller, TargetSession } from "./engine/TargetSession.js";
 import { createRedactor } from "./http/redactSecrets.js";
-import type { RunSettings } from "./model/RunSettings.js";
 import { ConfigurationError } from "./model/ConfigurationError.js";
+import type { Exchange } from "./model/Exchange.js";
+import type { RunSettings } from "./model/RunSettings.js";
 
-/** The operations that need the bearer token (§5); whether getRoleFilters does is not shown. */
-const TOKEN_OPERATIONS: readonly OperationName[] = [
-  "listFactoryDefaultWidgets",
-  "listLandingPages",
-  "getAnalytic",
-  "getWidget",
-];
+/** The first widget id of a listing answer, whatever shape it chose for `widgets` (§2.11). */
+function firstListedWidgetId(exchange: Exchange): string | undefined {
+  const widgets = (exchange.json as { widgets?: unknown } | undefined)?.widgets;
+  const first = Array.isArray(widgets) ? widgets[0] : widgets;
+  const id = (first as { id?: unknown } | undefined)?.id;
+  return typeof id === "string" ? id : undefined;
+}
 
-/** A valid request body of each operation, from the configuration only (no field is required, §4). */
-function validBody(operation: OperationName, settings: RunSettings): unknown {
+/** A valid request body of each operation, from the configuration and the listing just read (no field is required, §4). */
+function validBody(operation: OperationName, settings: RunSettings, widgetId: string | undefined): unknown {
   const { analyticIds, roles, domainName, serviceName } = settings.fixtures;
   switch (operation) {
     case "getAnalytic":
       return { analyticId: analyticIds[0] ?? "analytic://cms-conformance/preflight" };
     case "getWidget":
-      return { widgetId: "widget://cms-conformance/preflight" };
+      return { widgetId: widgetId ?? "widget://cms-conformance/preflight" };
     case "getRoleFilters":
       return {
         roles: [...roles],
@@ -38,62 +42,118 @@ function validBody(operation: OperationName, settings: RunSettings): unknown {
   }
 }
 
-/** Throws ConfigurationError when the target cannot be reached, refuses the credentials, or has no operation under the base URL. */
+/** A 404 that is the operation's own "not found" answer (§7: reason OBJECT_NOT_FOUND), not a path the server lacks. */
+function isNotFoundBody(exchange: Exchange): boolean {
+  return (exchange.json as { reason?: unknown } | undefined)?.reason === "OBJECT_NOT_FOUND";
+}
+
+/**
+ * Whether a 404 to a valid request says that the operation is not served there: the listings and
+ * getRoleFilters have no 404 (§7); a read does, for an id it lacks, with the §7 body, so a read's
+ * 404 counts only when it asked for an id the listing just returned (or one the user configured) and
+ * came without that body.
+ */
+function missingOperation(operation: OperationName, exchange: Exchange, askedKnownId: boolean): boolean {
+  if (exchange.response?.status !== 404) return false;
+  if (operation === "getWidget" || operation === "getAnalytic") return askedKnownId && !isNotFoundBody(exchange);
+  return true;
+}
+
+/** One valid request per operation as `caller`: the first (a listing) alone, so an unreachable target costs one request. */
+async function askEveryOperation(
+  session: TargetSession,
+  settings: RunSettings,
+  caller: Caller,
+  onFirst: (exchange: Exchange) => void = () => undefined,
+): Promise<Map<OperationName, Exchange>> {
+  const [first, ...others] = ALL_OPERATIONS as [OperationName, ...OperationName[]];
+  const firstExchange = await session.send(first, { caller, json: validBody(first, settings, undefined) });
+  onFirst(firstExchange);
+  const widgetId = firstListedWidgetId(firstExchange);
+  const rest = await Promise.all(
+    others.map((operation) => session.send(operation, { caller, json: validBody(operation, settings, widgetId) })),
+  );
+  return new Map(
+    [first, ...others].map((operation, index) => [operation, [firstExchange, ...rest][index] as Exchange]),
+  );
+}
+
+/** Throws ConfigurationError, with one sentence, when the run cannot judge the target as configured. */
 export async function preflight(settings: RunSettings): Promise<void> {
   const session = createTargetSession(settings);
   // The error is printed: the target's words and the configured URL leave without secrets.
   const redact = createRedactor(runSecrets(settings)).text;
+  const refuse = (sentence: string): never => {
+    throw new ConfigurationError(redact(sentence));
+  };
   try {
-    const [first, ...others] = ALL_OPERATIONS;
-    const firstExchange = await session.send(first as OperationName, {
-      json: validBody(first as OperationName, settings),
-    });
-    const kind = firstExchange.failure?.kind;
-    if (!firstExchange.response && kind === "timeout") {
-      throw new ConfigurationError(
-        redact(
+    const { restrictedToken, token } = settings.credentials;
+    if (restrictedToken && restrictedToken === token) {
+      refuse(
+        "the restricted token is the main token: the permission checks would compare the main user with itself; give the token of a user without the Visualizar permission (--restricted-token or CMS_RESTRICTED_TOKEN), or none",
+      );
+    }
+    const answers = await askEveryOperation(session, settings, "admin", (first) => {
+      const kind = first.failure?.kind;
+      if (first.response) return;
+      if (kind === "timeout") {
+        refuse(
           `the target at ${settings.baseUrl} did not answer within ${settings.timeoutMs} ms; raise --timeout if it is slow, or check that it is running`,
-        ),
+        );
+      }
+      // A TLS or proxy failure says what it is (and what to give), never "cannot be reached".
+      if (kind === "tls" || kind === "proxy") {
+        refuse(
+          `the target at ${settings.baseUrl} cannot be used: ${first.failure?.message ?? kind}`.replace(/\.$/, ""),
+        );
+      }
+      refuse(
+        `the target at ${settings.baseUrl} cannot be reached (${first.failure?.message ?? kind ?? "no response"}); check --base-url and that the service is running`,
       );
-    }
-    // A TLS or proxy failure says what it is (and what to give), never "cannot be reached".
-    if (!firstExchange.response && (kind === "tls" || kind === "proxy")) {
-      throw new ConfigurationError(
-        redact(
-          `the target at ${settings.baseUrl} cannot be used: ${firstExchange.failure?.message ?? kind}`.replace(
-            /\.$/,
-            "",
-          ),
-        ),
-      );
-    }
-    if (!firstExchange.response) {
-      throw new ConfigurationError(
-        redact(
-          `the target at ${settings.baseUrl} cannot be reached (${firstExchange.failure?.message ?? kind ?? "no response"}); check --base-url and that the service is running`,
-        ),
-      );
-    }
-    const rest = await Promise.all(
-      others.map((operation) => session.send(operation, { json: validBody(operation, settings) })),
-    );
-    const status = new Map<OperationName, number | undefined>(
-      [first as OperationName, ...others].map((operation, index) => [
-        operation,
-        [firstExchange, ...rest][index]?.response?.status,
-      ]),
-    );
-    if (TOKEN_OPERATIONS.every((operation) => status.get(operation) === 401)) {
-      throw new ConfigurationError(
+    });
+    const status = (operation: OperationName) => answers.get(operation)?.response?.status;
+    if (CMS_OPERATIONS.every((operation) => status(operation) === 401)) {
+      refuse(
         "the token or client id was refused by the target: every content management operation answered 401 to a valid request; check CMS_TOKEN and CMS_CLIENT_ID (or --token and --client-id)",
       );
     }
-    if (ALL_OPERATIONS.every((operation) => status.get(operation) === 404)) {
-      throw new ConfigurationError(
-        redact(
-          `no operation found under ${settings.baseUrl} — check the path prefix: every operation answered 404 to a valid request (give --operation-path where the deployment serves an operation elsewhere)`,
-        ),
+    if (ALL_OPERATIONS.every((operation) => status(operation) === 404)) {
+      refuse(
+        `no operation found under ${settings.baseUrl} — check the path prefix: every operation answered 404 to a valid request (give --operation-path where the deployment serves an operation elsewhere)`,
       );
+    }
+    const redirected = ALL_OPERATIONS.map((operation) => answers.get(operation) as Exchange).filter(
+      (exchange) => (exchange.response?.status ?? 0) >= 300 && (exchange.response?.status ?? 0) < 400,
+    );
+    if (redirected.length === ALL_OPERATIONS.length) {
+      const locations = [
+        ...new Set(redirected.map((exchange) => exchange.response?.headers.location ?? "no Location")),
+      ];
+      refuse(
+        `every operation under ${settings.baseUrl} answered a redirect (${redirected[0]?.response?.status} to ${locations.join(", ")}); the suite follows none, so give the base URL they point to (--base-url)`,
+      );
+    }
+    const listedWidget = firstListedWidgetId(answers.get("listFactoryDefaultWidgets") as Exchange) !== undefined;
+    const missing = ALL_OPERATIONS.filter((operation) =>
+      missingOperation(
+        operation,
+        answers.get(operation) as Exchange,
+        operation === "getWidget" ? listedWidget : settings.fixtures.analyticIds.length > 0,
+      ),
+    );
+    if (missing.length > 0) {
+      const where = missing.map((operation) => `${operation} (${answers.get(operation)?.request.url})`).join(", ");
+      refuse(
+        `${missing.length === 1 ? "an operation is" : "operations are"} not served where the run asks: ${where} answered 404 to a valid request while other operations answered; give where the deployment serves ${missing.length === 1 ? "it" : "them"} with ${missing.map((operation) => `--operation-path ${operation}=/…`).join(" ")}`,
+      );
+    }
+    if (restrictedToken) {
+      const restricted = await askEveryOperation(session, settings, "restricted");
+      if (CMS_OPERATIONS.every((operation) => restricted.get(operation)?.response?.status === 401)) {
+        refuse(
+          "the restricted token was refused by the target: every content management operation answered 401 to a valid request made with it, while the main token was accepted; give a valid token of a user without the Visualizar permission (--restricted-token or CMS_RESTRICTED_TOKEN), or none",
+        );
+      }
     }
   } finally {
     await session.close();

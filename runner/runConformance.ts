@@ -99,14 +99,16 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const planned = planRun(settings, catalogue);
   const waivers: readonly Waiver[] = options.waiversFile ? await loadWaivers(options.waiversFile, catalogue.ids()) : [];
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  await preflight(settings);
+  // --max-run-time counts from here: the preflight's requests are part of the run.
+  const timed: RunSettings = { ...settings, runStartedAt: settings.runStartedAt ?? Date.now() };
+  await preflight(timed);
 
   const startedAt = new Date();
   const totalVerdicts = catalogue.select([], []).length;
   observer.onRunStart?.({ target: settings.baseUrl, profile: settings.profile, checks: planned.length, totalVerdicts });
   const execute = options.executor ?? executeWithVitest;
   // Waivers apply as each verdict comes, so nothing shows a waived failure as a failure.
-  const execution = await execute(settings, planned, (result) =>
+  const execution = await execute(timed, planned, (result) =>
     observer.onResult?.(applyWaivers([result], waivers, today).results[0] ?? result),
   );
 

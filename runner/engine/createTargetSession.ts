@@ -40,6 +40,7 @@ export function httpClientOptions(settings: RunSettings): HttpClientOptions {
     ...(settings.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: settings.rateLimitPerSecond } : {}),
     maxRetryWaitMs: settings.maxRetryWaitMs,
     maxRunTimeMs: settings.maxRunTimeMs,
+    ...(settings.runStartedAt !== undefined ? { runStartedAt: settings.runStartedAt } : {}),
     ...(settings.caFiles ? { ca: settings.caFiles.map((file) => readFileSync(file, "utf8")) } : {}),
     ...(settings.insecure ? { insecure: true } : {}),
     ...(Object.keys(proxy).length > 0 ? { proxy } : {}),

@@ -85,8 +85,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     "maxConsecutiveTransportFailures",
     options.maxConsecutiveTransportFailures ?? HTTP_CLIENT_DEFAULTS.maxConsecutiveTransportFailures,
   );
+  // The run's clock starts when the run does (its preflight included), not when this client is made.
+  const startedAt =
+    options.runStartedAt === undefined ? performance.now() : options.runStartedAt - performance.timeOrigin;
   const deadline =
-    options.maxRunTimeMs === undefined ? undefined : performance.now() + positive("maxRunTimeMs", options.maxRunTimeMs);
+    options.maxRunTimeMs === undefined ? undefined : startedAt + positive("maxRunTimeMs", options.maxRunTimeMs);
   const redactor = createRedactor(options.secrets);
   const semaphore = createSemaphore(concurrency);
   const limiter = createRateLimiter(options.rateLimitPerSecond);

@@ -56,6 +56,8 @@ export interface HttpClientOptions {
   readonly maxConsecutiveTransportFailures?: number;
   /** Time after which the client stops sending, counted from its creation (milliseconds; default none). */
   readonly maxRunTimeMs?: number;
+  /** When the run began (epoch milliseconds, Date.now()); maxRunTimeMs counts from it. Defaults to the client's creation. */
+  readonly runStartedAt?: number;
   /** PEM certificates to trust besides the system's (--ca-file). */
   readonly ca?: readonly string[];
   /** Skip TLS certificate verification (--insecure). */

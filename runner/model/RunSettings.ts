@@ -51,6 +51,8 @@ export interface RunSettings {
   readonly maxRetryWaitMs: number;
   /** Wall-clock bound of the run (--max-run-time); checks still open when it passes become errors. */
   readonly maxRunTimeMs: number;
+  /** When the run began (epoch milliseconds), so that --max-run-time counts the preflight and the start of vitest too. */
+  readonly runStartedAt?: number;
   /** PEM files of certificate authorities to trust besides the system's (--ca-file). */
   readonly caFiles?: readonly string[];
   /** Skip TLS certificate verification (--insecure); every report records it. */

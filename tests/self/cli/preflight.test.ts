@@ -69,18 +69,29 @@ describe("preflight against targets that answer every operation alike", () => {
     expect(target.requests).toHaveLength(5);
   });
 
-  it("runs when only some operations answer 404 or 401: those are the checks' business", async () => {
+  it("stops naming the operation and --operation-path when one listing answers 404 while the others answer", async () => {
+    target = await statusTarget((path) => (path.endsWith("/listLandingPages") ? 404 : 200));
+    const result = await runCli(["run", "--base-url", target.baseUrl, "--out", out()], ENV);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^cms-conformance run: an operation is not served where the run asks: listLandingPages \\(${target.baseUrl}/platform/cms/listLandingPages\\) answered 404 to a valid request while other operations answered; give where the deployment serves it with --operation-path listLandingPages=/…\\n$`,
+      ),
+    );
+  });
+
+  it("runs when an operation answers 401 alone, or a read answers 404 for an id it was never shown: those are the checks' business", async () => {
     target = await statusTarget((path) =>
-      path.endsWith("/listLandingPages") ? 404 : path.endsWith("/getWidget") ? 401 : 200,
+      path.endsWith("/getAnalytic") ? 404 : path.endsWith("/getWidget") ? 401 : 200,
     );
     const result = await runWith(
       [
         "--base-url",
         target.baseUrl,
         "--checks",
-        "http.valid-request-ok",
+        "auth.missing-token-401",
         "--operation",
-        "listLandingPages",
+        "listFactoryDefaultWidgets",
         "--max-examples",
         "1",
         "--out",
@@ -91,7 +102,26 @@ describe("preflight against targets that answer every operation alike", () => {
     );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/FAIL .*listLandingPages http\.valid-request-ok/);
+    // The listing answers 200 without a token: the check, not the preflight, says so.
+    expect(result.stdout).toMatch(/FAIL .*listFactoryDefaultWidgets auth\.missing-token-401/);
+  });
+
+  it("stops with the Location when every operation answers a redirect", async () => {
+    const server: Server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(308, { location: "https://gateway.example/rest/" }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const result = await runCli(["run", "--base-url", baseUrl, "--out", out()], ENV);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /every operation under .* answered a redirect \(308 to https:\/\/gateway\.example\/rest\/\); the suite follows none/,
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
@@ -109,6 +139,46 @@ describe("preflight against the reference server", () => {
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/the token or client id was refused by the target/);
+  });
+
+  it("stops on a restricted token the target refuses, naming it, without running a check", async () => {
+    const result = await runCli(["run", "--base-url", server.baseUrl, "--out", out()], {
+      CMS_CLIENT_ID: server.credentials.clientId,
+      CMS_TOKEN: server.credentials.token,
+      CMS_RESTRICTED_TOKEN: "restricted-token-the-server-never-issued",
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^cms-conformance run: the restricted token was refused by the target/);
+    expect(result.stderr).not.toContain("never-issued");
+  });
+
+  it("stops when the restricted token is the main token", async () => {
+    const result = await runCli(["run", "--base-url", server.baseUrl, "--out", out()], {
+      CMS_CLIENT_ID: server.credentials.clientId,
+      CMS_TOKEN: server.credentials.token,
+      CMS_RESTRICTED_TOKEN: server.credentials.token,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/the restricted token is the main token/);
+  });
+
+  it("stops naming getWidget when only it is served elsewhere (a listed widget answered 404 without the §7 body)", async () => {
+    const result = await runCli(
+      [
+        "run",
+        "--base-url",
+        server.baseUrl,
+        "--operation-path",
+        "getWidget=/platform/cms/queries/getWidget",
+        "--out",
+        out(),
+      ],
+      { CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /not served where the run asks: getWidget \(.*\/queries\/getWidget\).*--operation-path getWidget=/,
+    );
   });
 
   it("stops on a wrong path prefix", async () => {
