@@ -9,3 +9,6 @@ if (process.argv[2] === "run") await import("vitest/node");
 register();
 const { main } = await import("../cli/main.ts");
 process.exitCode = await main(process.argv.slice(2));
+// A run stopped by SIGINT or SIGTERM (130, 143) has written its reports: checks still under way in
+// the vitest worker would otherwise keep the process alive until they end.
+if (process.exitCode >= 128) process.exit();

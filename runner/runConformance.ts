@@ -45,6 +45,8 @@ export interface RunOptions {
   readonly today?: string;
   /** How checks are run: through vitest (default) or in process. */
   readonly executor?: CheckExecutor;
+  /** Aborted on SIGINT or SIGTERM: the run starts no other check and reports what finished; the rest are errors. */
+  readonly signal?: AbortSignal;
 }
 
 /** Results for planned checks that never reported: the suite could not judge them. */
@@ -52,9 +54,10 @@ function missingResults(
   planned: readonly PlannedCheck[],
   results: readonly CheckResult[],
   runErrors: readonly string[],
+  interruption: string | undefined,
 ): CheckResult[] {
   const seen = new Set(results.map((result) => `${result.checkId} ${result.operation}`));
-  const why = runErrors.length > 0 ? runErrors.join("; ") : "no verdict was reported";
+  const why = interruption ?? (runErrors.length > 0 ? runErrors.join("; ") : "no verdict was reported");
   return planned
     .filter(({ check, operation }) => !seen.has(`${check.id} ${operation}`))
     .map(({ check, operation }) => ({
@@ -108,21 +111,33 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   observer.onRunStart?.({ target: settings.baseUrl, profile: settings.profile, checks: planned.length, totalVerdicts });
   const execute = options.executor ?? executeWithVitest;
   // Waivers apply as each verdict comes, so nothing shows a waived failure as a failure.
-  const execution = await execute(timed, planned, (result) =>
-    observer.onResult?.(applyWaivers([result], waivers, today).results[0] ?? result),
+  const execution = await execute(
+    timed,
+    planned,
+    (result) => observer.onResult?.(applyWaivers([result], waivers, today).results[0] ?? result),
+    options.signal,
   );
+  const interruption = options.signal?.aborted
+    ? `the run was interrupted at ${new Date().toISOString()} (${String(options.signal.reason ?? "aborted")}) before this check finished`
+    : undefined;
 
   if (execution.statistics?.exchanges) observer.onExchanges?.(execution.statistics.exchanges);
   // Pairs --max-failures kept from starting are not run, not errors: the notes say so.
   const notRun = new Set((execution.notRun ?? []).map(({ checkId, operation }) => `${checkId} ${operation}`));
   const unreported = planned.filter(({ check, operation }) => !notRun.has(`${check.id} ${operation}`));
-  const judged = [...execution.results, ...missingResults(unreported, execution.results, execution.runErrors)];
+  const judged = [
+    ...execution.results,
+    ...missingResults(unreported, execution.results, execution.runErrors, interruption),
+  ];
   const order = new Map(planned.map(({ check, operation }, index) => [`${check.id} ${operation}`, index]));
   judged.sort(
     (a, b) => (order.get(`${a.checkId} ${a.operation}`) ?? 0) - (order.get(`${b.checkId} ${b.operation}`) ?? 0),
   );
   const waived = applyWaivers(judged, waivers, today);
   const gateFailures = [
+    ...(interruption
+      ? [interruption.replace(/ before this check finished$/, "; the verdicts still open then are errors")]
+      : []),
     ...waived.expired.map(
       (waiver) => `expired waiver: ${waiver.checkId} on ${waiver.operation} (expired ${waiver.expires})`,
     ),

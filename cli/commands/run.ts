@@ -30,6 +30,7 @@ import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 import { prepareOutFolder } from "../prepareOutFolder.js";
+import { removeStaleReports } from "../removeStaleReports.js";
 import { renderRunHelp } from "../renderRunHelp.js";
 import { DEFAULT_OUT_DIR, RUN_OPTIONS } from "../runOptions.js";
 
@@ -37,6 +38,9 @@ export { DEFAULT_OUT_DIR };
 
 /** Help text of the command. */
 export const RUN_HELP = renderRunHelp();
+
+/** Exit codes of a run stopped by a signal (128 + the signal's number, as shells report it). */
+const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /** The reports written without --format; har (every exchange) only when asked for. */
 const DEFAULT_FORMATS: readonly ReportFormat[] = ["json", "junit", "html"];
@@ -105,6 +109,17 @@ export async function runCommand(
     return EXIT.ok;
   }
   let server: RunningReferenceServer | undefined;
+  // SIGINT and SIGTERM stop the run, not the process: the reports of what finished are written (a
+  // second signal ends the process at once).
+  const interruption = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interruption.signal.aborted) process.exit(EXIT_ON_SIGNAL[signal as keyof typeof EXIT_ON_SIGNAL]);
+    io.stderr.write(
+      `\n${signal}: stopping the run and writing the reports of what finished (${signal} again stops at once)\n`,
+    );
+    interruption.abort(signal);
+  };
+  for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.on(signal, onSignal);
   try {
     const config = typeof values.config === "string" ? [readConfigFile(values.config)] : [];
     // A re-run takes seed, profile and examples from the earlier report, below the flags.
@@ -125,6 +140,7 @@ export async function runCommand(
       ...reportFormats.map((format) => REPORT_FILE_NAMES[format]),
       ...(wantsHar ? [HAR_FILE_NAME] : []),
     ]);
+    removeStaleReports(outDir, [...Object.values(REPORT_FILE_NAMES), HAR_FILE_NAME]);
     if (!settings) {
       // The bundled server answers where the run will ask (--operation-path without --base-url).
       server = await startReferenceServer({
@@ -150,6 +166,7 @@ export async function runCommand(
     if (settings.insecure)
       io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
     const report = await runConformance({
+      signal: interruption.signal,
       settings,
       catalogue: CHECK_CATALOGUE,
       observer: {
@@ -185,6 +202,8 @@ export async function runCommand(
       );
     }
     console.onRunEnd(report, paths);
+    const stoppedBy = interruption.signal.aborted ? (interruption.signal.reason as NodeJS.Signals) : undefined;
+    if (stoppedBy) return EXIT_ON_SIGNAL[stoppedBy as keyof typeof EXIT_ON_SIGNAL] ?? EXIT.failed;
     return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
   } catch (error) {
     if (
@@ -196,6 +215,7 @@ export async function runCommand(
     }
     throw error;
   } finally {
+    for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.off(signal, onSignal);
     await server?.close();
   }
 }

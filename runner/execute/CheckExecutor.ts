@@ -14,9 +14,13 @@ export interface Execution {
   readonly notRun?: readonly VerdictKey[];
 }
 
-/** Runs planned checks against the target of `settings`, reporting each verdict as it comes. */
+/**
+ * Runs planned checks against the target of `settings`, reporting each verdict as it comes. Once
+ * `signal` aborts (SIGINT, SIGTERM), it starts no other check and returns soon with what finished.
+ */
 export type CheckExecutor = (
   settings: RunSettings,
   planned: readonly PlannedCheck[],
   onResult: (result: CheckResult) => void,
+  signal?: AbortSignal,
 ) => Promise<Execution>;

@@ -8,10 +8,10 @@ import type { CheckExecutor } from "./CheckExecutor.js";
 import { runPlannedChecks } from "./runPlannedChecks.js";
 
 /** The in-process executor. */
-export const executeInProcess: CheckExecutor = async (settings, planned, onResult) => {
+export const executeInProcess: CheckExecutor = async (settings, planned, onResult, signal) => {
   const session = createTargetSession(settings);
   try {
-    const { results, notRun, statistics } = await runPlannedChecks(session, planned, onResult).done;
+    const { results, notRun, statistics } = await runPlannedChecks(session, planned, onResult, signal).done;
     return { results, statistics, runErrors: [], ...(notRun.length > 0 ? { notRun } : {}) };
   } finally {
     await session.close();

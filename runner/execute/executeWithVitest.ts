@@ -51,10 +51,14 @@ async function survivingWorkerExit(work: () => Promise<void>, workerStopped: () 
   }
 }
 
+/** The signals that stop a run (cli/commands/run.ts turns them into its AbortSignal). */
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM"];
+
 /** The CLI's executor: the settings and the planned pairs go in through provide, verdicts come back through meta. */
-export const executeWithVitest: CheckExecutor = async (settings, planned, onResult) => {
+export const executeWithVitest: CheckExecutor = async (settings, planned, onResult, signal) => {
   const collector = new ResultCollector(onResult);
   const writable = canCacheModules();
+  const signalListeners = new Map(STOP_SIGNALS.map((name) => [name, process.listeners(name)]));
   const vitest = await createVitest(
     "test",
     {
@@ -72,19 +76,38 @@ export const executeWithVitest: CheckExecutor = async (settings, planned, onResu
     },
     { logLevel: "silent" },
   );
+  // vitest's logger ends the process on SIGINT and SIGTERM; the run stops by its signal instead, so
+  // that the reports of what finished are written. Its listeners go; whoever listened before stays.
+  for (const name of STOP_SIGNALS) {
+    for (const listener of process.listeners(name)) {
+      if (!signalListeners.get(name)?.includes(listener)) process.off(name, listener);
+    }
+  }
   vitest.provide(RUN_KEY, { settings, verdicts: toSelectedVerdicts(planned) });
   await survivingWorkerExit(
     async () => {
+      // An interruption does not wait for the checks under way: closing vitest ends its worker, and
+      // what finished by then is all the run reports (the rest become errors saying so).
+      const interrupted = new Promise<void>((resolve) => {
+        if (signal?.aborted) resolve();
+        signal?.addEventListener("abort", () => resolve(), { once: true });
+      });
       try {
-        await vitest.start();
+        await Promise.race([vitest.start(), interrupted]);
       } finally {
-        await vitest.close();
+        // vitest's close waits for the tests under way, and an interrupted run does not: it gets a
+        // second to wind down, and the CLI ends the process once the reports are written.
+        const closing = vitest.close();
+        if (signal?.aborted) {
+          closing.catch(() => undefined);
+          await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+        } else await closing;
       }
     },
     () => collector.workerStopped,
   );
   return {
-    results: collector.results,
+    results: [...collector.results],
     ...(collector.statistics ? { statistics: collector.statistics } : {}),
     runErrors: collector.runErrors,
     ...(collector.notRun.length > 0 ? { notRun: collector.notRun } : {}),

@@ -18,8 +18,12 @@ import { runStatistics } from "./runStatistics.js";
 /** Checks run at once (the conformance project's maxConcurrency matches it). */
 export const CHECKS_AT_ONCE = 8;
 
-/** What became of one planned pair: its verdict, or not run because --max-failures was reached first. */
-export type PairOutcome = { readonly result: CheckResult } | { readonly notRun: VerdictKey };
+/**
+ * What became of one planned pair: its verdict; not run because --max-failures was reached first;
+ * or not started because the run was interrupted (its verdict is then an error the runner writes).
+ */
+export type PairOutcome =
+  { readonly result: CheckResult } | { readonly notRun: VerdictKey } | { readonly interrupted: VerdictKey };
 
 /** What the loop produced once every pair has an outcome. */
 export interface PlanOutcome {
@@ -41,6 +45,7 @@ export function runPlannedChecks(
   session: TargetSession,
   planned: readonly PlannedCheck[],
   onResult: (result: CheckResult) => void = () => undefined,
+  signal?: AbortSignal,
 ): RunningPlan {
   const budget = new FailureBudget(session.settings.maxFailures);
   const resolvers: ((outcome: PairOutcome) => void)[] = [];
@@ -60,6 +65,10 @@ export function runPlannedChecks(
       const index = next++;
       const { check, operation } = planned[index] as PlannedCheck;
       const settle = resolvers[index] as (outcome: PairOutcome) => void;
+      if (signal?.aborted) {
+        settle({ interrupted: { checkId: check.id, operation } });
+        continue;
+      }
       if (budget.exhausted()) {
         const key = { checkId: check.id, operation };
         notRun.push(key);
