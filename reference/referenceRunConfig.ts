@@ -17,6 +17,7 @@ export function referenceRunConfig(
     roles: fixtures.roles,
     domainName: fixtures.domainName,
     serviceName: fixtures.serviceName,
+    roleFilters: fixtures.roleFilters,
   };
 }
 

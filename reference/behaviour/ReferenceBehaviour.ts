@@ -11,7 +11,7 @@ import type {
 import { landingPageMatchesSearch } from "./landingPageMatchesSearch.js";
 import type { ListingPage, ListingQuery } from "./ListingQuery.js";
 import { paginate } from "./paginate.js";
-import { unionRoleFilters } from "./unionRoleFilters.js";
+import { unionRoleFilters, type RoleFilterScope } from "./unionRoleFilters.js";
 import { widgetMatchesSearch } from "./widgetMatchesSearch.js";
 
 /** Each rule the operations consult; the correct set is DEFAULT_BEHAVIOUR. */
@@ -32,8 +32,8 @@ export interface ReferenceBehaviour {
   canReadAnalytic(user: ReferenceUserName, record: AnalyticRecord): boolean;
   /** §4.2: without Visualizar only one's own pages; archived pages never. */
   canListLandingPage(user: ReferenceUserName, record: LandingPageRecord): boolean;
-  /** §4.5 the union of the roles' filters. */
-  roleFilters(data: ReferenceData, roles: readonly string[]): RoleFilterGroup[];
+  /** §4.5 the union of the roles' filters, in the domain and service asked (register role-filter-scope). */
+  roleFilters(data: ReferenceData, roles: readonly string[], scope: RoleFilterScope): RoleFilterGroup[];
 }
 
 /** The correct rules. */
@@ -46,5 +46,5 @@ export const DEFAULT_BEHAVIOUR: ReferenceBehaviour = {
   canReadWidget: (user, record) => user === "admin" || record.visibleToRestricted,
   canReadAnalytic: (user, record) => user === "admin" || record.visibleToRestricted,
   canListLandingPage: (user, record) => !record.archived && (user === "admin" || record.owner === user),
-  roleFilters: (data, roles) => unionRoleFilters(data.roles, roles),
+  roleFilters: (data, roles, scope) => unionRoleFilters(data.roles, roles, scope),
 };

@@ -2,12 +2,22 @@
 import type { RoleFilterGroup } from "../../contract/types.generated.js";
 import type { RoleRecord } from "../data/referenceData.js";
 
+/** The domainName and serviceName of a getRoleFilters request; each one sent narrows the groups returned. */
+export interface RoleFilterScope {
+  readonly domainName?: string;
+  readonly serviceName?: string;
+}
+
 /**
- * Merges the groups of every known role by key (domainName, serviceName, sequence) and
+ * Merges the groups of every known role in `scope` by key (domainName, serviceName, sequence) and
  * dedupes filters by (name, value). Unknown roles contribute nothing; the output is sorted,
  * so the order and duplicates of `roles` do not matter.
  */
-export function unionRoleFilters(table: readonly RoleRecord[], roles: readonly string[]): RoleFilterGroup[] {
+export function unionRoleFilters(
+  table: readonly RoleRecord[],
+  roles: readonly string[],
+  scope: RoleFilterScope = {},
+): RoleFilterGroup[] {
   const wanted = new Set(roles);
   const groups = new Map<
     string,
@@ -17,6 +27,8 @@ export function unionRoleFilters(table: readonly RoleRecord[], roles: readonly s
     if (!wanted.has(role.name)) continue;
     for (const group of role.groups) {
       const key = group.key ?? {};
+      if (scope.domainName !== undefined && key.domainName !== scope.domainName) continue;
+      if (scope.serviceName !== undefined && key.serviceName !== scope.serviceName) continue;
       const id = JSON.stringify([key.domainName, key.serviceName, key.sequence]);
       const merged = groups.get(id) ?? { key: { ...key }, filters: new Map() };
       for (const filter of group.filters ?? []) {

@@ -8,7 +8,9 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
     section: "§4.5",
     description: "getRoleFilters returns the filters of the first role only, not the union of all roles.",
     caughtBy: ["role-filters.union-law", "role-filters.order-and-duplicates-irrelevant"],
-    behaviour: (correct) => ({ roleFilters: (data, roles) => correct.roleFilters(data, roles.slice(0, 1)) }),
+    behaviour: (correct) => ({
+      roleFilters: (data, roles, scope) => correct.roleFilters(data, roles.slice(0, 1), scope),
+    }),
   },
   {
     name: "role-filters-unknown-role-empties",
@@ -16,8 +18,10 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
     description: "One unknown role among the roles empties the whole result instead of contributing nothing.",
     caughtBy: ["role-filters.union-law", "role-filters.edge-requests"],
     behaviour: (correct) => ({
-      roleFilters: (data, roles) =>
-        roles.every((role) => data.roles.some((known) => known.name === role)) ? correct.roleFilters(data, roles) : [],
+      roleFilters: (data, roles, scope) =>
+        roles.every((role) => data.roles.some((known) => known.name === role))
+          ? correct.roleFilters(data, roles, scope)
+          : [],
     }),
   },
   {
@@ -27,9 +31,9 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
       "getRoleFilters concatenates the groups of every requested role without merging them, so a filter shared by two roles (or a role asked twice) appears twice.",
     caughtBy: ["role-filters.no-duplicate-filters"],
     behaviour: (correct) => ({
-      roleFilters: (data, roles) =>
+      roleFilters: (data, roles, scope) =>
         roles.flatMap((role) =>
-          data.roles.some((known) => known.name === role) ? correct.roleFilters(data, [role]) : [],
+          data.roles.some((known) => known.name === role) ? correct.roleFilters(data, [role], scope) : [],
         ),
     }),
   },
@@ -39,6 +43,54 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
     description:
       "getRoleFilters unites the filters of the first two roles only; a third role and beyond contribute nothing.",
     caughtBy: ["role-filters.union-law", "role-filters.order-and-duplicates-irrelevant"],
-    behaviour: (correct) => ({ roleFilters: (data, roles) => correct.roleFilters(data, roles.slice(0, 2)) }),
+    behaviour: (correct) => ({
+      roleFilters: (data, roles, scope) => correct.roleFilters(data, roles.slice(0, 2), scope),
+    }),
+  },
+  {
+    name: "role-filters-always-empty",
+    section: "§4.5",
+    description: "getRoleFilters answers 200 with no filters whatever the roles.",
+    caughtBy: ["role-filters.expected-filters"],
+    behaviour: () => ({ roleFilters: () => [] }),
+  },
+  {
+    name: "role-filters-ignore-roles",
+    section: "§4.5",
+    description: "getRoleFilters returns the filters of every role, whichever roles are asked.",
+    caughtBy: ["role-filters.expected-filters", "role-filters.exact-role-names"],
+    mayAlsoFail: {
+      "role-filters.edge-requests": "an unknown role, or none, gets every filter too",
+    },
+    behaviour: (correct) => ({
+      roleFilters: (data, _roles, scope) =>
+        correct.roleFilters(
+          data,
+          data.roles.map((role) => role.name),
+          scope,
+        ),
+    }),
+  },
+  {
+    name: "role-filters-prefix-match",
+    section: "§4.5",
+    description: "getRoleFilters matches role names by prefix: asking for admi returns the filters of admin.",
+    caughtBy: ["role-filters.exact-role-names"],
+    behaviour: (correct) => ({
+      roleFilters: (data, roles, scope) =>
+        correct.roleFilters(
+          data,
+          data.roles.map((role) => role.name).filter((name) => roles.some((asked) => name.startsWith(asked))),
+          scope,
+        ),
+    }),
+  },
+  {
+    name: "role-filters-any-scope",
+    section: "§4.5",
+    description:
+      "getRoleFilters ignores domainName and serviceName: it returns the roles' filters of every domain and service.",
+    caughtBy: ["role-filters.scope-of-request"],
+    behaviour: (correct) => ({ roleFilters: (data, roles) => correct.roleFilters(data, roles, {}) }),
   },
 ];

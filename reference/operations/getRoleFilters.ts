@@ -6,8 +6,8 @@ import type { OperationContext, RequestObject } from "./OperationContext.js";
 
 /**
  * The union of the roles' filter groups. roles is required (register required-request-fields);
- * an empty list gives no filters; domainName and serviceName must be strings when sent and
- * do not narrow the result (register role-filter-scope).
+ * an empty list gives no filters; domainName and serviceName must be strings when sent, and
+ * each one sent keeps only the groups of that domain or service (register role-filter-scope).
  */
 export function getRoleFilters(body: RequestObject, context: OperationContext): ReferenceResponse {
   const { roles, domainName, serviceName } = body;
@@ -26,6 +26,10 @@ export function getRoleFilters(body: RequestObject, context: OperationContext): 
     if (value !== undefined && typeof value !== "string")
       return badRequest("getRoleFilters", `${name} must be a string, got ${JSON.stringify(value)}`, "invalidField");
   }
-  const response: GetRoleFiltersResponse = { filters: context.behaviour.roleFilters(context.data, roles) };
+  const scope = {
+    ...(typeof domainName === "string" ? { domainName } : {}),
+    ...(typeof serviceName === "string" ? { serviceName } : {}),
+  };
+  const response: GetRoleFiltersResponse = { filters: context.behaviour.roleFilters(context.data, roles, scope) };
   return jsonResponse(200, response);
 }

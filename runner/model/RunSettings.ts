@@ -19,6 +19,14 @@ export interface TargetFixtures {
   readonly roles: readonly string[];
   readonly domainName?: string;
   readonly serviceName?: string;
+  /** The filters each role is known to have in domainName/serviceName (§4.5): role → (name, value) pairs. */
+  readonly roleFilters?: Readonly<Record<string, readonly RoleFilterFact[]>>;
+}
+
+/** One filter a role is known to have (§2.12): its name and value. */
+export interface RoleFilterFact {
+  readonly name: string;
+  readonly value: string;
 }
 
 /** One verdict of a run by name: a check id and one of its operations. */

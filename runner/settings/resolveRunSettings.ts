@@ -33,6 +33,8 @@ export interface RunConfigFile {
   roles?: string[];
   domainName?: string;
   serviceName?: string;
+  /** Expected filters of each role in domainName/serviceName: role → [{ name, value }]. */
+  roleFilters?: Record<string, { name: string; value: string }[]>;
   profile?: Profile;
   checks?: string[];
   excludeChecks?: string[];
@@ -343,6 +345,7 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
       roles: config.roles ?? [],
       ...(config.domainName !== undefined ? { domainName: config.domainName } : {}),
       ...(config.serviceName !== undefined ? { serviceName: config.serviceName } : {}),
+      ...(config.roleFilters !== undefined ? { roleFilters: config.roleFilters } : {}),
     },
     profile: config.profile ?? RUN_DEFAULTS.profile,
     seed: config.seed ?? Math.floor(Math.random() * 2 ** 31),

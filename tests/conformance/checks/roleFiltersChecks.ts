@@ -79,6 +79,46 @@ async function filtersOf(
   return { set, exchange };
 }
 
+/** One filter of an answer with the domain and service of its group's key. */
+interface ScopedFilter {
+  readonly domainName: unknown;
+  readonly serviceName: unknown;
+  readonly name: unknown;
+  readonly value: unknown;
+}
+
+/** Every filter of an answer with its group's domain and service (malformed groups and filters passed over). */
+function scopedFilters(exchange: Exchange): ScopedFilter[] {
+  if (!isJsonObject(exchange.json) || !Array.isArray(exchange.json.filters)) return [];
+  return exchange.json.filters.flatMap((group) => {
+    if (!isJsonObject(group) || !isJsonObject(group.key) || !Array.isArray(group.filters)) return [];
+    const { domainName, serviceName } = group.key;
+    return group.filters.filter(isJsonObject).map((filter) => ({
+      domainName,
+      serviceName,
+      name: filter.name,
+      value: filter.value,
+    }));
+  });
+}
+
+/** The (name, value) pairs of `filters`, as comparable keys. */
+const pairsOf = (filters: readonly ScopedFilter[]) =>
+  new Set(filters.map(({ name, value }) => JSON.stringify([name, value])));
+
+/** Asks for the filters of `roles` under another domainName/serviceName than the configured ones; undefined unless a 200. */
+async function scopedAnswer(
+  context: CheckContext,
+  roles: readonly string[],
+  scope: { domainName?: string; serviceName?: string } = {},
+): Promise<{ label: string; exchange: Exchange } | undefined> {
+  const json = { ...roleFiltersRequest(context.target, roles), ...scope };
+  const label = `getRoleFilters ${JSON.stringify(json)}`;
+  const exchange = await context.target.send("getRoleFilters", { json });
+  if (!answered(context.judge, label, exchange) || exchange.response?.status !== 200) return undefined;
+  return { label, exchange };
+}
+
 /** Checks of the roleFilters family. */
 export const roleFiltersChecks: readonly CheckDefinition[] = [
   {
@@ -243,6 +283,182 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
         } else {
           judge.witness(evidence(label, exchange));
         }
+      }
+    },
+  },
+  {
+    id: "role-filters.expected-filters",
+    title: "Each role has exactly the filters the configuration states",
+    rule: "getRoleFilters returns the filters linked to the given roles (§4.5, §2.12): asked for one role, the groups of the configured domainName and serviceName hold exactly the filters the roleFilters fact lists for it.",
+    family: "role-filters",
+    specRefs: ["4.5", "2.12"],
+    level: "MUST",
+    operations: ["getRoleFilters"],
+    registerRefs: ["role-filter-scope"],
+    needs: ["roles"],
+    async run(context) {
+      const { target, judge } = context;
+      const { roleFilters: facts, domainName, serviceName } = target.settings.fixtures;
+      const roles = Object.keys(facts ?? {}).slice(0, MAX_LAW_ROLES);
+      if (!facts || roles.length === 0)
+        return judge.skip(
+          'no role\'s filters are known: give roleFilters in the config file, { "<role>": [{ "name": "...", "value": "..." }] }, the filters each role has in domainName/serviceName.',
+        );
+      for (const role of roles) {
+        const answer = await scopedAnswer(context, [role]);
+        if (!answer) continue;
+        const inScope = scopedFilters(answer.exchange).filter(
+          (filter) =>
+            (domainName === undefined || filter.domainName === domainName) &&
+            (serviceName === undefined || filter.serviceName === serviceName),
+        );
+        const actual = pairsOf(inScope);
+        const expected = new Set((facts[role] ?? []).map(({ name, value }) => JSON.stringify([name, value])));
+        if (sameSet(actual, expected)) {
+          judge.witness(evidence(answer.label, answer.exchange));
+          continue;
+        }
+        const missing = difference(expected, actual);
+        const extra = difference(actual, expected);
+        judge.fail(
+          `the filters of role ${JSON.stringify(role)} are not the ${expected.size} the configuration states.`,
+          {
+            expected: `${expected.size} filter(s) (name, value) in ${domainName ?? "any domain"}/${serviceName ?? "any service"}: ${[...expected].slice(0, 5).join(" ") || "none"}`,
+            actual: `${actual.size} filter(s); missing ${missing.slice(0, 5).join(" ") || "none"}; extra ${extra.slice(0, 5).join(" ") || "none"}`,
+            evidence: [evidence(answer.label, answer.exchange)],
+          },
+        );
+      }
+      judge.note(`${roles.length} role(s) compared with the roleFilters fact.`);
+    },
+  },
+  {
+    id: "role-filters.exact-role-names",
+    title: "Role names are matched whole: an unknown role or a prefix of a role gets no filters of it",
+    rule: "getRoleFilters returns the filters linked to the given roles (§4.5): a role that does not exist has none, and a name that is a prefix of a configured role (and not configured itself) does not get that role's filters.",
+    family: "role-filters",
+    specRefs: ["4.5"],
+    level: "MUST",
+    operations: ["getRoleFilters"],
+    registerRefs: [],
+    needs: ["roles"],
+    async run(context) {
+      const { target, judge } = context;
+      const configured = new Set(target.settings.fixtures.roles);
+      const unknownRole = `cms-conformance-unknown-role-${target.settings.seed.toString(36)}`;
+      const unknown = await scopedAnswer(context, [unknownRole]);
+      if (unknown) {
+        const filters = scopedFilters(unknown.exchange);
+        if (filters.length > 0)
+          judge.fail(
+            `the role ${JSON.stringify(unknownRole)}, which does not exist, got ${filters.length} filter(s).`,
+            {
+              expected: "no filter: no filter is linked to a role that does not exist (§4.5)",
+              actual: [...pairsOf(filters)].slice(0, 5).join(" "),
+              evidence: [evidence(unknown.label, unknown.exchange)],
+            },
+          );
+        else judge.witness(evidence(unknown.label, unknown.exchange));
+      }
+      const prefixed = [...configured]
+        .map((role) => ({ role, prefix: [...role].slice(0, -1).join("") }))
+        .filter(({ prefix }) => prefix.trim() !== "" && !configured.has(prefix))
+        .slice(0, 3);
+      let judged = 0;
+      for (const { role, prefix } of prefixed) {
+        const own = await scopedAnswer(context, [role]);
+        const ownPairs = own ? pairsOf(scopedFilters(own.exchange)) : new Set<string>();
+        if (!own || ownPairs.size === 0) continue;
+        const answer = await scopedAnswer(context, [prefix]);
+        if (!answer) continue;
+        judged += 1;
+        const pairs = pairsOf(scopedFilters(answer.exchange));
+        // A real role named like the prefix may share a filter or two; all of them is a prefix match.
+        if (difference(ownPairs, pairs).length > 0) {
+          judge.witness(evidence(answer.label, answer.exchange));
+          continue;
+        }
+        judge.fail(
+          `the name ${JSON.stringify(prefix)} got every filter of the role ${JSON.stringify(role)}: role names seem matched by prefix.`,
+          {
+            expected: `none of the ${ownPairs.size} filter(s) of ${JSON.stringify(role)}: ${JSON.stringify(prefix)} is not that role (§4.5)`,
+            actual: `${pairs.size} filter(s), all ${ownPairs.size} of ${JSON.stringify(role)} among them`,
+            evidence: [evidence(answer.label, answer.exchange), evidence(own.label, own.exchange)],
+          },
+        );
+      }
+      judge.note(
+        `An unknown role and ${judged} prefix(es) of configured roles with filters (${prefixed.map(({ prefix }) => JSON.stringify(prefix)).join(", ") || "none"}) asked for.`,
+      );
+    },
+  },
+  {
+    id: "role-filters.scope-of-request",
+    title: "The filters returned are those of the domainName and serviceName asked",
+    rule: "Not stated; the register's default: every group returned carries the requested domainName and serviceName in its key (§2.12), and another serviceName or domainName does not return the same filters.",
+    family: "role-filters",
+    specRefs: ["4.5", "2.12"],
+    level: "SHOULD",
+    operations: ["getRoleFilters"],
+    registerRefs: ["role-filter-scope"],
+    needs: ["roles"],
+    async run(context) {
+      const { target, judge } = context;
+      const { domainName, serviceName, roles: configured } = target.settings.fixtures;
+      if (domainName === undefined || serviceName === undefined)
+        return judge.skip(
+          "the scope of an answer is judged against the request's: give --domain-name and --service-name.",
+        );
+      judge.applied("role-filter-scope");
+      const roles = [...new Set(configured)].slice(0, 8);
+      const requests = [...roles.map((role) => [role]), ...(roles.length > 1 ? [roles] : [])];
+      let allPairs: { pairs: Set<string>; label: string; exchange: Exchange } | undefined;
+      for (const request of requests) {
+        const answer = await scopedAnswer(context, request);
+        if (!answer) continue;
+        const filters = scopedFilters(answer.exchange);
+        if (request.length === roles.length) allPairs = { pairs: pairsOf(filters), ...answer };
+        const foreign = filters.filter(
+          (filter) => filter.domainName !== domainName || filter.serviceName !== serviceName,
+        );
+        if (foreign.length === 0) {
+          judge.witness(evidence(answer.label, answer.exchange));
+          continue;
+        }
+        const areas = [
+          ...new Set(foreign.map((filter) => `${String(filter.domainName)}/${String(filter.serviceName)}`)),
+        ];
+        judge.depart(
+          "role-filter-scope",
+          `${answer.label} returned ${foreign.length} filter(s) of another domain or service.`,
+          {
+            expected: `only groups keyed ${domainName}/${serviceName}, the domainName and serviceName asked`,
+            actual: `groups of ${areas.slice(0, 5).join(", ")}`,
+            evidence: [evidence(answer.label, answer.exchange)],
+          },
+        );
+      }
+      if (!allPairs || allPairs.pairs.size === 0)
+        return judge.note(
+          "The configured roles have no filters here: another domainName or serviceName was not asked.",
+        );
+      const other = `cms-conformance-other-${target.settings.seed.toString(36)}`;
+      for (const scope of [{ serviceName: other }, { domainName: other }]) {
+        const answer = await scopedAnswer(context, roles, scope);
+        if (!answer) continue;
+        if (!sameSet(pairsOf(scopedFilters(answer.exchange)), allPairs.pairs)) {
+          judge.witness(evidence(answer.label, answer.exchange));
+          continue;
+        }
+        judge.depart(
+          "role-filter-scope",
+          `${answer.label} returned the very filters of ${domainName}/${serviceName}.`,
+          {
+            expected: `not the ${allPairs.pairs.size} filter(s) of ${domainName}/${serviceName}: another ${Object.keys(scope).join()} was asked`,
+            actual: `the same ${allPairs.pairs.size} filter(s) (name, value)`,
+            evidence: [evidence(answer.label, answer.exchange), evidence(allPairs.label, allPairs.exchange)],
+          },
+        );
       }
     },
   },

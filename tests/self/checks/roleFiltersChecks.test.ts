@@ -346,3 +346,116 @@ describe("role-filters.edge-requests", () => {
     });
   });
 });
+
+/** roleFilters(ROLES) keeping only the groups of the request's domainName and serviceName, as the register's default asks. */
+function scoped(tamper?: (roles: string[], answer: FakeAnswer) => FakeAnswer | undefined) {
+  const all = roleFilters(ROLES, tamper);
+  return (request: OutgoingRequest): FakeAnswer => {
+    const { domainName, serviceName } = jsonOf(request);
+    const answer = all(request);
+    if (answer.status !== 200) return answer;
+    const groups = (answer.json as { filters: Group[] }).filters.filter(
+      ({ key }) => key.domainName === domainName && key.serviceName === serviceName,
+    );
+    return { status: 200, json: { filters: groups } };
+  };
+}
+
+const FACTS = {
+  r1: [
+    { name: "a", value: "a-value" },
+    { name: "b", value: "b-value" },
+  ],
+  r3: [{ name: "e", value: "e-value" }],
+};
+
+describe("role-filters.expected-filters", () => {
+  it("asks each role of the fact alone and passes when its filters are exactly the stated ones", async () => {
+    const { result, asked } = await run("role-filters.expected-filters", ["r1", "r3"], scoped(), {
+      fixtures: { analyticIds: [], roles: ["r1", "r3"], domainName: "hcm", serviceName: "payroll", roleFilters: FACTS },
+    });
+    expect(asked).toEqual([["r1"], ["r3"]]);
+    expect(result).toMatchObject({ outcome: "passed" });
+  });
+
+  it("fails with the missing and extra filters, counting only the groups of the domain and service asked", async () => {
+    const foreign = {
+      key: { domainName: "erp", serviceName: "sales", sequence: 1 },
+      filters: [{ name: "x", value: "x" }],
+    };
+    const { result } = await run(
+      "role-filters.expected-filters",
+      ["r1"],
+      roleFilters(ROLES, (roles, answer) =>
+        roles[0] === "r1" ? { status: 200, json: { filters: [group(1, "a", "z"), foreign] } } : answer,
+      ),
+      { fixtures: { analyticIds: [], roles: ["r1"], domainName: "hcm", serviceName: "payroll", roleFilters: FACTS } },
+    );
+    expect(result).toMatchObject({
+      outcome: "failed",
+      message: 'the filters of role "r1" are not the 2 the configuration states.',
+      actual: '2 filter(s); missing ["b","b-value"]; extra ["z","z-value"]',
+    });
+  });
+
+  it("is skipped with what to give when no role's filters are known", async () => {
+    const { result } = await run("role-filters.expected-filters", ["r1"], scoped());
+    expect(result).toMatchObject({ outcome: "skipped" });
+    expect(result.message).toMatch(/give roleFilters in the config file/);
+  });
+});
+
+describe("role-filters.exact-role-names", () => {
+  it("asks an unknown role, then each role and its name less one character, and passes when those get nothing", async () => {
+    const { result, asked } = await run("role-filters.exact-role-names", ["r1", "r2"], scoped());
+    expect(asked).toEqual([[UNKNOWN], ["r1"], ["r"], ["r2"], ["r"]]);
+    expect(result).toMatchObject({ outcome: "passed" });
+  });
+
+  it("fails when a prefix gets every filter of the role, or an unknown role gets filters", async () => {
+    const byPrefix = roleFilters({ ...ROLES, r: ROLES.r1 ?? [] });
+    expect((await run("role-filters.exact-role-names", ["r1"], byPrefix)).result).toMatchObject({
+      outcome: "failed",
+      message: 'the name "r" got every filter of the role "r1": role names seem matched by prefix.',
+    });
+    const unknown = roleFilters({ ...ROLES, [UNKNOWN]: [group(9, "default")] });
+    expect((await run("role-filters.exact-role-names", ["r3"], unknown)).result).toMatchObject({
+      outcome: "failed",
+      message: `the role "${UNKNOWN}", which does not exist, got 1 filter(s).`,
+    });
+  });
+});
+
+describe("role-filters.scope-of-request", () => {
+  it("passes when every group is of the domain and service asked, and another service or domain gets other filters", async () => {
+    const { result, asked } = await run("role-filters.scope-of-request", ["r1", "r2"], scoped());
+    expect(asked).toEqual([["r1"], ["r2"], ["r1", "r2"], ["r1", "r2"], ["r1", "r2"]]);
+    expect(result).toMatchObject({ outcome: "passed", registerRefs: ["role-filter-scope"] });
+  });
+
+  it("departs on a group of another domain, and on the same filters for another service", async () => {
+    const foreign = {
+      key: { domainName: "erp", serviceName: "sales", sequence: 1 },
+      filters: [{ name: "x", value: "x" }],
+    };
+    const answerInScope = scoped();
+    // The groups of the scope asked, and one of another domain on top.
+    const mixed = await run("role-filters.scope-of-request", ["r1"], (request) => {
+      const answer = answerInScope(request);
+      return { status: 200, json: { filters: [...(answer.json as { filters: Group[] }).filters, foreign] } };
+    });
+    expect(mixed.result).toMatchObject({
+      outcome: "warning",
+      message:
+        'getRoleFilters {"roles":["r1"],"domainName":"hcm","serviceName":"payroll"} returned 1 filter(s) of another domain or service. [register: role-filter-scope]',
+      actual: "groups of erp/sales",
+    });
+    const unscoped = await run("role-filters.scope-of-request", ["r1"], roleFilters(ROLES));
+    expect(unscoped.result).toMatchObject({
+      outcome: "warning",
+      message:
+        'getRoleFilters {"roles":["r1"],"domainName":"hcm","serviceName":"cms-conformance-other-7"} returned the very filters of hcm/payroll. [register: role-filter-scope] (+1 more finding)\n' +
+        '- getRoleFilters {"roles":["r1"],"domainName":"cms-conformance-other-7","serviceName":"payroll"} returned the very filters of hcm/payroll. [register: role-filter-scope]',
+    });
+  });
+});

@@ -436,6 +436,36 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(asObject(reference.json).filters).not.toEqual([]);
     expect(faulty.json).toEqual({ filters: [] });
   },
+  "role-filters-always-empty": async ({ both }) => {
+    const [reference, faulty] = await both("getRoleFilters", { roles: ["admin"] });
+    expect(asObject(reference.json).filters).not.toEqual([]);
+    expect(faulty.json).toEqual({ filters: [] });
+  },
+  "role-filters-ignore-roles": async ({ both, server }) => {
+    const [all] = await both("getRoleFilters", { roles: server.fixtures.roles });
+    const [reference, faulty] = await both("getRoleFilters", { roles: ["no-such-role"] });
+    expect(reference.json).toEqual({ filters: [] });
+    expect(asObject(all.json).filters).not.toEqual([]);
+    expect(faulty.json).toEqual(all.json);
+  },
+  "role-filters-prefix-match": async ({ both }) => {
+    const [admin] = await both("getRoleFilters", { roles: ["admin"] });
+    const [reference, faulty] = await both("getRoleFilters", { roles: ["admi"] });
+    expect(reference.json).toEqual({ filters: [] });
+    expect(asObject(admin.json).filters).not.toEqual([]);
+    expect(faulty.json).toEqual(admin.json);
+  },
+  "role-filters-any-scope": async ({ both, server }) => {
+    const { roles, domainName, serviceName } = server.fixtures;
+    const keys = (answer: Answer) =>
+      (asObject(answer.json).filters as unknown[]).map((group) => asObject(asObject(group).key));
+    const [reference, faulty] = await both("getRoleFilters", { roles, domainName, serviceName });
+    expect(keys(reference).length).toBeGreaterThan(0);
+    expect(keys(reference).every((key) => key.domainName === domainName && key.serviceName === serviceName)).toBe(true);
+    expect(keys(faulty).some((key) => key.domainName !== domainName)).toBe(true);
+    const [unscoped] = await both("getRoleFilters", { roles });
+    expect(faulty.json).toEqual(unscoped.json);
+  },
   "text-plain-content-type": async ({ both }) => {
     const [reference, faulty] = await both("listLandingPages", {});
     expect(reference.contentType).toMatch(/^application\/json/);

@@ -222,14 +222,18 @@ describe("reference server: role filters (§4.5, §2.12)", () => {
     return set;
   }
 
-  it("has at least 6 roles with groups over at least 2 domain/service pairs", async () => {
+  it("has at least 6 roles with groups over at least 2 domain/service pairs, and returns those asked for only", async () => {
     expect(server.fixtures.roles.length).toBeGreaterThanOrEqual(6);
-    const pairs = new Set(
-      [...(await triples(server.fixtures.roles))].map((triple) =>
-        (JSON.parse(triple) as string[]).slice(0, 2).join("/"),
-      ),
-    );
-    expect(pairs.size).toBeGreaterThanOrEqual(2);
+    const areas = async (body: Record<string, unknown>) => {
+      const answer = await callOperation(server, "getRoleFilters", { roles: server.fixtures.roles, ...body });
+      const groups = asObject(answer.json).filters as unknown[];
+      return new Set(
+        groups.map((group) => asObject(asObject(group).key)).map((key) => `${key.domainName}/${key.serviceName}`),
+      );
+    };
+    expect((await areas({})).size).toBeGreaterThanOrEqual(2);
+    const { domainName, serviceName } = server.fixtures;
+    expect([...(await areas({ domainName, serviceName }))]).toEqual([`${domainName}/${serviceName}`]);
   });
 
   it("obeys the union law for every pair of roles, and ignores order, duplicates and unknown roles", async () => {

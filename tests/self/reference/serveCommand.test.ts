@@ -47,6 +47,7 @@ describe("cms-conformance serve (in-process)", () => {
       "clientId",
       "domainName",
       "restrictedToken",
+      "roleFilters",
       "roles",
       "serviceName",
       "token",
