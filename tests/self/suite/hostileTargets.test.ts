@@ -161,7 +161,8 @@ describe("the runner against hostile targets", () => {
   // Every behaviour of the hostile target, but those that answer normally and those that stop the run early (below).
   const STOP_BEFORE_RUNNING = ["late-headers", "never-answer"] as const;
   const behaviours = HOSTILE_BEHAVIOURS.filter(
-    (behaviour): behaviour is HostileBehaviour => !["ok", "slow", ...STOP_BEFORE_RUNNING].includes(behaviour),
+    (behaviour): behaviour is HostileBehaviour =>
+      !["ok", "slow", "redirect", ...STOP_BEFORE_RUNNING].includes(behaviour),
   );
 
   it.each(behaviours)("%s: ends in bounded time with a failing verdict and no leaked secret", async (behaviour) => {
@@ -208,6 +209,17 @@ describe("the runner against hostile targets", () => {
       expect(performance.now() - started).toBeLessThan(BOUND_MS);
     },
   );
+
+  it("redirect on every operation: stops before running (exit 2), naming the Location, with no secret in the sentence", async () => {
+    const started = performance.now();
+    const refusal = await runAgainst(target.baseUrlFor("redirect")).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(refusal?.message).toMatch(/^every operation under .* answered a redirect \(30\d to http/);
+    for (const secret of Object.values(SECRETS)) expect(refusal?.message.includes(secret)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+  });
 
   it("429 on every request, asking for longer than --max-retry-wait: errors naming --rate-limit, never a failure, and no shrinking", async () => {
     const limited = await startHostileTarget({
