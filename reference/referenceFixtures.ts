@@ -9,6 +9,24 @@ export interface ReferenceFixtures {
   domainName: string;
   serviceName: string;
   roleFilters: Record<string, { name: string; value: string }[]>;
+  /** The translated name of a widget, when one has a text no key, tag, id or URL of any widget holds. */
+  translatedWidgetText?: { text: string; widgetId: string };
+}
+
+/** The first widget's translated name that holds a letter beyond ASCII and occurs in no key, tag, id or URL. */
+function translatedWidgetText(data: ReferenceData): { text: string; widgetId: string } | undefined {
+  const visible = data.widgets.flatMap(({ widget }) =>
+    [widget.id, widget.name, widget.description, widget.url, widget.thumbnailURL, ...(widget.tags ?? [])].map((text) =>
+      (text ?? "").toLocaleLowerCase("und"),
+    ),
+  );
+  for (const { widget } of data.widgets) {
+    const text = typeof widget.name === "string" ? data.translations[widget.name] : undefined;
+    if (!text || !/[^\x00-\x7f]/.test(text) || typeof widget.id !== "string") continue;
+    const folded = text.toLocaleLowerCase("und");
+    if (!visible.some((candidate) => candidate.includes(folded))) return { text, widgetId: widget.id };
+  }
+  return undefined;
 }
 
 /** The fixtures of `data`. */
@@ -29,5 +47,6 @@ export function referenceFixtures(data: ReferenceData): ReferenceFixtures {
         ),
       ]),
     ),
+    ...(translatedWidgetText(data) ? { translatedWidgetText: translatedWidgetText(data) } : {}),
   };
 }

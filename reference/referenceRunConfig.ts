@@ -18,6 +18,7 @@ export function referenceRunConfig(
     domainName: fixtures.domainName,
     serviceName: fixtures.serviceName,
     roleFilters: fixtures.roleFilters,
+    ...(fixtures.translatedWidgetText ? { translatedWidgetText: fixtures.translatedWidgetText } : {}),
   };
 }
 

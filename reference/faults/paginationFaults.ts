@@ -45,6 +45,9 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     section: "§4.1",
     description: "Without pagination, both listings return the first 20 results instead of the first 10.",
     caughtBy: ["pagination.default-first-10"],
+    mayAlsoFail: {
+      "search.without-pagination-first-10": "a search without pagination returns its first 20 results too",
+    },
     behaviour: () => ({ listingQuery: (query) => (query.paginationGiven ? query : { ...query, pageSize: 20 }) }),
   },
   {
@@ -68,6 +71,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     mayAlsoFail: {
       "pagination.first-page-index-0":
         "it compares page 0 with the listing asked for without pagination, which gets 400",
+      "search.without-pagination-first-10": "it searches without pagination, which gets 400",
     },
     respond: (response, { operation, body }) =>
       response.status === 200 &&
@@ -86,6 +90,10 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       "pagination.page-size-honoured": "the first and last pages it counts are shifted by one page",
       "pagination.walk-covers-all": "a walk from page 0 meets an empty first page and stops",
       "search.filtered-walk": "search results are paginated the same way, so their walks meet an empty page 0",
+      "search.widgets-by-name-or-description":
+        "a search with a single result, asked from page 0, comes back empty and the walk stops there",
+      "search.widgets-case-insensitive-non-ascii":
+        "a search with a single result, asked from page 0, comes back empty and the walk stops there",
       "pagination.large-numbers":
         "page 1 of a huge page size is the first page when pages count from 1, and holds every item",
     },

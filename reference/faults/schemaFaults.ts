@@ -36,6 +36,10 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
       "permissions.forbidden-resource-403":
         "the hidden widget's id it reads lacks the scheme, so the read gets 400 instead of 403",
       "consistency.listed-widget-readable": "the listed ids it reads back lack the scheme and get 400",
+      "search.widgets-by-name-or-description":
+        "the widget the configured translated text must find is listed under an id without the scheme",
+      "search.widgets-case-insensitive-non-ascii":
+        "the widget the configured translated text must find is listed under an id without the scheme",
     },
     respond: (response, { operation }) =>
       rewriteJson(
@@ -114,6 +118,8 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
       "search.widgets-by-tag": "search walks stop at the first page without integer totals",
       "search.widgets-case-insensitive": "search walks stop at the first page without integer totals",
       "search.landing-by-title": "search walks stop at the first page without integer totals",
+      "search.widgets-by-name-or-description": "search walks stop at the first page without integer totals",
+      "search.widgets-case-insensitive-non-ascii": "search walks stop at the first page without integer totals",
     },
     respond: (response, { operation }) =>
       rewriteJson(

@@ -26,7 +26,7 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     name: "widget-search-case-sensitive",
     section: "§4.1",
     description: "Widget search compares case: searching KPI does not find the tag kpi.",
-    caughtBy: ["search.widgets-case-insensitive"],
+    caughtBy: ["search.widgets-case-insensitive", "search.widgets-case-insensitive-non-ascii"],
     behaviour: () => ({
       widgetMatches: (record, searchValue, data) =>
         searchValue === "" ||
@@ -118,6 +118,9 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     section: "§4.1",
     description: "listFactoryDefaultWidgets ignores searchValue: every search returns every widget.",
     caughtBy: ["search.no-match-empty", "search.metacharacters-literal"],
+    mayAlsoFail: {
+      "search.widgets-not-by-id-or-url": "every search returns every widget, an id or a URL too",
+    },
     behaviour: () => ({ widgetMatches: () => true }),
   },
   {
@@ -205,5 +208,62 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
           return { ...json, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } };
         },
       ),
+  },
+  {
+    name: "widget-search-tags-only",
+    section: "§4.1",
+    description:
+      "Widget search looks in the tags only, neither in the name and description keys nor in their translations.",
+    caughtBy: ["search.widgets-by-name-or-description"],
+    mayAlsoFail: {
+      "search.widgets-case-insensitive-non-ascii":
+        "the configured translated text it searches in other cases is held by a translation, which it does not search",
+    },
+    behaviour: () => ({
+      widgetMatches: (record, searchValue) => {
+        const needle = searchValue.toLocaleLowerCase("pt-BR");
+        return (record.widget.tags ?? []).some((tag) => tag.toLocaleLowerCase("pt-BR").includes(needle));
+      },
+    }),
+  },
+  {
+    name: "widget-search-id-and-url",
+    section: "§4.1",
+    description: "Widget search also matches the widget's id and url, which §4.1 does not search.",
+    caughtBy: ["search.widgets-not-by-id-or-url"],
+    behaviour: (correct) => ({
+      widgetMatches: (record, searchValue, data) =>
+        correct.widgetMatches(record, searchValue, data) ||
+        [record.widget.id, record.widget.url].some((text) =>
+          (text ?? "").toLocaleLowerCase("pt-BR").includes(searchValue.toLocaleLowerCase("pt-BR")),
+        ),
+    }),
+  },
+  {
+    name: "widget-search-ascii-case-only",
+    section: "§4.1",
+    description: "Widget search folds only the ASCII letters A-Z: searching AÇÕES does not find ações.",
+    caughtBy: ["search.widgets-case-insensitive-non-ascii"],
+    behaviour: () => ({
+      widgetMatches: (record, searchValue, data) => {
+        const fold = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+        return (
+          searchValue === "" ||
+          widgetSearchTexts(record.widget, data.translations).some((text) => fold(text).includes(fold(searchValue)))
+        );
+      },
+    }),
+  },
+  {
+    name: "search-without-pagination-returns-all",
+    section: "§4.1",
+    description: "A search without pagination returns every result on one page instead of the first 10.",
+    caughtBy: ["search.without-pagination-first-10"],
+    behaviour: () => ({
+      listingQuery: (query) =>
+        query.searchValue !== "" && !query.paginationGiven
+          ? { ...query, pageNumber: 0, pageSize: Number.MAX_SAFE_INTEGER }
+          : query,
+    }),
   },
 ];

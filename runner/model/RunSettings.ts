@@ -21,6 +21,14 @@ export interface TargetFixtures {
   readonly serviceName?: string;
   /** The filters each role is known to have in domainName/serviceName (§4.5): role → (name, value) pairs. */
   readonly roleFilters?: Readonly<Record<string, readonly RoleFilterFact[]>>;
+  /** A text that occurs only in one widget's translated name or description, and that widget's id (§4.1). */
+  readonly translatedWidgetText?: TranslatedWidgetText;
+}
+
+/** A text of a widget's translated name or description that no key, tag, id or URL holds, and the widget it must find. */
+export interface TranslatedWidgetText {
+  readonly text: string;
+  readonly widgetId: string;
 }
 
 /** One filter a role is known to have (§2.12): its name and value. */

@@ -35,6 +35,8 @@ export interface RunConfigFile {
   serviceName?: string;
   /** Expected filters of each role in domainName/serviceName: role → [{ name, value }]. */
   roleFilters?: Record<string, { name: string; value: string }[]>;
+  /** A text only a widget's translated name or description holds, and the id of that widget. */
+  translatedWidgetText?: { text: string; widgetId: string };
   profile?: Profile;
   checks?: string[];
   excludeChecks?: string[];
@@ -346,6 +348,7 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
       ...(config.domainName !== undefined ? { domainName: config.domainName } : {}),
       ...(config.serviceName !== undefined ? { serviceName: config.serviceName } : {}),
       ...(config.roleFilters !== undefined ? { roleFilters: config.roleFilters } : {}),
+      ...(config.translatedWidgetText !== undefined ? { translatedWidgetText: config.translatedWidgetText } : {}),
     },
     profile: config.profile ?? RUN_DEFAULTS.profile,
     seed: config.seed ?? Math.floor(Math.random() * 2 ** 31),

@@ -15,7 +15,12 @@ import { firstPageOf, walkContains } from "./_internals/discovery/searchListing.
 import { describePageRequest, fetchListingPage, type FetchedPage } from "./_internals/walks/fetchListingPage.js";
 import { answered, describeAnswer } from "./_internals/judges/judgeExchange.js";
 import { type ListingWalk, stoppedByTarget, walkListing, type WalkedPage } from "./_internals/walks/walkListing.js";
-import { containsSearchValue, foldedContains, foldSearchText } from "./_internals/probes/containsSearchValue.js";
+import {
+  containsSearchValue,
+  foldedContains,
+  foldSearchText,
+  type FoldedText,
+} from "./_internals/probes/containsSearchValue.js";
 import { judgeSearchAnswer } from "./_internals/judges/judgeSearchAnswer.js";
 import { judgeWalk } from "./_internals/judges/judgeWalk.js";
 import { judgeWalkTotals } from "./_internals/judges/judgeWalkTotals.js";
@@ -173,6 +178,49 @@ function filteredWalkValues(operation: OperationName, walk: ListingWalk): string
     .reverse();
   const values = [...small, ...large].map((term) => term.value);
   return values.length > 0 ? values : ["a", "e"];
+}
+
+/** The strings of a widget's name, description and tags: what §4.1 names as searched, as far as the suite can see. */
+function statedWidgetTexts(item: unknown): string[] {
+  if (!isJsonObject(item)) return [];
+  const tags = Array.isArray(item.tags) ? item.tags : [];
+  return [item.name, item.description, ...tags].filter((text): text is string => typeof text === "string");
+}
+
+/** Whether any of the folded `texts` contains `value` (ignoring case and accents). */
+const heldByAny = (texts: readonly FoldedText[], value: string) =>
+  texts.some((text) => foldedContains(text, foldSearchText(value)));
+
+/** Most widgets whose name/description key (or id and URL) a check searches. */
+const FIELD_PROBES = 2;
+
+/**
+ * Whether every letter of `text` maps to one code point in upper and in lower case and back
+ * (so ß, ẞ, the KELVIN SIGN, ſ, ı and İ, whose case mappings are not one-to-one, are left out).
+ */
+function hasSimpleCase(text: string): boolean {
+  return [...text].every((char) => {
+    const upper = char.toLocaleUpperCase("und");
+    const lower = char.toLocaleLowerCase("und");
+    return (
+      [...upper].length === 1 &&
+      [...lower].length === 1 &&
+      upper.toLocaleLowerCase("und") === lower &&
+      lower.toLocaleUpperCase("und") === upper
+    );
+  });
+}
+
+/** The upper and lower case of `text` (NFC) when it holds a letter beyond ASCII with a simple case; else none. */
+function nonAsciiCaseVariants(text: string): string[] {
+  const value = text.normalize("NFC");
+  const cased = [...value].some(
+    (char) => /[^\x00-\x7f]/.test(char) && char.toLocaleUpperCase("und") !== char.toLocaleLowerCase("und"),
+  );
+  if (!cased || !hasSimpleCase(value)) return [];
+  return [...new Set([value.toLocaleUpperCase("und"), value.toLocaleLowerCase("und")])].filter(
+    (variant) => variant !== value,
+  );
 }
 
 /** Checks of the search family. */
@@ -541,6 +589,192 @@ export const searchChecks: readonly CheckDefinition[] = [
       }
       if (walked.length === 0) return judge.skip("no search value taken from the listing matched two or more items.");
       judge.note(`Walked ${walked.join(" and ")}: every match once, totals consistent.`);
+    },
+  },
+  {
+    id: "search.widgets-by-name-or-description",
+    title: "Searching a widget's name or description finds the widget",
+    rule: "searchValue is searched in the internationalized fields (§4.1), not in the tags only: a text of a widget's translated name or description (a fact of the configuration) finds it, and so, by the register's default, does its name or description key.",
+    family: "search",
+    specRefs: ["4.1", "2.1"],
+    level: "MUST",
+    operations: ["listFactoryDefaultWidgets"],
+    registerRefs: ["search-match-mode", "search-i18n-key"],
+    async run(context) {
+      const { target, judge } = context;
+      const full = await knowledgeOf(target).listing(context.operation);
+      const fact = target.settings.fixtures.translatedWidgetText;
+      const tags = full.items.flatMap((item) =>
+        isJsonObject(item) && Array.isArray(item.tags)
+          ? item.tags.filter((tag): tag is string => typeof tag === "string").map(foldSearchText)
+          : [],
+      );
+      // Whole keys no tag holds: a tag search alone cannot find them.
+      const keys = spreadSample(
+        full.items.flatMap((item) =>
+          isJsonObject(item)
+            ? [item.name, item.description]
+                .filter((key): key is string => typeof key === "string" && key.trim() !== "" && [...key].length <= 200)
+                .filter((key) => !heldByAny(tags, key))
+                .slice(0, 1)
+                .map((key) => ({ key, owner: itemKey(item) }))
+            : [],
+        ),
+        FIELD_PROBES,
+      );
+      if (!fact && keys.length === 0)
+        return judge.skip(
+          'no listed widget has a name or description key that no tag holds, and no translated text is known: give translatedWidgetText in the config file, { "text": "<a text of one widget\'s translated name or description>", "widgetId": "<its id>" }.',
+        );
+      judge.applied("search-match-mode");
+      if (fact)
+        await expectFound(
+          context,
+          fact.text,
+          `id:${fact.widgetId}`,
+          "translated name or description (translatedWidgetText)",
+        );
+      for (const { key, owner } of keys) {
+        judge.applied("search-i18n-key");
+        const walk = await knowledgeOf(target).search(context.operation, key);
+        const first = firstPageOf(walk);
+        if (!first || !judgeSearchAnswer(judge, searchLabel(key), key, first)) continue;
+        if (walkContains({ ...walk, complete: walk.complete || walk.stop?.reason === "empty-page" }, owner) !== "no") {
+          judge.witness(evidence(searchLabel(key), first.exchange));
+          continue;
+        }
+        judge.depart(
+          "search-i18n-key",
+          `${searchLabel(key)} did not return ${owner}, whose name or description key it is.`,
+          {
+            expected: `${owner} among the results: the key is the value of its internationalized field (§2.1, §4.1), and no tag holds it`,
+            actual: `${walk.totalElements ?? walk.items.length} result(s): ${walk.items.slice(0, 5).map(itemKey).join(", ") || "none"}`,
+            evidence: [evidence(searchLabel(key), first.exchange)],
+          },
+        );
+      }
+      judge.note(
+        `${fact ? "The translated text of the configuration and " : ""}${keys.length} name or description key(s) no tag holds searched.${fact ? "" : " Give translatedWidgetText in the config file to judge a search of the translations."}`,
+      );
+    },
+  },
+  {
+    id: "search.widgets-not-by-id-or-url",
+    title: "Widget search does not match a widget's id or URL",
+    rule: "searchValue is searched in the internationalized fields and in the tags (§4.1), nowhere else: a widget's id or URL, held by no name, description or tag of any listed widget, finds nothing.",
+    family: "search",
+    specRefs: ["4.1"],
+    level: "MUST",
+    operations: ["listFactoryDefaultWidgets"],
+    registerRefs: ["search-match-mode", "search-special-characters"],
+    async run(context) {
+      const { target, judge } = context;
+      const full = await readableListing(context);
+      if (!full) return;
+      const stated = full.items.flatMap(statedWidgetTexts).map(foldSearchText);
+      const fact = target.settings.fixtures.translatedWidgetText;
+      if (fact) stated.push(foldSearchText(fact.text));
+      const values = spreadSample(
+        full.items.filter(isJsonObject).flatMap((item) =>
+          [item.id, item.url]
+            .filter(
+              (value): value is string =>
+                typeof value === "string" && [...value].length >= 3 && [...value].length <= 200,
+            )
+            .filter((value) => !heldByAny(stated, value))
+            .map((value) => ({ value, field: value === item.id ? "id" : "url" })),
+        ),
+        FIELD_PROBES * 2,
+      );
+      if (values.length === 0)
+        return judge.skip("no listed widget has an id or URL that no name, description or tag holds.");
+      judge.applied("search-match-mode");
+      for (const { value, field } of values) {
+        const fetched = await searchFirstPage(context, value);
+        if (!fetched) continue;
+        const label = `${searchLabel(value)} (a widget's ${field})`;
+        // The totals of an empty result are search.no-match-empty's rule.
+        if (fetched.page.items.length === 0) {
+          judge.witness(evidence(label, fetched.exchange));
+          continue;
+        }
+        judge.fail(`${label} returned ${fetched.page.totalElements} widget(s): the ${field} seems searched.`, {
+          expected: `no result: §4.1 searches the internationalized fields and the tags, and no listed widget's name, description or tag holds ${JSON.stringify(value)}`,
+          actual: `totalElements ${fetched.page.totalElements}, page 0 holds ${fetched.page.items.slice(0, 5).map(itemKey).join(", ") || "nothing"}`,
+          evidence: [evidence(label, fetched.exchange)],
+        });
+      }
+      judge.note(`${values.length} id(s) and URL(s) searched; none found a widget.`);
+    },
+  },
+  {
+    id: "search.widgets-case-insensitive-non-ascii",
+    title: "Widget search ignores the case of letters beyond ASCII (Ç, Ã, É, Ü …)",
+    rule: "The value is searched ignoring upper/lower case (§4.1), for every letter: a text with a letter beyond ASCII, searched in upper and in lower case, finds the widget it came from.",
+    family: "search",
+    specRefs: ["4.1"],
+    level: "MUST",
+    operations: ["listFactoryDefaultWidgets"],
+    registerRefs: ["search-match-mode"],
+    async run(context) {
+      const { target, judge } = context;
+      const full = await knowledgeOf(target).listing(context.operation);
+      const fact = target.settings.fixtures.translatedWidgetText;
+      const sources = [
+        ...spreadSample(
+          tagsWithOwners(full).filter(({ tag }) => nonAsciiCaseVariants(tag).length > 0),
+          SAMPLE / 2,
+        ).map(({ tag, owner }) => ({ value: tag, owner, what: "tag" })),
+        ...(fact && nonAsciiCaseVariants(fact.text).length > 0
+          ? [{ value: fact.text, owner: `id:${fact.widgetId}`, what: "translated text (translatedWidgetText)" }]
+          : []),
+      ];
+      if (sources.length === 0)
+        return judge.skip(
+          'no listed tag, and no translatedWidgetText, holds a letter beyond ASCII with an upper and a lower case (such as Ç, Ã, É or Ü): give translatedWidgetText in the config file with such a text, { "text": "Previsão", "widgetId": "<the widget whose translated name holds it>" }.',
+        );
+      for (const { value, owner, what } of sources)
+        for (const variant of nonAsciiCaseVariants(value))
+          await expectFound(context, variant, owner, `${what} (as ${JSON.stringify(value)})`);
+      judge.note(`${sources.map(({ value }) => JSON.stringify(value)).join(", ")} searched in upper and lower case.`);
+    },
+  },
+  {
+    id: "search.without-pagination-first-10",
+    title: "A search without pagination returns the first 10 results",
+    rule: "When pagination is not defined, the first 10 results are returned (§4.1, §4.2, §8), with a searchValue too: a value held by 11 or more items returns 10.",
+    family: "search",
+    specRefs: ["4.1", "4.2", "8"],
+    level: "MUST",
+    operations: LISTING_OPERATIONS,
+    registerRefs: ["search-match-mode"],
+    async run(context) {
+      const { operation, target, judge } = context;
+      const full = await readableListing(context);
+      if (!full) return;
+      const term = searchTerms(operation, full).find((candidate) => candidate.count >= 11);
+      if (!term)
+        return judge.skip(
+          `no ${operation === "listLandingPages" ? "title word" : "tag"} of the listing is held by 11 or more items, so no search is known to have more than 10 results.`,
+        );
+      judge.applied("search-match-mode");
+      const fetched = await fetchListingPage(target, operation, { searchValue: term.value });
+      const label = `${searchLabel(term.value)} without pagination`;
+      if (!judgeSearchAnswer(judge, label, term.value, fetched)) return;
+      // judgeSearchAnswer passed: a 200 listing with integer totals.
+      const { items, totalElements = 0 } = fetched.page;
+      const wanted = Math.min(10, totalElements);
+      if (items.length === wanted) {
+        judge.witness(evidence(label, fetched.exchange));
+        return judge.note(
+          `${label}: ${items.length} of ${totalElements} results (${term.count} listed items hold it).`,
+        );
+      }
+      judge.fail(`${label} returned ${items.length} item(s) of ${totalElements}.`, {
+        expected: `the first ${wanted}: without pagination the first 10 results are returned (§4.1, §4.2, §8); ${term.count} listed items hold the value`,
+        actual: `${items.length} item(s), totalElements ${totalElements}`,
+        evidence: [evidence(label, fetched.exchange)],
+      });
     },
   },
 ];

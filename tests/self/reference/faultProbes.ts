@@ -303,6 +303,35 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     const [text, faultyText] = await both("listFactoryDefaultWidgets", { searchValue: "Receita" });
     expect(faultyText.json).toEqual(text.json);
   },
+  "widget-search-tags-only": async ({ both, server }) => {
+    const fact = server.fixtures.translatedWidgetText;
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: fact?.text });
+    expect(listedIds(reference.json, "widgets")).toContain(fact?.widgetId);
+    expect(totals(faulty.json).totalElements).toBe(0);
+    const [tag, faultyTag] = await both("listFactoryDefaultWidgets", { searchValue: "realtime" });
+    expect(faultyTag.json).toEqual(tag.json);
+  },
+  "widget-search-id-and-url": async ({ both }) => {
+    const [listing] = await both("listFactoryDefaultWidgets", {});
+    const [widgetId] = listedIds(listing.json, "widgets");
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: widgetId });
+    expect(totals(reference.json).totalElements).toBe(0);
+    expect(listedIds(faulty.json, "widgets")).toContain(widgetId);
+  },
+  "widget-search-ascii-case-only": async ({ both, server }) => {
+    const fact = server.fixtures.translatedWidgetText;
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: fact?.text.toUpperCase() });
+    expect(listedIds(reference.json, "widgets")).toContain(fact?.widgetId);
+    expect(totals(faulty.json).totalElements).toBe(0);
+    const [ascii, faultyAscii] = await both("listFactoryDefaultWidgets", { searchValue: "REALTIME" });
+    expect(faultyAscii.json).toEqual(ascii.json);
+  },
+  "search-without-pagination-returns-all": async ({ both }) => {
+    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "kpi" });
+    expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(10);
+    expect(listedIds(reference.json, "widgets")).toHaveLength(10);
+    expect(listedIds(faulty.json, "widgets")).toHaveLength(Number(totals(reference.json).totalElements));
+  },
   "landing-search-on-page-id": async ({ both }) => {
     const [reference, faulty] = await both("listLandingPages", { searchValue: "Página Inicial" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);

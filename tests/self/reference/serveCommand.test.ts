@@ -51,6 +51,7 @@ describe("cms-conformance serve (in-process)", () => {
       "roles",
       "serviceName",
       "token",
+      "translatedWidgetText",
     ]);
     expect(announced.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(listing.status).toBe(200);
