@@ -130,16 +130,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const halted = stopped();
       if (halted) return failedAttempt("stopped", `stopped: ${halted.message}; the request was not sent.`);
       const left = deadline === undefined ? Infinity : deadline - performance.now();
-      requests += 1;
-      const result = await sendOnce(dispatcher, {
-        origin: url.origin,
-        pathAndQuery: url.pathname + url.search,
-        method: sent.method,
-        headers: sent.headers,
-        body: sent.body,
-        timeoutMs: Math.max(1, Math.min(requestTimeoutMs, left)),
-        maxResponseBytes,
-      });
+      const once = () => {
+        requests += 1;
+        return sendOnce(dispatcher, {
+          origin: url.origin,
+          pathAndQuery: url.pathname + url.search,
+          method: sent.method,
+          headers: sent.headers,
+          body: sent.body,
+          timeoutMs: Math.max(1, Math.min(requestTimeoutMs, left)),
+          maxResponseBytes,
+        });
+      };
+      let result = await once();
+      // A kept-alive connection the target closed while this process was busy (its idle timer fired
+      // before undici's did) resets before any answer: the request is sent again, once, on a new
+      // connection. Every operation of the interface is a read (§1), so a second send changes nothing.
+      // When the second send gets no answer either, the first failure is the one reported.
+      if (result.failure?.kind === "connection-reset" && !result.response && !stopped()) {
+        const again = await once();
+        if (again.response) result = again;
+      }
       // A request cut short by the run's deadline did not time out on its own.
       const late = stopped();
       if (late && result.failure?.kind === "timeout" && left < requestTimeoutMs) {
