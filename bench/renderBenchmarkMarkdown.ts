@@ -104,10 +104,14 @@ ${scaleTable}`;
 }
 
 /** `document` with its generated block replaced by `block` (appended when it has none). */
-export function replaceGeneratedBlock(document: string, block: string): string {
-  const wrapped = `${BEGIN}\n${block}\n${END}`;
-  const start = document.indexOf(BEGIN);
-  const end = document.indexOf(END);
+export function replaceGeneratedBlock(
+  document: string,
+  block: string,
+  markers: { readonly begin: string; readonly end: string } = { begin: BEGIN, end: END },
+): string {
+  const wrapped = `${markers.begin}\n${block}\n${markers.end}`;
+  const start = document.indexOf(markers.begin);
+  const end = document.indexOf(markers.end);
   if (start === -1 || end < start) return `${document.trimEnd()}\n\n${wrapped}\n`;
-  return document.slice(0, start) + wrapped + document.slice(end + END.length);
+  return document.slice(0, start) + wrapped + document.slice(end + markers.end.length);
 }

@@ -3,7 +3,7 @@
  * beside a bare undici loop sending the same requests, and at three data-set sizes; prints
  * the tables and writes them into BENCHMARKS.md. Linux only (CPU time comes from /proc).
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
@@ -15,6 +15,7 @@ import { renderBenchmarkMarkdown, replaceGeneratedBlock } from "./renderBenchmar
 import { runBareLoopProcess } from "./runBareLoopProcess.js";
 import { runSuiteProcess, type SuiteRunFigures } from "./runSuiteProcess.js";
 import { spawnReferenceServer, type ReferenceServerProcess } from "./spawnReferenceServer.js";
+import { renderProfileMarkdown, summarizeCpuProfiles } from "./summarizeCpuProfiles.js";
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -32,6 +33,11 @@ Options:
   --scale LIST      widget counts of the scale runs, comma-separated (default 10,1000,100000)
   --seed N          seed of every run (default 1)
   --out FILE        the Markdown file to update (default BENCHMARKS.md)
+  --profile         instead of the measurements: one default run with a CPU profile of its main
+                    thread and of the checks' worker (written to --profile-dir), summarised as
+                    "where the time goes" (by part of the product and by function) in BENCHMARKS.md
+  --profile-dir DIR where the .cpuprofile files go (default bench/profiles; open them in Chrome
+                    DevTools' Performance panel or speedscope)
   --no-write        print only
   -h, --help        show this help
 `;
@@ -139,6 +145,34 @@ function targetVerdicts(results: Omit<BenchmarkResults, "targets">): TargetVerdi
   ];
 }
 
+/** Markers of the profile block in BENCHMARKS.md. */
+const PROFILE_MARKERS = {
+  begin: "<!-- profile:begin — written by `npm run bench -- --profile`; edit outside this block -->",
+  end: "<!-- profile:end -->",
+} as const;
+
+/** One profiled default run against the reference server in its own process; prints and writes the summary. */
+async function profileRun(seed: number, dir: string, out: string, write: boolean): Promise<number> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const server = await spawnReferenceServer();
+  try {
+    progress(`profiled default run (seed ${seed}) …`);
+    const run = await runSuiteProcess(server, { seed, profileDir: dir });
+    const summary = summarizeCpuProfiles(dir);
+    const heading = `Where the time goes in one default run (${run.requests.toLocaleString("en-US")} requests, ${(run.wallMs / 1000).toFixed(2)} s wall, seed ${seed}), measured ${new Date().toISOString().slice(0, 10)} on ${machineInfo().cores} × ${machineInfo().cpu}, Node ${machineInfo().node}; the reference server ran in its own process. Profiles: \`${dir.replace(`${process.cwd()}/`, "")}/*.cpuprofile\`.`;
+    const markdown = renderProfileMarkdown(summary, heading);
+    process.stdout.write(`${markdown}\n`);
+    if (write && existsSync(out)) {
+      writeFileSync(out, replaceGeneratedBlock(readFileSync(out, "utf8"), markdown, PROFILE_MARKERS));
+      progress(`wrote the profile summary into ${out}`);
+    }
+    return 0;
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
@@ -149,6 +183,8 @@ async function main(argv: readonly string[]): Promise<number> {
       seed: { type: "string", default: "1" },
       out: { type: "string", default: "BENCHMARKS.md" },
       "no-write": { type: "boolean", default: false },
+      profile: { type: "boolean", default: false },
+      "profile-dir": { type: "string", default: "bench/profiles" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -163,6 +199,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const scale = values.scale.split(",").map((size) => Number(size.trim()));
   if (scale.some((size) => !Number.isInteger(size) || size < 0 || size > 100_000))
     throw new Error(`--scale takes widget counts from 0 to 100000, not ${JSON.stringify(values.scale)}`);
+
+  if (values.profile) return profileRun(seed, resolve(values["profile-dir"]), values.out, !values["no-write"]);
 
   const server = await spawnReferenceServer();
   const suiteFewRuns = [];

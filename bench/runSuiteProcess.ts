@@ -10,17 +10,21 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestRecord.js";
 import type { RunReport } from "../runner/model/RunReport.js";
+import { WORKER_PROFILE_DIR_VARIABLE } from "../runner/execute/vitest/profileWorker.js";
 import { readProcessCpu } from "./readProcessCpu.js";
 import type { ReferenceServerProcess } from "./spawnReferenceServer.js";
 
 const BIN = fileURLToPath(new URL("../bin/cms-conformance.mjs", import.meta.url));
 const USAGE_PROBE = fileURLToPath(new URL("./probe/writeUsageOnExit.mjs", import.meta.url));
+const PROFILE_PROBE = fileURLToPath(new URL("./probe/profileMainThread.mjs", import.meta.url));
 
 /** What to run. */
 export interface SuiteRunOptions {
   readonly seed: number;
   /** --max-examples; the suite's default when absent. */
   readonly maxExamples?: number;
+  /** A folder to write CPU profiles of the main thread and of the checks' worker into (`--profile`). */
+  readonly profileDir?: string;
 }
 
 /** The figures of one run. */
@@ -68,6 +72,7 @@ export async function runSuiteProcess(
     const args = [
       "--import",
       USAGE_PROBE,
+      ...(options.profileDir === undefined ? [] : ["--import", PROFILE_PROBE]),
       BIN,
       "run",
       "--config",
@@ -85,7 +90,14 @@ export async function runSuiteProcess(
     const startedAt = now();
     const child = spawn(process.execPath, args, {
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NO_COLOR: "1", CMS_BENCH_USAGE_FILE: usageFile },
+      env: {
+        ...process.env,
+        NO_COLOR: "1",
+        CMS_BENCH_USAGE_FILE: usageFile,
+        ...(options.profileDir === undefined
+          ? {}
+          : { CMS_BENCH_PROFILE_DIR: options.profileDir, [WORKER_PROFILE_DIR_VARIABLE]: options.profileDir }),
+      },
     });
     const unsubscribe = server.onRecord((record) => {
       records.push(record);

@@ -8,10 +8,13 @@
 import { afterAll, inject, test } from "vitest";
 import { createTargetSession } from "../../runner/engine/createTargetSession.js";
 import { runPlannedChecks } from "../../runner/execute/runPlannedChecks.js";
+import { startWorkerProfile, WORKER_PROFILE_DIR_VARIABLE } from "../../runner/execute/vitest/profileWorker.js";
 import { RUN_KEY } from "../../runner/execute/vitest/vitestBridge.js";
 import { fromSelectedVerdicts } from "../../runner/execute/vitest/selectedVerdicts.js";
 import { CHECK_CATALOGUE } from "./checkCatalogue.js";
 
+const profileDir = process.env[WORKER_PROFILE_DIR_VARIABLE];
+const stopProfile = profileDir ? await startWorkerProfile(profileDir) : undefined;
 const { settings, verdicts } = inject(RUN_KEY);
 const session = createTargetSession(settings);
 const planned = fromSelectedVerdicts(verdicts, CHECK_CATALOGUE);
@@ -41,4 +44,5 @@ planned.forEach(({ check, operation }, index) => {
 // Sequential, so it runs once every concurrent test above has reported: carries the run's statistics.
 test("run statistics", async ({ task }) => {
   task.meta.cmsConformanceStatistics = (await running.done).statistics;
+  await stopProfile?.();
 });
