@@ -29,7 +29,7 @@ export const SECTION_RULES: Readonly<Record<string, SectionRule>> = {
   },
   "2.6": {
     title: "Chart",
-    rule: "type is a ChartType; a PIE chart has exactly one series; category is optional for GAUGE.",
+    rule: "type is a ChartType; a PIE chart has at most one series; category is optional for GAUGE.",
   },
   "2.7": {
     title: "ColumnRef",

@@ -125,7 +125,7 @@ export interface Chart {
   type?: ChartType;
   category?: ColumnRef;
   /**
-   * §2.6 Sets of values to display; exactly one when the type is PIE.
+   * §2.6 Sets of values to display; at most one when the type is PIE (register pie-series-count).
    */
   series?: Series[];
   /**

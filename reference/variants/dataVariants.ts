@@ -66,6 +66,16 @@ function resized(data: ReferenceData, fresh: ReferenceData): ReferenceData {
   };
 }
 
+/** The data with every PIE chart's series list emptied: "only one series" caps the count, it does not demand one. */
+function withEmptyPieSeries(data: ReferenceData): ReferenceData {
+  const analytics = data.analytics.map((record) =>
+    record.analytic.chart?.type === "PIE"
+      ? { ...record, analytic: { ...record.analytic, chart: { ...record.analytic.chart, series: [] } } }
+      : record,
+  );
+  return { ...data, analytics };
+}
+
 /** Each serves other data through the correct rules. */
 export const DATA_VARIANTS: readonly ReferenceVariant[] = [
   {
@@ -92,5 +102,13 @@ export const DATA_VARIANTS: readonly ReferenceVariant[] = [
     why: "Nothing sets a maximum size of a listing; walks must stay within their page bounds (--max-pages).",
     departs: [],
     data: (data, rebuild) => resized(data, rebuild({ widgets: 2500, landingPages: 2500 })),
+  },
+  {
+    name: "pie-without-series",
+    section: "§2.6",
+    description: "Every PIE chart carries an empty series list.",
+    why: "§2.6 and §8 accept only one series for a PIE chart, a cap and not a minimum (register pie-series-count).",
+    departs: [],
+    data: withEmptyPieSeries,
   },
 ];

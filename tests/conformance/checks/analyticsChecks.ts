@@ -1,4 +1,4 @@
-/** Analytics (§2.5, §2.6, §8): a PIE chart has exactly one series. */
+/** Analytics (§2.5, §2.6, §8): a PIE chart has at most one series (register pie-series-count). */
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered } from "./_internals/judges/judgeExchange.js";
@@ -9,15 +9,16 @@ import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 export const analyticsChecks: readonly CheckDefinition[] = [
   {
     id: "analytics.pie-single-series",
-    title: "A PIE chart has exactly one series",
-    rule: "When the chart type is PIE, only one series is accepted (§2.6, §8).",
+    title: "A PIE chart has at most one series",
+    rule: "When the chart type is PIE, only one series is accepted (§2.6, §8): two or more is a failure; none is allowed (register pie-series-count).",
     family: "analytics",
     specRefs: ["2.6", "8"],
     level: "MUST",
     operations: ["getAnalytic"],
-    registerRefs: [],
+    registerRefs: ["pie-series-count"],
     needs: ["analyticIds"],
     async run({ target, judge }) {
+      judge.applied("pie-series-count");
       let pies = 0;
       // Every configured analytic: one PIE among many with two series is the bug a sample misses.
       const { reads } = await knowledgeOf(target).reads("getAnalytic");
@@ -28,22 +29,24 @@ export const analyticsChecks: readonly CheckDefinition[] = [
         if (!isJsonObject(chart) || chart.type !== "PIE") continue;
         pies += 1;
         const series = chart.series;
-        if (Array.isArray(series) && series.length === 1) {
+        // "Only one series is accepted" limits the count; it does not demand one (register pie-series-count).
+        // A missing or mistyped series is schema.response-body's to judge (register required-response-fields).
+        if (!Array.isArray(series) || series.length <= 1) {
           judge.witness(evidence(label, exchange));
           continue;
         }
-        judge.fail(
-          `${label}: a PIE chart with ${Array.isArray(series) ? `${series.length} series` : "no series array"}.`,
-          {
-            expected: "exactly one series (§2.6)",
-            actual: Array.isArray(series) ? `${series.length} series` : JSON.stringify(series ?? null),
-            evidence: [evidence(label, exchange)],
-          },
-        );
+        judge.fail(`${label}: a PIE chart with ${series.length} series.`, {
+          expected: "at most one series (§2.6, §8; register pie-series-count)",
+          actual: `${series.length} series`,
+          evidence: [evidence(label, exchange)],
+        });
       }
       if (pies === 0)
         judge.skip("none of the configured analytics is a PIE chart; add the id of one with --analytic-id.");
-      else judge.note(`${pies} PIE chart(s) among the ${reads.length} configured analytics, each with one series.`);
+      else
+        judge.note(
+          `${pies} PIE chart(s) among the ${reads.length} configured analytics, none with more than one series.`,
+        );
     },
   },
 ];

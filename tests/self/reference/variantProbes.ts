@@ -82,4 +82,19 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
     );
     expect(analytic.status).toBe(200);
   },
+  "pie-without-series": async ({ both, server }) => {
+    let pies = 0;
+    for (const analyticId of server.fixtures.analyticIds) {
+      const [reference, variant] = await both("getAnalytic", { analyticId });
+      const chart = asObject(asObject(reference.json).analytic).chart;
+      if (asObject(chart).type !== "PIE") {
+        expect(variant.json).toEqual(reference.json);
+        continue;
+      }
+      pies += 1;
+      expect(asObject(chart).series).toHaveLength(1);
+      expect(asObject(asObject(asObject(variant.json).analytic).chart).series).toEqual([]);
+    }
+    expect(pies).toBeGreaterThan(0);
+  },
 };
