@@ -1,4 +1,4 @@
-/** The ambiguity register (DESIGN §3): every choice the suite makes where the spec is silent. */
+/** The ambiguity register (docs/design.md §3): every choice the suite makes where the spec is silent. */
 import { readFileSync } from "node:fs";
 import { compileMetaSchema } from "./compileMetaSchema.js";
 

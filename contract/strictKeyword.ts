@@ -1,6 +1,6 @@
 /**
  * The `x-strict` keyword: a list of `{ register, schema }` entries on an object schema.
- * Each entry is a default of the ambiguity register (DESIGN §3); the stated validator
+ * Each entry is a default of the ambiguity register (docs/design.md §3); the stated validator
  * ignores it, the strict validator applies it and tags every error with the entry's id.
  */
 import { isJsonObject } from "./jsonValue.js";

@@ -1,7 +1,7 @@
 /** What the request arbitraries need from the target at run time: ids, roles, search terms, page limits. */
 import type { OperationName } from "../contract/operations.js";
 
-/** Data discovered from the target (DESIGN §5); every field is optional except where an operation needs it. */
+/** Data discovered from the target (docs/design.md §5); every field is optional except where an operation needs it. */
 export interface RequestContext {
   /** Widget ids the target returned (getWidget always sends one, §4.4). */
   readonly widgetIds?: readonly string[];

@@ -1,4 +1,4 @@
-/** JSON Schema → fast-check: the public entry point of the schema compiler (DESIGN §1, §2). */
+/** JSON Schema → fast-check: the public entry point of the schema compiler (docs/design.md §1, §2). */
 import { isJsonObject } from "../contract/jsonValue.js";
 import type fc from "fast-check";
 import { SchemaCompiler, type CompileHint } from "./_internals/compileSchema.js";

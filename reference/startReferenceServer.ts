@@ -1,4 +1,4 @@
-/** Starts the reference server (DESIGN §6): all five operations of §4, in memory, deterministic from a seed. */
+/** Starts the reference server (docs/design.md §6): all five operations of §4, in memory, deterministic from a seed. */
 import { createServer, type Server } from "node:http";
 import type { OperationPaths } from "../contract/operations.js";
 import type { AddressInfo } from "node:net";

@@ -37,7 +37,7 @@ export interface CompileHint {
 
 /** How to compile. */
 export interface CompileOptions extends SchemaEnvironment {
-  /** Add a few unknown extra fields to objects that allow them (DESIGN §3: extras must be accepted). */
+  /** Add a few unknown extra fields to objects that allow them (docs/design.md §3: extras must be accepted). */
   readonly extraFields: boolean;
   /** Hints by instance path ("/pagination/pageSize"; "*" stands for any array index, "/roles/*"). */
   readonly hints: ReadonlyMap<string, CompileHint>;

@@ -14,7 +14,7 @@ const EXPANDED = new Set(["$ref", "allOf", "x-strict"]);
 
 /**
  * The leaves of a conjunction: no leaf holds `$ref`, `allOf` or `x-strict` any more. Under the
- * strict profile each `x-strict` entry's schema joins the conjunction (DESIGN §3); under the
+ * strict profile each `x-strict` entry's schema joins the conjunction (docs/design.md §3); under the
  * stated profile the entries are ignored, as the stated validator ignores them.
  */
 export function flattenFragments(

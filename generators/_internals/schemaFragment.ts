@@ -3,7 +3,7 @@
 /** A JSON Schema object as read from a file (booleans are handled beside it). */
 export type SchemaObject = Readonly<Record<string, unknown>>;
 
-/** Which reading of the contract to generate for (DESIGN §3): as stated, or with the register's `x-strict` defaults. */
+/** Which reading of the contract to generate for (docs/design.md §3): as stated, or with the register's `x-strict` defaults. */
 export type SchemaProfile = "stated" | "strict";
 
 /** One schema taking part in a conjunction ("allOf"): where it lives and what it says. */

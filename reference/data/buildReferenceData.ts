@@ -1,4 +1,4 @@
-/** Builds the whole reference data set from a seed and sizes (DESIGN §6). */
+/** Builds the whole reference data set from a seed and sizes (docs/design.md §6). */
 import { buildAnalytics } from "./buildAnalytics.js";
 import { buildLandingPages } from "./buildLandingPages.js";
 import { buildRoles, FILTER_AREAS } from "./buildRoles.js";

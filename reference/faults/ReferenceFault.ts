@@ -1,4 +1,4 @@
-/** A named variant of the reference server that breaks exactly one rule of the spec (DESIGN §6). */
+/** A named variant of the reference server that breaks exactly one rule of the spec (docs/design.md §6). */
 import type { HookExchange, ReferenceHooks } from "../ReferenceHooks.js";
 
 /** What a response hook may look at. */

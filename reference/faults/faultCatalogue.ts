@@ -1,4 +1,4 @@
-/** The catalogue of faults (DESIGN §6): every named variant of the reference server, unique names. */
+/** The catalogue of faults (docs/design.md §6): every named variant of the reference server, unique names. */
 import { AUTH_FAULTS } from "./authFaults.js";
 import { ERROR_BODY_FAULTS } from "./errorBodyFaults.js";
 import { GET_FAULTS } from "./getFaults.js";

@@ -1,4 +1,4 @@
-/** A named variant of the reference server that behaves differently but legitimately: the suite must not fail it (DESIGN §3). */
+/** A named variant of the reference server that behaves differently but legitimately: the suite must not fail it (docs/design.md §3). */
 import type { ReferenceHooks } from "../ReferenceHooks.js";
 
 /** A legitimate variant: its identity, why it is allowed, and the hooks that make it differ. */

@@ -1,5 +1,5 @@
 /**
- * Collects what a check found and turns it into one outcome (DESIGN §3):
+ * Collects what a check found and turns it into one outcome (docs/design.md §3):
  * a stated rule broken → failed; a register default departed from → warning (failed under
  * --profile strict); nothing found → passed. The worst finding wins; every finding keeps
  * its evidence and its expected/actual pair (STYLE: Step CI).

@@ -1,5 +1,5 @@
 /**
- * The rule that separates failures from errors (DESIGN: failure, error, warning are about the
+ * The rule that separates failures from errors (docs/design.md §3: failure, error, warning are about the
  * target's rules, not our luck): only a complete answer can break a rule. A timeout, a reset, a
  * truncated or undecodable body, a TLS or proxy failure, a 429 beyond --max-retry-wait, an
  * answer over the suite's size cap, or a request never sent because the run stopped is

@@ -1,4 +1,4 @@
-/** Runs one check on one operation and turns what it found into a CheckResult (DESIGN §3). */
+/** Runs one check on one operation and turns what it found into a CheckResult (docs/design.md §3). */
 import type { OperationName } from "../../contract/operations.js";
 import type { CheckResult } from "../model/RunReport.js";
 import type { CheckDefinition, CheckNeed } from "./CheckDefinition.js";
@@ -29,7 +29,7 @@ export function missingNeeds(check: CheckDefinition, session: TargetSession): st
  * Runs the check; an exception is the suite's own failure to judge, reported as an error. Once
  * the session has stopped (the target stopped answering, or the run passed --max-run-time), a
  * check not yet started is not run, and one that was running ends as an error: what it found
- * may rest on answers that never came (DESIGN: infrastructure is not a rule breach).
+ * may rest on answers that never came (docs/design.md §3: infrastructure is not a rule breach).
  */
 export async function runCheck(
   check: CheckDefinition,

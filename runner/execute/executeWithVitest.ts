@@ -1,4 +1,4 @@
-/** Runs the conformance project through vitest's Node API (DESIGN §1: the suite is a vitest suite). */
+/** Runs the conformance project through vitest's Node API (docs/design.md §1: the suite is a vitest suite). */
 import { accessSync, constants } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createVitest } from "vitest/node";

@@ -1,7 +1,7 @@
 /**
  * The one redaction module of the product. Secrets (tokens, client ids, proxy credentials) are
  * removed from what is *written* — reports, console, curl commands, logs — never from what the
- * checks judge: an Exchange carries the target's answer as it came (DESIGN: redaction happens
+ * checks judge: an Exchange carries the target's answer as it came (docs/design.md §3: redaction happens
  * when writing, never when judging).
  *
  * Three kinds of text, three rules:

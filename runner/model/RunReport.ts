@@ -9,7 +9,7 @@ import type { OperationName } from "../../contract/operations.js";
 import type { AmbiguityEntry } from "../../contract/ambiguityRegister.js";
 
 /**
- * DESIGN §3: failed (target wrong), warning (departs from a register default), skipped,
+ * docs/design.md §3: failed (target wrong), warning (departs from a register default), skipped,
  * error (we could not judge); waived: a failure excused by an unexpired waiver (--waivers).
  */
 export type Outcome = "passed" | "failed" | "warning" | "skipped" | "error" | "waived";
@@ -26,7 +26,7 @@ export interface Waiver {
 /** MUST → failure, SHOULD → warning. */
 export type CheckLevel = "MUST" | "SHOULD";
 
-/** Families of DESIGN §4. */
+/** Families of docs/design.md §4. */
 export type CheckFamily =
   | "http"
   | "auth"

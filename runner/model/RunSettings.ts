@@ -1,7 +1,7 @@
-/** Everything a run needs to know about its target and its limits (DESIGN §5). */
+/** Everything a run needs to know about its target and its limits (docs/design.md §5). */
 import type { OperationName, OperationPaths } from "../../contract/operations.js";
 
-/** The verdict profile: strict turns register departures into failures (DESIGN §3). */
+/** The verdict profile: strict turns register departures into failures (docs/design.md §3). */
 export type Profile = "default" | "strict";
 
 /** Secrets of a target; never printed, redacted from every exchange. */

@@ -1,5 +1,5 @@
 /**
- * The suite's catalogue: every check of every family (DESIGN §4). One file per family under
+ * The suite's catalogue: every check of every family (docs/design.md §4). One file per family under
  * checks/, named after it (`<family>Checks.ts`), holding only checks whose id starts with the family.
  */
 import type { CheckDefinition } from "../../runner/engine/CheckDefinition.js";

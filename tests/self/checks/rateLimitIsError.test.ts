@@ -1,5 +1,5 @@
 /**
- * A 429 that outlasts the client's waits is an error, never a failure (DESIGN §8): the suite could
+ * A 429 that outlasts the client's waits is an error, never a failure (docs/design.md §8): the suite could
  * not judge, and a property never shrinks towards such an answer.
  */
 import { createServer, type Server } from "node:http";

@@ -1,5 +1,5 @@
 /**
- * A 5xx is never a conforming answer (§7, DESIGN §3): every check fails on one, SHOULD checks
+ * A 5xx is never a conforming answer (§7, docs/design.md §3): every check fails on one, SHOULD checks
  * included, instead of skipping or passing because two 5xx answers happen to agree.
  */
 import { createServer, type Server } from "node:http";

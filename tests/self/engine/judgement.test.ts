@@ -1,4 +1,4 @@
-/** Judgement turns what a check found into one verdict (DESIGN §3): outcomes, profiles, registers, evidence. */
+/** Judgement turns what a check found into one verdict (docs/design.md §3): outcomes, profiles, registers, evidence. */
 import { describe, expect, it } from "vitest";
 import { evidence, Judgement } from "../../../runner/engine/Judgement.js";
 import type { SchemaIssue } from "../../../contract/validators.js";

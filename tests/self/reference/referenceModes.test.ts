@@ -6,7 +6,7 @@ import { REFERENCE_MODES, type ReferenceMode } from "../../../reference/referenc
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { asObject, callOperation, listedIds, totals, walkAll } from "./referenceClient.js";
 
-describe("reference data (DESIGN §6)", () => {
+describe("reference data (docs/design.md §6)", () => {
   it("is the same for the same seed and different for another", () => {
     expect(buildReferenceData(5)).toEqual(buildReferenceData(5));
     expect(buildReferenceData(5).widgets).not.toEqual(buildReferenceData(6).widgets);

@@ -1,5 +1,5 @@
 /**
- * The strict verdict matrix (DESIGN §6): every check against the reference server (each mode, a few
+ * The strict verdict matrix (docs/design.md §6): every check against the reference server (each mode, a few
  * sizes), every legitimate variant and every fault. A fault fails each check it declares (caughtBy)
  * and nothing outside its mayAlsoFail list; the reference and its variants fail nothing; every
  * failure says what was expected, what came back and shows the exchange; and what each check says

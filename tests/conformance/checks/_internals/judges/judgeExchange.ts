@@ -36,7 +36,7 @@ export function preview(exchange: Exchange, limit = 300): string {
  * transport trouble (refused, reset, timed out, truncated, TLS, a 429 beyond --max-retry-wait, a
  * run that stopped) leaves nothing to judge and is an error naming the cause, since only a
  * complete answer can break a rule (runner/engine/incompleteAnswer.ts); a 5xx is a failure,
- * whatever the check is about: a server error is never a conforming answer (§7, DESIGN §3), so
+ * whatever the check is about: a server error is never a conforming answer (§7, docs/design.md §3), so
  * no check, SHOULD ones included, may skip or pass on one. A redirect is a complete answer.
  */
 export function answered(judge: Judgement, label: string, exchange: Exchange): exchange is AnsweredExchange {
