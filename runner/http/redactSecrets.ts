@@ -7,7 +7,11 @@
  * Three kinds of text, three rules:
  * - text the target supplied or the user configured (bodies, headers, URLs, failure messages):
  *   every form of every secret of at least MIN_SECRET_LENGTH characters is replaced, and a
- *   shorter secret where it stands as a whole header value or a whole JSON string;
+ *   shorter secret where it stands as a whole header value or a whole JSON string. The forms: as
+ *   written in any case (Unicode folding: KELVIN SIGN is a k), JSON-escaped, URL-encoded, hex,
+ *   base64 and base64url (at any alignment), spelled with &#NN; references, %XX or \u escapes, or
+ *   split by invisible characters. They are computed once per redactor, and each text is read once
+ *   (its "view", decoded, is searched; what is replaced is the stretch of the text it came from);
  * - sentences the suite wrote (messages, labels, notes): only secrets that the suite's own
  *   wording does not contain, so a client id "wrong" leaves "errors.wrong-type-400" alone (the
  *   suite prints that word anyway); target text embedded in a sentence is redacted when embedded.
@@ -72,9 +76,25 @@ interface Form {
   readonly placeholder: string;
   /** The secret this is a form of, lower-cased (for the suite-wording test). */
   readonly secret: string;
+  /** Matched as written (base64 carries information in its case); other forms match under Unicode case folding. */
+  readonly exact: boolean;
+}
+
+/** A stretch of text to replace by a placeholder. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly placeholder: string;
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Encoded forms (base64 and the parts of it that hold a secret whatever stands before it) shorter
+ * than this are not looked for: a few base64 characters turn up in unrelated text too often.
+ * Every alignment of a secret of 5 or more characters is longer than this.
+ */
+export const MIN_ENCODED_LENGTH = 6;
 
 /** Trims secrets, drops empty ones, gives bare values the REDACTED placeholder. */
 export function normaliseSecrets(secrets: readonly SecretInput[]): SecretValue[] {
@@ -87,87 +107,293 @@ export function normaliseSecrets(secrets: readonly SecretInput[]): SecretValue[]
   return out;
 }
 
-/** The forms a secret takes in text: as is, JSON-escaped, URL-encoded, and the bare token of "Bearer <token>". */
-function formsOf(secret: SecretValue): string[] {
-  const forms = new Set<string>();
-  const values = [secret.value];
+/** The value itself and, for a secret given as "Bearer <token>", the bare token. */
+function valuesOf(secret: SecretValue): string[] {
   // .+ runs to the end of the (one-line, trimmed) value, and \s+ leaves it no leading space.
   const scheme = /^bearer\s+(.+)/i.exec(secret.value);
-  if (scheme?.[1] !== undefined) values.push(scheme[1]);
-  for (const value of values) {
-    for (const form of [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]) {
-      if (form.trim().length >= MIN_SECRET_LENGTH) forms.add(form);
-    }
+  return [secret.value, ...(scheme?.[1] === undefined ? [] : [scheme[1]])].filter(
+    (value) => value.trim().length >= MIN_SECRET_LENGTH,
+  );
+}
+
+/** The plain forms a secret takes in text: as is, JSON-escaped and URL-encoded (curl quoting splits on these). */
+function plainFormsOf(secret: SecretValue): string[] {
+  const forms = new Set<string>();
+  for (const value of valuesOf(secret)) {
+    for (const form of [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]) forms.add(form);
   }
   return [...forms];
 }
 
-/** One case-insensitive pattern over forms, longest first so a longer secret wins over one it contains. */
-function patternOf(forms: readonly Form[]): { pattern: RegExp; placeholders: Map<string, string> } | undefined {
-  if (forms.length === 0) return undefined;
-  const sorted = [...forms].sort((a, b) => b.text.length - a.text.length);
-  const placeholders = new Map<string, string>();
-  // Stryker disable next-line ConditionalExpression: only secrets equal but for case share a key, and either placeholder hides them
-  for (const form of sorted)
-    if (!placeholders.has(form.text.toLowerCase())) placeholders.set(form.text.toLowerCase(), form.placeholder);
-  return { pattern: new RegExp(sorted.map((form) => escapeRegExp(form.text)).join("|"), "gi"), placeholders };
-}
-
-function replaceWith(text: string, compiled: ReturnType<typeof patternOf>): string {
-  if (compiled === undefined) return text;
-  // A function replacement: "$&" or "$1" in a placeholder must stay literal.
-  return text.replace(compiled.pattern, (match) => compiled.placeholders.get(match.toLowerCase()) ?? REDACTED);
-}
-
-/** Redacts a tail of the text that is the start of a secret (at least MIN_SECRET_LENGTH characters of it). */
-function redactCutTail(text: string, forms: readonly Form[]): string {
-  const lower = text.toLowerCase();
-  for (const { text: form, placeholder } of forms) {
-    // Stryker disable next-line ArithmeticOperator: starting longer only tries the whole secret, which the text pass already replaced
-    for (let length = form.length - 1; length >= MIN_SECRET_LENGTH; length -= 1) {
-      if (lower.endsWith(form.slice(0, length).toLowerCase())) return text.slice(0, text.length - length) + placeholder;
+/**
+ * The base64 and base64url text of a value, and for each of the three alignments it can have inside
+ * a longer encoded text ("Bearer <token>" encoded whole) the characters that depend on the value alone.
+ */
+function base64FormsOf(value: string): string[] {
+  const bytes = Buffer.from(value, "utf8");
+  const forms: string[] = [];
+  for (const alphabet of ["base64", "base64url"] as const) {
+    forms.push(bytes.toString(alphabet));
+    for (const shift of [0, 1, 2]) {
+      const length = shift + bytes.length;
+      const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString(alphabet);
+      // Characters 0–1 (shift 1) or 0–2 (shift 2) mix in the bytes before; the last group's final one mixes in those after.
+      forms.push(encoded.slice([0, 2, 3][shift], 4 * Math.floor(length / 3) + (length % 3)));
     }
   }
-  return text;
+  return forms.filter((form) => form.length >= MIN_ENCODED_LENGTH);
 }
 
 /**
- * Decodes JSON escapes that cannot change the meaning of the text where they stand (\u0074 → t,
- * \/ → /), so that a secret spelled with escapes is found. Quotes, backslashes, controls and
- * surrogates stay escaped: the text is still the same JSON.
+ * Every form of a secret looked for: the plain ones, upper- and lower-cased (ß → SS changes the
+ * length, so folding alone misses it), hex of its UTF-8 bytes, each as the view reads it (a secret
+ * holding "%41" or "&#65;" is found as written), and its base64 forms, matched exactly.
  */
-function decodeHarmlessEscapes(text: string): string {
-  return text.replace(/\\(u[0-9a-fA-F]{4}|[^u])/g, (whole, escape: string) => {
-    if (escape === "/") return "/";
-    if (escape.length !== 5) return whole;
-    const code = Number.parseInt(escape.slice(1), 16);
-    const keep = code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff) || code === 0x7f;
-    return keep ? whole : String.fromCharCode(code);
+function formsOf(secret: SecretValue): Form[] {
+  const folded = new Set<string>();
+  const exact = new Set<string>();
+  for (const value of valuesOf(secret)) {
+    const plain = [value, value.toUpperCase(), value.toLowerCase(), JSON.stringify(value).slice(1, -1)];
+    for (const form of [...plain, encodeURIComponent(value), Buffer.from(value, "utf8").toString("hex")]) {
+      folded.add(form);
+      folded.add(viewOf(form).text);
+    }
+    for (const form of base64FormsOf(value)) exact.add(form);
+  }
+  const secretText = secret.value.toLowerCase();
+  const make = (text: string, isExact: boolean): Form => ({
+    text,
+    placeholder: secret.placeholder,
+    secret: secretText,
+    exact: isExact,
   });
+  return [
+    ...[...folded].filter((text) => text.trim().length >= MIN_SECRET_LENGTH).map((text) => make(text, false)),
+    ...[...exact].map((text) => make(text, true)),
+  ];
 }
 
-/** Builds a redactor for a list of secrets (cheap to call; build one per run or per writer). */
+/**
+ * What the view decodes: HTML character references (&#116; &#x74; &amp;), JSON \u escapes (an
+ * escaped backslash first, so \\u0074 stays text), %XX of ASCII, and invisible characters
+ * (zero-width spaces and joiners, soft hyphens, bidi controls), which it drops.
+ */
+const VIEW_TOKEN =
+  /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));?|&(amp|lt|gt|quot|apos);|\\(?:u([0-9a-fA-F]{4})|([\\/]))|%([0-7][0-9a-fA-F])|\p{Default_Ignorable_Code_Point}/gu;
+const VIEW_TRIGGER = /[&%\\]|\p{Default_Ignorable_Code_Point}/u;
+const NAMED_REFERENCES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/**
+ * The text as secrets are looked for in it, and the decoded tokens in it (each at `at` in the view,
+ * `length` characters there, decoding `from`–`to` of the text); a view without tokens is the text.
+ */
+interface View {
+  readonly text: string;
+  readonly tokens: readonly {
+    readonly at: number;
+    readonly length: number;
+    readonly from: number;
+    readonly to: number;
+  }[];
+}
+
+function decodeToken(match: RegExpMatchArray): string | undefined {
+  const [, hexReference, decimalReference, named, jsonEscape, escaped, percent] = match;
+  if (named !== undefined) return NAMED_REFERENCES[named];
+  if (escaped !== undefined) return escaped;
+  const code =
+    hexReference !== undefined
+      ? Number.parseInt(hexReference, 16)
+      : decimalReference !== undefined
+        ? Number.parseInt(decimalReference, 10)
+        : jsonEscape !== undefined
+          ? Number.parseInt(jsonEscape, 16)
+          : percent !== undefined
+            ? Number.parseInt(percent, 16)
+            : undefined;
+  // No group: an invisible character, dropped.
+  if (code === undefined) return "";
+  return code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+}
+
+/** Linear in the text, and its memory in the tokens decoded (a HAR of 100 MB has few). */
+function viewOf(text: string): View {
+  if (!VIEW_TRIGGER.test(text)) return { text, tokens: [] };
+  const parts: string[] = [];
+  const tokens: View["tokens"][number][] = [];
+  let viewLength = 0;
+  let last = 0;
+  for (const match of text.matchAll(VIEW_TOKEN)) {
+    const decoded = decodeToken(match);
+    if (decoded === undefined) continue;
+    const from = match.index;
+    parts.push(text.slice(last, from), decoded);
+    viewLength += from - last;
+    tokens.push({ at: viewLength, length: decoded.length, from, to: from + match[0].length });
+    viewLength += decoded.length;
+    last = from + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return { text: parts.join(""), tokens };
+}
+
+/** The stretch of the text that view character `index` comes from. */
+function originOf(view: View, index: number): { start: number; end: number } {
+  // The last token at or before index (binary search: tokens are in order).
+  let low = 0;
+  let high = view.tokens.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((view.tokens[middle]?.at ?? 0) <= index) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  const token = view.tokens[found];
+  if (token === undefined) return { start: index, end: index + 1 };
+  if (index < token.at + token.length) return { start: token.from, end: token.to };
+  const start = token.to + (index - token.at - token.length);
+  return { start, end: start + 1 };
+}
+
+/** Forms joined into one pattern, longest first so a longer secret wins over one it contains; group i is form i. */
+interface Alternation {
+  readonly pattern: RegExp;
+  readonly placeholders: readonly string[];
+}
+
+function alternationOf(forms: readonly Form[], flags: string): Alternation | undefined {
+  if (forms.length === 0) return undefined;
+  const sorted = [...forms].sort((a, b) => b.text.length - a.text.length);
+  return {
+    pattern: new RegExp(sorted.map((form) => `(${escapeRegExp(form.text)})`).join("|"), flags),
+    placeholders: sorted.map((form) => form.placeholder),
+  };
+}
+
+/** Where forms of secrets stand in a text: folded forms under Unicode case folding (KELVIN SIGN is a k), base64 exactly. */
+interface Matcher {
+  readonly folded?: Alternation;
+  readonly exact?: Alternation;
+  /** Folded forms, for the start of one a cut text ends with. */
+  readonly cutForms: readonly Form[];
+}
+
+function matcherOf(forms: readonly Form[]): Matcher {
+  const folded = alternationOf(
+    forms.filter((form) => !form.exact),
+    "giu",
+  );
+  const exact = alternationOf(
+    forms.filter((form) => form.exact),
+    "g",
+  );
+  return {
+    ...(folded ? { folded } : {}),
+    ...(exact ? { exact } : {}),
+    cutForms: forms.filter((form) => !form.exact),
+  };
+}
+
+function spansOf(text: string, alternation: Alternation | undefined): Span[] {
+  if (alternation === undefined) return [];
+  const spans: Span[] = [];
+  // exec, not matchAll: matchAll copies the pattern on every call, and most texts hold no secret.
+  const { pattern } = alternation;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const group = match.findIndex((part, index) => index > 0 && part !== undefined);
+    spans.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      placeholder: alternation.placeholders[group - 1] ?? REDACTED,
+    });
+  }
+  return spans;
+}
+
+/** `(?:abcd(?:e(?:f)?)?)$`: a start of the form of at least MIN_SECRET_LENGTH characters at the end of a text. */
+function cutPatternOf(form: string): RegExp {
+  const characters = [...form].map(escapeRegExp);
+  const head = characters.slice(0, MIN_SECRET_LENGTH).join("");
+  const rest = characters.slice(MIN_SECRET_LENGTH).reduceRight((inner, character) => `(?:${character}${inner})?`, "");
+  return new RegExp(`(?:${head}${rest})$`, "iu");
+}
+
+/** The longest end of the text that is the start of a form (the text was cut in the middle of a secret). */
+function cutSpan(text: string, forms: readonly Form[], patterns: Map<string, RegExp>): Span | undefined {
+  let best: Span | undefined;
+  for (const form of forms) {
+    if ([...form.text].length < MIN_SECRET_LENGTH) continue;
+    // Case folding maps a code point to one code point, which takes at most two UTF-16 units.
+    const from = Math.max(0, text.length - 2 * form.text.length);
+    let pattern = patterns.get(form.text);
+    if (pattern === undefined) {
+      pattern = cutPatternOf(form.text);
+      patterns.set(form.text, pattern);
+    }
+    const match = pattern.exec(text.slice(from));
+    if (match && (best === undefined || from + match.index < best.start))
+      best = { start: from + match.index, end: text.length, placeholder: form.placeholder };
+  }
+  return best;
+}
+
+/** Spans sorted, overlapping ones joined (the first keeps its placeholder). */
+function joined(spans: Span[]): Span[] {
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: Span[] = [];
+  for (const span of spans) {
+    const last = out[out.length - 1];
+    if (last !== undefined && span.start < last.end) {
+      if (span.end > last.end) out[out.length - 1] = { ...last, end: span.end };
+    } else out.push(span);
+  }
+  return out;
+}
+
+/**
+ * True when the span lies within a placeholder the text already holds (a secret "TOKEN" in
+ * "$CMS_TOKEN"), or within the start of one it ends with: redacting twice changes nothing.
+ */
+function insidePlaceholder(text: string, span: Span, placeholders: readonly string[]): boolean {
+  for (const placeholder of placeholders) {
+    const at = text.lastIndexOf(placeholder, span.start);
+    if (at >= 0 && span.end <= at + placeholder.length) return true;
+    if (span.end !== text.length) continue;
+    for (let length = placeholder.length - 1; length > 0; length -= 1) {
+      if (text.length - length <= span.start && text.endsWith(placeholder.slice(0, length))) return true;
+    }
+  }
+  return false;
+}
+
+/** Builds a redactor for a list of secrets (build one per run or per writer: the forms are computed here, once). */
 export function createRedactor(input: readonly SecretInput[], options: RedactorOptions = {}): Redactor {
   const secrets = normaliseSecrets(input);
   const long = secrets.filter((secret) => secret.value.length >= MIN_SECRET_LENGTH);
   // Stryker disable next-line MethodExpression,ConditionalExpression,EqualityOperator: a long secret is replaced before the short rules look for it
   const short = secrets.filter((secret) => secret.value.length < MIN_SECRET_LENGTH);
-  const forms: Form[] = long.flatMap((secret) =>
-    formsOf(secret).map((text) => ({ text, placeholder: secret.placeholder, secret: secret.value.toLowerCase() })),
-  );
-  const all = patternOf(forms);
-  const cutForms = [...forms].sort((a, b) => b.text.length - a.text.length);
+  const forms: Form[] = long.flatMap(formsOf);
+  const placeholders = [...new Set([...secrets.map((secret) => secret.placeholder), REDACTED])];
+  const all = matcherOf(forms);
+  const cutPatterns = new Map<string, RegExp>();
   // Stryker disable next-line ArrowFunction: undefined is as false as false where the answer is negated
   const inSuiteWording = options.inSuiteWording ?? (() => false);
   // Sentences are few and the wording test may change (the console learns check ids as they come): cache by the forms kept.
-  const sentencePatterns = new Map<string, ReturnType<typeof patternOf>>();
-  const sentencePattern = () => {
+  const sentenceMatchers = new Map<string, Matcher>();
+  const sentenceMatcher = (): Matcher => {
     const kept = forms.filter((form) => !inSuiteWording(form.secret));
     // Stryker disable next-line StringLiteral: without a separator two sets of forms collide only when one form is two others joined
     const key = kept.map((form) => form.text).join("\u0000");
-    // Stryker disable next-line ConditionalExpression: a cache; building the pattern again gives the same one
-    if (!sentencePatterns.has(key)) sentencePatterns.set(key, patternOf(kept));
-    return sentencePatterns.get(key);
+    let matcher = sentenceMatchers.get(key);
+    // Stryker disable next-line ConditionalExpression: a cache; building the matcher again gives the same one
+    if (matcher === undefined) {
+      matcher = matcherOf(kept);
+      sentenceMatchers.set(key, matcher);
+    }
+    return matcher;
   };
   // A short secret only as a whole JSON string (not preceded by a backslash, which would make its quote part of a string).
   const shortStrings = short.map((secret) => ({
@@ -175,10 +401,30 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
     replacement: JSON.stringify(secret.placeholder),
   }));
 
-  const text = (value: string, redactOptions: RedactOptions = {}): string => {
-    const result = replaceWith(value, all);
-    return redactOptions.textWasCut === true ? redactCutTail(result, cutForms) : result;
+  /** The spans of the original text to replace, found in its view. */
+  const spansToReplace = (value: string, matcher: Matcher, wasCut: boolean): { view: View; spans: Span[] } => {
+    const view = viewOf(value);
+    const found = [...spansOf(view.text, matcher.folded), ...spansOf(view.text, matcher.exact)];
+    const tail = wasCut ? cutSpan(view.text, matcher.cutForms, cutPatterns) : undefined;
+    if (tail) found.push(tail);
+    return { view, spans: joined(found).filter((span) => !insidePlaceholder(view.text, span, placeholders)) };
   };
+  const redactWith = (value: string, matcher: Matcher, wasCut = false): string => {
+    const { view, spans } = spansToReplace(value, matcher, wasCut);
+    if (spans.length === 0) return value;
+    let out = "";
+    let last = 0;
+    for (const span of spans) {
+      const { start } = originOf(view, span.start);
+      const { end } = originOf(view, span.end - 1);
+      out += value.slice(last, start) + span.placeholder;
+      last = end;
+    }
+    return out + value.slice(last);
+  };
+
+  const text = (value: string, redactOptions: RedactOptions = {}): string =>
+    redactWith(value, all, redactOptions.textWasCut === true);
   return {
     secrets,
     text,
@@ -198,19 +444,30 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
       // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: a fast path; decoding a body without escapes, or without long secrets to find, changes nothing
       if (long.length > 0 && value.includes("\\")) {
         const decoded = decodeHarmlessEscapes(value);
-        if (decoded !== value && replaceWith(decoded, all) !== decoded) source = decoded;
+        if (decoded !== value && text(decoded) !== decoded) source = decoded;
       }
       let result = text(source, redactOptions);
       for (const { pattern, replacement } of shortStrings) result = result.replace(pattern, () => replacement);
       return result;
     },
-    suiteText: (value) => replaceWith(value, sentencePattern()),
-    contains(value) {
-      if (all === undefined) return false;
-      all.pattern.lastIndex = 0;
-      return all.pattern.test(value);
-    },
+    suiteText: (value) => redactWith(value, sentenceMatcher()),
+    contains: (value) => spansToReplace(value, all, false).spans.length > 0,
   };
+}
+
+/**
+ * Decodes JSON escapes that cannot change the meaning of the text where they stand (\u0074 → t,
+ * \/ → /), so that a secret spelled with escapes is found. Quotes, backslashes, controls and
+ * surrogates stay escaped: the text is still the same JSON.
+ */
+function decodeHarmlessEscapes(text: string): string {
+  return text.replace(/\\(u[0-9a-fA-F]{4}|[^u])/g, (whole, escape: string) => {
+    if (escape === "/") return "/";
+    if (escape.length !== 5) return whole;
+    const code = Number.parseInt(escape.slice(1), 16);
+    const keep = code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff) || code === 0x7f;
+    return keep ? whole : String.fromCharCode(code);
+  });
 }
 
 // The convenience functions below are called with the same secrets array again and again.
@@ -252,7 +509,7 @@ export function secretPatterns(
   if (known) return known;
   const forms = normaliseSecrets(secrets)
     .filter((secret) => secret.value.length >= MIN_SECRET_LENGTH)
-    .flatMap((secret) => formsOf(secret).map((value) => ({ value, placeholder: secret.placeholder })));
+    .flatMap((secret) => plainFormsOf(secret).map((value) => ({ value, placeholder: secret.placeholder })));
   forms.sort((a, b) => b.value.length - a.value.length);
   const made = forms.map((form) => ({ ...form, pattern: new RegExp(escapeRegExp(form.value), "gi") }));
   patternLists.set(secrets, made);

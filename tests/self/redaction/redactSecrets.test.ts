@@ -560,3 +560,88 @@ describe("edges the mutation run named", () => {
     expect(redactExchange(empty, createRedactor([])).request.headers).toEqual({ Authorization: "Bearer " });
   });
 });
+
+describe("encoded and disguised forms of a secret (issue 24.3)", () => {
+  const secret = "tok-3f9a1c2b7e-SECRET";
+  const redactor = () => createRedactor([{ value: secret, placeholder: "$CMS_TOKEN" }]);
+  const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+  const base64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+  const hex = (text: string) => Buffer.from(text, "utf8").toString("hex");
+
+  it("finds the base64 and base64url of the secret, alone or inside the encoding of a longer text, at each alignment", () => {
+    for (const before of ["", "B", "Be", "Bearer "]) {
+      for (const encode of [base64, base64url]) {
+        const encoded = encode(`${before}${secret}`);
+        const written = redactor().text(`echo ${encoded} end`);
+        expect(written, encoded).toContain("$CMS_TOKEN");
+        // What is left of the encoded text decodes to no more than a character of the secret at each edge.
+        expect(written.replace(/^echo |\$CMS_TOKEN| end$/g, "").length).toBeLessThanOrEqual(before.length + 6);
+      }
+    }
+    expect(redactor().text(`x ${base64(secret)} y`)).toBe("x $CMS_TOKEN y");
+  });
+
+  it("matches base64 as written: the same letters in another case are another text", () => {
+    const swapped = [...base64(secret)]
+      .map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()))
+      .join("");
+    expect(redactor().text(swapped)).toBe(swapped);
+  });
+
+  it("finds hex of the secret's bytes in either case, and inside the hex of a longer text", () => {
+    expect(redactor().text(hex(secret))).toBe("$CMS_TOKEN");
+    expect(redactor().text(hex(secret).toUpperCase())).toBe("$CMS_TOKEN");
+    expect(redactor().text(hex(`Bearer ${secret}`))).toBe(`${hex("Bearer ")}$CMS_TOKEN`);
+  });
+
+  it("finds the secret spelled with HTML character references, decimal or hex, whole or in part", () => {
+    const decimal = [...secret].map((c) => `&#${c.charCodeAt(0)};`).join("");
+    const mixed = [...secret].map((c, i) => (i % 2 === 0 ? `&#x${c.charCodeAt(0).toString(16)};` : c)).join("");
+    expect(redactor().text(`<p>${decimal}</p>`)).toBe("<p>$CMS_TOKEN</p>");
+    expect(redactor().text(`<p>${mixed}</p>`)).toBe("<p>$CMS_TOKEN</p>");
+    expect(redactor().text("&#116;&#111; stays &amp; as written")).toBe("&#116;&#111; stays &amp; as written");
+  });
+
+  it("finds the secret split by invisible characters (zero-width space, joiner, soft hyphen, bidi controls)", () => {
+    for (const invisible of ["\u200b", "\u200d", "\u00ad", "\u2060", "\ufeff", "\u202e"]) {
+      expect(redactor().text(`[${[...secret].join(invisible)}]`), JSON.stringify(invisible)).toBe("[$CMS_TOKEN]");
+    }
+  });
+
+  it("finds the secret percent-encoded character by character, and JSON-escaped in any text", () => {
+    const percent = [...secret].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+    expect(redactor().text(`?q=${percent}&r=1`)).toBe("?q=$CMS_TOKEN&r=1");
+    const escaped = [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+    expect(redactor().text(`"${escaped}"`)).toBe('"$CMS_TOKEN"');
+    expect(redactor().text(`\\\\u0074${secret.slice(1)}`)).toBe(`\\\\u0074${secret.slice(1)}`);
+  });
+
+  it("folds case as Unicode does: KELVIN SIGN is a k, LONG S an s, and ß upper-cased to SS is found", () => {
+    const secrets = () => [
+      { value: "kelvin-token-42", placeholder: "$K" },
+      { value: "strasse-or-straße", placeholder: "$S" },
+    ];
+    expect(createRedactor(secrets()).text("a \u212Aelvin-token-42 b")).toBe("a $K b");
+    expect(createRedactor(secrets()).text("a kelvin-token-42 b".toUpperCase())).toBe("A $K B");
+    expect(createRedactor(secrets()).text("x \u017Ftra\u017F\u017Fe-or-straße y")).toBe("x $S y");
+    expect(createRedactor(secrets()).text("x STRASSE-OR-STRASSE y")).toBe("x $S y");
+    // A cut echo in another case keeps every character before it.
+    expect(createRedactor(secrets()).text("İ x \u212Aelvin-to", { textWasCut: true })).toBe("İ x $K");
+  });
+
+  it("redacting twice changes nothing: a placeholder the text holds is no secret, whole or cut", () => {
+    const secrets = () => [{ value: "TOKEN-abc", placeholder: "$CMS_TOKEN" }];
+    expect(createRedactor(secrets()).text("x $CMS_TOKEN", { textWasCut: true })).toBe("x $CMS_TOKEN");
+    expect(createRedactor(secrets()).text("x $CMS_TOKE", { textWasCut: true })).toBe("x $CMS_TOKE");
+    expect(createRedactor(secrets()).text("x TOKEN-a", { textWasCut: true })).toBe("x $CMS_TOKEN");
+    expect(createRedactor([{ value: "CMS_TOKEN", placeholder: "$CMS_TOKEN" }]).text("$CMS_TOKEN CMS_TOKEN")).toBe(
+      "$CMS_TOKEN $CMS_TOKEN",
+    );
+  });
+
+  it("says a text holds a secret when it holds an encoded form of one", () => {
+    expect(redactor().contains(`x ${base64(`Bearer ${secret}`)}`)).toBe(true);
+    expect(redactor().contains(`x ${[...secret].join("\u200b")}`)).toBe(true);
+    expect(redactor().contains("x $CMS_TOKEN")).toBe(false);
+  });
+});
