@@ -1,8 +1,9 @@
 /**
  * Invalid request derivations, read generically off a request schema: for each property (nested
- * objects included) a wrong JSON type, a value below `minimum`, a fraction for an integer, a string
- * breaking `pattern`; for each field an `x-strict` entry requires, the field missing. Expectations
- * follow the register entry invalid-field-status (§7).
+ * objects included) a wrong JSON type, a number sent as its own text ("1" for 1), a value below
+ * `minimum`, a fraction for an integer, a string breaking `pattern`; for each field an `x-strict`
+ * entry requires, the field missing. Expectations follow the register entries invalid-field-status
+ * and, for what lenient JSON mappers coerce (a number's own text, a fraction), numeric-coercion (§7).
  */
 import { isJsonObject } from "../../contract/jsonValue.js";
 import fc from "fast-check";
@@ -60,14 +61,17 @@ const WRONG_VALUES: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   array: fc.oneof(fc.constant<unknown[]>([]), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 3 })),
 };
 
-const SCALARS = new Set(["integer", "number", "boolean"]);
+const NUMBERS = new Set(["integer", "number"]);
+
+/** Strings no JSON mapper reads as a number: a wrong type beyond doubt (register invalid-field-status). */
+const NOT_NUMERIC_TEXT = fc.constantFrom("ten", "one", "1a", "true", "x");
 
 /**
- * A scalar sent as a string is the valid value's own text ("1" for 1, "true" for true): the
- * near-miss that lenient parsers coerce instead of refusing.
+ * A number sent as its own text ("1" for 1): the near-miss that lenient JSON mappers coerce instead
+ * of refusing, judged as a fraction for an integer is (register numeric-coercion).
  */
 function asText(current: unknown): fc.Arbitrary<unknown> {
-  return fc.constant(typeof current === "number" || typeof current === "boolean" ? String(current) : "1");
+  return typeof current === "number" ? fc.constant(String(current)) : fc.constantFrom("1", "0", "10");
 }
 
 function sectionsOf(fragments: readonly Fragment[]): string {
@@ -137,7 +141,16 @@ function propertyRules(
       description: `${label} holds a JSON ${wrong} where the schema says ${type}${where}`,
       registerEntry: "invalid-field-status",
       expectation: "must-400",
-      target: { kind: "json", at, value: wrong === "string" && SCALARS.has(type) ? asText : value },
+      target: { kind: "json", at, value: wrong === "string" && NUMBERS.has(type) ? NOT_NUMERIC_TEXT : value },
+    });
+  }
+  if (NUMBERS.has(type)) {
+    out.push({
+      rule: `${label}:numeric-text`,
+      description: `${label} holds its number as a JSON string ("1" for 1)${where}`,
+      registerEntry: "numeric-coercion",
+      expectation: "should-400",
+      target: { kind: "json", at, value: asText },
     });
   }
   const minimum = numbersOf(leaves, "minimum");
@@ -159,7 +172,7 @@ function propertyRules(
     out.push({
       rule: `${label}:fractional`,
       description: `${label} is a fractional number where the schema says integer${where}`,
-      registerEntry: "invalid-field-status",
+      registerEntry: "numeric-coercion",
       expectation: "should-400",
       target: {
         kind: "json",

@@ -50,7 +50,9 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
   {
     name: "string-page-number-accepted",
     section: "§7",
-    description: 'A pageNumber sent as a numeric string ("1") is accepted with 200 instead of refused with 400.',
+    description:
+      'A pageNumber sent as any string is read as a lenient parser reads it: numeric text ("1") as its number, other text ("ten") as 0, so a string that is no number is accepted with 200 instead of refused with 400.',
+    // Coercing "1" alone is a warning (register numeric-coercion, variant lenient-number-coercion); "ten" is no integer at all.
     caughtBy: ["errors.wrong-type-400"],
     mayAlsoFail: {
       "errors.invalid-request-rejected":
@@ -59,9 +61,9 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     requestBody: (body) => {
       if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;
       const pageNumber = body.pagination.pageNumber;
-      return typeof pageNumber === "string" && /^\d+$/.test(pageNumber)
-        ? { ...body, pagination: { ...body.pagination, pageNumber: Number(pageNumber) } }
-        : body;
+      if (typeof pageNumber !== "string") return body;
+      const read = /^-?\d+$/.test(pageNumber) ? Number(pageNumber) : 0;
+      return { ...body, pagination: { ...body.pagination, pageNumber: read } };
     },
   },
   {

@@ -1,6 +1,7 @@
 /** Legitimate error answers: statuses and bodies the spec leaves open (§7). */
 import { isJsonObject } from "../../contract/jsonValue.js";
-import { notFound } from "../http/errorResponses.js";
+import { LISTING_OPERATIONS } from "../../contract/operations.js";
+import { badRequest, notFound } from "../http/errorResponses.js";
 import { rewriteJson } from "../faults/rewriteJson.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 
@@ -18,8 +19,47 @@ const PORTUGUESE: Readonly<Record<string, string>> = {
   invalid_token: "O token de acesso é inválido ou expirou.",
 };
 
+/** What a lenient JSON mapper makes of a page number or size: "1" read as 1, 1.5 cut to 1; anything else as sent. */
+function coercedNumber(value: unknown): unknown {
+  if (typeof value === "string" && /^-?\d+$/.test(value)) return Number(value);
+  return typeof value === "number" && !Number.isInteger(value) ? Math.trunc(value) : value;
+}
+
 /** Each answers an error in a way §7 allows. */
 export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
+  {
+    name: "pagination-needs-both-fields",
+    section: "§4",
+    description:
+      "The listings answer 400 (with the §7 body) to a pagination object that lacks pageNumber or pageSize; without pagination they still serve the first 10.",
+    why: "§4: which request fields are required is not shown, so a target may require both fields of a pagination it is given (register required-request-fields, a warning).",
+    departs: ["required-request-fields"],
+    respond: (response, { operation, body }) => {
+      const pagination = isJsonObject(body) ? body.pagination : undefined;
+      return response.status === 200 &&
+        LISTING_OPERATIONS.includes(operation) &&
+        isJsonObject(pagination) &&
+        (pagination.pageNumber === undefined || pagination.pageSize === undefined)
+        ? badRequest(operation, "pagination needs both pageNumber and pageSize", "missingField")
+        : response;
+    },
+  },
+  {
+    name: "lenient-number-coercion",
+    section: "§7",
+    description:
+      'The listings read a pageNumber or pageSize sent as its own text ("1") as that number, and cut a fraction (1.5) to an integer, instead of answering 400.',
+    why: "Whether an integer field may be coerced is not shown; common JSON mappers do it by default (register numeric-coercion, a warning).",
+    departs: ["numeric-coercion"],
+    requestBody: (body) => {
+      if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;
+      const { pageNumber, pageSize } = body.pagination;
+      const pagination = { ...body.pagination };
+      if ("pageNumber" in pagination) pagination.pageNumber = coercedNumber(pageNumber);
+      if ("pageSize" in pagination) pagination.pageSize = coercedNumber(pageSize);
+      return { ...body, pagination };
+    },
+  },
   {
     name: "malformed-id-404",
     section: "§7",

@@ -81,7 +81,13 @@ export const errorsChecks: readonly CheckDefinition[] = [
     specRefs: ["7"],
     level: "MUST",
     operations: ALL_OPERATIONS,
-    registerRefs: ["invalid-field-status", "required-request-fields", "malformed-widget-id", "malformed-analytic-id"],
+    registerRefs: [
+      "invalid-field-status",
+      "numeric-coercion",
+      "required-request-fields",
+      "malformed-widget-id",
+      "malformed-analytic-id",
+    ],
     async run(context) {
       const { operation, target, judge } = context;
       const requestContext = await knowledgeOf(target).requestContext();

@@ -10,7 +10,11 @@ import type { RequestContext } from "../../../generators/requestContext.js";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
 import { answered, describeAnswer, mediaType, preview } from "./_internals/judges/judgeExchange.js";
-import { refusalPasses, registerForRefusedValidRequest } from "./_internals/judges/registerForRefusedValidRequest.js";
+import {
+  refusalPasses,
+  registerForRefusedValidRequest,
+  withWholePagination,
+} from "./_internals/judges/registerForRefusedValidRequest.js";
 import { runProperty, type ExampleVerdict } from "./_internals/requests/runProperty.js";
 import { successfulRequestBody, wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
 import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
@@ -53,6 +57,7 @@ export const httpChecks: readonly CheckDefinition[] = [
       "page-past-end",
       "payload-size-limit",
       "search-special-characters",
+      "required-request-fields",
       "role-filter-edge-requests",
     ],
     async run(context) {
@@ -84,6 +89,23 @@ export const httpChecks: readonly CheckDefinition[] = [
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
           if (status === 200) return { ok: true };
+          const whole = status >= 400 && status < 500 ? withWholePagination(body) : undefined;
+          if (whole) {
+            // A partial pagination refused while the whole one is served: §4 does not say which fields are required.
+            const retried = await target.send(operation, { json: whole });
+            if (retried.response?.status === 200) {
+              judge.depart(
+                "required-request-fields",
+                `a pagination without pageNumber or pageSize was refused with ${status}, the whole one served: ${JSON.stringify(body).slice(0, 200)}`,
+                {
+                  expected: "200",
+                  actual: describeAnswer(exchange),
+                  evidence: [evidence("refused partial pagination", exchange), evidence("whole pagination", retried)],
+                },
+              );
+              return { ok: true };
+            }
+          }
           const register =
             status >= 400 && status < 500 ? registerForRefusedValidRequest(operation, body, total) : undefined;
           if (refusalPasses(register, status)) {

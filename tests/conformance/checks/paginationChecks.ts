@@ -496,22 +496,23 @@ export const paginationChecks: readonly CheckDefinition[] = [
     specRefs: ["7", "2.11"],
     level: "SHOULD",
     operations: LISTING_OPERATIONS,
-    registerRefs: ["invalid-field-status"],
+    registerRefs: ["invalid-field-status", "numeric-coercion"],
     async run({ operation, target, judge }) {
-      const cases: [string, Record<string, number>][] = [
-        ["negative pageNumber", { pageNumber: -1, pageSize: 10 }],
-        ["pageSize 0", { pageNumber: 0, pageSize: 0 }],
-        ["negative pageSize", { pageNumber: 0, pageSize: -5 }],
-        ["fractional pageNumber", { pageNumber: 1.5, pageSize: 10 }],
-        ["fractional pageSize", { pageNumber: 0, pageSize: 2.5 }],
+      // A fraction is what lenient JSON mappers coerce: its own register entry, as "1" for 1 has.
+      const cases: [string, Record<string, number>, string][] = [
+        ["negative pageNumber", { pageNumber: -1, pageSize: 10 }, "invalid-field-status"],
+        ["pageSize 0", { pageNumber: 0, pageSize: 0 }, "invalid-field-status"],
+        ["negative pageSize", { pageNumber: 0, pageSize: -5 }, "invalid-field-status"],
+        ["fractional pageNumber", { pageNumber: 1.5, pageSize: 10 }, "numeric-coercion"],
+        ["fractional pageSize", { pageNumber: 0, pageSize: 2.5 }, "numeric-coercion"],
       ];
-      for (const [label, pagination] of cases) {
+      for (const [label, pagination, register] of cases) {
         const exchange = await target.send(operation, { json: { pagination } });
         if (answered(judge, label, exchange)) {
           judgeStatus(judge, label, exchange, {
             accept: [400],
-            expected: "400 (§7; register invalid-field-status)",
-            register: "invalid-field-status",
+            expected: `400 (§7; register ${register})`,
+            register,
             success: "departure",
           });
         }

@@ -18,6 +18,7 @@ import { withPlaceholderIds } from "../../conformance/checks/_internals/requests
 import {
   refusalPasses,
   registerForRefusedValidRequest,
+  withWholePagination,
 } from "../../conformance/checks/_internals/judges/registerForRefusedValidRequest.js";
 import {
   roleFiltersRequest,
@@ -275,6 +276,20 @@ describe("registerForRefusedValidRequest", () => {
     ["not an object", 25, undefined],
   ] as const)("excuses refusing %j on a listing of %s items with %s", (body, totalElements, register) => {
     expect(registerForRefusedValidRequest("listLandingPages", body, totalElements)).toBe(register);
+  });
+
+  it("makes a partial pagination whole with page 0 and size 10, and leaves other bodies alone", () => {
+    expect(withWholePagination({ searchValue: "a", pagination: { pageNumber: 2 } })).toEqual({
+      searchValue: "a",
+      pagination: { pageNumber: 2, pageSize: 10 },
+    });
+    expect(withWholePagination({ pagination: { pageSize: 5 } })).toEqual({
+      pagination: { pageNumber: 0, pageSize: 5 },
+    });
+    expect(withWholePagination({ pagination: {} })).toEqual({ pagination: { pageNumber: 0, pageSize: 10 } });
+    expect(withWholePagination({ pagination: { pageNumber: 1, pageSize: 5 } })).toBeUndefined();
+    expect(withWholePagination({ searchValue: "a" })).toBeUndefined();
+    expect(withWholePagination("x")).toBeUndefined();
   });
 
   it("lets only a 400 for a number past the machine integer sizes pass silently", () => {

@@ -31,7 +31,7 @@ function expectedIssue(rule: string): { reading: "stated" | "registerDefaults"; 
   if (kind === "missing") return { reading: "registerDefaults", path: /^$/, keyword: "required" };
   const pointer = `/${field.replace(/\[\]/g, "/\\d+").replace(/\./g, "/")}`;
   const keyword =
-    kind.startsWith("wrong-type-") || kind === "fractional"
+    kind.startsWith("wrong-type-") || kind === "fractional" || kind === "numeric-text"
       ? "type"
       : kind === "below-minimum"
         ? "minimum"
@@ -151,12 +151,14 @@ describe("the catalogue of derivations follows the register (invalid-field-statu
     ["pagination:wrong-type-array", "must-400", "invalid-field-status"],
     ["pagination.pageNumber:wrong-type-string", "must-400", "invalid-field-status"],
     ["pagination.pageNumber:wrong-type-boolean", "must-400", "invalid-field-status"],
+    ["pagination.pageNumber:numeric-text", "should-400", "numeric-coercion"],
     ["pagination.pageNumber:below-minimum", "should-400", "invalid-field-status"],
-    ["pagination.pageNumber:fractional", "should-400", "invalid-field-status"],
+    ["pagination.pageNumber:fractional", "should-400", "numeric-coercion"],
     ["pagination.pageSize:wrong-type-string", "must-400", "invalid-field-status"],
     ["pagination.pageSize:wrong-type-boolean", "must-400", "invalid-field-status"],
+    ["pagination.pageSize:numeric-text", "should-400", "numeric-coercion"],
     ["pagination.pageSize:below-minimum", "should-400", "invalid-field-status"],
-    ["pagination.pageSize:fractional", "should-400", "invalid-field-status"],
+    ["pagination.pageSize:fractional", "should-400", "numeric-coercion"],
   ] as const;
   const expected: Record<OperationName, readonly (readonly [string, string, string])[]> = {
     listFactoryDefaultWidgets: [...listing, ...paging],

@@ -515,6 +515,10 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     });
     expect(reference.status).toBe(400);
     expect(faulty.status).toBe(200);
+    const [text, faultyText] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: "ten" } });
+    const [first] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 0 } });
+    expect([text.status, faultyText.status]).toEqual([400, 200]);
+    expect(faultyText.json).toEqual(first.json);
     const [negative, faultyNegative] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: "-1" } });
     expect([negative.status, faultyNegative.status]).toEqual([400, 400]);
   },

@@ -82,6 +82,34 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
     );
     expect(analytic.status).toBe(200);
   },
+  "pagination-needs-both-fields": async ({ both }) => {
+    for (const pagination of [{ pageNumber: 0 }, { pageSize: 5 }, {}]) {
+      const [reference, variant] = await both("listLandingPages", { pagination });
+      expect([reference.status, variant.status]).toEqual([200, 400]);
+      expect(asObject(variant.json).reason).toBe("BAD_REQUEST");
+    }
+    const [whole, variantWhole] = await both("listFactoryDefaultWidgets", {
+      pagination: { pageNumber: 0, pageSize: 5 },
+    });
+    expect(variantWhole.json).toEqual(whole.json);
+    const [none, variantNone] = await both("listFactoryDefaultWidgets", {});
+    expect(variantNone.json).toEqual(none.json);
+  },
+  "lenient-number-coercion": async ({ both }) => {
+    for (const pagination of [
+      { pageNumber: "1", pageSize: 5 },
+      { pageNumber: 1, pageSize: "5" },
+      { pageNumber: 1.5, pageSize: 5 },
+      { pageNumber: 1, pageSize: 5.75 },
+    ]) {
+      const [reference, variant] = await both("listFactoryDefaultWidgets", { pagination });
+      expect([reference.status, variant.status]).toEqual([400, 200]);
+      const [plain] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 1, pageSize: 5 } });
+      expect(variant.json).toEqual(plain.json);
+    }
+    const [reference, variant] = await both("listLandingPages", { pagination: { pageNumber: "one" } });
+    expect([reference.status, variant.status]).toEqual([400, 400]);
+  },
   "pie-without-series": async ({ both, server }) => {
     let pies = 0;
     for (const analyticId of server.fixtures.analyticIds) {

@@ -39,3 +39,15 @@ export function registerForRefusedValidRequest(
 export function refusalPasses(register: string | undefined, status: number): boolean {
   return register === "large-page-numbers" && status === 400;
 }
+
+/**
+ * The body with a partial pagination made whole (pageNumber 0, pageSize 10: the first page and the
+ * size of §8), or undefined when its pagination is absent or already whole. A refusal the whole
+ * pagination lifts was for the missing field (register required-request-fields, §4).
+ */
+export function withWholePagination(body: unknown): Record<string, unknown> | undefined {
+  if (!isJsonObject(body) || !isJsonObject(body.pagination)) return undefined;
+  const { pageNumber, pageSize } = body.pagination;
+  if (pageNumber !== undefined && pageSize !== undefined) return undefined;
+  return { ...body, pagination: { pageNumber: pageNumber ?? 0, pageSize: pageSize ?? 10 } };
+}
