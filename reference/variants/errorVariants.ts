@@ -45,6 +45,17 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
     },
   },
   {
+    name: "problem-json-errors",
+    section: "§7",
+    description: "Every 400, 401 and 404 answer carries Content-Type application/problem+json (its §7 body unchanged).",
+    why: "A +json media type is JSON (RFC 6839) and common for errors (RFC 9457); §4 only says the operations return JSON (register response-content-type, a warning).",
+    departs: ["response-content-type"],
+    respond: (response) =>
+      response.status >= 400 && response.status !== 403 && response.json !== undefined
+        ? { ...response, headers: { ...response.headers, "Content-Type": "application/problem+json" } }
+        : response,
+  },
+  {
     name: "lenient-number-coercion",
     section: "§7",
     description:

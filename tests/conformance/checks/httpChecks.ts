@@ -221,6 +221,15 @@ export const httpChecks: readonly CheckDefinition[] = [
           judge.witness(evidence(label, exchange));
           continue;
         }
+        // A structured-syntax JSON type (RFC 6839: application/problem+json …) on an error is still JSON: a departure.
+        if (status >= 400 && /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.-]+\+json$/.test(type)) {
+          judge.depart("response-content-type", `${label} (${status}) was answered as ${JSON.stringify(type)}.`, {
+            expected: "Content-Type: application/json (§4; register response-content-type)",
+            actual: `Content-Type: ${type}`,
+            evidence: [evidence(label, exchange)],
+          });
+          continue;
+        }
         judge.fail(`${label} (${status}) was answered as ${JSON.stringify(type || "no Content-Type")}.`, {
           expected: "Content-Type: application/json (§4)",
           actual: `Content-Type: ${type || "(absent)"}`,

@@ -359,4 +359,20 @@ describe("http.json-content-type", () => {
       actual: "Content-Type: (absent)",
     });
   });
+
+  it("warns, not fails, on a +json media type of an error answer (register response-content-type), and fails it on a 200", async () => {
+    const problem = (status: number) => () => ({
+      status,
+      text: JSON.stringify(status === 200 ? { landingPages: [] } : { message: "bad" }),
+      headers: { "content-type": "application/problem+json; charset=utf-8" },
+    });
+    const onError = await run("http.json-content-type", "listLandingPages", problem(400));
+    expect(onError.result).toMatchObject({
+      outcome: "warning",
+      registerRefs: expect.arrayContaining(["response-content-type"]) as string[],
+      actual: "Content-Type: application/problem+json",
+    });
+    const onSuccess = await run("http.json-content-type", "listLandingPages", problem(200));
+    expect(onSuccess.result.outcome).toBe("failed");
+  });
 });

@@ -95,6 +95,14 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
     const [none, variantNone] = await both("listFactoryDefaultWidgets", {});
     expect(variantNone.json).toEqual(none.json);
   },
+  "problem-json-errors": async ({ both }) => {
+    const [reference, variant] = await both("getWidget", { widgetId: "widget://cms-conformance.invalid/none" });
+    expect([reference.status, variant.status]).toEqual([404, 404]);
+    expect([reference.contentType, variant.contentType]).toEqual(["application/json", "application/problem+json"]);
+    expect(variant.json).toEqual(reference.json);
+    const [ok, variantOk] = await both("listLandingPages", {});
+    expect(variantOk.contentType).toBe(ok.contentType);
+  },
   "lenient-number-coercion": async ({ both }) => {
     for (const pagination of [
       { pageNumber: "1", pageSize: 5 },
