@@ -258,6 +258,12 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
   },
   { name: "exitfirst", short: "x", group: "Limits", help: "the same as --max-failures 1" },
   {
+    name: "wait-for-target",
+    value: "DURATION",
+    group: "Limits",
+    help: "before the run, ask the target every half second until it answers at all (any status), for a service started in the background; past DURATION (30s, 2m …), exit 2 in one sentence. Not counted in --max-run-time",
+  },
+  {
     name: "rerun-failed",
     value: "FILE",
     group: "Re-runs and CI fleets",

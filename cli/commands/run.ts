@@ -14,6 +14,8 @@ import { EXCHANGE_LOG_DEFAULTS } from "../../runner/engine/ExchangeLog.js";
 import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
 import type { CheckExecutor } from "../../runner/execute/CheckExecutor.js";
 import { runConformance } from "../../runner/runConformance.js";
+import { waitForTarget } from "../../runner/waitForTarget.js";
+import { parseDurationOption } from "../../runner/settings/parseDurationOption.js";
 import { ConfigurationError } from "../../runner/model/ConfigurationError.js";
 import {
   configFromEnvironment,
@@ -129,6 +131,13 @@ export async function runCommand(
       ? [{ values: rerun.layer as Record<string, unknown>, nameOf: (key) => `${key} of the report ${rerunFile}` }]
       : [];
     const shard = parseShardOption(typeof values.shard === "string" ? values.shard : undefined);
+    const waitText = typeof values["wait-for-target"] === "string" ? values["wait-for-target"] : undefined;
+    const waitMs = waitText === undefined ? undefined : parseDurationOption([waitText]);
+    if (waitText !== undefined && (typeof waitMs !== "number" || waitMs <= 0)) {
+      throw new UsageError(
+        `--wait-for-target takes a duration such as 30s, 2m or 1500ms, not ${JSON.stringify(waitText)}`,
+      );
+    }
     const layers = [...config, configFromEnvironment(env), ...rerunLayer, flagsLayer(values)];
     // Validated once, before anything starts: the bundled server, the folder, the first request.
     const merged = resolveRunConfig(layers);
@@ -165,6 +174,10 @@ export async function runCommand(
     const console = new ConsoleReporter({ stream: io.stdout, secrets });
     if (settings.insecure)
       io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
+    if (typeof waitMs === "number" && waitText !== undefined) {
+      io.stderr.write(`waiting up to ${waitText} for ${settings.baseUrl} to answer (--wait-for-target) …\n`);
+      await waitForTarget(settings, waitMs, waitText);
+    }
     const report = await runConformance({
       signal: interruption.signal,
       settings,
