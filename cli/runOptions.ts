@@ -98,7 +98,15 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     setting: "headers",
     group: "Target",
     parse: parseHeaderOption,
-    help: "a header sent on every request (a gateway's tenant, an API key); config headers; values of names containing auth, cookie, token, key, secret, pass, session, credential or signature are redacted like the token",
+    help: "a header sent on every request (a gateway's tenant, an API key); config headers; values of names containing auth, cookie, token, key, secret, pass, session, credential, signature, jwt, assertion or pw, and values shaped like a JWT or 'Bearer <token>', are redacted like the token",
+  },
+  {
+    name: "secret-header",
+    value: "NAME",
+    repeatable: true,
+    setting: "secretHeaders",
+    group: "Target",
+    help: "the value of this --header is a secret whatever its name (X-Api-Pw): redacted from every report and the console like the token; config secretHeaders",
   },
   {
     name: "operation-path",

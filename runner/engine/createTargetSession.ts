@@ -25,7 +25,7 @@ export function runSecrets(settings: RunSettings): { value: string; placeholder:
     ...nearMissSecrets(token),
     ...(restrictedToken ? [{ value: restrictedToken, placeholder: SECRET_PLACEHOLDERS.restrictedToken }] : []),
     { value: clientId, placeholder: SECRET_PLACEHOLDERS.clientId },
-    ...extraHeaderSecrets(settings.headers),
+    ...extraHeaderSecrets(settings.headers, settings.secretHeaders),
     ...proxyCredentialSecrets(proxyFromEnvironment()),
   ];
 }

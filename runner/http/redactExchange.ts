@@ -2,36 +2,12 @@
 import type { Redactor } from "./redactSecrets.js";
 import type { Exchange } from "../model/Exchange.js";
 
-/** Headers whose values are credentials: masked even when the secret values are not known. */
-const CREDENTIAL_HEADERS = new Set([
-  "authorization",
-  "proxy-authorization",
-  "cookie",
-  "set-cookie",
-  "client_id",
-  "client-id",
-  "x-client-id",
-  "x-api-key",
-  "api-key",
-  "client_secret",
-]);
-
-/** Keeps placeholders ($CMS_TOKEN …) and the auth scheme ("Bearer"); hides any other credential value. */
-function maskCredential(name: string, value: string): string {
-  if (!CREDENTIAL_HEADERS.has(name.toLowerCase())) return value;
-  const scheme = /^([A-Za-z]+) (.*)/.exec(value);
-  const credential = scheme?.[2] ?? value;
-  // Every placeholder starts with $ but [REDACTED], which masks to itself.
-  if (credential.startsWith("$") || credential === "") return value;
-  return scheme ? `${scheme[1] ?? ""} [REDACTED]` : "[REDACTED]";
-}
-
 function redactHeaders(headers: Readonly<Record<string, string>>, redactor: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     // defineProperty, not assignment: a hostile "__proto__" header name must stay a plain key.
     Object.defineProperty(out, redactor.text(name), {
-      value: maskCredential(name, redactor.headerValue(value)),
+      value: redactor.header(name, value),
       enumerable: true,
       writable: true,
       configurable: true,

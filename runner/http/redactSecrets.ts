@@ -63,6 +63,12 @@ export interface Redactor {
   text(text: string, options?: RedactOptions): string;
   /** A header value: as text, and a short secret standing as the whole value or after an auth scheme ("Bearer ab"). */
   headerValue(value: string): string;
+  /**
+   * A header of an exchange: its value as headerValue, then masked where the secret is not known
+   * to this redactor — the whole credential of a credential header (Authorization, Cookie, X-Api-Key …),
+   * and in any header a value shaped like a JWT or an auth scheme's credential ("Bearer <token>").
+   */
+  header(name: string, value: string): string;
   /** A body: as text, also where JSON escapes (\u0074) spell a secret, and a short secret standing as a whole JSON string. */
   body(text: string, options?: RedactOptions): string;
   /** A sentence the suite wrote: secrets its own wording does not contain. */
@@ -95,6 +101,52 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * Every alignment of a secret of 5 or more characters is longer than this.
  */
 export const MIN_ENCODED_LENGTH = 6;
+
+/** Headers whose values are credentials: masked even when the secret values are not known. */
+const CREDENTIAL_HEADERS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "client_id",
+  "client-id",
+  "x-client-id",
+  "x-api-key",
+  "api-key",
+  "client_secret",
+]);
+
+/** A JSON Web Token: base64url of a JSON header ({" is eyJ), a payload and a signature (empty for alg none). */
+const JWT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+/**
+ * An auth scheme and its credential (token68 of RFC 9110, at least 8 characters): "Bearer abc…",
+ * "Basic dXNlcjpwYXNz". An auth-param (Bearer realm="api") is no credential: it is followed by "=".
+ */
+const SCHEME_CREDENTIAL = /\b(Bearer|Basic|Token|DPoP)(\s+)[A-Za-z0-9._~+/-]{8,}=*(?=$|[\s,;])/gi;
+
+/** True when a value looks like a credential whatever names it: a JWT, or "Bearer <token>" and the like. */
+export function looksLikeCredential(value: string): boolean {
+  const trimmed = value.trim();
+  JWT.lastIndex = 0;
+  SCHEME_CREDENTIAL.lastIndex = 0;
+  return JWT.test(trimmed) || SCHEME_CREDENTIAL.test(trimmed);
+}
+
+/** Keeps placeholders ($CMS_TOKEN …) and the auth scheme ("Bearer"); hides any other credential value. */
+function maskCredential(value: string): string {
+  const scheme = /^([A-Za-z]+) (.*)/.exec(value);
+  const credential = scheme?.[2] ?? value;
+  // Every placeholder starts with $ but [REDACTED], which masks to itself.
+  if (credential.startsWith("$") || credential === "") return value;
+  return scheme ? `${scheme[1] ?? ""} ${REDACTED}` : REDACTED;
+}
+
+/** JWTs and scheme credentials in a header value, whatever the header's name. */
+function maskCredentialShapes(value: string): string {
+  return value.replace(JWT, REDACTED).replace(SCHEME_CREDENTIAL, (_whole, scheme: string, space: string) => {
+    return `${scheme}${space}${REDACTED}`;
+  });
+}
 
 /** Trims secrets, drops empty ones, gives bare values the REDACTED placeholder. */
 export function normaliseSecrets(secrets: readonly SecretInput[]): SecretValue[] {
@@ -425,19 +477,24 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
 
   const text = (value: string, redactOptions: RedactOptions = {}): string =>
     redactWith(value, all, redactOptions.textWasCut === true);
+  const headerValue = (value: string): string => {
+    const redacted = text(value);
+    const trimmed = redacted.trim();
+    // The value is trimmed: the first match starts at its first character.
+    const scheme = /(\S+)\s+(.+)/.exec(trimmed);
+    for (const secret of short) {
+      if (trimmed === secret.value) return secret.placeholder;
+      if (scheme?.[2] === secret.value) return `${scheme[1] ?? ""} ${secret.placeholder}`;
+    }
+    return redacted;
+  };
   return {
     secrets,
     text,
-    headerValue(value) {
-      const redacted = text(value);
-      const trimmed = redacted.trim();
-      // The value is trimmed: the first match starts at its first character.
-      const scheme = /(\S+)\s+(.+)/.exec(trimmed);
-      for (const secret of short) {
-        if (trimmed === secret.value) return secret.placeholder;
-        if (scheme?.[2] === secret.value) return `${scheme[1] ?? ""} ${secret.placeholder}`;
-      }
-      return redacted;
+    headerValue,
+    header(name, value) {
+      const redacted = headerValue(value);
+      return CREDENTIAL_HEADERS.has(name.toLowerCase()) ? maskCredential(redacted) : maskCredentialShapes(redacted);
     },
     body(value, redactOptions = {}) {
       let source = value;

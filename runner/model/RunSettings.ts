@@ -84,6 +84,8 @@ export interface RunSettings {
   readonly operations: readonly OperationName[];
   /** Headers sent on every request besides those of §5 (--header), name → value. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Names of extra headers whose values are secrets whatever their names (--secret-header). */
+  readonly secretHeaders?: readonly string[];
   /** Where the deployment mounts operations that are not at their §4 path (--operation-path). */
   readonly operationPaths?: OperationPaths;
   /** Keep the last this many exchanges for the HAR file (--format har); none are kept without it. */

@@ -43,9 +43,10 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
     if (settings.fixtures.serviceName !== undefined) option("service-name", shellQuote(settings.fixtures.serviceName));
   }
   for (const [name, value] of Object.entries(settings.headers ?? {})) {
-    const secret = extraHeaderSecrets({ [name]: value })[0];
+    const secret = extraHeaderSecrets({ [name]: value }, settings.secretHeaders)[0];
     option("header", secret ? `"${name}: ${secret.placeholder}"` : shellQuote(`${name}: ${value}`));
   }
+  for (const name of settings.secretHeaders ?? []) option("secret-header", shellQuote(name));
   for (const operation of ALL_OPERATIONS) {
     const path = settings.operationPaths?.[operation];
     if (path !== undefined) option("operation-path", shellQuote(`${operation}=${path}`));

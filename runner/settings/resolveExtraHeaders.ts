@@ -2,7 +2,7 @@
  * The extra headers of a run (--header, `headers` in the config file): merged over the layers
  * (a later layer wins, names compared without case), and refused when they cannot be sent.
  */
-import { extraHeaderSecrets } from "../http/extraHeaderSecrets.js";
+import { isSecretHeader } from "../http/extraHeaderSecrets.js";
 import { MIN_SECRET_LENGTH } from "../http/redactSecrets.js";
 import { ConfigurationError } from "../model/ConfigurationError.js";
 
@@ -40,7 +40,7 @@ function refuse(name: string, why: string): never {
 }
 
 /** Refuses a header the suite cannot send as given, saying why. */
-function checkHeader(name: string, value: string): void {
+function checkHeader(name: string, value: string, secretHeaders: readonly string[]): void {
   if (!TOKEN.test(name))
     refuse(name, "a header name holds only letters, digits and !#$%&'*+-.^_`|~ (no spaces or colons)");
   const lower = name.toLowerCase();
@@ -53,10 +53,10 @@ function checkHeader(name: string, value: string): void {
       "its value holds a newline, a control character or a character outside Latin-1, which HTTP cannot carry",
     );
   // Redaction skips values this short (they would garble every report), so a secret this short would leak.
-  if (extraHeaderSecrets({ [name]: value }).length > 0 && value.trim().length < MIN_SECRET_LENGTH) {
+  if (isSecretHeader(name, value, secretHeaders) && value.trim().length < MIN_SECRET_LENGTH) {
     refuse(
       name,
-      `its name looks secret, and a value shorter than ${MIN_SECRET_LENGTH} characters cannot be redacted from the reports`,
+      `its value is a secret (its name looks secret or --secret-header names it), and a value shorter than ${MIN_SECRET_LENGTH} characters cannot be redacted from the reports`,
     );
   }
 }
@@ -64,6 +64,7 @@ function checkHeader(name: string, value: string): void {
 /** Merges header layers (later wins, names without case) and checks every header; throws ConfigurationError. */
 export function resolveExtraHeaders(
   layers: readonly (Readonly<Record<string, string>> | undefined)[],
+  secretHeaders: readonly string[] = [],
 ): Record<string, string> {
   const merged = new Map<string, [string, string]>();
   for (const layer of layers) {
@@ -73,7 +74,7 @@ export function resolveExtraHeaders(
       if (seen.has(key))
         throw new ConfigurationError(`the header ${JSON.stringify(name)} is given twice; give each header once`);
       seen.add(key);
-      checkHeader(name, value);
+      checkHeader(name, value, secretHeaders);
       merged.set(key, [name, value]);
     }
   }

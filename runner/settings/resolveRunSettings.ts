@@ -58,6 +58,8 @@ export interface RunConfigFile {
   waivers?: string;
   /** Extra headers sent on every request, name → value. */
   headers?: Record<string, string>;
+  /** Names of extra headers whose values are secrets whatever their names. */
+  secretHeaders?: string[];
   /** Paths of operations not at their §4 path. */
   operationPaths?: OperationPaths;
 }
@@ -292,7 +294,13 @@ export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[
   // Merged per name and per operation, and checked for what a schema cannot say (a header HTTP cannot carry, two operations at one path).
   const layerValues = (key: SettingKey) =>
     resolvedLayers.map((layer) => layer.values[key] as Record<string, string> | undefined);
-  if (config.headers !== undefined) config.headers = resolveExtraHeaders(layerValues("headers"));
+  if (config.headers !== undefined) config.headers = resolveExtraHeaders(layerValues("headers"), config.secretHeaders);
+  for (const name of config.secretHeaders ?? []) {
+    if (!Object.keys(config.headers ?? {}).some((header) => header.toLowerCase() === name.toLowerCase()))
+      throw new ConfigurationError(
+        `${nameOf("secretHeaders")} names ${JSON.stringify(name)}, which is no extra header of the run; give the name of a header given with --header (or headers in the config file)`,
+      );
+  }
   if (config.operationPaths !== undefined)
     config.operationPaths = resolveOperationPaths(layerValues("operationPaths") as (OperationPaths | undefined)[]);
   return config;
@@ -367,6 +375,9 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
     excludeChecks: config.excludeChecks ?? [],
     operations: config.operations ?? [],
     ...(config.headers !== undefined && Object.keys(config.headers).length > 0 ? { headers: config.headers } : {}),
+    ...(config.secretHeaders !== undefined && config.secretHeaders.length > 0
+      ? { secretHeaders: config.secretHeaders }
+      : {}),
     ...(config.operationPaths !== undefined && Object.keys(config.operationPaths).length > 0
       ? { operationPaths: config.operationPaths }
       : {}),

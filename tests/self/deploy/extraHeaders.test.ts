@@ -144,6 +144,46 @@ describe("extra headers in the settings", () => {
     expect(command).not.toContain("key-value");
   });
 
+  it("counts as secret a header --secret-header names, one named like a JWT or password, and one whose value is shaped like a credential", () => {
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg";
+    const settings = resolveRunSettings([
+      {
+        ...base,
+        headers: {
+          "X-Custom-Thing": "custom-secret-1",
+          "X-Api-Pw": "pw-value-1",
+          "X-JWT-Assertion": "assertion-1",
+          "X-Forwarded-Credential-Shape": jwt,
+          "X-Upstream": "Bearer upstream-token-1",
+          "X-Tenant": "acme",
+        },
+        secretHeaders: ["x-custom-thing"],
+      },
+    ]);
+    const secrets = runSecrets(settings).filter((secret) => secret.placeholder.startsWith("$CMS_HEADER_"));
+    expect(secrets.map((secret) => secret.placeholder)).toEqual([
+      "$CMS_HEADER_X_CUSTOM_THING",
+      "$CMS_HEADER_X_API_PW",
+      "$CMS_HEADER_X_JWT_ASSERTION",
+      "$CMS_HEADER_X_FORWARDED_CREDENTIAL_SHAPE",
+      "$CMS_HEADER_X_UPSTREAM",
+    ]);
+    const command = reproduceCommand(settings);
+    for (const value of ["custom-secret-1", "pw-value-1", "assertion-1", jwt, "upstream-token-1"])
+      expect(command).not.toContain(value);
+    expect(command).toContain("--secret-header x-custom-thing");
+    expect(command).toContain("--header 'X-Tenant: acme'");
+  });
+
+  it("refuses a --secret-header that names no extra header, and a secret header too short to redact", () => {
+    expect(() => resolveRunSettings([{ ...base, headers: { "X-A": "value-1" }, secretHeaders: ["X-B"] }])).toThrow(
+      /names "X-B", which is no extra header of the run; give the name of a header given with --header/,
+    );
+    expect(() => resolveRunSettings([{ ...base, headers: { "X-A": "abc" }, secretHeaders: ["x-a"] }])).toThrow(
+      /cannot be redacted/,
+    );
+  });
+
   it("keeps tabs and spaces inside a value and refuses a carriage return", () => {
     expect(resolveExtraHeaders([{ "X-Note": "a\tb c" }])).toEqual({ "X-Note": "a\tb c" });
     expect(() => resolveExtraHeaders([{ "X-Note": "a\rb" }])).toThrow(/newline/);

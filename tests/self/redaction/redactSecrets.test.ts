@@ -8,6 +8,7 @@ import { mapJsonStrings } from "../../../runner/http/mapJsonStrings.js";
 import {
   containsSecret,
   createRedactor,
+  looksLikeCredential,
   MIN_SECRET_LENGTH,
   REDACTED,
   redactSecrets,
@@ -643,5 +644,41 @@ describe("encoded and disguised forms of a secret (issue 24.3)", () => {
     expect(redactor().contains(`x ${base64(`Bearer ${secret}`)}`)).toBe(true);
     expect(redactor().contains(`x ${[...secret].join("\u200b")}`)).toBe(true);
     expect(redactor().contains("x $CMS_TOKEN")).toBe(false);
+  });
+});
+
+describe("header values shaped like credentials, whatever the header's name (issue 24.3)", () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg";
+
+  it("masks a JWT and an auth scheme's credential in any header, and leaves auth-params and placeholders", () => {
+    const exchange = fakeExchange(
+      { status: 401, json: {} },
+      {
+        headers: {
+          "X-JWT-Assertion": jwt,
+          "X-Echo": `token was Bearer abcdef0123456789, then ${jwt}`,
+          "X-Basic": "Basic dXNlcjpwYXNzd29yZA==",
+          "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"',
+          "X-Placeholder": "Bearer $CMS_TOKEN",
+          "X-Tenant": "acme-tenant-7",
+        },
+      },
+    );
+    expect(redactExchange(exchange, createRedactor([])).request.headers).toEqual({
+      "X-JWT-Assertion": REDACTED,
+      "X-Echo": `token was Bearer ${REDACTED}, then ${REDACTED}`,
+      "X-Basic": `Basic ${REDACTED}`,
+      "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"',
+      "X-Placeholder": "Bearer $CMS_TOKEN",
+      "X-Tenant": "acme-tenant-7",
+    });
+  });
+
+  it("says which values look like credentials", () => {
+    expect(looksLikeCredential(jwt)).toBe(true);
+    expect(looksLikeCredential("  Bearer abcdef0123456789 ")).toBe(true);
+    expect(looksLikeCredential("Bearer short")).toBe(false);
+    expect(looksLikeCredential("acme-tenant-7")).toBe(false);
+    expect(looksLikeCredential('Bearer realm="api"')).toBe(false);
   });
 });
