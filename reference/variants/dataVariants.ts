@@ -1,4 +1,5 @@
 /** Legitimate data the suite must handle: other alphabets and symbols, and listings far smaller or larger than the reference's. */
+import { isJsonObject } from "../../contract/jsonValue.js";
 import type { ReferenceData } from "../data/referenceData.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 
@@ -76,6 +77,15 @@ function withEmptyPieSeries(data: ReferenceData): ReferenceData {
   return { ...data, analytics };
 }
 
+/** Answers served so far by the volatile-extra-fields variant: its request ids and timestamps never repeat. */
+let volatileAnswers = 0;
+
+/** Adds an unlisted field that changes per answer to an object (a widget, a page, a body). */
+function withVolatileFields(value: unknown, answer: number): unknown {
+  if (!isJsonObject(value)) return value;
+  return { ...value, servedAt: new Date(Date.UTC(2030, 0, 1, 0, 0, 0, answer)).toISOString() };
+}
+
 /** Each serves other data through the correct rules. */
 export const DATA_VARIANTS: readonly ReferenceVariant[] = [
   {
@@ -102,6 +112,33 @@ export const DATA_VARIANTS: readonly ReferenceVariant[] = [
     why: "Nothing sets a maximum size of a listing; walks must stay within their page bounds (--max-pages).",
     departs: [],
     data: (data, rebuild) => resized(data, rebuild({ widgets: 2500, landingPages: 2500 })),
+  },
+  {
+    name: "volatile-extra-fields",
+    section: "§2",
+    description:
+      "Every 200 body carries a requestId and a timestamp, and every widget and landing page a servedAt, that change with each answer.",
+    why: "Fields the spec does not list are allowed (register unknown-extra-fields); only what §2 defines must stay the same between answers.",
+    departs: [],
+    respond: (response, { operation }) => {
+      if (response.status !== 200 || !isJsonObject(response.json)) return response;
+      volatileAnswers += 1;
+      const answer = volatileAnswers;
+      const body: Record<string, unknown> = { ...response.json };
+      for (const field of ["widgets", "landingPages"]) {
+        const items = body[field];
+        if (Array.isArray(items)) body[field] = items.map((item) => withVolatileFields(item, answer));
+      }
+      const json =
+        operation === "getWidget"
+          ? withVolatileFields(body, answer)
+          : {
+              ...body,
+              requestId: `req-${answer}`,
+              timestamp: new Date(Date.UTC(2030, 0, 1, 0, 0, 0, answer)).toISOString(),
+            };
+      return { ...response, json };
+    },
   },
   {
     name: "pie-without-series",

@@ -8,6 +8,10 @@ import { isJsonObject, jsonEqual } from "../../../contract/jsonValue.js";
 import { forEachRead, READS } from "./_internals/judges/forEachRead.js";
 import { successfulRequestBody } from "./_internals/requests/sampleRequests.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
+import { statedFields } from "./_internals/requests/schemaProperties.js";
+
+/** The schema of a widget as §2.1 defines it. */
+const WIDGET_SCHEMA = "components/Widget.json";
 
 /** Checks of the consistency family. */
 export const consistencyChecks: readonly CheckDefinition[] = [
@@ -86,7 +90,7 @@ export const consistencyChecks: readonly CheckDefinition[] = [
     specRefs: ["4.1", "4.4"],
     level: "SHOULD",
     operations: ["getWidget"],
-    registerRefs: ["list-get-consistency"],
+    registerRefs: ["list-get-consistency", "unknown-extra-fields"],
     async run({ target, judge }) {
       judge.applied("list-get-consistency");
       const walk = await knowledgeOf(target).listing("listFactoryDefaultWidgets", "admin");
@@ -103,15 +107,17 @@ export const consistencyChecks: readonly CheckDefinition[] = [
           !item
         )
           continue;
-        const body = exchange.json;
-        const differing = Object.keys(item).filter((key) => key in body && !jsonEqual(item[key], body[key]));
+        // Only what §2.1 defines: an unlisted field that changes per answer is allowed (register unknown-extra-fields).
+        const body = statedFields(exchange.json, WIDGET_SCHEMA) as Record<string, unknown>;
+        const stated = statedFields(item, WIDGET_SCHEMA) as Record<string, unknown>;
+        const differing = Object.keys(stated).filter((key) => key in body && !jsonEqual(stated[key], body[key]));
         if (differing.length === 0) {
           judge.witness(evidence(label, exchange));
           continue;
         }
         judge.depart("list-get-consistency", `${label}: ${differing.join(", ")} differ from the listing.`, {
           expected: differing
-            .map((key) => `${key}: ${JSON.stringify(item[key])}`)
+            .map((key) => `${key}: ${JSON.stringify(stated[key])}`)
             .join("\n")
             .slice(0, 500),
           actual: differing
@@ -131,7 +137,7 @@ export const consistencyChecks: readonly CheckDefinition[] = [
     specRefs: ["4"],
     level: "SHOULD",
     operations: ALL_OPERATIONS,
-    registerRefs: ["repeatable-reads"],
+    registerRefs: ["repeatable-reads", "unknown-extra-fields"],
     async run({ operation, target, judge }) {
       const body = await successfulRequestBody(target, operation);
       if (!body) return judge.skip("there is nothing known to ask this operation for (no ids or roles).");
@@ -139,10 +145,15 @@ export const consistencyChecks: readonly CheckDefinition[] = [
       const first = await target.send(operation, { json: body });
       const second = await target.send(operation, { json: body });
       if (!answered(judge, "first request", first) || !answered(judge, "second request", second)) return;
+      // A 200 is compared on the fields §2 defines: a request id or timestamp may differ (register unknown-extra-fields).
+      const comparable = (json: unknown, status: number) =>
+        status === 200 ? statedFields(json, `bodies/${operation}.response.json`) : json;
       if (
         first.response.status === second.response.status &&
         first.isJson === second.isJson &&
-        (first.isJson ? jsonEqual(first.json, second.json) : first.response.bodyText === second.response.bodyText)
+        (first.isJson
+          ? jsonEqual(comparable(first.json, first.response.status), comparable(second.json, second.response.status))
+          : first.response.bodyText === second.response.bodyText)
       ) {
         judge.witness(evidence("first request", first));
         return;

@@ -386,14 +386,26 @@ describe("consistency.repeatable-reads", () => {
     const flip = (first: FakeAnswer, second: FakeAnswer) => (): FakeAnswer => ((count += 1) % 2 === 1 ? first : second);
     const body = await run("consistency.repeatable-reads", "getWidget", {
       widgets: ten.slice(0, 1),
-      tamperRead: flip({ status: 200, json: { id: "w", long } }, { status: 200, json: { id: "w", long: `${long}y` } }),
+      tamperRead: flip(
+        { status: 200, json: { id: "w", url: long } },
+        { status: 200, json: { id: "w", url: `${long}y` } },
+      ),
     });
     expect(body.result).toMatchObject({
       outcome: "warning",
       message: "two identical requests got different answers. [register: repeatable-reads]",
     });
-    expect(body.result.expected).toBe(`status 200: ${JSON.stringify({ id: "w", long }).slice(0, 200)}`);
-    expect(body.result.actual).toBe(`status 200: ${JSON.stringify({ id: "w", long: `${long}y` }).slice(0, 200)}`);
+    expect(body.result.expected).toBe(`status 200: ${JSON.stringify({ id: "w", url: long }).slice(0, 200)}`);
+    expect(body.result.actual).toBe(`status 200: ${JSON.stringify({ id: "w", url: `${long}y` }).slice(0, 200)}`);
+    // A field §2.1 does not list may change per answer (register unknown-extra-fields).
+    const extra = await run("consistency.repeatable-reads", "getWidget", {
+      widgets: ten.slice(0, 1),
+      tamperRead: flip(
+        { status: 200, json: { id: "w", requestId: "1" } },
+        { status: 200, json: { id: "w", requestId: "2" } },
+      ),
+    });
+    expect(extra.result.outcome).toBe("passed");
     expect(body.result.evidence.map((item) => item.label)).toEqual(["first request", "second request"]);
     const text = await run("consistency.repeatable-reads", "getWidget", {
       widgets: ten.slice(0, 1),

@@ -118,6 +118,32 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
     const [reference, variant] = await both("listLandingPages", { pagination: { pageNumber: "one" } });
     expect([reference.status, variant.status]).toEqual([400, 400]);
   },
+  "volatile-extra-fields": async ({ both }) => {
+    const [reference, variant] = await both("listFactoryDefaultWidgets", {});
+    const [, again] = await both("listFactoryDefaultWidgets", {});
+    expect(asObject(variant.json).requestId).not.toEqual(asObject(again.json).requestId);
+    const strip = (json: unknown) => {
+      const { requestId, timestamp, ...rest } = asObject(json);
+      void requestId;
+      void timestamp;
+      return {
+        ...rest,
+        widgets: (rest.widgets as unknown[]).map((widget) => {
+          const { servedAt, ...stated } = asObject(widget);
+          expect(typeof servedAt).toBe("string");
+          return stated;
+        }),
+      };
+    };
+    expect(strip(variant.json)).toEqual(reference.json);
+    const widgetId = listedIds(reference.json, "widgets")[0];
+    const [read, variantRead] = await both("getWidget", { widgetId });
+    expect(asObject(variantRead.json).servedAt).toEqual(expect.any(String));
+    expect({ ...asObject(variantRead.json), servedAt: undefined }).toEqual({
+      ...asObject(read.json),
+      servedAt: undefined,
+    });
+  },
   "pie-without-series": async ({ both, server }) => {
     let pies = 0;
     for (const analyticId of server.fixtures.analyticIds) {
