@@ -454,23 +454,31 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
   }));
 
   /** The spans of the original text to replace, found in its view. */
-  const spansToReplace = (value: string, matcher: Matcher, wasCut: boolean): { view: View; spans: Span[] } => {
+  /** The stretches of the text to replace: found in its view, mapped back to the text, joined where they overlap. */
+  const spansToReplace = (value: string, matcher: Matcher, wasCut: boolean): Span[] => {
     const view = viewOf(value);
     const found = [...spansOf(view.text, matcher.folded), ...spansOf(view.text, matcher.exact)];
     const tail = wasCut ? cutSpan(view.text, matcher.cutForms, cutPatterns) : undefined;
     if (tail) found.push(tail);
-    return { view, spans: joined(found).filter((span) => !insidePlaceholder(view.text, span, placeholders)) };
+    const spans = found.map((span) => ({
+      start: originOf(view, span.start).start,
+      end: originOf(view, span.end - 1).end,
+      placeholder: span.placeholder,
+    }));
+    // A cut can also fall inside an escape the view decodes ("%7" of "%7a"): look for the tail in the text as written too.
+    const rawTail = wasCut && view.text !== value ? cutSpan(value, matcher.cutForms, cutPatterns) : undefined;
+    if (rawTail) spans.push(rawTail);
+    // Placeholders hold no character a view decodes, so they stand in the text as in its view.
+    return joined(spans).filter((span) => !insidePlaceholder(value, span, placeholders));
   };
   const redactWith = (value: string, matcher: Matcher, wasCut = false): string => {
-    const { view, spans } = spansToReplace(value, matcher, wasCut);
+    const spans = spansToReplace(value, matcher, wasCut);
     if (spans.length === 0) return value;
     let out = "";
     let last = 0;
     for (const span of spans) {
-      const { start } = originOf(view, span.start);
-      const { end } = originOf(view, span.end - 1);
-      out += value.slice(last, start) + span.placeholder;
-      last = end;
+      out += value.slice(last, span.start) + span.placeholder;
+      last = span.end;
     }
     return out + value.slice(last);
   };
@@ -508,7 +516,7 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
       return result;
     },
     suiteText: (value) => redactWith(value, sentenceMatcher()),
-    contains: (value) => spansToReplace(value, all, false).spans.length > 0,
+    contains: (value) => spansToReplace(value, all, false).length > 0,
   };
 }
 

@@ -640,6 +640,12 @@ describe("encoded and disguised forms of a secret (issue 24.3)", () => {
     );
   });
 
+  it("redacts the start of a secret a text was cut in, even where the cut falls inside an escape (%7 of %7a)", () => {
+    const percent = () => [{ value: "%7aaaaaaaa", placeholder: "$CMS_TOKEN" }];
+    expect(createRedactor(percent()).text("x %7aa", { textWasCut: true })).toBe("x $CMS_TOKEN");
+    expect(createRedactor(percent()).text("x %7", { textWasCut: true })).toBe("x %7");
+  });
+
   it("says a text holds a secret when it holds an encoded form of one", () => {
     expect(redactor().contains(`x ${base64(`Bearer ${secret}`)}`)).toBe(true);
     expect(redactor().contains(`x ${[...secret].join("\u200b")}`)).toBe(true);
