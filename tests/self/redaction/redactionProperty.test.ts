@@ -9,6 +9,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRedactor, MIN_SECRET_LENGTH } from "../../../runner/http/redactSecrets.js";
+import { shows } from "../support/secretOracle.js";
 
 const PLACEHOLDERS = ["$CMS_TOKEN", "$CMS_CLIENT_ID"] as const;
 /** What secrets are made of: what a header value can carry, with the characters escapes and folding care about. */
@@ -86,44 +87,6 @@ const echoArbitrary = fc.record({
   form: fc.constantFrom(...Object.keys(FORMS)),
   choices: fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 8 }),
 });
-
-/** The test's own decoder: invisible characters out, HTML references, \u escapes and %XX of ASCII decoded. */
-function decoded(text: string): string {
-  return text
-    .replace(/\p{Default_Ignorable_Code_Point}/gu, "")
-    .replace(/&#[xX]([0-9a-fA-F]+);?/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#([0-9]+);?/g, (_, decimal: string) => String.fromCodePoint(Number.parseInt(decimal, 10)))
-    .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    .replace(/%([0-7][0-9a-fA-F])/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/** Every way to read the runs of encoding characters in the text as base64, base64url or hex, at every offset. */
-function decodedRuns(text: string): string[] {
-  const out: string[] = [];
-  for (const run of text.match(/[A-Za-z0-9+/_=-]{6,}/g) ?? []) {
-    for (let offset = 0; offset < 4; offset += 1) {
-      out.push(Buffer.from(run.slice(offset), "base64").toString("utf8"));
-      out.push(Buffer.from(run.slice(offset), "base64url").toString("utf8"));
-    }
-  }
-  for (const run of text.match(/[0-9a-fA-F]{6,}/g) ?? []) {
-    for (let offset = 0; offset < 2; offset += 1) out.push(Buffer.from(run.slice(offset), "hex").toString("utf8"));
-  }
-  return out;
-}
-
-/** True when the text shows the secret in a form the oracle can read: folded, upper-cased, decoded, or the middle of it encoded. */
-function shows(text: string, secret: string): boolean {
-  const visible = decoded(PLACEHOLDERS.reduce((rest, placeholder) => rest.split(placeholder).join("\u0000"), text));
-  const folded = new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "iu");
-  // The edges of an encoded secret share their characters with what stands beside it; its middle is its own.
-  const middle = secret.slice(1, -1);
-  return (
-    folded.test(visible) ||
-    visible.toUpperCase().includes(secret.toUpperCase()) ||
-    decodedRuns(visible).some((run) => run.includes(middle))
-  );
-}
 
 describe("redaction as a property (issue 24.3)", () => {
   it("no form of any secret survives, every character around them does, and redacting twice changes nothing", () => {

@@ -53,6 +53,11 @@ export const HOSTILE_BEHAVIOURS = [
   "hostile-strings",
   /** 200 JSON echoing Authorization and client_id in the body and in response headers. */
   "echo-credentials",
+  /**
+   * 200 JSON echoing the token, client_id, X-Api-Pw and X-JWT-Assertion in every encoded form
+   * (ECHO_FORMS) in the body, and those a header can carry (Latin-1) in response headers.
+   */
+  "echo-encoded-credentials",
   /** Reads the request and never answers. */
   "never-answer",
   /** 200 JSON gzipped with Content-Encoding: gzip, although the request sent no Accept-Encoding (RFC 9110 allows it). */
@@ -76,6 +81,25 @@ export const HOSTILE_STRINGS = [
   "<img src=x onerror=alert(1)>",
   "\u0000\u001b[31m",
 ] as const;
+
+/** The request headers "echo-encoded-credentials" echoes: the whole Authorization value, and the bare token. */
+export const ECHOED_HEADERS = ["authorization", "client_id", "x-backend-pin", "x-jwt-assertion"] as const;
+
+/** The forms "echo-encoded-credentials" writes a value in; `header` when an HTTP header can carry it (Latin-1). */
+export const ECHO_FORMS: Readonly<
+  Record<string, { readonly encode: (value: string) => string; readonly header: boolean }>
+> = {
+  base64: { encode: (value) => Buffer.from(value, "utf8").toString("base64"), header: true },
+  base64url: { encode: (value) => Buffer.from(value, "utf8").toString("base64url"), header: true },
+  hex: { encode: (value) => Buffer.from(value, "utf8").toString("hex"), header: true },
+  decimalReferences: { encode: (value) => [...value].map((c) => `&#${c.codePointAt(0)};`).join(""), header: true },
+  hexReferences: {
+    encode: (value) => [...value].map((c) => `&#x${(c.codePointAt(0) ?? 0).toString(16)};`).join(""),
+    header: true,
+  },
+  zeroWidthSplit: { encode: (value) => [...value].join("\u200b"), header: false },
+  softHyphenSplit: { encode: (value) => [...value].join("\u00ad"), header: true },
+};
 
 /** Options of startHostileTarget; every field has a default. */
 export interface HostileTargetOptions {
@@ -337,6 +361,21 @@ export async function startHostileTarget(options: HostileTargetOptions = {}): Pr
             [`x-echo-${clientId.toLowerCase().replace(/[^a-z0-9-]/g, "-")}`]: "header name too",
           })
           .end(json({ authorization, client_id: clientId, message: `token was ${authorization}` }));
+        return;
+      }
+      case "echo-encoded-credentials": {
+        const values: Record<string, string> = {};
+        for (const name of ECHOED_HEADERS) values[name] = headerText(request.headers[name]);
+        values.token = values.authorization?.replace(/^Bearer /, "") ?? "";
+        const body: Record<string, string> = {};
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(values)) {
+          for (const [form, { encode, header }] of Object.entries(ECHO_FORMS)) {
+            body[`${name}-${form}`] = encode(value);
+            if (header && value !== "") headers[`x-echo-${name.replace(/_/g, "-")}-${form}`] = encode(value);
+          }
+        }
+        response.writeHead(200, { ...jsonHeaders, ...headers }).end(json(body));
         return;
       }
       case "never-answer":
