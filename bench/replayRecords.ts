@@ -32,7 +32,7 @@ function withCredentials(value: string, credentials: ReplayCredentials): string 
 }
 
 /** The request a record describes, ready for undici. */
-export function replayableRequest(record: ReferenceRequestRecord, credentials: ReplayCredentials) {
+function replayableRequest(record: ReferenceRequestRecord, credentials: ReplayCredentials) {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(record.headers)) {
     if (!CONNECTION_HEADERS.has(name)) headers[name] = withCredentials(value, credentials);

@@ -31,12 +31,12 @@ const COMMANDS: Record<string, { readonly run: Command; readonly summary: string
 };
 
 /** The version of this suite, from package.json. */
-export const VERSION: string = (
+const VERSION: string = (
   JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
 
 /** Top-level help. */
-export function mainHelp(): string {
+function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
   return `Usage: cms-conformance <command> [options]

@@ -34,9 +34,6 @@ const REGISTER = loadRegister();
 /** Every entry, in the register's order. */
 export const AMBIGUITY_REGISTER: readonly AmbiguityEntry[] = REGISTER.entries;
 
-/** Version of the register's format. */
-export const AMBIGUITY_REGISTER_VERSION: number = REGISTER.version;
-
 /** Looks an entry up; throws on an unknown id, which is a bug in a schema or a check. */
 export function ambiguityEntry(id: string): AmbiguityEntry {
   const entry = AMBIGUITY_REGISTER.find((candidate) => candidate.id === id);

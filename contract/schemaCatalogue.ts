@@ -39,7 +39,7 @@ function loadFolder(folder: string): SchemaDocument[] {
 export const CONTRACT_SCHEMAS: readonly SchemaDocument[] = CONTRACT_FOLDERS.flatMap(loadFolder);
 
 /** Names of the error bodies of §7. */
-export const ERROR_BODY_NAMES = [
+const ERROR_BODY_NAMES = [
   "error.cms",
   "error.cms.badRequest",
   "error.cms.notFound",

@@ -7,7 +7,7 @@
 export const BOUNDARY_INTEGERS: readonly number[] = [2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 - 1, 1e20];
 
 /** The smallest of them: from here on, pageNumber × pageSize or the value itself leaves 32-bit arithmetic. */
-export const SMALLEST_BOUNDARY_INTEGER = 2 ** 31 - 1;
+const SMALLEST_BOUNDARY_INTEGER = 2 ** 31 - 1;
 
 /** True when `value` is a number at or beyond the 32-bit signed limit. */
 export function isBoundaryInteger(value: unknown): boolean {

@@ -7,8 +7,6 @@
  * a last suite, "gate", which CI shows like any other failure.
  */
 import type { SecretInput } from "../runner/http/redactSecrets.js";
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import type { CheckResult, EvidenceItem, RunReport } from "../runner/model/RunReport.js";
 import { OPERATIONS } from "../contract/operations.js";
 import { formatSchemaIssue } from "../contract/validators.js";
@@ -18,8 +16,6 @@ import { selectionPhrase } from "./selectionPhrase.js";
 
 /** Options of the JUnit reporter. */
 export interface JunitReportOptions {
-  /** Where to write junit.xml. */
-  readonly file: string;
   /** Secrets never to write: { value, placeholder } pairs, or bare values shown as [REDACTED]. */
   readonly secrets?: readonly SecretInput[];
   /** Response body text kept per evidence item in failure details (default 4096 characters). */
@@ -142,7 +138,7 @@ function gateTestcase(gateFailure: string, index: number): string {
 }
 
 /** The text of junit.xml, secrets redacted. */
-export function renderJunitReport(report: RunReport, options: Omit<JunitReportOptions, "file"> = {}): string {
+export function renderJunitReport(report: RunReport, options: JunitReportOptions = {}): string {
   const secrets = options.secrets ?? [];
   const maxBodyChars = options.maxBodyChars ?? 4096;
   const redacted = redactReport(report, secrets);
@@ -189,11 +185,4 @@ export function renderJunitReport(report: RunReport, options: Omit<JunitReportOp
     suites.join("") +
     `</testsuites>\n`;
   return xml;
-}
-
-/** Writes junit.xml (creating its folder) and returns its path. */
-export async function writeJunitReport(report: RunReport, options: JunitReportOptions): Promise<string> {
-  await mkdir(dirname(options.file), { recursive: true });
-  await writeFile(options.file, renderJunitReport(report, options), "utf8");
-  return options.file;
 }

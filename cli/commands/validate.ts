@@ -6,7 +6,7 @@ import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 
 /** Help text of the command. */
-export const VALIDATE_HELP = `Usage: cms-conformance validate --body <name> <file|->
+const VALIDATE_HELP = `Usage: cms-conformance validate --body <name> <file|->
        cms-conformance validate --list
 
 Validates a captured JSON payload against the schema of one body of the interface.

@@ -17,7 +17,7 @@ export function patternRegExp(pattern: string): RegExp {
 }
 
 /** The JSON type of a value in JSON Schema terms ("integer" for whole numbers). */
-export function jsonTypeOf(value: unknown): string {
+function jsonTypeOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
@@ -36,7 +36,7 @@ export function matchesAll(fragments: readonly Fragment[], value: unknown, env: 
 }
 
 /** True when `value` satisfies one fragment. */
-export function matchesFragment(fragment: Fragment, value: unknown, env: SchemaEnvironment): boolean {
+function matchesFragment(fragment: Fragment, value: unknown, env: SchemaEnvironment): boolean {
   return matchesAll([fragment], value, env);
 }
 

@@ -10,7 +10,7 @@ import { DEFAULT_MAX_PAGE_SIZE, type RequestContext } from "../requestContext.js
 import type { CompileHint } from "./compileSchema.js";
 
 /** searchValue (§4.1, §4.2): empty, ASCII, unicode, mixed case, wildcard-like, very long, or a term of the target in any case. */
-export function searchValueArbitrary(terms: readonly string[]): fc.Arbitrary<string> {
+function searchValueArbitrary(terms: readonly string[]): fc.Arbitrary<string> {
   const fromTarget = terms.length > 0 ? [fc.constantFrom(...terms), fc.mixedCase(fc.constantFrom(...terms))] : [];
   return fc.oneof(
     fc.constant(""),
@@ -24,7 +24,7 @@ export function searchValueArbitrary(terms: readonly string[]): fc.Arbitrary<str
 }
 
 /** pageNumber (§2.11, §8): the first page 0, 1, a few more, far past the end, and past the machine integer sizes (BOUNDARY_INTEGERS). */
-export function pageNumberArbitrary(): fc.Arbitrary<number> {
+function pageNumberArbitrary(): fc.Arbitrary<number> {
   return fc.oneof(
     fc.constantFrom(0, 1),
     fc.integer({ min: 0, max: 20 }),
@@ -37,7 +37,7 @@ export function pageNumberArbitrary(): fc.Arbitrary<number> {
  * pageSize (§2.11, §8): 1, the default 10, sizes up to the largest the target serves (register
  * max-page-size), and past the machine integer sizes (register large-page-numbers).
  */
-export function pageSizeArbitrary(maxPageSize: number): fc.Arbitrary<number> {
+function pageSizeArbitrary(maxPageSize: number): fc.Arbitrary<number> {
   const edges = [...new Set([1, Math.min(10, maxPageSize), maxPageSize, Math.max(1, maxPageSize - 1)])];
   return fc.oneof(
     fc.constantFrom(...edges),
@@ -47,7 +47,7 @@ export function pageSizeArbitrary(maxPageSize: number): fc.Arbitrary<number> {
 }
 
 /** roles (§4.5): empty, a reordered subset, or a list with duplicates, of the target's roles. */
-export function rolesArbitrary(roles: readonly string[]): fc.Arbitrary<string[]> {
+function rolesArbitrary(roles: readonly string[]): fc.Arbitrary<string[]> {
   if (roles.length === 0) return fc.array(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 4 });
   return fc.oneof(
     fc.array(fc.constantFrom(...roles), { maxLength: 0 }), // a fresh empty list each time

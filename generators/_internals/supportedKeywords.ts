@@ -3,10 +3,10 @@ import { isJsonObject } from "../../contract/jsonValue.js";
 import { type Fragment } from "./schemaFragment.js";
 
 /** Keywords that only annotate: accepted and ignored. */
-export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set(["$schema", "$id", "title", "description", "$comment"]);
+const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set(["$schema", "$id", "title", "description", "$comment"]);
 
 /** Keywords that constrain values, each generated and evaluated by the compiler. */
-export const ASSERTION_KEYWORDS: ReadonlySet<string> = new Set([
+const ASSERTION_KEYWORDS: ReadonlySet<string> = new Set([
   "type",
   "properties",
   "required",
@@ -32,7 +32,7 @@ export const ASSERTION_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Values of `format` the compiler can generate. */
-export const SUPPORTED_FORMATS: ReadonlySet<string> = new Set(["date-time"]);
+const SUPPORTED_FORMATS: ReadonlySet<string> = new Set(["date-time"]);
 
 /** Thrown when a schema uses a keyword (or keyword value) the compiler cannot honour. */
 export class UnsupportedSchemaError extends Error {

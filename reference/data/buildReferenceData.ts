@@ -7,7 +7,7 @@ import { DEFAULT_SIZES, type ReferenceData, type ReferenceSizes } from "./refere
 import { createSeededRandom } from "./seededRandom.js";
 
 /** The tenant domain of every id. */
-export const REFERENCE_TENANT = "acme.com.br";
+const REFERENCE_TENANT = "acme.com.br";
 
 function checkSize(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 0 || value > 100_000) {

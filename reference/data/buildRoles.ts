@@ -4,15 +4,7 @@ import type { RoleRecord } from "./referenceData.js";
 import type { SeededRandom } from "./seededRandom.js";
 
 /** Role names; "guest" is linked to no filter at all. */
-export const ROLE_NAMES: readonly string[] = [
-  "admin",
-  "manager",
-  "seller",
-  "auditor",
-  "hr-analyst",
-  "support",
-  "guest",
-];
+const ROLE_NAMES: readonly string[] = ["admin", "manager", "seller", "auditor", "hr-analyst", "support", "guest"];
 /** The domain/service pairs filter groups belong to; the first is the one the suite is told to send. */
 export const FILTER_AREAS: readonly (readonly [string, string])[] = [
   ["hcm", "payroll"],

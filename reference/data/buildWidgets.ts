@@ -27,16 +27,7 @@ const QUALIFIERS: readonly (readonly [string, string])[] = [
   ["global", "Global"],
 ];
 /** Tag words appear in no key and no translation, so a tag search can only match through tags (§4.1). */
-export const WIDGET_TAGS: readonly string[] = [
-  "kpi",
-  "mobile",
-  "legacy",
-  "realtime",
-  "favorite",
-  "finance",
-  "people",
-  "beta",
-];
+const WIDGET_TAGS: readonly string[] = ["kpi", "mobile", "legacy", "realtime", "favorite", "finance", "people", "beta"];
 const AREAS: readonly (readonly [string, string])[] = [
   ["platform", "cms"],
   ["hcm", "payroll"],

@@ -1,8 +1,5 @@
 /** A named variant of the reference server that breaks exactly one rule of the spec (docs/design.md §6). */
-import type { HookExchange, ReferenceHooks } from "../ReferenceHooks.js";
-
-/** What a response hook may look at. */
-export type FaultExchange = HookExchange;
+import type { ReferenceHooks } from "../ReferenceHooks.js";
 
 /** A fault: its identity, and the hooks over the correct server that make it wrong. */
 export interface ReferenceFault extends ReferenceHooks {

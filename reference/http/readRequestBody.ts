@@ -2,7 +2,7 @@
 import type { IncomingMessage } from "node:http";
 
 /** Largest accepted request body; the spec states no payload limit (§8), requests here are tiny. */
-export const MAX_REQUEST_BYTES = 64 * 1024;
+const MAX_REQUEST_BYTES = 64 * 1024;
 /** Beyond this the connection is dropped instead of drained. */
 const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
 

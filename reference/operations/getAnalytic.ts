@@ -7,7 +7,7 @@ import type { OperationContext, RequestObject } from "./OperationContext.js";
 import { parseIdField } from "./parseIdField.js";
 
 /** The analytic id format of §2.5 (as in schemas/components/Analytic.json). */
-export const ANALYTIC_ID_FORMAT = /^analytic:\/\/[^/]+\/[^/]+$/;
+const ANALYTIC_ID_FORMAT = /^analytic:\/\/[^/]+\/[^/]+$/;
 
 /** `{ analytic }` (§4.3); 404 when unknown, 403 when the user may not view it (§5). */
 export function getAnalytic(body: RequestObject, context: OperationContext): ReferenceResponse {

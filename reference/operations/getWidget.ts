@@ -6,7 +6,7 @@ import type { OperationContext, RequestObject } from "./OperationContext.js";
 import { parseIdField } from "./parseIdField.js";
 
 /** The widget URI format of §2.1 (as in schemas/components/Widget.json). */
-export const WIDGET_ID_FORMAT = /^widget:\/\/[^/]+(\/[^/]+)*$/;
+const WIDGET_ID_FORMAT = /^widget:\/\/[^/]+(\/[^/]+)*$/;
 
 /** The widget itself, unwrapped (§4.4); 404 when unknown, 403 when the user may not view it (§5). */
 export function getWidget(body: RequestObject, context: OperationContext): ReferenceResponse {

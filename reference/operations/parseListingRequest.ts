@@ -7,7 +7,7 @@ import type { ReferenceResponse } from "../http/ReferenceResponse.js";
 import type { RequestObject } from "./OperationContext.js";
 
 /** §8: without pagination, page 0 of size 10. */
-export const DEFAULT_PAGE_SIZE = 10;
+const DEFAULT_PAGE_SIZE = 10;
 
 function integerField(
   value: unknown,

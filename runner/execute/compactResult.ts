@@ -11,7 +11,7 @@ import type { Exchange } from "../model/Exchange.js";
 import { copiedPrefix, copiedText } from "../http/copiedPrefix.js";
 
 /** Most characters of a request or response body kept as evidence. */
-export const MAX_EVIDENCE_BODY_CHARS = 64 * 1024;
+const MAX_EVIDENCE_BODY_CHARS = 64 * 1024;
 
 function cut(text: string): string {
   if (text.length <= MAX_EVIDENCE_BODY_CHARS) return text;

@@ -16,7 +16,7 @@ import { compactResult } from "./compactResult.js";
 import { runStatistics } from "./runStatistics.js";
 
 /** Checks run at once (the conformance project's maxConcurrency matches it). */
-export const CHECKS_AT_ONCE = 8;
+const CHECKS_AT_ONCE = 8;
 
 /**
  * What became of one planned pair: its verdict; not run because --max-failures was reached first;

@@ -40,7 +40,7 @@ function trustedCertificates(ca: readonly string[], env: Readonly<Record<string,
 }
 
 /** The TLS options of connections to the target. */
-export function tlsOptions(options: DispatcherOptions): { ca?: string[]; rejectUnauthorized?: boolean } {
+function tlsOptions(options: DispatcherOptions): { ca?: string[]; rejectUnauthorized?: boolean } {
   return {
     ...(options.ca !== undefined && options.ca.length > 0
       ? { ca: trustedCertificates(options.ca, options.env ?? process.env) }

@@ -100,7 +100,7 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * than this are not looked for: a few base64 characters turn up in unrelated text too often.
  * Every alignment of a secret of 5 or more characters is longer than this.
  */
-export const MIN_ENCODED_LENGTH = 6;
+const MIN_ENCODED_LENGTH = 6;
 
 /** Headers whose values are credentials: masked even when the secret values are not known. */
 const CREDENTIAL_HEADERS = new Set([
@@ -539,7 +539,7 @@ function decodeHarmlessEscapes(text: string): string {
 const redactors = new WeakMap<readonly SecretInput[], Redactor>();
 
 /** The redactor of a secrets array, built once per array. */
-export function redactorFor(secrets: readonly SecretInput[]): Redactor {
+function redactorFor(secrets: readonly SecretInput[]): Redactor {
   let redactor = redactors.get(secrets);
   // Stryker disable next-line ConditionalExpression: a cache; a new redactor for the same secrets redacts the same
   if (!redactor) {

@@ -9,12 +9,12 @@ import type { CheckResult, RunReport, RunSelection, RunSummary } from "../model/
 import { reproduceCommand, type ReproducibleSettings } from "./reproduceCommand.js";
 
 /** Version of this suite (package.json). */
-export const SUITE_VERSION: string = (
+const SUITE_VERSION: string = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
 
 /** sha256 over the contract's schema files, so a report names the contract it judged against. */
-export const SCHEMA_HASH: string = createHash("sha256")
+const SCHEMA_HASH: string = createHash("sha256")
   .update(CONTRACT_SCHEMAS.map((doc) => `${doc.file}\n${JSON.stringify(doc.schema)}`).join("\n"))
   .digest("hex");
 
@@ -63,11 +63,7 @@ function timingsByOperation(
 }
 
 /** Which verdicts the run judged out of the whole suite's check × operation pairs. */
-export function runSelection(
-  settings: ReproducibleSettings,
-  selectedVerdicts: number,
-  totalVerdicts: number,
-): RunSelection {
+function runSelection(settings: ReproducibleSettings, selectedVerdicts: number, totalVerdicts: number): RunSelection {
   return {
     selectedVerdicts,
     totalVerdicts,

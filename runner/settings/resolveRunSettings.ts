@@ -96,7 +96,7 @@ export const ENVIRONMENT_VARIABLES: Readonly<Partial<Record<SettingKey, string>>
 };
 
 /** A layer of values given in code (tests, the embedded reference server), named by their keys. */
-export function codeLayer(values: RunConfigFile): ConfigLayer {
+function codeLayer(values: RunConfigFile): ConfigLayer {
   return { values: values as Record<string, unknown>, nameOf: (key) => JSON.stringify(key) };
 }
 

@@ -3,13 +3,13 @@ import fc from "fast-check";
 import { patternRegExp } from "../matchesSchema.js";
 
 /** Free text for a string without pattern: short ASCII or short unicode graphemes. */
-export const freeStringArbitrary: fc.Arbitrary<string> = fc.oneof(
+const freeStringArbitrary: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 16 }),
   fc.string({ unit: "grapheme", maxLength: 8 }),
 );
 
 /** ISO 8601 instants as `Date#toISOString` writes them: milliseconds and `Z` (§2.5 createdDate). */
-export const dateTimeArbitrary: fc.Arbitrary<string> = fc
+const dateTimeArbitrary: fc.Arbitrary<string> = fc
   .date({ min: new Date("1970-01-01T00:00:00.000Z"), max: new Date("2999-12-31T23:59:59.999Z"), noInvalidDate: true })
   .map((date) => date.toISOString());
 

@@ -4,8 +4,8 @@ import { runSecrets, SECRET_PLACEHOLDERS } from "../../../runner/engine/createTa
 import { extraHeaderSecrets } from "../../../runner/http/extraHeaderSecrets.js";
 import { nearMissSecrets } from "../../../runner/engine/nearMissTokens.js";
 import type { SampledWalk } from "../../../runner/engine/describeSampledWalks.js";
-import { TargetSession, type Caller } from "../../../runner/engine/TargetSession.js";
-import { scriptedSession, StoppingClient, testSettings } from "./engineDoubles.js";
+import type { Caller } from "../../../runner/engine/TargetSession.js";
+import { scriptedSession, testSettings } from "./engineDoubles.js";
 
 describe("TargetSession.send", () => {
   const sendAs = async (caller: Caller | undefined) => {

@@ -90,7 +90,7 @@ const OPERATION_NAMES: readonly OperationName[] = [
 ];
 
 /** Counts outcomes the way the runner does. */
-export function summarise(results: readonly CheckResult[]): RunSummary {
+function summarise(results: readonly CheckResult[]): RunSummary {
   const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
   return {
     total: results.length,

@@ -44,23 +44,21 @@ export interface MatrixServers {
 }
 
 /** Reference modes besides "default", and the registers each may depart from. */
-export const MODE_DEPARTURES: ReadonlyMap<ReferenceMode, readonly string[]> = new Map<ReferenceMode, readonly string[]>(
-  [
-    ["extra-fields", []],
-    ["sdk-minimal", ["chart-category-non-gauge"]],
-    ["empty", []],
-  ],
-);
+const MODE_DEPARTURES: ReadonlyMap<ReferenceMode, readonly string[]> = new Map<ReferenceMode, readonly string[]>([
+  ["extra-fields", []],
+  ["sdk-minimal", ["chart-category-non-gauge"]],
+  ["empty", []],
+]);
 
 /** Widget counts around the default page size: one item, less than a page, a page and one. */
-export const MATRIX_SIZES: readonly number[] = [1, 7, 11];
+const MATRIX_SIZES: readonly number[] = [1, 7, 11];
 
 const PASSING: readonly Outcome[] = ["passed", "skipped"];
 const PASSING_OR_WARNING: readonly Outcome[] = ["passed", "skipped", "warning"];
 const ANY_VERDICT: readonly Outcome[] = ["passed", "skipped", "warning", "failed"];
 
 /** A fault's cell: a declared check must fail (a SHOULD check at least warn), an allowed one may, any other must pass. */
-export function faultExpectation(fault: ReferenceFault, check: CheckDefinition): CellExpectation {
+function faultExpectation(fault: ReferenceFault, check: CheckDefinition): CellExpectation {
   if (fault.caughtBy.includes(check.id))
     return { allowed: ANY_VERDICT, required: check.level === "MUST" ? ["failed"] : ["warning", "failed"] };
   if (fault.mayAlsoFail && check.id in fault.mayAlsoFail) return { allowed: ANY_VERDICT };

@@ -10,7 +10,7 @@ import { spreadSample } from "./discoveredIds.js";
 import { idField, type ReadOperation } from "../requests/itemTargets.js";
 
 /** Most widgets read per user and run; above it the reads are spread over the listing and the report says so. */
-export const MAX_WIDGET_READS = 200;
+const MAX_WIDGET_READS = 200;
 
 /** One read. */
 export interface ItemRead {

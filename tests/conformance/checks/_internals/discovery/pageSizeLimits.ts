@@ -10,7 +10,7 @@ import { fetchListingPage, type FetchedPage } from "../walks/fetchListingPage.js
 import { expectedTotalPages } from "../walks/listingPage.js";
 
 /** The size every target must serve (§4.1, §4.2: the first 10 results by default). */
-export const BASE_PAGE_SIZE = 10;
+const BASE_PAGE_SIZE = 10;
 
 /**
  * How the target answered page 0 of one size:

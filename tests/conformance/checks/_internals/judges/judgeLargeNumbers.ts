@@ -14,7 +14,7 @@ import { expectedTotalPages } from "../walks/listingPage.js";
 import type { PageSizeLimits } from "../discovery/pageSizeLimits.js";
 
 /** Most items a listing may hold for page 0 of a huge pageSize to be asked (that page carries them all). */
-export const WHOLE_LISTING_BOUND = 1_000;
+const WHOLE_LISTING_BOUND = 1_000;
 
 /** The requests: each boundary integer as pageNumber (size 10), as pageSize on page 1, and on page 0 for small listings. */
 function largeNumberRequests(total: number): { request: PageRequest; pageNumber: number; pageSize: number }[] {
