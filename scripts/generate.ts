@@ -1,22 +1,24 @@
 /**
  * Regenerates what is derived from the contract and the catalogues: contract/types.generated.ts
- * (json-schema-to-typescript), the README's register, check and fault tables, and the generated
- * parts of docs/contract.md.
+ * (json-schema-to-typescript), the README's option and register tables, the check, fault and variant
+ * tables of docs/checks.md, and the generated parts of docs/contract.md.
  * Run: npm run generate. With --check, writes nothing and exits 1 on drift.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { generateContractTypes } from "../contract/generateContractTypes.js";
-import { contractDocBlocks, readmeBlocks } from "./readmeBlocks.js";
+import { checksDocBlocks, contractDocBlocks, readmeBlocks } from "./readmeBlocks.js";
 import { withReadmeBlocks } from "../contract/readmeTables.js";
 
 const typesFile = fileURLToPath(new URL("../contract/types.generated.ts", import.meta.url));
 const readmeFile = fileURLToPath(new URL("../README.md", import.meta.url));
 const contractFile = fileURLToPath(new URL("../docs/contract.md", import.meta.url));
+const checksFile = fileURLToPath(new URL("../docs/checks.md", import.meta.url));
 
 const outputs = [
   { file: typesFile, text: await generateContractTypes() },
   { file: readmeFile, text: withReadmeBlocks(readFileSync(readmeFile, "utf8"), readmeBlocks()) },
+  { file: checksFile, text: withReadmeBlocks(readFileSync(checksFile, "utf8"), checksDocBlocks(), "docs/checks.md") },
   {
     file: contractFile,
     text: withReadmeBlocks(readFileSync(contractFile, "utf8"), contractDocBlocks(), "docs/contract.md"),

@@ -5,14 +5,20 @@ import { renderRunOptionsMarkdown } from "../cli/renderRunOptionsMarkdown.js";
 import { renderChecksMarkdown, renderFaultsMarkdown, renderVariantsMarkdown } from "./renderCatalogueMarkdown.js";
 import { renderContractSectionsMarkdown, renderOperationsMarkdown } from "./renderContractMarkdown.js";
 
-/** Every generated block, by marker name. */
+/** The generated blocks of README.md, by marker name. */
 export function readmeBlocks(): ReadmeBlock[] {
   return [
     { name: "ambiguity-register", text: renderRegisterMarkdown() },
+    { name: "run-options", text: renderRunOptionsMarkdown() },
+  ];
+}
+
+/** The generated blocks of docs/checks.md: the check, fault and variant catalogues. */
+export function checksDocBlocks(): ReadmeBlock[] {
+  return [
     { name: "check-catalogue", text: renderChecksMarkdown() },
     { name: "fault-catalogue", text: renderFaultsMarkdown() },
     { name: "variant-catalogue", text: renderVariantsMarkdown() },
-    { name: "run-options", text: renderRunOptionsMarkdown() },
   ];
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { generateContractTypes, GENERATED_TYPES_BANNER } from "../../../contract/generateContractTypes.js";
 import { renderRegisterMarkdown } from "../../../contract/renderRegisterMarkdown.js";
 import { withReadmeBlocks } from "../../../contract/readmeTables.js";
-import { contractDocBlocks, readmeBlocks } from "../../../scripts/readmeBlocks.js";
+import { checksDocBlocks, contractDocBlocks, readmeBlocks } from "../../../scripts/readmeBlocks.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 
@@ -23,10 +23,20 @@ describe("files derived from the contract", () => {
     }
   });
 
-  it("README.md shows the current register, check and fault tables (run npm run generate on drift)", () => {
+  it("README.md shows the current option and register tables (run npm run generate on drift)", () => {
     const readme = read("README.md");
     expect(withReadmeBlocks(readme, readmeBlocks())).toBe(readme);
     for (const entry of AMBIGUITY_REGISTER) expect(renderRegisterMarkdown()).toContain(`| ${entry.id} |`);
+  });
+
+  it("docs/checks.md shows the current check, fault and variant tables (run npm run generate on drift)", () => {
+    const doc = read("docs/checks.md");
+    expect(withReadmeBlocks(doc, checksDocBlocks(), "docs/checks.md")).toBe(doc);
+    for (const check of CHECK_CATALOGUE.checks) expect(doc, check.id).toContain(`| \`${check.id}\` |`);
+  });
+
+  it("README.md stays a front door of at most 250 lines", () => {
+    expect(read("README.md").split("\n").length).toBeLessThanOrEqual(250);
   });
 
   it("docs/contract.md shows every section with the checks and register entries that cite it (run npm run generate on drift)", () => {

@@ -83,7 +83,7 @@ export const HOSTILE_STRINGS = [
 ] as const;
 
 /** The request headers "echo-encoded-credentials" echoes: the whole Authorization value, and the bare token. */
-export const ECHOED_HEADERS = ["authorization", "client_id", "x-backend-pin", "x-jwt-assertion"] as const;
+const ECHOED_HEADERS = ["authorization", "client_id", "x-backend-pin", "x-jwt-assertion"] as const;
 
 /** The forms "echo-encoded-credentials" writes a value in; `header` when an HTTP header can carry it (Latin-1). */
 export const ECHO_FORMS: Readonly<
