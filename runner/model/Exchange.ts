@@ -22,21 +22,25 @@ export interface RecordedResponse {
   readonly decodedFrom?: string;
 }
 
+/** Why no usable response came back: every kind, so that the report schema can be checked against it. */
+export const TRANSPORT_FAILURE_KINDS = [
+  "timeout", // no complete response within the timeout
+  "connection-refused", // nothing listens
+  "connection-reset", // the target closed or reset mid-exchange
+  "too-large", // the body exceeded maxResponseBytes (response is kept, cut)
+  "too-deep", // the body nests JSON deeper than the suite judges (response kept, not parsed)
+  "redirect", // a 3xx: not followed, credentials never sent elsewhere (a complete answer, judged by the checks)
+  "protocol", // malformed HTTP, truncated body, bad chunking, a Content-Encoding that does not decode
+  "tls", // certificate not trusted, expired or for another host; handshake failed
+  "proxy", // the HTTP(S)_PROXY refused or failed the connection
+  "rate-limited", // 429 beyond --max-retry-wait (the 429 response is kept)
+  "stopped", // not sent: the target stopped answering, or the run passed --max-run-time
+  "dns",
+  "other",
+] as const;
+
 /** Why no usable response came back. */
-export type TransportFailureKind =
-  | "timeout" // no complete response within the timeout
-  | "connection-refused" // nothing listens
-  | "connection-reset" // the target closed or reset mid-exchange
-  | "too-large" // the body exceeded maxResponseBytes (response is kept, cut)
-  | "too-deep" // the body nests JSON deeper than the suite judges (response kept, not parsed)
-  | "redirect" // a 3xx: not followed, credentials never sent elsewhere (a complete answer, judged by the checks)
-  | "protocol" // malformed HTTP, truncated body, bad chunking, a Content-Encoding that does not decode
-  | "tls" // certificate not trusted, expired or for another host; handshake failed
-  | "proxy" // the HTTP(S)_PROXY refused or failed the connection
-  | "rate-limited" // 429 beyond --max-retry-wait (the 429 response is kept)
-  | "stopped" // not sent: the target stopped answering, or the run passed --max-run-time
-  | "dns"
-  | "other";
+export type TransportFailureKind = (typeof TRANSPORT_FAILURE_KINDS)[number];
 
 /** A transport-level failure, as data. */
 export interface TransportFailure {

@@ -5,8 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { renderJsonReport, writeJsonReport, REPORT_SCHEMA_ID } from "../../../reports/writeJsonReport.js";
 import { validateRunReport } from "../../../reports/validateRunReport.js";
+import { TRANSPORT_FAILURE_KINDS } from "../../../runner/model/Exchange.js";
 import {
   makeBigRunReport,
+  makeExchange,
   makeGatedRunReport,
   makeResult,
   makeRunReport,
@@ -80,6 +82,16 @@ describe("report.json", () => {
     const exchanges = data.results.flatMap((result) => result.evidence.map((item) => item.exchange));
     expect(exchanges.length).toBeGreaterThan(0);
     for (const exchange of exchanges) expect(exchange).not.toHaveProperty("json");
+  });
+
+  it.each(TRANSPORT_FAILURE_KINDS)("validates an errored verdict whose exchange failed with kind %s", (kind) => {
+    const exchange = makeExchange({ failure: { kind, message: `a ${kind} failure.` } });
+    const result = makeResult({
+      outcome: "error",
+      message: `the target could not be judged: a ${kind} failure.`,
+      evidence: [{ label: "the request", exchange }],
+    });
+    expect(errorsOf(JSON.parse(renderJsonReport(makeRunReport([result]))))).toBe("");
   });
 
   it("rejects what RunReport cannot hold: unknown fields, a wrong outcome, a waived result without its waiver", () => {

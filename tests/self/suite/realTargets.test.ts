@@ -10,7 +10,9 @@ import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mergeCommand } from "../../../cli/commands/merge.js";
 import { runCommand } from "../../../cli/commands/run.js";
+import { validateRunReport } from "../../../reports/validateRunReport.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
@@ -62,7 +64,7 @@ async function cliRun(args: string[], env: Record<string, string>) {
   );
   const files = Object.fromEntries(readdirSync(outDir).map((name) => [name, readFileSync(join(outDir, name), "utf8")]));
   const report = files["report.json"] === undefined ? undefined : (JSON.parse(files["report.json"]) as RunReport);
-  return { code, stdout, stderr, files, report };
+  return { code, stdout, stderr, files, report, outDir };
 }
 
 function targetArgs(config: ReturnType<typeof referenceRunConfig>): { args: string[]; env: Record<string, string> } {
@@ -96,7 +98,7 @@ describe("a target killed mid-run", () => {
     const { proxy, config } = await behindProxy({ dieAfter: 400 });
     const { args, env } = targetArgs(config);
     const started = performance.now();
-    const { code, stdout, files, report } = await cliRun(args, env);
+    const { code, stdout, files, report, outDir } = await cliRun([...args, "--shard", "1/1"], env);
     const elapsedMs = performance.now() - started;
     await proxy.close();
     console.info(
@@ -115,6 +117,20 @@ describe("a target killed mid-run", () => {
       /The run stopped early: the target stopped answering at .+ after 5 consecutive transport failures/,
     );
     expect(stdout).toMatch(/stopped answering at/);
+    // Its report validates against its own schema (transport failure kinds "stopped", "connection-reset"…),
+    // so that merge combines the shards of a CI run that met infrastructure trouble.
+    expect(validateRunReport(report)).toEqual([]);
+    const merged = mkdtempSync(join(tmpdir(), "cms-merged-"));
+    let mergeErr = "";
+    const mergeCode = await mergeCommand(["--out", merged, outDir], {
+      stdout: { write: () => undefined },
+      stderr: { write: (text: string) => (mergeErr += text) },
+      readStdin: async () => "",
+    });
+    expect({ mergeCode, mergeErr }).toEqual({
+      mergeCode: 1,
+      mergeErr: expect.not.stringMatching(/not a report\.json/),
+    });
     // The breaker spares the dead target: requests after the stop fail fast instead of timing out one by one.
     expect(elapsedMs).toBeLessThan(30_000);
   });
