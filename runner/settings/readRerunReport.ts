@@ -2,11 +2,11 @@
  * Reads the report.json named by --rerun-failed: the verdicts that failed or errored there, and the
  * seed, profile and example count that produced them (a layer below the flags, so --seed still wins).
  */
-import { readFileSync } from "node:fs";
 import { ALL_OPERATIONS, type OperationName } from "../../contract/operations.js";
 import type { VerdictKey } from "../model/RunSettings.js";
 import { ConfigurationError } from "../model/ConfigurationError.js";
 import { type RunConfigFile } from "./resolveRunSettings.js";
+import { readRegularFile } from "./readRegularFile.js";
 
 /** What a re-run takes from the earlier report. */
 export interface RerunReport {
@@ -22,7 +22,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function readRerunReport(path: string, knownCheckIds: ReadonlySet<string>): RerunReport {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, "utf8"));
+    data = JSON.parse(readRegularFile(path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ConfigurationError(

@@ -5,7 +5,6 @@
  * that names the value as the user wrote it (--timeout, CMS_PROFILE, "timeoutMs" in cms.json) and
  * says what it takes (STYLE: errors for the user).
  */
-import { readFileSync } from "node:fs";
 import type { ErrorObject } from "ajv";
 import type { OperationName, OperationPaths } from "../../contract/operations.js";
 import { ConfigurationError } from "../model/ConfigurationError.js";
@@ -13,6 +12,7 @@ import { closestName } from "./closestName.js";
 import { RUN_DEFAULTS, type Profile, type RunSettings } from "../model/RunSettings.js";
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
+import { readRegularFile } from "./readRegularFile.js";
 import {
   describeExpected,
   parseSettingText,
@@ -104,7 +104,7 @@ function codeLayer(values: RunConfigFile): ConfigLayer {
 export function readConfigFile(path: string): ConfigLayer {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readRegularFile(path);
   } catch (error) {
     throw new ConfigurationError(
       `cannot read the config file ${path} (${(error as NodeJS.ErrnoException).code ?? "error"}); give a readable JSON file with --config`,
@@ -310,7 +310,7 @@ export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[
 function readableFiles(files: readonly string[]): string[] {
   for (const file of files) {
     try {
-      readFileSync(file);
+      readRegularFile(file);
     } catch (error) {
       throw new ConfigurationError(
         `cannot read the CA file ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); --ca-file takes a PEM file`,

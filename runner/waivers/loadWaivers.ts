@@ -1,10 +1,10 @@
 /** Reads and checks a vendor-acceptance waivers file (schemas/meta/waivers.schema.json). */
-import { readFile } from "node:fs/promises";
 import type { ErrorObject } from "ajv";
 import { compileMetaSchema } from "../../contract/compileMetaSchema.js";
 import type { Waiver } from "../model/RunReport.js";
 import { closestName } from "../settings/closestName.js";
 import { WaiversFileError } from "./WaiversFileError.js";
+import { readRegularFile } from "../settings/readRegularFile.js";
 
 interface WaiversFile {
   readonly waivers: readonly Waiver[];
@@ -39,7 +39,7 @@ function suggestion(id: string, known: ReadonlySet<string>): string {
 export async function loadWaivers(path: string, knownCheckIds: ReadonlySet<string>): Promise<Waiver[]> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = readRegularFile(path);
   } catch (error) {
     // Stryker disable next-line StringLiteral: a file that cannot be read always gives a system error code
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
