@@ -6,7 +6,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from "node:fs";
 
 /** Thrown for a path that is no regular file; `code` is the sentence the callers print in parentheses. */
-export class NotRegularFileError extends Error {
+class NotRegularFileError extends Error {
   readonly code: string;
   constructor(path: string, what: string) {
     super(`${path} is ${what}, not a regular file`);
