@@ -14,6 +14,7 @@ import { createRedactor } from "./http/redactSecrets.js";
 import { ConfigurationError } from "./model/ConfigurationError.js";
 import type { Exchange } from "./model/Exchange.js";
 import type { RunSettings } from "./model/RunSettings.js";
+import { isParserRefusal } from "./http/classifyTransportError.js";
 
 /** The first widget id of a listing answer, whatever shape it chose for `widgets` (§2.11). */
 function firstListedWidgetId(exchange: Exchange): string | undefined {
@@ -105,6 +106,11 @@ export async function preflight(settings: RunSettings): Promise<void> {
       if (kind === "tls" || kind === "proxy") {
         refuse(
           `the target at ${settings.baseUrl} cannot be used: ${first.failure?.message ?? kind}`.replace(/\.$/, ""),
+        );
+      }
+      if (isParserRefusal(first.failure)) {
+        refuse(
+          `${(first.failure?.message ?? "").replace(/^the target/, `the target at ${settings.baseUrl}`).replace(/\.$/, "")}; nothing it answers can be judged`,
         );
       }
       refuse(

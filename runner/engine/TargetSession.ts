@@ -42,6 +42,7 @@ function invalidToken(seed: number): string {
 export class TargetSession {
   private readonly sampledWalks: SampledWalk[] = [];
   private readonly samplingLines = new Map<string, string>();
+  private readonly bodyTextLines = new Map<string, string>();
 
   constructor(
     readonly settings: RunSettings,
@@ -63,12 +64,25 @@ export class TargetSession {
     if (token !== undefined) headers.Authorization = caller === "bare-bearer" ? "Bearer" : `Bearer ${token}`;
     // `json: null` is a body of its own (a JSON null), distinct from no body given ({}).
     const body = options.raw !== undefined ? { raw: options.raw } : { json: "json" in options ? options.json : {} };
-    return this.client.send({
-      path: operationPath(operation, this.settings.operationPaths),
-      method: "POST",
-      headers,
-      body,
-    });
+    return this.client
+      .send({ path: operationPath(operation, this.settings.operationPaths), method: "POST", headers, body })
+      .then((exchange) => this.noteBodyText(operation, exchange));
+  }
+
+  /** Keeps, once per operation and kind, what is odd about an answer's text (charset, byte order mark, invalid UTF-8). */
+  private noteBodyText(operation: OperationName, exchange: Exchange): Exchange {
+    const note = exchange.response?.textNote;
+    if (note !== undefined && this.bodyTextLines.size < 50) {
+      const kind = note.replace(/\d+/g, "N");
+      if (!this.bodyTextLines.has(`${operation} ${kind}`))
+        this.bodyTextLines.set(`${operation} ${kind}`, `${operation}: ${note}`);
+    }
+    return exchange;
+  }
+
+  /** What was odd about the answers' text, one line per operation and kind, for the report's meta.notes. */
+  bodyTextNotes(): string[] {
+    return [...this.bodyTextLines.values()];
   }
 
   /** True when the configuration has the restricted user's token. */

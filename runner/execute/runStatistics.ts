@@ -13,6 +13,7 @@ export function runStatistics(session: TargetSession): RunStatistics {
     ...session.stats(),
     durationsByPath,
     sampling: session.samplingNotes(),
+    bodyTexts: session.bodyTextNotes(),
     ...(stop === undefined ? {} : { stopped: stop.message }),
     ...(exchanges ? { exchanges } : {}),
   };

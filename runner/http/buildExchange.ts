@@ -4,6 +4,7 @@
  * target's own data; secrets are removed when an exchange is written (redactExchange.ts).
  */
 import { buildCurlCommand } from "./buildCurlCommand.js";
+import { decodeBodyText } from "./decodeBodyText.js";
 import { attachRedactor } from "./exchangeRedactor.js";
 import { jsonNestingDepth } from "./jsonNestingDepth.js";
 import type { Redactor } from "./redactSecrets.js";
@@ -63,10 +64,11 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
     // A body that ended early (cut, timed out, reset) is not the target's answer: never parse it,
     // and keep only its head as evidence, so oversized answers do not pile up in memory.
     const complete = !raw.truncated && attempt.failure === undefined;
-    const text = complete
-      ? raw.body.toString("utf8")
-      : raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8");
-    if (complete && jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    const decoded = complete
+      ? decodeBodyText(raw.body, raw.headers["content-type"])
+      : { text: raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8"), jsonText: "", note: undefined };
+    const text = decoded.text;
+    if (complete && jsonNestingDepth(decoded.jsonText, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
       tooDeep = {
         kind: "too-deep",
         message: `the body nests JSON more than ${MAX_JSON_DEPTH} levels deep; the suite does not judge it.`,
@@ -74,7 +76,7 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
     } else if (complete) {
       try {
         // V8 parses iteratively: JSON nested 100,000 levels deep parses without a stack overflow.
-        json = JSON.parse(text);
+        json = JSON.parse(decoded.jsonText);
         isJson = true;
       } catch {
         json = undefined;
@@ -87,6 +89,7 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
       truncated: raw.truncated,
       bodyBytes: raw.bytesReceived,
       ...(raw.decodedFrom === undefined ? {} : { decodedFrom: raw.decodedFrom }),
+      ...(decoded.note === undefined ? {} : { textNote: decoded.note }),
     };
   }
   const exchange: Omit<Exchange, "curl"> = {

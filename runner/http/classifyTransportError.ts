@@ -111,6 +111,8 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
           : "the target reset the connection before answering.",
       };
     case "UND_ERR_RES_CONTENT_LENGTH_MISMATCH":
+      // Before the headers were handed over, the whole answer was parsed at once and found inconsistent.
+      if (!headersReceived || contentLength === undefined) return parserRefused(CONTENT_LENGTH_REFUSED);
       return truncated(bytesReceived, contentLength);
     case "UND_ERR_SOCKET":
       if (!headersReceived)
@@ -125,6 +127,7 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
     case "UND_ERR_INVALID_ARG":
       return { kind: "other", message: `the request could not be sent: ${firstSentence(messageOf(error))}` };
     default:
+      if (PARSER_REFUSAL.test(text)) return parserRefused(refusalReason(text));
       if (code?.startsWith("HPE_") === true) {
         return {
           kind: "protocol",
@@ -136,6 +139,33 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
         message: `the request failed: ${firstSentence(messageOf(error))}${code === undefined ? "" : ` (${code})`}`,
       };
   }
+}
+
+/** undici's message for an answer its HTTP/1.1 parser (llhttp) refuses, with the parser's reason in parentheses. */
+const PARSER_REFUSAL = /^Response does not match the HTTP\/1\.1 protocol/;
+
+const CONTENT_LENGTH_REFUSED =
+  "its Content-Length does not match its body: a Content-Length header sent twice (RFC 9112 §6.3 lets a recipient accept equal values; this client reads them as one number and refuses them), or a wrong length";
+
+/** The parser's reason, with what it usually means. */
+function refusalReason(text: string): string {
+  const reason = /\(([^)]*)\)/.exec(text)?.[1] ?? text;
+  if (/whitespace after header value/i.test(reason))
+    return `${reason}: a header continued on the next line (obs-fold), which RFC 9112 §5.2 deprecates`;
+  return reason;
+}
+
+const PARSER_REFUSED = "the target answered with a response the HTTP parser refuses";
+
+/** The target answered, but with a response the HTTP parser refuses: named as such, never "cannot be reached". */
+function parserRefused(reason: string): TransportFailure {
+  const bounded = reason.length > 300 ? `${reason.slice(0, 300)}…` : reason;
+  return { kind: "protocol", message: `${PARSER_REFUSED} (${bounded}).` };
+}
+
+/** True for a failure of an answer that came but that the HTTP parser refused. */
+export function isParserRefusal(failure: TransportFailure | undefined): boolean {
+  return failure?.kind === "protocol" && failure.message.startsWith(PARSER_REFUSED);
 }
 
 function truncated(bytesReceived: number, contentLength: number | undefined): TransportFailure {

@@ -20,6 +20,8 @@ export interface RecordedResponse {
   readonly bodyBytes: number;
   /** The Content-Encoding the suite decoded (gzip, deflate, br), when the target used one unasked. */
   readonly decodedFrom?: string;
+  /** What is odd about the body's text (another charset, a byte order mark, invalid UTF-8), in one sentence. */
+  readonly textNote?: string;
 }
 
 /** Why no usable response came back: every kind, so that the report schema can be checked against it. */

@@ -14,6 +14,8 @@ export interface RunStatistics {
   readonly durationsByPath: Record<string, number[]>;
   /** Listing walks cut at their page bound, one line per operation and kind (TargetSession.samplingNotes). */
   readonly sampling: string[];
+  /** What was odd about the answers' text (charset, byte order mark, invalid UTF-8), one line per operation and kind. */
+  readonly bodyTexts?: string[];
   /** Every exchange of the run, when it keeps them (--format har). */
   readonly exchanges?: ExchangeLogSnapshot;
 }

@@ -88,6 +88,7 @@ function runConditions(facts: RunFacts): string[] {
     );
   }
   if (facts.settings.insecure === true) notes.push("TLS certificates were not verified (--insecure).");
+  for (const line of statistics?.bodyTexts ?? []) notes.push(`Answer text of ${line}`);
   return notes;
 }
 

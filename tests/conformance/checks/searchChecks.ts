@@ -20,6 +20,7 @@ import {
   foldedContains,
   foldSearchText,
   type FoldedText,
+  undecodable,
 } from "./_internals/probes/containsSearchValue.js";
 import { judgeSearchAnswer } from "./_internals/judges/judgeSearchAnswer.js";
 import { judgeWalk } from "./_internals/judges/judgeWalk.js";
@@ -52,7 +53,7 @@ function titlesWithOwners(walk: ListingWalk): { title: string; owner: string }[]
   const counts = new Map<string, number>();
   const pages = walk.items
     .filter(isJsonObject)
-    .filter((item) => typeof item.title === "string" && item.title.trim() !== "");
+    .filter((item) => typeof item.title === "string" && item.title.trim() !== "" && !undecodable(item.title));
   for (const page of pages) counts.set(page.title as string, (counts.get(page.title as string) ?? 0) + 1);
   return pages
     .map((page) => ({ title: page.title as string, owner: itemKey(page) }))
@@ -137,7 +138,13 @@ async function searchFirstPage(context: CheckContext, value: string): Promise<Fe
 function judgeTitlesHold(judge: Judgement, value: string, pages: readonly WalkedPage[]): void {
   const strangers = pages.flatMap((page) =>
     page.page.items
-      .filter((item) => isJsonObject(item) && typeof item.title === "string" && !containsSearchValue(item.title, value))
+      .filter(
+        (item) =>
+          isJsonObject(item) &&
+          typeof item.title === "string" &&
+          !undecodable(item.title) &&
+          !containsSearchValue(item.title, value),
+      )
       .map((item) => ({ item, page })),
   );
   const firstStranger = strangers[0];
@@ -485,15 +492,17 @@ export const searchChecks: readonly CheckDefinition[] = [
       judge.applied("search-special-characters");
       const full = await readableListing(context);
       if (!full) return;
-      const texts = full.items.flatMap((item) => searchedTexts(operation, item)).map(foldSearchText);
+      const raw = full.items.flatMap((item) => searchedTexts(operation, item));
+      const texts = raw.map(foldSearchText);
       // 1. Each special value alone: never a 5xx; on landing pages, only titles holding it.
       for (const value of SPECIAL_VALUES) {
         const fetched = await searchFirstPage(context, value);
         if (fetched && operation === "listLandingPages") judgeTitlesHold(judge, value, [{ pageNumber: 0, ...fetched }]);
       }
       // 2. A term of the target with one character made a wildcard: matches nothing when searched as written.
+      // Texts with undecodable bytes may hold a probe's text unseen, so none is sent then.
       let probes = 0;
-      for (const term of searchTerms(operation, full)
+      for (const term of (raw.some(undecodable) ? [] : searchTerms(operation, full))
         .filter((candidate) => [...candidate.value].length >= 3)
         .slice(0, 2)) {
         for (const probe of wildcardProbes(term.value)) {

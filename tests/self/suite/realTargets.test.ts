@@ -143,6 +143,8 @@ describe("odd but legal answers", () => {
     await proxy.close();
     expect(unexpected(report)).toEqual([]);
     expect(report.verdict).toBe("pass");
+    // The exchanges it shows carry decodedFrom: "gzip", which the report schema holds.
+    expect(validateRunReport(JSON.parse(JSON.stringify(report)))).toEqual([]);
   });
 });
 

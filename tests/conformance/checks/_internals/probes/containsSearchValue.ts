@@ -28,3 +28,12 @@ export function foldedContains(text: FoldedText, value: FoldedText): boolean {
 export function containsSearchValue(text: string, value: string): boolean {
   return text.includes(value) || foldedContains(foldSearchText(text), foldSearchText(value));
 }
+
+/**
+ * True when `text` holds U+FFFD, which stands for bytes the suite could not decode (a body in an
+ * undeclared charset): what the target meant there is unknown, so no search is built from such a
+ * text and no search result is judged by it.
+ */
+export function undecodable(text: string): boolean {
+  return text.includes("\uFFFD");
+}

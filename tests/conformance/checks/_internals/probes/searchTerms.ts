@@ -5,7 +5,7 @@
  */
 import { isJsonObject } from "../../../../../contract/jsonValue.js";
 import type { OperationName } from "../../../../../contract/operations.js";
-import { foldedContains, foldSearchText } from "./containsSearchValue.js";
+import { foldedContains, foldSearchText, undecodable } from "./containsSearchValue.js";
 import { itemKey } from "../walks/listingPage.js";
 import type { ListingWalk } from "../walks/walkListing.js";
 
@@ -40,7 +40,8 @@ export function searchTerms(operation: OperationName, walk: ListingWalk): Search
   for (const { key, texts } of sources) {
     for (const term of texts.flatMap((text) => termsOf(operation, text))) {
       const folded = term.toLowerCase();
-      if (!owners.has(folded) && owners.size < MAX_TERMS) owners.set(folded, { value: term, owner: key });
+      if (!owners.has(folded) && owners.size < MAX_TERMS && !undecodable(term))
+        owners.set(folded, { value: term, owner: key });
     }
   }
   const folded = sources.map(({ texts }) => texts.map(foldSearchText));
@@ -68,7 +69,7 @@ export function specialSnippets(
       // Stryker disable next-line Regex: splitting at each space only adds empty runs, which hold no special character
       for (const token of text.split(/\s+/u)) {
         const special = [...token].find((char) => /[^\p{L}\p{N}]|[^\x20-\x7e]/u.test(char));
-        if (special === undefined || found.has(special) || [...token].length > 40) continue;
+        if (special === undefined || found.has(special) || [...token].length > 40 || !!undecodable(token)) continue;
         found.set(special, { value: token, owner: itemKey(item) });
         if (found.size >= limit) return [...found.values()];
       }
@@ -88,6 +89,7 @@ export function nonTitleValues(walk: ListingWalk, limit: number): string[] {
   const foldedTitles = titles.map(foldSearchText);
   const usable = (value: unknown): value is string =>
     typeof value === "string" &&
+    !undecodable(value) &&
     [...value].length >= 2 &&
     [...value].length <= 100 &&
     !foldedTitles.some((title) => foldedContains(title, foldSearchText(value)));
