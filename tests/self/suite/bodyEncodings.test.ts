@@ -68,7 +68,11 @@ describe("answers whose text is not plain UTF-8", () => {
 
   it("Latin-1 bodies that name no charset: no search is built from U+FFFD, so no search check fails, and it is named", async () => {
     const report = await runBehind((payload) => latin1Json(payload));
-    expect(judged(report, "failed").filter((line) => line.startsWith("search.")).join("\n")).toBe("");
+    expect(
+      judged(report, "failed")
+        .filter((line) => line.startsWith("search."))
+        .join("\n"),
+    ).toBe("");
     expect(report.meta.notes.join("\n")).toMatch(/not valid UTF-8 and its Content-Type names no charset/);
   });
 });
