@@ -148,6 +148,12 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     help: "strict turns warnings (departures from the ambiguity register's defaults) into failures",
   },
   {
+    name: "fail-on-skipped",
+    setting: "failOnSkipped",
+    group: "Verdicts",
+    help: "a skipped verdict (a check that could not judge: a missing token or fact, nothing to probe) fails the gate; the console lists every skip with its reason either way",
+  },
+  {
     name: "checks",
     short: "c",
     value: "IDS",

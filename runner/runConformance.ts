@@ -141,6 +141,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     ...waived.expired.map(
       (waiver) => `expired waiver: ${waiver.checkId} on ${waiver.operation} (expired ${waiver.expires})`,
     ),
+    ...skippedGateFailures(waived.results, settings),
   ];
   const notes = [
     ...planNotes(settings, planned.length, notRun.size),
@@ -159,4 +160,15 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     gateFailures,
     notes,
   });
+}
+
+/** With --fail-on-skipped, one gate failure per skipped verdict: what could not be judged must not pass the gate. */
+function skippedGateFailures(results: readonly CheckResult[], settings: RunSettings): string[] {
+  if (settings.failOnSkipped !== true) return [];
+  return results
+    .filter((result) => result.outcome === "skipped")
+    .map(
+      (result) =>
+        `skipped (--fail-on-skipped): ${result.checkId} on ${result.operation}: ${result.skipReason ?? result.message}`,
+    );
 }

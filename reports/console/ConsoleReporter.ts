@@ -235,6 +235,26 @@ export class ConsoleReporter {
     }
   }
 
+  /** Every skipped verdict with its reason (which says what to give): what the run could not judge is never silent. */
+  private skipList(report: RunReport): void {
+    const skipped = report.results.filter((result) => result.outcome === "skipped");
+    if (skipped.length === 0) return;
+    this.write("");
+    const gate = report.meta.gateFailures.some((line) => line.startsWith("skipped (--fail-on-skipped)"));
+    this.write(
+      this.paint.outcome(
+        "skipped",
+        this.paint.bold(
+          `Skipped: ${skipped.length} verdict(s) not judged${gate ? " (they fail the gate: --fail-on-skipped)" : " (--fail-on-skipped makes them fail the gate)"}`,
+        ),
+      ),
+    );
+    for (const result of skipped)
+      this.write(
+        `  ${this.paint.outcome("skipped", `${MARK.skipped} ${OUTCOME_LABEL.skipped.padEnd(5)}`)} ${result.operation} ${this.paint.bold(result.checkId)} — ${this.text(result.skipReason ?? result.message, 300)}`,
+      );
+  }
+
   /** Gate failures in full (they fail the run), notes, and the sampling lines briefly (the reports hold them all). */
   private runLists(report: RunReport): void {
     const { gateFailures, notes, sampling } = report.meta;
@@ -248,6 +268,7 @@ export class ConsoleReporter {
           `  ${this.paint.outcome("failed", `${MARK.failed} ${OUTCOME_LABEL.failed.padEnd(5)}`)} ${this.text(line, 500)}`,
         );
     }
+    this.skipList(report);
     if (sampling.length > 0) {
       this.write("");
       this.write(this.paint.bold("Sampling (listing walks stopped at a page bound)"));

@@ -71,6 +71,8 @@ export interface RunSettings {
   readonly runStartedAt?: number;
   /** PEM files of certificate authorities to trust besides the system's (--ca-file). */
   readonly caFiles?: readonly string[];
+  /** A skipped verdict fails the gate (--fail-on-skipped). */
+  readonly failOnSkipped?: boolean;
   /** Skip TLS certificate verification (--insecure); every report records it. */
   readonly insecure?: boolean;
   /** Largest pageSize the suite asks for (register: max-page-size). */

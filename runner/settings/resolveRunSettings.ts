@@ -50,6 +50,7 @@ export interface RunConfigFile {
   maxRunTimeMs?: number;
   caFiles?: string[];
   insecure?: boolean;
+  failOnSkipped?: boolean;
   maxPageSize?: number;
   maxPages?: number;
   maxFailures?: number;
@@ -368,6 +369,7 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
     maxRunTimeMs: config.maxRunTimeMs ?? RUN_DEFAULTS.maxRunTimeMs,
     ...(config.caFiles !== undefined && config.caFiles.length > 0 ? { caFiles: readableFiles(config.caFiles) } : {}),
     ...(config.insecure === true ? { insecure: true } : {}),
+    ...(config.failOnSkipped === true ? { failOnSkipped: true } : {}),
     maxPageSize: config.maxPageSize ?? RUN_DEFAULTS.maxPageSize,
     maxPagesWalked: config.maxPages ?? RUN_DEFAULTS.maxPagesWalked,
     ...(config.maxFailures !== undefined ? { maxFailures: config.maxFailures } : {}),

@@ -1,0 +1,60 @@
+/**
+ * Skips are visible (issue 23.7): the console lists every skipped verdict with its reason, which
+ * says what to give, and --fail-on-skipped makes a skip fail the gate (exit 1, one gate failure per
+ * skip in every report). The reference is run without the restricted user's token, so the
+ * permission checks that need it are skipped.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+import type { RunReport } from "../../../runner/model/RunReport.js";
+import { runCli } from "./cliInProcess.js";
+
+let server: RunningReferenceServer;
+beforeAll(async () => {
+  server = await startReferenceServer({ seed: 4 });
+});
+afterAll(() => server.close());
+
+async function runWithoutRestrictedToken(extra: readonly string[]) {
+  const out = mkdtempSync(join(tmpdir(), "cms-skips-"));
+  const result = await runCli(
+    ["run", "--base-url", server.baseUrl, "--checks", "permissions.*", "--seed", "3", "--out", out, ...extra],
+    { NO_COLOR: "1", CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token },
+  );
+  const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport;
+  return { ...result, report };
+}
+
+describe("skipped verdicts", () => {
+  it("are each listed on the console with the reason, which names what to give; the run still passes", async () => {
+    const { code, stdout, report } = await runWithoutRestrictedToken([]);
+    const skipped = report.results.filter((result) => result.outcome === "skipped");
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      `Skipped: ${skipped.length} verdict(s) not judged (--fail-on-skipped makes them fail the gate)`,
+    );
+    for (const result of skipped) {
+      const line = stdout.split("\n").find((text) => text.includes(`${result.operation} ${result.checkId} — `));
+      expect(line, `${result.checkId} on ${result.operation}`).toMatch(/--restricted-token or CMS_RESTRICTED_TOKEN/);
+    }
+    expect(report.meta.gateFailures).toEqual([]);
+  });
+
+  it("fail the gate with --fail-on-skipped: exit 1, one gate failure per skip", async () => {
+    const { code, stdout, report } = await runWithoutRestrictedToken(["--fail-on-skipped"]);
+    const skipped = report.results.filter((result) => result.outcome === "skipped");
+    expect(code).toBe(1);
+    expect(report.verdict).toBe("fail");
+    expect(report.meta.gateFailures).toEqual(
+      skipped.map(
+        (result) =>
+          `skipped (--fail-on-skipped): ${result.checkId} on ${result.operation}: ${result.skipReason ?? result.message}`,
+      ),
+    );
+    expect(stdout).toContain("(they fail the gate: --fail-on-skipped)");
+  });
+});
