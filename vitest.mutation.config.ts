@@ -46,14 +46,14 @@ const UNIT_TESTS = [
 const SUITE_TESTS = [
   "tests/self/suite/waivers.test.ts",
   "tests/self/suite/sampling.test.ts",
-  "tests/self/suite/verdictMatrix.test.ts",
+  "tests/self/suite/verdictMatrix*.test.ts",
 ];
 
 export default defineConfig({
   test: {
     // stryker.unit.config.mjs sets CMS_MUTATION_TESTS=unit: the unit tests only.
     include: process.env.CMS_MUTATION_TESTS === "unit" ? UNIT_TESTS : [...UNIT_TESTS, ...SUITE_TESTS],
-    // The verdict matrix one row at a time, without its rate-limited column (verdictMatrix.test.ts says why).
+    // The verdict matrix one row at a time, without its rate-limited column (verdictMatrixRows.ts says why).
     env: { CMS_MATRIX_MODE: "mutation" },
     testTimeout: 600_000,
     isolate: false,
