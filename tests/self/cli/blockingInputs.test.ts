@@ -26,6 +26,7 @@ function runCli(args: readonly string[]): Promise<{ code: number | null; stderr:
       {
         env: { ...process.env, NO_COLOR: "1", CMS_CLIENT_ID: "client-0123456789", CMS_TOKEN: "token-0123456789" },
         timeout: 20_000,
+        killSignal: "SIGKILL",
       },
       (error, _stdout, stderr) =>
         resolve({
