@@ -16,8 +16,8 @@ export interface ReferenceProxyOptions {
   readonly gzip?: boolean;
   /** Sends "HTTP/1.1 100 Continue" before every answer. */
   readonly interim100?: boolean;
-  /** Re-encodes every answer's body; may change its headers (a charset, say). */
-  readonly rewriteBody?: (payload: Buffer, headers: Record<string, string>) => Buffer;
+  /** Re-encodes every answer's body; may change its headers (a charset, say). `path` is the request's. */
+  readonly rewriteBody?: (payload: Buffer, headers: Record<string, string>, path: string) => Buffer;
   /** After this many requests the proxy stops listening and drops every connection. */
   readonly dieAfter?: number;
 }
@@ -69,7 +69,8 @@ export async function startReferenceProxy(
             for (const [name, value] of Object.entries(answer.headers))
               if (value !== undefined && name !== "transfer-encoding" && name !== "connection" && name !== "keep-alive")
                 out[name] = Array.isArray(value) ? value.join(", ") : value;
-            if (options.rewriteBody && payload.length > 0) payload = options.rewriteBody(payload, out);
+            if (options.rewriteBody && payload.length > 0)
+              payload = options.rewriteBody(payload, out, request.url ?? "");
             if (options.gzip && payload.length > 0) {
               payload = gzipSync(payload);
               out["content-encoding"] = "gzip";

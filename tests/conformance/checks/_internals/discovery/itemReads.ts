@@ -12,6 +12,14 @@ import { idField, type ReadOperation } from "../requests/itemTargets.js";
 /** Most widgets read per user and run; above it the reads are spread over the listing and the report says so. */
 const MAX_WIDGET_READS = 200;
 
+/**
+ * Most body bytes of one user's reads of one operation held for the run (issue 23.9): the reads are
+ * shared by every check for the whole run, so answers near the 5 MiB cap (a 4.5 MB description in
+ * every widget) would otherwise hold gigabytes. Once the reads made reach it, no further id is read,
+ * and the report's sampling lines say how many were.
+ */
+const MAX_HELD_READ_BYTES = 96 * 1024 * 1024;
+
 /** One read. */
 export interface ItemRead {
   readonly id: string;
@@ -28,6 +36,22 @@ export interface ItemReads {
   readonly cut?: string;
 }
 
+/**
+ * The indices 0 … count-1 in an order whose every prefix is spread over the whole range (by their
+ * bit-reversed values: 0, the middle, the quarters …), so reads cut by the memory bound still
+ * sample the whole listing, not its head.
+ */
+export function spreadOrder(count: number): number[] {
+  let bits = 0;
+  while (1 << bits < count) bits += 1;
+  const reversed = (index: number) => {
+    let out = 0;
+    for (let bit = 0; bit < bits; bit += 1) out = (out << 1) | ((index >> bit) & 1);
+    return out;
+  };
+  return Array.from({ length: count }, (_, index) => index).sort((a, b) => reversed(a) - reversed(b));
+}
+
 /** Reads every id of `known` (widgets spread over the listing up to MAX_WIDGET_READS) as `caller`. */
 export async function readItems(
   session: TargetSession,
@@ -37,15 +61,28 @@ export async function readItems(
 ): Promise<ItemReads> {
   const ids = operation === "getWidget" ? spreadSample(known, MAX_WIDGET_READS) : [...known];
   const who = caller === "admin" ? "" : ` as the ${caller} user`;
-  const reads = await Promise.all(
-    ids.map(async (id) => ({
-      id,
-      label: `${operation} ${id}${who}`,
-      exchange: await session.send(operation, { caller, json: { [idField(operation)]: id } }),
-    })),
-  );
-  if (ids.length === known.length) return { reads, known: known.length };
-  const cut = `${operation}${who}: ${ids.length} of ${known.length} listed widgets read (bound ${MAX_WIDGET_READS}, spread over the listing)`;
+  const reads: (ItemRead | undefined)[] = new Array<ItemRead | undefined>(ids.length);
+  const order = spreadOrder(ids.length);
+  let heldBytes = 0;
+  let next = 0;
+  // As many reads in flight as the session sends at once; none started once the held bodies reach the bound.
+  const worker = async () => {
+    while (next < ids.length && heldBytes < MAX_HELD_READ_BYTES) {
+      const index = order[next++] as number;
+      const id = ids[index] as string;
+      const exchange = await session.send(operation, { caller, json: { [idField(operation)]: id } });
+      heldBytes += exchange.response?.bodyBytes ?? 0;
+      reads[index] = { id, label: `${operation} ${id}${who}`, exchange };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, session.settings.concurrency) }, worker));
+  const made = reads.filter((read): read is ItemRead => read !== undefined);
+  if (made.length === known.length) return { reads: made, known: known.length };
+  const bound =
+    made.length < ids.length
+      ? `their bodies reached the ${MAX_HELD_READ_BYTES / 1024 / 1024} MiB the suite holds per user and operation`
+      : `bound ${MAX_WIDGET_READS}, spread over the listing`;
+  const cut = `${operation}${who}: ${made.length} of ${known.length} ${operation === "getWidget" ? "listed widgets" : "configured analytics"} read (${bound})`;
   session.noteSampling(`reads:${operation}:${caller}`, cut);
-  return { reads, known: known.length, cut };
+  return { reads: made, known: known.length, cut };
 }
