@@ -4,8 +4,9 @@
  * Mutants marked equivalent in the code (`// Stryker disable … : reason`) are Stryker's "Ignored"
  * and are listed apart with their reasons; static mutants (module-level code, left out by
  * ignoreStatic) are only counted. A survivor that is not equivalent, but that no test kills yet
- * or that StrykerJS misjudges, may have its reason in mutation/survivor-reasons.json, keyed
- * "file:line:column Mutator"; it is printed under the survivor, and survivors without one are counted.
+ * may have its reason in mutation/survivor-reasons.json, keyed "file:line:column Mutator", as a claim
+ * ("equivalent", which npm run mutation:verify checks, or "survivor") and why; it is printed under the
+ * survivor, and survivors without one are counted.
  */
 import { existsSync, readFileSync } from "node:fs";
 
@@ -40,7 +41,7 @@ function main(path: string): void {
   const report = JSON.parse(readFileSync(path, "utf8")) as MutationReport;
   const reasons = (existsSync(REASONS_FILE) ? JSON.parse(readFileSync(REASONS_FILE, "utf8")) : {}) as Record<
     string,
-    string
+    { readonly claim: string; readonly why: string }
   >;
   let unexplained = 0;
   const folders = new Map<
@@ -80,7 +81,7 @@ function main(path: string): void {
       );
       const reason = reasons[`${file}:${line}:${column} ${mutant.mutatorName}`];
       if (reason === undefined) unexplained += 1;
-      else lines.push(`      why: ${reason}`);
+      else lines.push(`      ${reason.claim}: ${reason.why}`);
     }
   }
   const rows = [...folders].sort(([a], [b]) => a.localeCompare(b));
