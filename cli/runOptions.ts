@@ -134,6 +134,20 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     help: "skip TLS certificate verification: a warning on the console, and recorded in every report",
   },
   {
+    name: "cert",
+    value: "PEM",
+    setting: "cert",
+    group: "Target",
+    help: "client certificate (PEM file) for a target or gateway that asks for one (mTLS); needs --key",
+  },
+  {
+    name: "key",
+    value: "PEM",
+    setting: "key",
+    group: "Target",
+    help: "private key (PEM file) of --cert; the key itself is never written anywhere",
+  },
+  {
     name: "config",
     value: "FILE",
     group: "Target",

@@ -108,6 +108,11 @@ export async function preflight(settings: RunSettings): Promise<void> {
           `the target at ${settings.baseUrl} cannot be used: ${first.failure?.message ?? kind}`.replace(/\.$/, ""),
         );
       }
+      if (kind === "connection-reset" && settings.clientCertificate && settings.baseUrl.startsWith("https:")) {
+        refuse(
+          `the target at ${settings.baseUrl} closed the connection without answering: it may refuse the client certificate of --cert (signed by an authority it does not trust, or expired); check --cert and --key`,
+        );
+      }
       if (isParserRefusal(first.failure)) {
         refuse(
           `${(first.failure?.message ?? "").replace(/^the target/, `the target at ${settings.baseUrl}`).replace(/\.$/, "")}; nothing it answers can be judged`,

@@ -43,6 +43,14 @@ export function httpClientOptions(settings: RunSettings): HttpClientOptions {
     ...(settings.runStartedAt !== undefined ? { runStartedAt: settings.runStartedAt } : {}),
     ...(settings.caFiles ? { ca: settings.caFiles.map((file) => readFileSync(file, "utf8")) } : {}),
     ...(settings.insecure ? { insecure: true } : {}),
+    ...(settings.clientCertificate
+      ? {
+          clientCertificate: {
+            cert: readFileSync(settings.clientCertificate.certFile, "utf8"),
+            key: readFileSync(settings.clientCertificate.keyFile, "utf8"),
+          },
+        }
+      : {}),
     ...(Object.keys(proxy).length > 0 ? { proxy } : {}),
     secrets: runSecrets(settings),
   };

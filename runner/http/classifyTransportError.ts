@@ -22,6 +22,10 @@ function codeOf(error: unknown): string | undefined {
   return codeOf((error as { cause?: unknown }).cause);
 }
 
+/** TLS alerts a server sends when it wants a client certificate it did not get, or does not accept the one it got. */
+const CLIENT_CERTIFICATE_ALERT =
+  /ALERT_(CERTIFICATE_REQUIRED|BAD_CERTIFICATE|UNKNOWN_CA|CERTIFICATE_UNKNOWN|CERTIFICATE_REVOKED|CERTIFICATE_EXPIRED|ACCESS_DENIED)$/;
+
 /** Certificate errors that mean "the issuer is not trusted here". */
 const UNKNOWN_AUTHORITY = new Set([
   "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
@@ -51,6 +55,12 @@ function tlsFailure(code: string, origin: string, error: unknown): TransportFail
     return {
       kind: "tls",
       message: `the certificate of ${origin} is not valid for this host name (${code}): use the host name it was issued for, or --insecure.`,
+    };
+  }
+  if (CLIENT_CERTIFICATE_ALERT.test(code)) {
+    return {
+      kind: "tls",
+      message: `${origin} refused the TLS handshake for want of an acceptable client certificate (${code}): give --cert and --key (mTLS) with a certificate signed by an authority it trusts.`,
     };
   }
   if (code.startsWith("ERR_SSL_") || code.startsWith("ERR_TLS_") || code === "EPROTO" || /^(CERT|UNABLE)_/.test(code)) {

@@ -1,13 +1,14 @@
 /**
  * The undici dispatcher of a client: connections to the target, direct or through the proxies
  * of HTTP_PROXY / HTTPS_PROXY (NO_PROXY honoured, EnvHttpProxyAgent), trusting the system's
- * certificates plus --ca-file and NODE_EXTRA_CA_CERTS, or none with --insecure.
+ * certificates plus --ca-file and NODE_EXTRA_CA_CERTS, or none with --insecure, and presenting the
+ * client certificate of --cert and --key to targets that ask for one.
  */
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
 import { Agent, buildConnector, EnvHttpProxyAgent, type Dispatcher } from "undici";
 import { skipUnaskedContinue } from "./skipUnaskedContinue.js";
-import type { ProxySettings } from "./types.js";
+import type { ClientCertificate, ProxySettings } from "./types.js";
 
 /** What the dispatcher needs to know. */
 export interface DispatcherOptions {
@@ -17,6 +18,8 @@ export interface DispatcherOptions {
   /** PEM certificates trusted besides the system's. */
   readonly ca?: readonly string[];
   readonly insecure?: boolean;
+  /** Presented to targets that ask for a client certificate (mTLS). */
+  readonly clientCertificate?: ClientCertificate;
   readonly proxy?: ProxySettings;
   /** Where NODE_EXTRA_CA_CERTS is read from (default process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -40,8 +43,14 @@ function trustedCertificates(ca: readonly string[], env: Readonly<Record<string,
 }
 
 /** The TLS options of connections to the target. */
-function tlsOptions(options: DispatcherOptions): { ca?: string[]; rejectUnauthorized?: boolean } {
+function tlsOptions(options: DispatcherOptions): {
+  ca?: string[];
+  rejectUnauthorized?: boolean;
+  cert?: string;
+  key?: string;
+} {
   return {
+    ...(options.clientCertificate ? { cert: options.clientCertificate.cert, key: options.clientCertificate.key } : {}),
     ...(options.ca !== undefined && options.ca.length > 0
       ? { ca: trustedCertificates(options.ca, options.env ?? process.env) }
       : {}),

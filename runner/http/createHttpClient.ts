@@ -98,6 +98,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     timeoutMs,
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.insecure ? { insecure: true } : {}),
+    ...(options.clientCertificate ? { clientCertificate: options.clientCertificate } : {}),
     ...(options.proxy ? { proxy: options.proxy } : {}),
   });
 

@@ -62,6 +62,8 @@ export interface HttpClientOptions {
   readonly ca?: readonly string[];
   /** Skip TLS certificate verification (--insecure). */
   readonly insecure?: boolean;
+  /** A client certificate and its private key, PEM texts, for targets that ask for one (mTLS; --cert, --key). */
+  readonly clientCertificate?: ClientCertificate;
   /** Proxies; default: none (createTargetSession reads them from the environment). */
   readonly proxy?: ProxySettings;
   /** Values never to write, with the placeholder to show, e.g. { value: token, placeholder: "$CMS_TOKEN" }. */
@@ -88,4 +90,10 @@ export interface HttpClient {
   /** Why the client stopped sending (the target stopped answering, or the run deadline passed); undefined while it sends. */
   stopped(): ClientStop | undefined;
   close(): Promise<void>;
+}
+
+/** A TLS client certificate (PEM) and its private key (PEM, a secret). */
+export interface ClientCertificate {
+  readonly cert: string;
+  readonly key: string;
 }

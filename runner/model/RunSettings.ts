@@ -73,6 +73,8 @@ export interface RunSettings {
   readonly caFiles?: readonly string[];
   /** A skipped verdict fails the gate (--fail-on-skipped). */
   readonly failOnSkipped?: boolean;
+  /** A client certificate and its key, PEM files, for gateways that ask for one (--cert, --key; mTLS). */
+  readonly clientCertificate?: { readonly certFile: string; readonly keyFile: string };
   /** Skip TLS certificate verification (--insecure); every report records it. */
   readonly insecure?: boolean;
   /** Largest pageSize the suite asks for (register: max-page-size). */

@@ -53,7 +53,12 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
   }
   if (settings.insecure) option("insecure");
   for (const file of settings.caFiles ?? []) option("ca-file", shellQuote(file));
+  if (settings.clientCertificate) {
+    option("cert", shellQuote(settings.clientCertificate.certFile));
+    option("key", shellQuote(settings.clientCertificate.keyFile));
+  }
   if (settings.profile !== RUN_DEFAULTS.profile) option("profile", settings.profile);
+  if (settings.failOnSkipped === true) option("fail-on-skipped");
   if (settings.checks.length > 0) option("checks", shellQuote(settings.checks.join(",")));
   if (settings.excludeChecks.length > 0) option("exclude-checks", shellQuote(settings.excludeChecks.join(",")));
   for (const operation of settings.operations) option("operation", operation);

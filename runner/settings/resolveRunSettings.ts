@@ -50,6 +50,8 @@ export interface RunConfigFile {
   maxRunTimeMs?: number;
   caFiles?: string[];
   insecure?: boolean;
+  cert?: string;
+  key?: string;
   failOnSkipped?: boolean;
   maxPageSize?: number;
   maxPages?: number;
@@ -292,6 +294,7 @@ export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[
     const value = config[key];
     if (typeof value === "string") checkHeaderValue(value, nameOf(key));
   }
+  checkClientCertificate(config, nameOf);
   // Merged per name and per operation, and checked for what a schema cannot say (a header HTTP cannot carry, two operations at one path).
   const layerValues = (key: SettingKey) =>
     resolvedLayers.map((layer) => layer.values[key] as Record<string, string> | undefined);
@@ -305,6 +308,28 @@ export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[
   if (config.operationPaths !== undefined)
     config.operationPaths = resolveOperationPaths(layerValues("operationPaths") as (OperationPaths | undefined)[]);
   return config;
+}
+
+/** --cert and --key, both or neither, each a readable PEM file of the right kind (exit 2 otherwise). */
+function checkClientCertificate(config: RunConfigFile, nameOf: (key: SettingKey) => string): void {
+  if (config.cert === undefined && config.key === undefined) return;
+  if (config.cert === undefined || config.key === undefined)
+    throw new ConfigurationError(
+      `${nameOf(config.cert === undefined ? "key" : "cert")} is given without ${config.cert === undefined ? "--cert (the client certificate)" : "--key (its private key)"}; a client certificate needs both, as PEM files`,
+    );
+  const pem = (file: string, what: string, pattern: RegExp) => {
+    let text: string;
+    try {
+      text = readRegularFile(file);
+    } catch (error) {
+      throw new ConfigurationError(
+        `cannot read the ${what} file ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); give a PEM file`,
+      );
+    }
+    if (!pattern.test(text)) throw new ConfigurationError(`the ${what} file ${file} holds no PEM ${what}`);
+  };
+  pem(config.cert, "client certificate", /-----BEGIN CERTIFICATE-----/);
+  pem(config.key, "private key", /-----BEGIN [A-Z ]*PRIVATE KEY-----/);
 }
 
 /** The CA files, refused at once (exit 2) when one cannot be read. */
@@ -369,6 +394,9 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
     maxRunTimeMs: config.maxRunTimeMs ?? RUN_DEFAULTS.maxRunTimeMs,
     ...(config.caFiles !== undefined && config.caFiles.length > 0 ? { caFiles: readableFiles(config.caFiles) } : {}),
     ...(config.insecure === true ? { insecure: true } : {}),
+    ...(config.cert !== undefined && config.key !== undefined
+      ? { clientCertificate: { certFile: config.cert, keyFile: config.key } }
+      : {}),
     ...(config.failOnSkipped === true ? { failOnSkipped: true } : {}),
     maxPageSize: config.maxPageSize ?? RUN_DEFAULTS.maxPageSize,
     maxPagesWalked: config.maxPages ?? RUN_DEFAULTS.maxPagesWalked,

@@ -1,6 +1,6 @@
 /**
- * A throwaway certificate authority and a server certificate it signed (for 127.0.0.1 and
- * localhost), made with the machine's openssl in a temporary folder, for TLS tests.
+ * A throwaway certificate authority, a server certificate it signed (for 127.0.0.1 and localhost)
+ * and a client certificate it signed, made with the machine's openssl in a temporary folder, for TLS tests.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,6 +13,9 @@ export interface TestCertificates {
   readonly caFile: string;
   readonly serverKey: string;
   readonly serverCert: string;
+  /** A client certificate the CA signed, and its key, as files (mTLS). */
+  readonly clientCertFile: string;
+  readonly clientKeyFile: string;
 }
 
 /** True when an openssl binary can be run. */
@@ -64,7 +67,25 @@ export function makeTestCertificates(altNames = "IP:127.0.0.1,DNS:localhost"): T
     "-extfile",
     "server.ext",
   );
+  openssl("req", ...ec, "-keyout", "client.key", "-out", "client.csr", "-subj", "/CN=cms-conformance client");
+  openssl(
+    "x509",
+    "-req",
+    "-in",
+    "client.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-out",
+    "client.pem",
+    "-days",
+    "1",
+  );
   return {
+    clientCertFile: file("client.pem"),
+    clientKeyFile: file("client.key"),
     caPem: readFileSync(file("ca.pem"), "utf8"),
     caFile: file("ca.pem"),
     serverKey: readFileSync(file("server.key"), "utf8"),
