@@ -236,6 +236,23 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     },
   },
   {
+    name: "negative-page-number-clamped",
+    section: "§2.11",
+    description:
+      "A negative pageNumber is clamped to 0 (Math.max(0, pageNumber)) instead of refused: page -1 answers 200 with the first page's items.",
+    caughtBy: ["pagination.invalid-rejected"],
+    mayAlsoFail: {
+      "errors.invalid-request-rejected":
+        "its generated pageNumber below 0 gets 200, a departure from invalid-field-status",
+    },
+    requestBody: (body) => {
+      if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;
+      const { pageNumber } = body.pagination;
+      if (typeof pageNumber !== "number" || pageNumber >= 0) return body;
+      return { ...body, pagination: { ...body.pagination, pageNumber: 0 } };
+    },
+  },
+  {
     name: "large-page-number-wraps",
     section: "§2.11",
     description:

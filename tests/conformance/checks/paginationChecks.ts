@@ -16,7 +16,7 @@ import {
 } from "./_internals/walks/fetchListingPage.js";
 import { judgeLargeNumbers } from "./_internals/judges/judgeLargeNumbers.js";
 import { judgeWalk } from "./_internals/judges/judgeWalk.js";
-import { expectedTotalPages, itemKey } from "./_internals/walks/listingPage.js";
+import { expectedTotalPages, itemKey, readListingPage } from "./_internals/walks/listingPage.js";
 import { describePageSizeLimits, type PageSizeLimits } from "./_internals/discovery/pageSizeLimits.js";
 import type { Caller, TargetSession } from "../../../runner/engine/TargetSession.js";
 import { walkListing, type ListingWalk } from "./_internals/walks/walkListing.js";
@@ -491,9 +491,9 @@ export const paginationChecks: readonly CheckDefinition[] = [
   {
     id: "pagination.invalid-rejected",
     title: "A negative page index, a page size of 0 or a fractional number gets 400",
-    rule: "A field filled incorrectly gets 400 (§7): the first page has index 0 (§8) and a page holds at least one record.",
+    rule: "A field filled incorrectly gets 400 (§7): the first page has index 0 (§2.11, §8) and a page holds at least one record. A negative page index answered with records is a failure: that page cannot exist.",
     family: "pagination",
-    specRefs: ["7", "2.11"],
+    specRefs: ["7", "2.11", "8"],
     level: "SHOULD",
     operations: LISTING_OPERATIONS,
     registerRefs: ["invalid-field-status", "numeric-coercion"],
@@ -509,6 +509,17 @@ export const paginationChecks: readonly CheckDefinition[] = [
       for (const [label, pagination, register] of cases) {
         const exchange = await target.send(operation, { json: { pagination } });
         if (answered(judge, label, exchange)) {
+          // §2.11 numbers pages from 0: a page -1 that holds records is a page that cannot exist, not a lenient reading.
+          const served = (pagination.pageNumber ?? 0) < 0 && exchange.response.status < 300 && exchange.isJson;
+          const items = served ? readListingPage(operation, exchange.json).items.length : 0;
+          if (items > 0) {
+            judge.fail(`${label} (-1) was answered ${exchange.response.status} with ${items} item(s).`, {
+              expected: "400 (§7), or at least no items: the first page has index 0 (§2.11), so there is no page -1",
+              actual: `${describeAnswer(exchange)} holding ${items} item(s)`,
+              evidence: [evidence(`${label}: pagination ${JSON.stringify(pagination)}`, exchange)],
+            });
+            continue;
+          }
           judgeStatus(judge, label, exchange, {
             accept: [400],
             expected: `400 (§7; register ${register})`,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { RunSettings } from "../../../runner/model/RunSettings.js";
-import { checkOnScript } from "./checkOnScript.js";
+import { checkOnScript, jsonOf } from "./checkOnScript.js";
 import { fakeCms, listingAnswer, widgetsTagged, type FakeCms, type ListingCall } from "./fakeCms.js";
 
 const OPERATION = "listFactoryDefaultWidgets";
@@ -462,5 +462,35 @@ describe("pagination.past-end-empty", () => {
       message: expect.stringMatching(/^page 4 of size 10 holds 2 items although the listing has 2 page\(s\)\./),
       actual: "2 items",
     });
+  });
+});
+
+describe("pagination.invalid-rejected", () => {
+  const pageNumberOf = (request: Parameters<Parameters<typeof checkOnScript>[2]>[0]) =>
+    (jsonOf(request).pagination as { pageNumber?: number } | undefined)?.pageNumber;
+  const widgets = [{ id: "widget://t/w1" }, { id: "widget://t/w2" }];
+  const listing = (items: unknown[]) => ({
+    status: 200,
+    json: { widgets: items, listInformation: { totalElements: 2, totalPages: 1 } },
+  });
+
+  it("fails a negative pageNumber answered with items: §2.11 has no page -1", async () => {
+    const { result } = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
+      (pageNumberOf(request) ?? 0) < 0 ? listing(widgets) : { status: 400, json: { message: "bad" } },
+    );
+    expect(result.outcome).toBe("failed");
+    expect(result.message).toBe("negative pageNumber (-1) was answered 200 with 2 item(s).");
+    expect(result.expected).toBe(
+      "400 (§7), or at least no items: the first page has index 0 (§2.11), so there is no page -1",
+    );
+  });
+
+  it("only warns for a negative pageNumber answered 200 with no items (the register's departure)", async () => {
+    const { result } = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
+      (pageNumberOf(request) ?? 0) < 0 ? listing([]) : { status: 400, json: { message: "bad" } },
+    );
+    expect(result.outcome).toBe("warning");
+    expect(result.message).toBe("negative pageNumber got 200. [register: invalid-field-status]");
+    expect(result.registerRefs).toEqual(["invalid-field-status", "numeric-coercion"]);
   });
 });

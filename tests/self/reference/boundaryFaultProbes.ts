@@ -68,6 +68,15 @@ export const BOUNDARY_FAULT_PROBES: Readonly<Record<string, (context: ProbeConte
     const [far, faultyFar] = await both("listLandingPages", { pagination: { pageNumber: 1_000_000, pageSize: 10 } });
     expect(faultyFar.json).toEqual(far.json);
   },
+  "negative-page-number-clamped": async ({ both }) => {
+    const [first] = await both("listLandingPages", { pagination: { pageNumber: 0, pageSize: 5 } });
+    const [reference, faulty] = await both("listLandingPages", { pagination: { pageNumber: -1, pageSize: 5 } });
+    expect(reference.status).toBe(400);
+    expect(faulty.status).toBe(200);
+    expect(listedIds(faulty.json, "landingPages")).toEqual(listedIds(first.json, "landingPages"));
+    const [second, faultySecond] = await both("listLandingPages", { pagination: { pageNumber: 1, pageSize: 5 } });
+    expect(faultySecond.json).toEqual(second.json);
+  },
   "large-page-number-wraps": async ({ both }) => {
     const [first] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 0, pageSize: 5 } });
     const [reference, faulty] = await both("listFactoryDefaultWidgets", {
