@@ -55,6 +55,15 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
       headers["client_id"] === undefined ? { ...headers, client_id: credentials.clientId } : headers,
   },
   {
+    name: "any-client-id-accepted",
+    section: "§5",
+    description:
+      "Any client_id value is accepted (the header is only checked for presence), so a client id one character off or of another tenant's shape is served.",
+    caughtBy: ["auth.invalid-client-id-401"],
+    requestHeaders: (headers, credentials) =>
+      headers["client_id"] === undefined ? headers : { ...headers, client_id: credentials.clientId },
+  },
+  {
     name: "token-prefix-accepted",
     section: "§5",
     description:

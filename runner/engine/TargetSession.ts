@@ -19,6 +19,8 @@ export type Caller =
   | "no-token" // no Authorization header
   | "invalid-token" // a bearer token the target cannot know
   | "no-client-id" // the admin token but no client_id header
+  | "client-id-changed" // the admin token, the client_id with its last character changed (nearMissTokens)
+  | "client-id-other" // the admin token, a client_id of another shape the target cannot have issued
   | "token-appended" // the admin token with one character appended (nearMissTokens)
   | "token-truncated" // the admin token without its last character
   | "token-changed" // the admin token with its last character changed
@@ -36,6 +38,17 @@ export interface SendOptions {
 /** A token no target can have issued: fixed text plus the run seed. */
 function invalidToken(seed: number): string {
   return `cms-conformance-invalid-token-${seed.toString(36)}`;
+}
+
+/**
+ * A client id of another shape than `clientId`, made from the seed: a UUID when the configured one is
+ * not one, else a word-like identifier; never the configured one, and not derived from it (no secret).
+ */
+export function otherClientId(clientId: string, seed: number): string {
+  const hex = (seed >>> 0).toString(16).padStart(8, "0");
+  const uuid = `${hex}-c0f0-4c0f-8c0f-${hex}c0f0`;
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(clientId);
+  return isUuid || clientId === uuid ? `cms-conformance-client-${hex}` : uuid;
 }
 
 /** Sends requests to the target on behalf of checks. */
@@ -58,7 +71,8 @@ export class TargetSession {
       "Content-Type": "application/json",
       Accept: "application/json",
     };
-    if (caller !== "no-client-id") headers.client_id = this.settings.credentials.clientId;
+    const clientId = this.clientIdFor(caller);
+    if (clientId !== undefined) headers.client_id = clientId;
     const token = this.tokenFor(caller);
     // register role-filters-authorization: the bearer token goes to getRoleFilters too, as the SDKs send it.
     if (token !== undefined) headers.Authorization = caller === "bare-bearer" ? "Bearer" : `Bearer ${token}`;
@@ -130,10 +144,20 @@ export class TargetSession {
     return this.client.close();
   }
 
+  private clientIdFor(caller: Caller): string | undefined {
+    const { clientId } = this.settings.credentials;
+    if (caller === "no-client-id") return undefined;
+    if (caller === "client-id-changed") return nearMissToken(clientId, "changed");
+    if (caller === "client-id-other") return otherClientId(clientId, this.settings.seed);
+    return clientId;
+  }
+
   private tokenFor(caller: Caller): string | undefined {
     switch (caller) {
       case "admin":
       case "no-client-id":
+      case "client-id-changed":
+      case "client-id-other":
         return this.settings.credentials.token;
       case "restricted":
         return this.settings.credentials.restrictedToken;

@@ -6,7 +6,7 @@ import type { HttpClientOptions } from "../http/types.js";
 import type { RunSettings } from "../model/RunSettings.js";
 import { ExchangeLog } from "./ExchangeLog.js";
 import { extraHeaderSecrets } from "../http/extraHeaderSecrets.js";
-import { nearMissSecrets } from "./nearMissTokens.js";
+import { nearMissSecrets, nearMissToken } from "./nearMissTokens.js";
 import { TargetSession } from "./TargetSession.js";
 
 /** Placeholders that stand for secrets in reports and curl commands (shell variables a user can set). */
@@ -25,6 +25,8 @@ export function runSecrets(settings: RunSettings): { value: string; placeholder:
     ...nearMissSecrets(token),
     ...(restrictedToken ? [{ value: restrictedToken, placeholder: SECRET_PLACEHOLDERS.restrictedToken }] : []),
     { value: clientId, placeholder: SECRET_PLACEHOLDERS.clientId },
+    // The client id one character off (auth.invalid-client-id-401) derives from the secret: a secret too.
+    { value: nearMissToken(clientId, "changed"), placeholder: "$CMS_CLIENT_ID_LAST_CHARACTER_CHANGED" },
     ...extraHeaderSecrets(settings.headers, settings.secretHeaders),
     ...proxyCredentialSecrets(proxyFromEnvironment()),
   ];

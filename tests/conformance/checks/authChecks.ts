@@ -94,6 +94,38 @@ export const authChecks: readonly CheckDefinition[] = [
     },
   },
   {
+    id: "auth.invalid-client-id-401",
+    title: "A client_id the target never issued is refused with 401",
+    rule: "All five operations send the client identifier (§5); when credentials are invalid, the response is 401 (§5, §7): the configured client_id with its last character changed, or one of another shape, identifies no client.",
+    family: "auth",
+    specRefs: ["5", "7"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["invalid-client-id-status"],
+    async run({ operation, target, judge }) {
+      const body = await wellFormedRequestBody(target, operation);
+      // The changed one derives from the secret and never appears (runSecrets redacts it); the other is made up.
+      const cases: { caller: Caller; label: string }[] = [
+        {
+          caller: "client-id-changed",
+          label: "request with the valid token and the client_id with its last character changed",
+        },
+        { caller: "client-id-other", label: "request with the valid token and a client_id of another shape" },
+      ];
+      for (const { caller, label } of cases) {
+        const exchange = await target.send(operation, { caller, json: body });
+        if (!answered(judge, label, exchange)) continue;
+        judgeStatus(judge, label, exchange, {
+          accept: [401],
+          expected:
+            "401: a client_id the target never issued is an invalid credential (§5, §7; register invalid-client-id-status)",
+          register: "invalid-client-id-status",
+        });
+      }
+      judge.note(`${cases.length} client ids the target never issued refused.`);
+    },
+  },
+  {
     id: "auth.missing-client-id-refused",
     title: "A request without the client_id header is refused",
     rule: "All five operations send the client_id header (§5); a request without it is refused with 400 or 401 (§7).",

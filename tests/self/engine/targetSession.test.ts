@@ -4,7 +4,7 @@ import { runSecrets, SECRET_PLACEHOLDERS } from "../../../runner/engine/createTa
 import { extraHeaderSecrets } from "../../../runner/http/extraHeaderSecrets.js";
 import { nearMissSecrets } from "../../../runner/engine/nearMissTokens.js";
 import type { SampledWalk } from "../../../runner/engine/describeSampledWalks.js";
-import type { Caller } from "../../../runner/engine/TargetSession.js";
+import { otherClientId, type Caller } from "../../../runner/engine/TargetSession.js";
 import { scriptedSession, testSettings } from "./engineDoubles.js";
 
 describe("TargetSession.send", () => {
@@ -57,6 +57,16 @@ describe("TargetSession.send", () => {
     const headers = await sendAs("no-client-id");
     expect(headers).not.toHaveProperty("client_id");
     expect(headers.Authorization).toBe("Bearer token-abcdef");
+  });
+
+  it("sends the admin's token with the client id one character off as client-id-changed, and one of another shape as client-id-other", async () => {
+    expect(await sendAs("client-id-changed")).toMatchObject({
+      client_id: "client-id-123Y",
+      Authorization: "Bearer token-abcdef",
+    });
+    const other = (await sendAs("client-id-other")).client_id;
+    expect(other).toMatch(/^[0-9a-f]{8}-c0f0-4c0f-8c0f-[0-9a-f]{12}$/);
+    expect(otherClientId(other as string, 7)).toBe("cms-conformance-client-00000007");
   });
 
   it("adds the run's extra headers, which cannot replace the JSON headers of §5", async () => {
@@ -155,6 +165,7 @@ describe("runSecrets", () => {
       ...nearMissSecrets("token-abcdef"),
       { value: "restricted-987654", placeholder: SECRET_PLACEHOLDERS.restrictedToken },
       { value: "client-id-1234", placeholder: SECRET_PLACEHOLDERS.clientId },
+      { value: "client-id-123Y", placeholder: "$CMS_CLIENT_ID_LAST_CHARACTER_CHANGED" },
     ]);
     expect(SECRET_PLACEHOLDERS).toEqual({
       token: "$CMS_TOKEN",
@@ -172,6 +183,7 @@ describe("runSecrets", () => {
       { value: "token-abcdef", placeholder: "$CMS_TOKEN" },
       ...nearMissSecrets("token-abcdef"),
       { value: "client-id-1234", placeholder: "$CMS_CLIENT_ID" },
+      { value: "client-id-123Y", placeholder: "$CMS_CLIENT_ID_LAST_CHARACTER_CHANGED" },
       { value: "key-5678", placeholder: "$CMS_HEADER_X_API_KEY" },
     ]);
   });

@@ -267,6 +267,14 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
       (await call(faulty, PATHS.listLandingPages, { body: {}, headers: { ...headers, client_id: "other" } })).status,
     ).toBe(401);
   },
+  "any-client-id-accepted": async ({ server, reference, faulty }) => {
+    const headers = { ...headersFor(server, "admin"), client_id: `${server.credentials.clientId}x` };
+    expect((await call(reference, PATHS.getRoleFilters, { body: { roles: [] }, headers })).status).toBe(401);
+    expect((await call(faulty, PATHS.getRoleFilters, { body: { roles: [] }, headers })).status).toBe(200);
+    expect((await call(faulty, PATHS.listLandingPages, { body: {}, headers })).status).toBe(200);
+    const { client_id: _clientId, ...without } = headersFor(server, "admin");
+    expect((await call(faulty, PATHS.listLandingPages, { body: {}, headers: without })).status).toBe(401);
+  },
   "restricted-reads-forbidden-widget": async ({ both, hiddenWidgetId }) => {
     const [reference, faulty] = await both("getWidget", { widgetId: await hiddenWidgetId() }, "restricted");
     expect(reference.status).toBe(403);
