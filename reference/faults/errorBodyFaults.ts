@@ -36,6 +36,20 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
       })),
   },
   {
+    name: "framework-default-400-bodies",
+    section: "§7",
+    description:
+      "Validation errors (a field of the wrong type, a missing or malformed id, an invalid page) get the web framework's default 400 body {timestamp, status, error, path}; only malformed JSON gets the §7 body.",
+    caughtBy: ["errors.error-body"],
+    respond: (response, { operation, body }) =>
+      rewriteJson(response, response.status === 400 && body !== undefined, () => ({
+        timestamp: "2026-01-01T00:00:00.000+00:00",
+        status: 400,
+        error: "Bad Request",
+        path: `/platform/${operation === "getRoleFilters" ? "authorization" : "cms"}/${operation}`,
+      })),
+  },
+  {
     name: "unauthorized-body-not-json",
     section: "§7",
     description: "401 answers carry the plain text Unauthorized instead of {error, error_description}.",

@@ -87,6 +87,7 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     mayAlsoFail: {
       "errors.invalid-request-rejected":
         "its generated invalid requests include a getWidget without widgetId, which gets 500",
+      "errors.error-body": "it judges the error body of a getWidget without an id, which gets this fault's 500",
     },
     respond: (response, { operation, body }) =>
       operation === "getWidget" && isJsonObject(body) && body.widgetId === undefined && response.status === 400

@@ -135,25 +135,39 @@ export const errorsChecks: readonly CheckDefinition[] = [
   {
     id: "errors.error-body",
     title: "Every 400 and 404 body has its §7 shape",
-    rule: "400: message, errorCode, reason BAD_REQUEST, domain platform, service cms (getRoleFilters: errorCode getRoleFiltersResponse, service authorization). 404: the same with reason OBJECT_NOT_FOUND (§7).",
+    rule: "400: message, errorCode, reason BAD_REQUEST, domain platform, service cms (getRoleFilters: errorCode getRoleFiltersResponse, service authorization). 404: the same with reason OBJECT_NOT_FOUND (§7). Judged on every kind of invalid request the suite sends: malformed JSON, a body that is no object, a field of the wrong type, a missing id, a malformed id, an invalid page, an unknown id.",
     family: "errors",
     specRefs: ["7"],
     level: "MUST",
     operations: ALL_OPERATIONS,
     registerRefs: ["required-response-fields"],
-    async run({ operation, target, judge }) {
+    async run(context) {
+      const { operation, target, judge } = context;
       const spec = operationSpec(operation);
       const probes: { label: string; send: () => Promise<Exchange> }[] = [
         { label: "malformed JSON", send: () => target.send(operation, { raw: '{"cms-conformance": ' }) },
+        { label: "a body that is a JSON array", send: () => target.send(operation, { raw: "[]" }) },
       ];
+      // One request of each wrong-type derivation errors.wrong-type-400 sends: a framework's own validation answers these.
+      for (const request of (await onePerDerivation(context, (rule) => rule.includes(":wrong-type-"))).slice(0, 2))
+        probes.push({ label: request.description, send: () => target.send(operation, request.body) });
       if (operation === "getWidget" || operation === "getAnalytic") {
         const id = await unknownId(target, operation);
-        probes.push({
-          label: `unknown id ${id}`,
-          send: () => target.send(operation, { json: { [idField(operation)]: id } }),
-        });
+        probes.push(
+          { label: `unknown id ${id}`, send: () => target.send(operation, { json: { [idField(operation)]: id } }) },
+          { label: "an empty body {} (no id)", send: () => target.send(operation, { json: {} }) },
+          {
+            label: 'the malformed id "cms-conformance-not-a-uri"',
+            send: () => target.send(operation, { json: { [idField(operation)]: "cms-conformance-not-a-uri" } }),
+          },
+        );
       }
-      let judgedOne = false;
+      if (spec.listField)
+        probes.push({
+          label: "pagination with pageNumber -1",
+          send: () => target.send(operation, { json: { pagination: { pageNumber: -1, pageSize: 10 } } }),
+        });
+      let judged = 0;
       for (const probe of probes) {
         const exchange = await probe.send();
         if (!answered(judge, probe.label, exchange)) continue;
@@ -165,19 +179,23 @@ export const errorsChecks: readonly CheckDefinition[] = [
               ? "error.cms.notFound"
               : undefined;
         if (!body) continue;
-        judgedOne = true;
+        judged += 1;
         judgeBody(judge, `${probe.label} → ${status}`, exchange, body, "7");
       }
-      if (!judgedOne)
+      if (judged === 0)
         judge.skip(
           "no request of this check got a 400 or 404 to judge (see errors.malformed-json-400 and errors.unknown-id-404).",
+        );
+      else
+        judge.note(
+          `${judged} error bod${judged === 1 ? "y" : "ies"} of ${probes.length} kinds of invalid request judged.`,
         );
     },
   },
   {
     id: "errors.unauthorized-body",
     title: "A 401 carries the §7 body { error, error_description }",
-    rule: "The 401 body of the content management operations has error_description (string) and error (string code) (§7); getRoleFilters' 401 body is not shown.",
+    rule: "The 401 body of the content management operations has error_description (string) and error (string code) (§7), whatever made the credentials invalid: no token, an unknown token, a token one character off, a client_id the target never issued; getRoleFilters' 401 body is not shown.",
     family: "errors",
     specRefs: ["7"],
     level: "MUST",
@@ -187,17 +205,18 @@ export const errorsChecks: readonly CheckDefinition[] = [
       const body = await wellFormedRequestBody(target, operation);
       const callers =
         operation === "getRoleFilters"
-          ? (["no-client-id", "invalid-token", "no-token"] as const)
-          : (["no-token", "invalid-token"] as const);
+          ? (["no-client-id", "client-id-changed", "invalid-token", "no-token"] as const)
+          : (["no-token", "invalid-token", "token-changed", "client-id-changed"] as const);
+      let judged = 0;
       for (const caller of callers) {
         const label = `request as ${caller}`;
         const exchange = await target.send(operation, { caller, json: body });
         if (exchange.response?.status !== 401) continue;
-        if (!answered(judge, label, exchange)) return;
+        if (!answered(judge, label, exchange)) continue;
+        judged += 1;
         if (operation !== "getRoleFilters") {
-          if (judgeBody(judge, label, exchange, "error.unauthorized", "7"))
-            judge.note(`The 401 body (${label}) has the §7 shape.`);
-          return;
+          judgeBody(judge, label, exchange, "error.unauthorized", "7");
+          continue;
         }
         // register role-filters-401-body: the cms shape is expected; any other body is a departure.
         judge.applied("role-filters-401-body");
@@ -211,11 +230,12 @@ export const errorsChecks: readonly CheckDefinition[] = [
         } else {
           judge.witness(evidence(label, exchange));
         }
-        return;
       }
-      judge.skip(
-        "the target answered none of the suite's unauthenticated requests with 401, so there is no 401 body to judge (see the auth.* checks).",
-      );
+      if (judged === 0)
+        judge.skip(
+          "the target answered none of the suite's unauthenticated requests with 401, so there is no 401 body to judge (see the auth.* checks).",
+        );
+      else judge.note(`${judged} 401 bod${judged === 1 ? "y" : "ies"} judged.`);
     },
   },
   {

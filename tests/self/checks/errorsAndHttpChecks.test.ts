@@ -177,9 +177,25 @@ describe("errors.error-body", () => {
     const { result, sent } = await run("errors.error-body", "getWidget", (request) =>
       "raw" in (request.body ?? {}) ? badRequest() : { status: 404, json: { message: "gone" } },
     );
-    expect(sent.filter((body) => body && "raw" in body)).toEqual([{ raw: '{"cms-conformance": ' }]);
+    expect(sent.filter((body) => body && "raw" in body)).toEqual([{ raw: '{"cms-conformance": ' }, { raw: "[]" }]);
     expect(result.outcome).toBe("failed");
-    expect(result.message).toMatch(/^unknown id [^ ]+ → 404: /);
+    expect(result.message).toMatch(/(^|\n)(- )?unknown id [^ ]+ → 404: the body breaks the error.cms.notFound schema/);
+  });
+
+  it("judges the 400 bodies of validation errors too, each with its own finding, not only malformed JSON's", async () => {
+    // A framework answers its own validation errors with its default body; the malformed JSON gets the §7 one.
+    const framework = { status: 400, json: { timestamp: "t", status: 400, error: "Bad Request", path: "/x" } };
+    const { result } = await run("errors.error-body", "getWidget", (request) =>
+      "raw" in (request.body ?? {}) ? badRequest() : framework,
+    );
+    expect(result.outcome).toBe("failed");
+    const findings = result.message.split("\n");
+    expect(findings.some((line) => /widgetId holds a JSON number .* → 400: the body breaks/.test(line))).toBe(true);
+    expect(findings.some((line) => /an empty body \{\} \(no id\) → 400: the body breaks/.test(line))).toBe(true);
+    expect(findings.some((line) => /malformed id "cms-conformance-not-a-uri" → 400: the body breaks/.test(line))).toBe(
+      true,
+    );
+    expect(result.message).not.toMatch(/malformed JSON → 400/);
   });
 
   it("judges no 404 of getRoleFilters (§7 shows none) and skips when nothing got a 400 or 404", async () => {
@@ -195,6 +211,15 @@ describe("errors.error-body", () => {
 });
 
 describe("errors.unauthorized-body", () => {
+  it("judges the 401 of every invalid credential it sends, each with its own finding", async () => {
+    const good = { status: 401, json: { error: "invalid_token", error_description: "no" } };
+    const { result } = await run("errors.unauthorized-body", "getWidget", (request) =>
+      request.headers.client_id === "client-id-1234" ? good : { status: 401, json: { message: "Unauthorized" } },
+    );
+    expect(result.outcome).toBe("failed");
+    expect(result.message).toMatch(/^request as client-id-changed: the body breaks the error.unauthorized schema/);
+  });
+
   it("judges only 401 answers, and skips when there was none", async () => {
     const { result } = await run("errors.unauthorized-body", "listLandingPages", () => ({
       status: 403,

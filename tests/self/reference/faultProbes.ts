@@ -221,6 +221,19 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(stated("error.cms.notFound", reference.json)).toEqual([]);
     expect(stated("error.cms.notFound", faulty.json).map((issue) => issue.keyword)).toEqual(["const"]);
   },
+  "framework-default-400-bodies": async ({ both, server, reference, faulty }) => {
+    const [correct, framework] = await both("getWidget", { widgetId: 42 });
+    expect([correct.status, framework.status]).toEqual([400, 400]);
+    expect(stated("error.cms.badRequest", correct.json)).toEqual([]);
+    expect(asObject(framework.json)).toMatchObject({ status: 400, error: "Bad Request" });
+    const [roles, faultyRoles] = await both("getRoleFilters", { roles: "x" });
+    expect(stated("error.authorization", roles.json)).toEqual([]);
+    expect(asObject(faultyRoles.json).error).toBe("Bad Request");
+    // Malformed JSON still gets the §7 body.
+    const headers = headersFor(server, "admin");
+    const malformed = await call(faulty, PATHS.getWidget, { raw: '{"x": ', headers });
+    expect(malformed.json).toEqual((await call(reference, PATHS.getWidget, { raw: '{"x": ', headers })).json);
+  },
   "bad-request-without-domain-service": async ({ both }) => {
     const [reference, faulty] = await both("getWidget", {});
     expect([reference.status, faulty.status]).toEqual([400, 400]);
