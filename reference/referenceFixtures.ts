@@ -11,6 +11,20 @@ export interface ReferenceFixtures {
   roleFilters: Record<string, { name: string; value: string }[]>;
   /** The translated name of a widget, when one has a text no key, tag, id or URL of any widget holds. */
   translatedWidgetText?: { text: string; widgetId: string };
+  /** The restricted user's permission facts (a few of each, spread over the data). */
+  forbiddenWidgetIds: string[];
+  forbiddenAnalyticIds: string[];
+  ownLandingPageIds: string[];
+  othersLandingPageIds: string[];
+}
+
+/** Most ids of each permission fact given to a run: enough to judge, few requests. */
+const FACT_IDS = 5;
+
+/** At most FACT_IDS of `ids`, spread over them. */
+function few(ids: readonly string[]): string[] {
+  if (ids.length <= FACT_IDS) return [...ids];
+  return Array.from({ length: FACT_IDS }, (_, index) => ids[Math.floor((index * ids.length) / FACT_IDS)] as string);
 }
 
 /** The first widget's translated name that holds a letter beyond ASCII and occurs in no key, tag, id or URL. */
@@ -48,5 +62,21 @@ export function referenceFixtures(data: ReferenceData): ReferenceFixtures {
       ]),
     ),
     ...(translatedWidgetText(data) ? { translatedWidgetText: translatedWidgetText(data) } : {}),
+    forbiddenWidgetIds: few(
+      data.widgets.filter((record) => !record.visibleToRestricted).map((record) => String(record.widget.id)),
+    ),
+    forbiddenAnalyticIds: few(
+      data.analytics.filter((record) => !record.visibleToRestricted).map((record) => String(record.analytic.id)),
+    ),
+    ownLandingPageIds: few(
+      data.landingPages
+        .filter((record) => record.owner === "restricted" && !record.archived)
+        .map((record) => String(record.page.id)),
+    ),
+    othersLandingPageIds: few(
+      data.landingPages
+        .filter((record) => record.owner !== "restricted" && !record.archived)
+        .map((record) => String(record.page.id)),
+    ),
   };
 }

@@ -19,6 +19,10 @@ export function referenceRunConfig(
     serviceName: fixtures.serviceName,
     roleFilters: fixtures.roleFilters,
     ...(fixtures.translatedWidgetText ? { translatedWidgetText: fixtures.translatedWidgetText } : {}),
+    forbiddenWidgetIds: fixtures.forbiddenWidgetIds,
+    forbiddenAnalyticIds: fixtures.forbiddenAnalyticIds,
+    ownLandingPageIds: fixtures.ownLandingPageIds,
+    othersLandingPageIds: fixtures.othersLandingPageIds,
   };
 }
 

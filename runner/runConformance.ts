@@ -142,6 +142,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       (waiver) => `expired waiver: ${waiver.checkId} on ${waiver.operation} (expired ${waiver.expires})`,
     ),
     ...skippedGateFailures(waived.results, settings),
+    ...unverifiedGateFailures(waived.results, settings),
   ];
   const notes = [
     ...planNotes(settings, planned.length, notRun.size),
@@ -171,4 +172,12 @@ function skippedGateFailures(results: readonly CheckResult[], settings: RunSetti
       (result) =>
         `skipped (--fail-on-skipped): ${result.checkId} on ${result.operation}: ${result.skipReason ?? result.message}`,
     );
+}
+
+/** With --fail-on-unverified, one gate failure per permission verdict that could not be judged for want of a fact. */
+function unverifiedGateFailures(results: readonly CheckResult[], settings: RunSettings): string[] {
+  if (settings.failOnUnverified !== true) return [];
+  return results
+    .filter((result) => result.outcome === "warning" && /\[register: permission-facts\]/.test(result.message))
+    .map((result) => `unverified (--fail-on-unverified): ${result.checkId} on ${result.operation}: ${result.message}`);
 }

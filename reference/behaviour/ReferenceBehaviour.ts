@@ -24,14 +24,14 @@ export interface ReferenceBehaviour {
   widgetMatches(record: WidgetRecord, searchValue: string, data: ReferenceData): boolean;
   /** §4.2 landing page search. */
   landingMatches(record: LandingPageRecord, searchValue: string): boolean;
-  /** §4.1, §5: widgets listed to a user. */
-  canListWidget(user: ReferenceUserName, record: WidgetRecord): boolean;
+  /** §4.1, §5: widgets listed to a user; `searchValue` is the search of the listing ("" for none). */
+  canListWidget(user: ReferenceUserName, record: WidgetRecord, searchValue?: string): boolean;
   /** §5: widgets getWidget returns (else 403). */
   canReadWidget(user: ReferenceUserName, record: WidgetRecord): boolean;
   /** §5: analytics getAnalytic returns (else 403). */
   canReadAnalytic(user: ReferenceUserName, record: AnalyticRecord): boolean;
   /** §4.2: without Visualizar only one's own pages; archived pages never. */
-  canListLandingPage(user: ReferenceUserName, record: LandingPageRecord): boolean;
+  canListLandingPage(user: ReferenceUserName, record: LandingPageRecord, searchValue?: string): boolean;
   /** §4.5 the union of the roles' filters, in the domain and service asked (register role-filter-scope). */
   roleFilters(data: ReferenceData, roles: readonly string[], scope: RoleFilterScope): RoleFilterGroup[];
 }

@@ -113,6 +113,10 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       "search.results-subset":
         "the unfiltered walk misses the last partial page, so search results from it look like strangers",
       "search.filtered-walk": "search results get the floored totalPages too",
+      "permissions.listing-facts":
+        "the restricted user's walk stops at the floored totalPages, so its last partial page looks missing",
+      "permissions.restricted-search-subset":
+        "the restricted user's unfiltered walk misses its last partial page, so its search results look like strangers",
     },
     behaviour: (correct) => ({
       paginate: (items, query) => ({
@@ -208,7 +212,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description:
       "The restricted user's listing totals count every item the admin would find, including those it cannot see.",
-    caughtBy: ["pagination.walk-covers-all", "pagination.page-size-honoured"],
+    caughtBy: ["pagination.walk-covers-all", "pagination.page-size-honoured", "permissions.restricted-search-subset"],
     respond: (response, { operation, user, body, data }) =>
       rewriteJson(response, response.status === 200 && user === "restricted" && isListing(operation), (json) => {
         const { pageSize, searchValue } = pageOf(body);

@@ -58,6 +58,10 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
     section: "§2.4",
     description: "Landing page ids are landing://{page id}, without the tenant domain segment.",
     caughtBy: ["schema.response-body"],
+    mayAlsoFail: {
+      "permissions.listing-facts":
+        "the listed ids are not the ids the facts name, so the restricted user's own pages look missing",
+    },
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200 && operation === "listLandingPages", (body) => {
         for (const page of listedItems(body, "landingPages")) page.id = `landing://${String(page.pageId)}`;

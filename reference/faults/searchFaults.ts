@@ -65,7 +65,7 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     name: "landing-search-includes-archived",
     section: "§4.2",
     description: "Landing page search also returns archived pages, which the unfiltered listing (rightly) leaves out.",
-    caughtBy: ["search.results-subset"],
+    caughtBy: ["search.results-subset", "permissions.restricted-search-subset"],
     behaviour: (correct) => ({
       canListLandingPage: (user, record) => correct.canListLandingPage(user, { ...record, archived: false }),
       landingMatches: (record, searchValue) =>
@@ -189,7 +189,7 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     section: "§2.11",
     description:
       "With a searchValue, listInformation counts the unfiltered listing while the pages hold only the matches.",
-    caughtBy: ["search.filtered-walk", "search.no-match-empty"],
+    caughtBy: ["search.filtered-walk", "search.no-match-empty", "permissions.restricted-search-subset"],
     respond: (response, { operation, body, user, data }) =>
       rewriteJson(
         response,

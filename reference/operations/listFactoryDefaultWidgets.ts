@@ -15,7 +15,9 @@ export function listFactoryDefaultWidgets(body: RequestObject, context: Operatio
   const user = context.user ?? "restricted";
   const found = rememberedListing(data, behaviour, `${user}\u0000${query.searchValue}`, () =>
     data.widgets.filter(
-      (record) => behaviour.canListWidget(user, record) && behaviour.widgetMatches(record, query.searchValue, data),
+      (record) =>
+        behaviour.canListWidget(user, record, query.searchValue) &&
+        behaviour.widgetMatches(record, query.searchValue, data),
     ),
   );
   const page = behaviour.paginate(found, query);

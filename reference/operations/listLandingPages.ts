@@ -13,7 +13,9 @@ export function listLandingPages(body: RequestObject, context: OperationContext)
   const query = behaviour.listingQuery(parsed, "listLandingPages");
   const user = context.user ?? "restricted";
   const found = data.landingPages.filter(
-    (record) => behaviour.canListLandingPage(user, record) && behaviour.landingMatches(record, query.searchValue),
+    (record) =>
+      behaviour.canListLandingPage(user, record, query.searchValue) &&
+      behaviour.landingMatches(record, query.searchValue),
   );
   const page = behaviour.paginate(found, query);
   const response: ListLandingPagesResponse = {

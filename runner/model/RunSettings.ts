@@ -23,6 +23,23 @@ export interface TargetFixtures {
   readonly roleFilters?: Readonly<Record<string, readonly RoleFilterFact[]>>;
   /** A text that occurs only in one widget's translated name or description, and that widget's id (§4.1). */
   readonly translatedWidgetText?: TranslatedWidgetText;
+  /** What the restricted user may and may not see, as the platform owner knows it (§4.1, §4.2, §5). */
+  readonly permissions?: PermissionFacts;
+}
+
+/**
+ * Known permission facts of the restricted user; each turns a guess from the listings into a judged
+ * verdict. A list given empty is a fact ("none is forbidden"), a list not given is no fact.
+ */
+export interface PermissionFacts {
+  /** Widgets it may not view: missing from its listing, 403 to getWidget. */
+  readonly forbiddenWidgetIds?: readonly string[];
+  /** Analytics it may not read: 403 to getAnalytic. */
+  readonly forbiddenAnalyticIds?: readonly string[];
+  /** Landing pages it created: in its listing. */
+  readonly ownLandingPageIds?: readonly string[];
+  /** Landing pages it did not create: not in its listing (it lacks Visualizar). */
+  readonly othersLandingPageIds?: readonly string[];
 }
 
 /** A text of a widget's translated name or description that no key, tag, id or URL holds, and the widget it must find. */
@@ -71,6 +88,8 @@ export interface RunSettings {
   readonly runStartedAt?: number;
   /** PEM files of certificate authorities to trust besides the system's (--ca-file). */
   readonly caFiles?: readonly string[];
+  /** A verdict that could not judge the permissions for want of a fact fails the gate (--fail-on-unverified). */
+  readonly failOnUnverified?: boolean;
   /** A skipped verdict fails the gate (--fail-on-skipped). */
   readonly failOnSkipped?: boolean;
   /** A client certificate and its key, PEM files, for gateways that ask for one (--cert, --key; mTLS). */

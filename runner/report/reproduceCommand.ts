@@ -41,6 +41,11 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
     for (const role of settings.fixtures.roles) option("role", shellQuote(role));
     if (settings.fixtures.domainName !== undefined) option("domain-name", shellQuote(settings.fixtures.domainName));
     if (settings.fixtures.serviceName !== undefined) option("service-name", shellQuote(settings.fixtures.serviceName));
+    const facts = settings.fixtures.permissions;
+    for (const id of facts?.forbiddenWidgetIds ?? []) option("forbidden-widget", shellQuote(id));
+    for (const id of facts?.forbiddenAnalyticIds ?? []) option("forbidden-analytic", shellQuote(id));
+    for (const id of facts?.ownLandingPageIds ?? []) option("own-landing-page", shellQuote(id));
+    for (const id of facts?.othersLandingPageIds ?? []) option("others-landing-page", shellQuote(id));
   }
   for (const [name, value] of Object.entries(settings.headers ?? {})) {
     const secret = extraHeaderSecrets({ [name]: value }, settings.secretHeaders)[0];
@@ -59,6 +64,7 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
   }
   if (settings.profile !== RUN_DEFAULTS.profile) option("profile", settings.profile);
   if (settings.failOnSkipped === true) option("fail-on-skipped");
+  if (settings.failOnUnverified === true) option("fail-on-unverified");
   if (settings.checks.length > 0) option("checks", shellQuote(settings.checks.join(",")));
   if (settings.excludeChecks.length > 0) option("exclude-checks", shellQuote(settings.excludeChecks.join(",")));
   for (const operation of settings.operations) option("operation", operation);

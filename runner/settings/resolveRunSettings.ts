@@ -9,7 +9,7 @@ import type { ErrorObject } from "ajv";
 import type { OperationName, OperationPaths } from "../../contract/operations.js";
 import { ConfigurationError } from "../model/ConfigurationError.js";
 import { closestName } from "./closestName.js";
-import { RUN_DEFAULTS, type Profile, type RunSettings } from "../model/RunSettings.js";
+import { RUN_DEFAULTS, type PermissionFacts, type Profile, type RunSettings } from "../model/RunSettings.js";
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
 import { readRegularFile } from "./readRegularFile.js";
@@ -37,6 +37,12 @@ export interface RunConfigFile {
   roleFilters?: Record<string, { name: string; value: string }[]>;
   /** A text only a widget's translated name or description holds, and the id of that widget. */
   translatedWidgetText?: { text: string; widgetId: string };
+  /** Known permission facts of the restricted user (RunSettings PermissionFacts). */
+  forbiddenWidgetIds?: string[];
+  forbiddenAnalyticIds?: string[];
+  ownLandingPageIds?: string[];
+  othersLandingPageIds?: string[];
+  failOnUnverified?: boolean;
   profile?: Profile;
   checks?: string[];
   excludeChecks?: string[];
@@ -332,6 +338,17 @@ function checkClientCertificate(config: RunConfigFile, nameOf: (key: SettingKey)
   pem(config.key, "private key", /-----BEGIN [A-Z ]*PRIVATE KEY-----/);
 }
 
+/** The permission facts given; an empty list is a fact too ("none"), unlike a list not given. */
+function permissionFactsOf(config: RunConfigFile): { permissions?: PermissionFacts } {
+  const facts = {
+    ...(config.forbiddenWidgetIds !== undefined ? { forbiddenWidgetIds: config.forbiddenWidgetIds } : {}),
+    ...(config.forbiddenAnalyticIds !== undefined ? { forbiddenAnalyticIds: config.forbiddenAnalyticIds } : {}),
+    ...(config.ownLandingPageIds !== undefined ? { ownLandingPageIds: config.ownLandingPageIds } : {}),
+    ...(config.othersLandingPageIds !== undefined ? { othersLandingPageIds: config.othersLandingPageIds } : {}),
+  };
+  return Object.keys(facts).length > 0 ? { permissions: facts } : {};
+}
+
 /** The CA files, refused at once (exit 2) when one cannot be read. */
 function readableFiles(files: readonly string[]): string[] {
   for (const file of files) {
@@ -383,7 +400,9 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
       ...(config.serviceName !== undefined ? { serviceName: config.serviceName } : {}),
       ...(config.roleFilters !== undefined ? { roleFilters: config.roleFilters } : {}),
       ...(config.translatedWidgetText !== undefined ? { translatedWidgetText: config.translatedWidgetText } : {}),
+      ...permissionFactsOf(config),
     },
+    ...(config.failOnUnverified === true ? { failOnUnverified: true } : {}),
     profile: config.profile ?? RUN_DEFAULTS.profile,
     seed: config.seed ?? Math.floor(Math.random() * 2 ** 31),
     maxExamples: config.maxExamples ?? RUN_DEFAULTS.maxExamples,

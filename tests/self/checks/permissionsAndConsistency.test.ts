@@ -164,10 +164,10 @@ describe("permissions.forbidden-resource-403", () => {
       visible: evenOnly,
     });
     expect(reads).toEqual(["widget://t/w1", "widget://t/w5", "widget://t/w11", "widget://t/w15", "widget://t/w19"]);
-    expect(result).toMatchObject({ outcome: "passed", registerRefs: ["hidden-resource-status"] });
+    expect(result).toMatchObject({ outcome: "passed", message: "5 forbidden item(s) answered 403." });
   });
 
-  it("skips when a listing was not walked whole, or hides nothing", async () => {
+  it("skips when a listing was not walked whole and no fact names a forbidden widget", async () => {
     const onlyFirst = (caller: Caller, item: Readonly<Record<string, unknown>>) =>
       caller === "admin" || item.id === "widget://t/w0";
     const cut = await run(
@@ -179,44 +179,155 @@ describe("permissions.forbidden-resource-403", () => {
     expect(cut.result).toMatchObject({
       outcome: "skipped",
       skipReason:
-        "both widget listings must be walked completely to know what is forbidden (admin: walked 1 of 3 pages (sampling bound --max-pages); restricted: ok).",
-    });
-    const restrictedCut = await run(
-      "permissions.forbidden-resource-403",
-      "getWidget",
-      {
-        widgets: widgetsTagged(25, () => []),
-        visible: (caller, item) => (caller === "admin" ? item.id === "widget://t/w0" : true),
-      },
-      { maxPageSize: 10, maxPagesWalked: 1 },
-    );
-    expect(restrictedCut.result.skipReason).toBe(
-      "both widget listings must be walked completely to know what is forbidden (admin: ok; restricted: walked 1 of 3 pages (sampling bound --max-pages)).",
-    );
-    const all = await run("permissions.forbidden-resource-403", "getWidget", { widgets: ten });
-    expect(all.result).toMatchObject({
-      outcome: "skipped",
-      skipReason:
-        "the restricted user's listing shows every widget the admin sees, so no widget is known to be forbidden.",
+        "no widget is known to be forbidden to the restricted user: both widget listings must be walked completely, or give forbiddenWidgetIds (--forbidden-widget).",
     });
   });
 
-  it("departs on 404 and fails 200", async () => {
+  it("is unverified, not passed, when the restricted user sees every widget and no fact says so: a warning naming the fact", async () => {
+    const all = await run("permissions.forbidden-resource-403", "getWidget", { widgets: ten });
+    expect(all.result).toMatchObject({
+      outcome: "warning",
+      registerRefs: ["permission-facts"],
+      message:
+        "unverified: the restricted user sees every widget the main user sees, and no fact says which it may not; give forbiddenWidgetIds (--forbidden-widget). [register: permission-facts]",
+    });
+    const strict = await run(
+      "permissions.forbidden-resource-403",
+      "getWidget",
+      { widgets: ten },
+      { profile: "strict" },
+    );
+    expect(strict.result.outcome).toBe("failed");
+    // A fact that says none is forbidden makes it expected: nothing to judge, no warning.
+    const none = await run(
+      "permissions.forbidden-resource-403",
+      "getWidget",
+      { widgets: ten },
+      { fixtures: { analyticIds: [], roles: [], permissions: { forbiddenWidgetIds: [] } } },
+    );
+    expect(none.result.outcome).toBe("skipped");
+  });
+
+  it("reads the forbidden widgets and analytics the facts name, even when the listings hide none", async () => {
+    const settings = {
+      fixtures: {
+        analyticIds: [],
+        roles: [],
+        permissions: { forbiddenWidgetIds: ["widget://t/w3"], forbiddenAnalyticIds: ["analytic://t/a2"] },
+      },
+    };
+    const leaky = await run("permissions.forbidden-resource-403", "getWidget", { widgets: ten }, settings);
+    expect(leaky.reads).toEqual(["widget://t/w3"]);
+    expect(leaky.result).toMatchObject({
+      outcome: "failed",
+      message: "getWidget widget://t/w3 as the restricted user (a forbidden item by the facts) got status 200.",
+    });
+    const analytics = { "analytic://t/a2": { id: "analytic://t/a2" } };
+    const guarded = await run(
+      "permissions.forbidden-resource-403",
+      "getAnalytic",
+      { analytics, visible: (caller) => caller === "admin" },
+      settings,
+    );
+    expect(guarded.result).toMatchObject({ outcome: "passed", message: "1 forbidden item(s) answered 403." });
+    const open = await run("permissions.forbidden-resource-403", "getAnalytic", { analytics }, settings);
+    expect(open.result.outcome).toBe("failed");
+  });
+
+  it("fails 404 as it fails 200: §5 says the response is 403", async () => {
     const hidden = await run("permissions.forbidden-resource-403", "getWidget", {
       widgets: ten,
       visible: evenOnly,
       tamperRead: (read) => (read.answer.status === 403 ? { status: 404, json: {} } : undefined),
     });
-    expect(hidden.result).toMatchObject({ outcome: "warning", expected: "403 (§5)" });
+    expect(hidden.result).toMatchObject({ outcome: "failed", expected: "403: the user lacks permission (§5, §7)" });
     expect(hidden.result.message).toMatch(
-      /^getWidget widget:\/\/t\/w1 as the restricted user \(not in its listing\) got 404\. \[register: hidden-resource-status\]/,
+      /^getWidget widget:\/\/t\/w1 as the restricted user \(not in its listing\) got status 404\./,
     );
-    const open = await run("permissions.forbidden-resource-403", "getWidget", {
+  });
+});
+
+describe("permissions.listing-facts", () => {
+  const pages = pagesTitled(4, (index) => `page ${index}`);
+  const facts = (permissions: object) => ({ fixtures: { analyticIds: [], roles: [], permissions } });
+
+  it("fails another user's page or a forbidden widget in the restricted listing, and an own page missing", async () => {
+    const others = await run(
+      "permissions.listing-facts",
+      "listLandingPages",
+      { landingPages: pages },
+      facts({ othersLandingPageIds: [String(pages[1]?.id)], ownLandingPageIds: [String(pages[0]?.id)] }),
+    );
+    expect(others.result).toMatchObject({
+      outcome: "failed",
+      message: `the restricted user's listing holds 1 page(s) it did not create: ${String(pages[1]?.id)}.`,
+    });
+    const missing = await run(
+      "permissions.listing-facts",
+      "listLandingPages",
+      { landingPages: pages, visible: (caller, item) => caller === "admin" || item.id !== pages[0]?.id },
+      facts({ ownLandingPageIds: [String(pages[0]?.id)] }),
+    );
+    expect(missing.result.message).toBe(
+      `the restricted user's listing lacks 1 of its own page(s): ${String(pages[0]?.id)}.`,
+    );
+    const widgets = await run(
+      "permissions.listing-facts",
+      "listFactoryDefaultWidgets",
+      { widgets: ten, visible: evenOnly },
+      facts({ forbiddenWidgetIds: ["widget://t/w2"] }),
+    );
+    expect(widgets.result.outcome).toBe("failed");
+  });
+
+  it("passes listings that agree with the facts, and is unverified without facts when both users see the same", async () => {
+    const agree = await run(
+      "permissions.listing-facts",
+      "listFactoryDefaultWidgets",
+      { widgets: ten, visible: evenOnly },
+      facts({ forbiddenWidgetIds: ["widget://t/w1", "widget://t/w3"] }),
+    );
+    expect(agree.result).toMatchObject({
+      outcome: "passed",
+      message: "2 known fact(s) agree with the restricted user's listing.",
+    });
+    const same = await run("permissions.listing-facts", "listLandingPages", { landingPages: pages });
+    expect(same.result).toMatchObject({ outcome: "warning", registerRefs: ["permission-facts"] });
+    expect(same.result.message).toMatch(/^unverified: .*give ownLandingPageIds and othersLandingPageIds/);
+    const differ = await run("permissions.listing-facts", "listFactoryDefaultWidgets", {
       widgets: ten,
       visible: evenOnly,
-      tamperRead: (read) => (read.answer.status === 403 ? { status: 200, json: { id: read.id } } : undefined),
     });
-    expect(open.result.outcome).toBe("failed");
+    expect(differ.result.outcome).toBe("skipped");
+  });
+});
+
+describe("permissions.restricted-search-subset", () => {
+  it("fails a restricted search that returns what its listing does not show, searching terms of hidden items first", async () => {
+    const widgets = widgetsTagged(10, (index) => (index % 2 === 0 ? ["open"] : ["secret"]));
+    const leaky = await run("permissions.restricted-search-subset", "listFactoryDefaultWidgets", {
+      widgets,
+      visible: evenOnly,
+      // The search ignores who asks.
+      tamper: (call) =>
+        call.searchValue
+          ? listingAnswer(
+              call,
+              widgets.filter((item) => (item.tags as string[]).includes(call.searchValue as string)),
+              5,
+              1,
+            )
+          : undefined,
+    });
+    expect(leaky.result.outcome).toBe("failed");
+    expect(leaky.result.message).toMatch(
+      /^search "secret" as the restricted user returned 5 item\(s\) its own listing does not show/,
+    );
+    const right = await run("permissions.restricted-search-subset", "listFactoryDefaultWidgets", {
+      widgets,
+      visible: evenOnly,
+    });
+    expect(right.result).toMatchObject({ outcome: "passed" });
   });
 });
 

@@ -58,3 +58,50 @@ describe("skipped verdicts", () => {
     expect(stdout).toContain("(they fail the gate: --fail-on-skipped)");
   });
 });
+
+describe("unverified permission verdicts (issue 22.2)", () => {
+  /** A target whose restricted user sees everything (the fault every-permission-ignored), run without any fact. */
+  async function runWithoutFacts(extra: readonly string[]) {
+    const out = mkdtempSync(join(tmpdir(), "cms-unverified-"));
+    const result = await runCli(
+      [
+        "run",
+        "--base-url",
+        server.faultBaseUrl("every-permission-ignored"),
+        "--checks",
+        "permissions.*",
+        "--seed",
+        "3",
+        "--out",
+        out,
+        ...extra,
+      ],
+      {
+        NO_COLOR: "1",
+        CMS_CLIENT_ID: server.credentials.clientId,
+        CMS_TOKEN: server.credentials.token,
+        CMS_RESTRICTED_TOKEN: server.credentials.restrictedToken,
+      },
+    );
+    return { ...result, report: JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport };
+  }
+
+  it("are warnings that name the missing fact; the default profile passes them", async () => {
+    const { code, report } = await runWithoutFacts([]);
+    const unverified = report.results.filter((result) => result.message.startsWith("unverified:"));
+    expect(unverified.map((result) => `${result.checkId} ${result.operation} ${result.outcome}`).sort()).toEqual([
+      "permissions.forbidden-resource-403 getWidget warning",
+      "permissions.listing-facts listFactoryDefaultWidgets warning",
+      "permissions.listing-facts listLandingPages warning",
+    ]);
+    expect(code).toBe(0);
+  });
+
+  it("fail the gate with --fail-on-unverified (exit 1), one gate failure each", async () => {
+    const { code, report } = await runWithoutFacts(["--fail-on-unverified"]);
+    expect(code).toBe(1);
+    expect(report.meta.gateFailures).toHaveLength(3);
+    for (const line of report.meta.gateFailures)
+      expect(line).toMatch(/^unverified \(--fail-on-unverified\): permissions\./);
+  });
+});

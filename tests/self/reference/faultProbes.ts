@@ -288,6 +288,45 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     const { client_id: _clientId, ...without } = headersFor(server, "admin");
     expect((await call(faulty, PATHS.listLandingPages, { body: {}, headers: without })).status).toBe(401);
   },
+  "every-permission-ignored": async ({ both, server, reference, faulty, hiddenWidgetId }) => {
+    const [read, faultyRead] = await both("getWidget", { widgetId: await hiddenWidgetId() }, "restricted");
+    expect([read.status, faultyRead.status]).toEqual([403, 200]);
+    const analyticId = server.fixtures.forbiddenAnalyticIds[0] as string;
+    const [analytic, faultyAnalytic] = await both("getAnalytic", { analyticId }, "restricted");
+    expect([analytic.status, faultyAnalytic.status]).toEqual([403, 200]);
+    const pages = await walkAll(server, "listLandingPages", "restricted", 200, reference);
+    const faultyPages = await walkAll(server, "listLandingPages", "restricted", 200, faulty);
+    expect(faultyPages).toEqual(expect.arrayContaining(pages));
+    expect(faultyPages).toEqual(expect.arrayContaining([server.fixtures.othersLandingPageIds[0]]));
+    expect(pages).not.toContain(server.fixtures.othersLandingPageIds[0]);
+  },
+  "analytic-permission-ignored": async ({ both, server, hiddenWidgetId }) => {
+    const analyticId = server.fixtures.forbiddenAnalyticIds[0] as string;
+    const [reference, faulty] = await both("getAnalytic", { analyticId }, "restricted");
+    expect([reference.status, faulty.status]).toEqual([403, 200]);
+    const [widget, faultyWidget] = await both("getWidget", { widgetId: await hiddenWidgetId() }, "restricted");
+    expect([widget.status, faultyWidget.status]).toEqual([403, 403]);
+  },
+  "own-pages-only-ignored": async ({ server, reference, faulty }) => {
+    const pages = await walkAll(server, "listLandingPages", "restricted", 200, reference);
+    const faultyPages = await walkAll(server, "listLandingPages", "restricted", 200, faulty);
+    for (const own of server.fixtures.ownLandingPageIds) expect(pages).toContain(own);
+    for (const other of server.fixtures.othersLandingPageIds) {
+      expect(pages).not.toContain(other);
+      expect(faultyPages).toContain(other);
+    }
+  },
+  "search-drops-permission-filter": async ({ both, server, reference, faulty, hiddenWidgetId }) => {
+    const hidden = await hiddenWidgetId();
+    const [read] = await both("getWidget", { widgetId: hidden });
+    const tag = (asObject(read.json).tags as string[])[0] as string;
+    const search = { searchValue: tag, pagination: { pageNumber: 0, pageSize: 100 } };
+    const [correct, leaky] = await both("listFactoryDefaultWidgets", search, "restricted");
+    expect(listedIds(correct.json, "widgets")).not.toContain(hidden);
+    expect(listedIds(leaky.json, "widgets")).toContain(hidden);
+    const unfiltered = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, faulty);
+    expect(unfiltered).toEqual(await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, reference));
+  },
   "restricted-reads-forbidden-widget": async ({ both, hiddenWidgetId }) => {
     const [reference, faulty] = await both("getWidget", { widgetId: await hiddenWidgetId() }, "restricted");
     expect(reference.status).toBe(403);

@@ -1,0 +1,31 @@
+/** The config examples of the docs are valid run configs: a user who copies one gets no schema error. */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { runConfigValidator } from "../../../runner/settings/runConfigSchema.js";
+
+const ACCEPTANCE = readFileSync(new URL("../../../docs/acceptance.md", import.meta.url), "utf8");
+
+/** The JSON blocks of a Markdown text that hold a baseUrl: the config examples. */
+function configBlocks(markdown: string): unknown[] {
+  return [...markdown.matchAll(/```json\n([\s\S]*?)```/g)]
+    .map((match) => JSON.parse(match[1] as string) as unknown)
+    .filter((block) => typeof block === "object" && block !== null && "baseUrl" in block);
+}
+
+describe("docs/acceptance.md", () => {
+  it("holds a complete config example, with every known fact, that the run-config schema accepts", () => {
+    const [config] = configBlocks(ACCEPTANCE);
+    expect(Object.keys(config as object).sort()).toEqual(
+      expect.arrayContaining([
+        "forbiddenAnalyticIds",
+        "forbiddenWidgetIds",
+        "othersLandingPageIds",
+        "ownLandingPageIds",
+        "roleFilters",
+        "translatedWidgetText",
+      ]),
+    );
+    const validate = runConfigValidator();
+    expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
