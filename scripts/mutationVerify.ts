@@ -265,6 +265,13 @@ async function main(): Promise<number> {
     }
     for (const claim of claims.filter((candidate) => candidate.claim === "survivor"))
       lines.push(`${claim.key} (${claim.source}): survivor, no claim to check: ${claim.why}`);
+    // A reason whose mutant is no longer made (the code moved or changed) claims something no command can check.
+    const made = new Set(claims.map((claim) => claim.key));
+    for (const key of Object.keys(reasons).filter((candidate) => !made.has(candidate))) {
+      if (values.file !== undefined && !values.file.some((file) => key.startsWith(`${file}:`))) continue;
+      lines.push(`${key} (${REASONS_FILE}): STALE: no such mutant in the code now; remove the reason or move it`);
+      wrong += 1;
+    }
   } finally {
     process.chdir(home);
     execFileSync("git", ["worktree", "remove", "--force", scratch], { stdio: "ignore" });

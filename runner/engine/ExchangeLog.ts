@@ -17,7 +17,6 @@ export const EXCHANGE_LOG_DEFAULTS = {
 } as const;
 
 function cut(text: string, max: number): [string, number] {
-  // Stryker disable next-line EqualityOperator: at exactly max, the copy of the whole text is the text
   return text.length <= max ? [text, 0] : [copiedPrefix(text, max), text.length - max];
 }
 

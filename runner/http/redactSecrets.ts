@@ -425,7 +425,7 @@ function insidePlaceholder(text: string, span: Span, placeholders: readonly stri
 export function createRedactor(input: readonly SecretInput[], options: RedactorOptions = {}): Redactor {
   const secrets = normaliseSecrets(input);
   const long = secrets.filter((secret) => secret.value.length >= MIN_SECRET_LENGTH);
-  // Stryker disable next-line MethodExpression,ConditionalExpression,EqualityOperator: a long secret is replaced before the short rules look for it
+  // Stryker disable next-line MethodExpression: a long secret is replaced before the short rules look for it
   const short = secrets.filter((secret) => secret.value.length < MIN_SECRET_LENGTH);
   const forms: Form[] = long.flatMap(formsOf);
   const placeholders = [...new Set([...secrets.map((secret) => secret.placeholder), REDACTED])];
@@ -440,7 +440,6 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
     // Stryker disable next-line StringLiteral: without a separator two sets of forms collide only when one form is two others joined
     const key = kept.map((form) => form.text).join("\u0000");
     let matcher = sentenceMatchers.get(key);
-    // Stryker disable next-line ConditionalExpression: a cache; building the matcher again gives the same one
     if (matcher === undefined) {
       matcher = matcherOf(kept);
       sentenceMatchers.set(key, matcher);
@@ -506,7 +505,7 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
     },
     body(value, redactOptions = {}) {
       let source = value;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: a fast path; decoding a body without escapes, or without long secrets to find, changes nothing
+      // Stryker disable next-line LogicalOperator,StringLiteral: a fast path; decoding a body without escapes, or without long secrets to find, changes nothing
       if (long.length > 0 && value.includes("\\")) {
         const decoded = decodeHarmlessEscapes(value);
         if (decoded !== value && text(decoded) !== decoded) source = decoded;
@@ -541,7 +540,6 @@ const redactors = new WeakMap<readonly SecretInput[], Redactor>();
 /** The redactor of a secrets array, built once per array. */
 function redactorFor(secrets: readonly SecretInput[]): Redactor {
   let redactor = redactors.get(secrets);
-  // Stryker disable next-line ConditionalExpression: a cache; a new redactor for the same secrets redacts the same
   if (!redactor) {
     redactor = createRedactor(secrets);
     redactors.set(secrets, redactor);

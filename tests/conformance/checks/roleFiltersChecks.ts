@@ -49,7 +49,6 @@ const MAX_LAW_ROLES = 50;
 
 /** Consecutive runs of `length` roles: [a, b], [b, c], … */
 function runsOf<T>(items: readonly T[], length: number): T[][] {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: for one item too few the slice is empty anyway, and the laws never ask for runs longer than that
   return items.length < length
     ? []
     : items.slice(0, items.length - length + 1).map((_, index) => items.slice(index, index + length));

@@ -9,7 +9,6 @@ export function discoveredIds(walk: ListingWalk): string[] {
 
 /** Spreads `count` picks over a list (first, last and evenly between), so samples do not depend on order. */
 export function spreadSample<T>(items: readonly T[], count: number): T[] {
-  // Stryker disable next-line EqualityOperator: with exactly `count` items the spread picks each of them in order
   if (items.length <= count) return [...items];
   const picks: T[] = [];
   for (let index = 0; index < count; index += 1) {

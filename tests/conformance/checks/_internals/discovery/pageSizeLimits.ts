@@ -48,12 +48,9 @@ export interface PageSizeLimits {
 /** 10, 20, 50, 100, 200, 500, … up to `max` (and `max` itself when it is not on the ladder). */
 export function pageSizeLadder(max: number): number[] {
   const sizes: number[] = [];
-  // Stryker disable next-line EqualityOperator: a ladder stopped one rung short still ends at max, pushed below or taken as the lone 10
   for (let decade = BASE_PAGE_SIZE; decade <= max; decade *= 10) {
-    // Stryker disable next-line EqualityOperator: as above
     for (const step of [1, 2, 5]) if (decade * step <= max) sizes.push(decade * step);
   }
-  // Stryker disable next-line EqualityOperator: at max = 10 the ladder already holds 10
   if (max > BASE_PAGE_SIZE && !sizes.includes(max)) sizes.push(max);
   return sizes.length > 0 ? sizes : [BASE_PAGE_SIZE];
 }
@@ -67,7 +64,6 @@ export function judgePageSize(fetched: FetchedPage, size: number, total: number)
   const pagesOf = (per: number) => (total === 0 ? [0, 1] : [expectedTotalPages(total, per)]);
   if (served === Math.min(size, total) && pagesOf(size).includes(totalPages as number)) return "accepted";
   // Fewer items than asked, totals counting pages of what was served. (A page of no item never matches: ceil(total / 0) is Infinity.)
-  // Stryker disable next-line EqualityOperator: a page holding exactly min(size, total) items was judged accepted above whenever its totals count pages of it
   const short = served < Math.min(size, total);
   if (short && pagesOf(served).includes(totalPages as number)) return "capped";
   return "inconsistent";
@@ -96,7 +92,6 @@ async function climb(session: TargetSession, operation: OperationName): Promise<
   }
   return {
     operation,
-    // Stryker disable next-line ConditionalExpression: { total: undefined } reads as no total
     ...(total !== undefined ? { total } : {}),
     probes,
     accepted,

@@ -66,7 +66,6 @@ export function specialSnippets(
   const found = new Map<string, { value: string; owner: string }>();
   for (const item of walk.items) {
     for (const text of termSources(operation, item)) {
-      // Stryker disable next-line Regex: splitting at each space only adds empty runs, which hold no special character
       for (const token of text.split(/\s+/u)) {
         const special = [...token].find((char) => /[^\p{L}\p{N}]|[^\x20-\x7e]/u.test(char));
         if (special === undefined || found.has(special) || [...token].length > 40 || !!undecodable(token)) continue;

@@ -139,7 +139,6 @@ export async function walkListing(
       break;
     }
   }
-  // Stryker disable next-line ConditionalExpression: without totalPages the comparison is false all the same (a walk without totals stops with a reason anyway)
   const complete = stop === undefined && totalPages !== undefined && pages.length >= totalPages;
   const items = pages.flatMap((walked) => walked.page.items);
   // Stopped at the bound rather than at the end: the session reports it in meta.sampling.
@@ -149,9 +148,7 @@ export async function walkListing(
       kind: options.searchValue !== undefined ? "search" : "listing",
       maxPages: options.maxPages,
       pageSize: options.pageSize,
-      // Stryker disable next-line ConditionalExpression: a total of undefined reads as none
       ...(totalPages !== undefined ? { totalPages } : {}),
-      // Stryker disable next-line ConditionalExpression: as above
       ...(totalElements !== undefined ? { totalElements } : {}),
       itemsSeen: items.length,
     });
