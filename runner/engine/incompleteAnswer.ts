@@ -3,8 +3,9 @@
  * target's rules, not our luck): only a complete answer can break a rule. A timeout, a reset, a
  * truncated or undecodable body, a TLS or proxy failure, a 429 beyond --max-retry-wait, an
  * answer over the suite's size cap, or a request never sent because the run stopped is
- * transport trouble — an error naming its cause, never a failure. A redirect is a complete
- * answer: the checks judge its status.
+ * transport trouble — an error naming its cause, never a failure. So is a 502/503/504 whose body is
+ * not JSON: a gateway's answer for a failed node, not the implementation's (only http.no-server-error,
+ * whose rule it breaks, fails it). A redirect is a complete answer: the checks judge its status.
  */
 import type { Exchange, TransportFailure } from "../model/Exchange.js";
 
@@ -18,6 +19,15 @@ export function incompleteAnswer(exchange: Exchange): TransportFailure | undefin
     return {
       kind: "rate-limited",
       message: `the target still answered 429 (rate limited) after ${exchange.retriesAfter429} wait(s); lower the request rate with --rate-limit.`,
+    };
+  }
+  // A gateway or load balancer in front of the implementation answers 502/503/504 with its own page when
+  // a node behind it fails or is away: no answer of the implementation (http.no-server-error still fails it).
+  if ([502, 503, 504].includes(exchange.response.status) && !exchange.isJson) {
+    const page = exchange.response.bodyText.replace(/\s+/g, " ").trim().slice(0, 120);
+    return {
+      kind: "gateway",
+      message: `a gateway or load balancer answered ${exchange.response.status} with a body that is not JSON (a node behind it failed or is away): ${page || "(empty body)"}`,
     };
   }
   return undefined;

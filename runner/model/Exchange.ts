@@ -37,6 +37,7 @@ export const TRANSPORT_FAILURE_KINDS = [
   "proxy", // the HTTP(S)_PROXY refused or failed the connection
   "rate-limited", // 429 beyond --max-retry-wait (the 429 response is kept)
   "stopped", // not sent: the target stopped answering, or the run passed --max-run-time
+  "gateway", // a 502/503/504 with a body that is not JSON: a gateway or load balancer's, not the implementation's answer
   "dns",
   "other",
 ] as const;

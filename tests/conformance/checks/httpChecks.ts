@@ -159,6 +159,7 @@ export const httpChecks: readonly CheckDefinition[] = [
             expected: "a status below 500 (§7)",
             actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
             evidence: [evidence(rule, exchange)],
+            judgesServerErrors: true,
           });
         }
       }
@@ -188,7 +189,7 @@ export const httpChecks: readonly CheckDefinition[] = [
             exchange,
           };
         },
-        { seed: context.seed, numRuns: target.settings.maxExamples * 2 },
+        { seed: context.seed, numRuns: target.settings.maxExamples * 2, judgesServerErrors: true },
       );
       judge.note(`${numRuns} generated request(s), none got a 5xx.`);
     },

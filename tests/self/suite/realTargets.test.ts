@@ -203,3 +203,25 @@ describe("client ids the target's data or the suite's words contain", () => {
     }
   });
 });
+
+describe("a load balancer with one bad node in four (issue 23.3)", () => {
+  it("gets failures from http.no-server-error only; other checks meeting a node's 502 are errors naming the gateway", async () => {
+    const { proxy, config } = await behindProxy({ badNodeEvery: 4 });
+    const report = await runInProcess(config, { maxExamples: 5 });
+    await proxy.close();
+    const failed = report.results.filter((result) => result.outcome === "failed");
+    expect(failed.length).toBeGreaterThan(0);
+    expect(
+      failed
+        .map((result) => `${result.checkId} ${result.operation}: ${result.message.slice(0, 160)}`)
+        .filter((line) => !line.startsWith("http.no-server-error")),
+    ).toEqual([]);
+    const gateway = report.results.filter((result) => result.outcome === "error");
+    expect(gateway.length).toBeGreaterThan(0);
+    expect(
+      gateway
+        .map((result) => `${result.checkId} ${result.operation}: ${result.message.slice(0, 300)}`)
+        .filter((line) => !/gateway: a gateway or load balancer answered 502 with a body that is not JSON/.test(line)),
+    ).toEqual([]);
+  });
+});

@@ -18,6 +18,8 @@ export interface ReferenceProxyOptions {
   readonly interim100?: boolean;
   /** Re-encodes every answer's body; may change its headers (a charset, say). `path` is the request's. */
   readonly rewriteBody?: (payload: Buffer, headers: Record<string, string>, path: string) => Buffer;
+  /** Every this-many-th request is answered by a "bad node": 502 with an HTML page, as a load balancer does. */
+  readonly badNodeEvery?: number;
   /** After this many requests the proxy stops listening and drops every connection. */
   readonly dieAfter?: number;
 }
@@ -46,6 +48,13 @@ export async function startReferenceProxy(
     if (options.dieAfter !== undefined && count > options.dieAfter) {
       if (!died) die();
       request.socket.destroy();
+      return;
+    }
+    if (options.badNodeEvery !== undefined && count % options.badNodeEvery === 0) {
+      request.resume();
+      response
+        .writeHead(502, { "content-type": "text/html" })
+        .end("<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>");
       return;
     }
     const headers = options.requestHeaders ? options.requestHeaders({ ...request.headers }) : { ...request.headers };

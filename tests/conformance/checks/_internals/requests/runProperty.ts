@@ -29,6 +29,8 @@ export interface PropertyOptions {
   readonly numRuns: number;
   /** Wall-clock bound for the run and its shrinking (milliseconds). */
   readonly timeLimitMs?: number;
+  /** The property is about server errors: a gateway's 5xx is a failing example, not an end without an answer. */
+  readonly judgesServerErrors?: boolean;
 }
 
 /** Checks `predicate` on values of `arbitrary`; returns how many examples ran. */
@@ -55,7 +57,8 @@ export async function runProperty<T>(
         // Stryker disable next-line BooleanLiteral: once ended, every later call returns true before the predicate, and the verdict is read from `ended`
         return true;
       }
-      if (!verdict.ok && incompleteAnswer(verdict.exchange)) {
+      const trouble = verdict.ok ? undefined : incompleteAnswer(verdict.exchange);
+      if (!verdict.ok && trouble && !(trouble.kind === "gateway" && options.judgesServerErrors === true)) {
         ended = { exchange: verdict.exchange, example: examples };
         // Stryker disable next-line BooleanLiteral: as above
         return true;
@@ -99,6 +102,7 @@ export async function runProperty<T>(
         expected: lastFailure.expected,
         actual: lastFailure.actual,
         evidence: [evidence(`${label}: shrunk counterexample`, lastFailure.exchange)],
+        ...(options.judgesServerErrors === true ? { judgesServerErrors: true } : {}),
       },
     );
   } else if (details.errorInstance) {
