@@ -3,7 +3,7 @@
  * in a stack trace after minutes of work, because --out names a file or a read-only place, wastes
  * the run.
  */
-import { existsSync, mkdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UsageError } from "./io.js";
 
@@ -38,7 +38,13 @@ export function prepareOutFolder(path: string, fileNames: readonly string[]): st
   }
   for (const name of fileNames) {
     const file = join(folder, name);
-    if (existsSync(file) && !statSync(file).isFile())
+    // lstat: a link at a report's name is refused, wherever it points (the suite never writes through one).
+    const stats = lstatSync(file, { throwIfNoEntry: false });
+    if (stats?.isSymbolicLink())
+      throw new UsageError(
+        `${file} is a symbolic link; the suite writes no report through a link: remove it, or ${fix}`,
+      );
+    if (stats && !stats.isFile())
       throw new UsageError(`${file} is in the way of a report: it exists and is not a file; ${fix}, or move it`);
   }
   const probe = join(folder, `.cms-conformance-write-test-${process.pid}`);

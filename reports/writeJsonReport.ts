@@ -2,7 +2,8 @@
  * report.json: the RunReport as data, described by schemas/meta/report.schema.json
  * (versioned by reportVersion). Written once at the end of a run.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
+import { writeReportFile } from "./writeReportFile.js";
 import { dirname } from "node:path";
 import type { EvidenceItem, RunReport } from "../runner/model/RunReport.js";
 import type { SecretInput } from "../runner/http/redactSecrets.js";
@@ -39,6 +40,6 @@ export function renderJsonReport(report: RunReport, secrets: readonly SecretInpu
 /** Writes report.json (creating its folder) and returns its path. */
 export async function writeJsonReport(report: RunReport, options: JsonReportOptions): Promise<string> {
   await mkdir(dirname(options.file), { recursive: true });
-  await writeFile(options.file, renderJsonReport(report, options.secrets ?? []), "utf8");
+  await writeReportFile(options.file, renderJsonReport(report, options.secrets ?? []));
   return options.file;
 }

@@ -2,7 +2,8 @@
  * Writes a run's report folder: report.json, junit.xml and index.html. Each reporter redacts the
  * report's data before it renders it (reports/redactReport.ts), every string by its rule.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
+import { writeReportFile } from "./writeReportFile.js";
 import { join } from "node:path";
 import type { RunReport } from "../runner/model/RunReport.js";
 import { renderJsonReport } from "./writeJsonReport.js";
@@ -51,7 +52,7 @@ export async function writeReports(report: RunReport, options: WriteReportsOptio
   const written: WrittenReports = {};
   for (const format of formats) {
     const file = join(options.outDir, REPORT_FILE_NAMES[format]);
-    await writeFile(file, RENDERERS[format](report, secrets), "utf8");
+    await writeReportFile(file, RENDERERS[format](report, secrets));
     written[format] = file;
   }
   return written;

@@ -1,5 +1,6 @@
 /** Writes `<out>/exchanges.har` (--format har), scrubbed of every secret as the other reports are. */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
+import { writeReportFile } from "../writeReportFile.js";
 import { join } from "node:path";
 import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
 import { createRedactor, type SecretInput } from "../../runner/http/redactSecrets.js";
@@ -18,6 +19,6 @@ export async function writeHarFile(
   const file = join(options.outDir, HAR_FILE_NAME);
   // The log's exchanges were redacted as they were kept; this pass also covers the URL and anything
   // else the HAR says (as JSON text: whole strings equal to a short secret go too).
-  await writeFile(file, createRedactor(options.secrets).body(JSON.stringify(buildHar(log, run), null, 1)), "utf8");
+  await writeReportFile(file, createRedactor(options.secrets).body(JSON.stringify(buildHar(log, run), null, 1)));
   return file;
 }
