@@ -7,13 +7,15 @@
  * - the suite's own names (check ids, titles, sections, the register): untouched;
  * - every other text (messages, expected/actual, labels, notes …): sentences the suite wrote,
  *   cleared of every secret its own wording does not contain (reports/suiteWording.ts).
- * Credential headers are masked even when the secret values are not known.
+ * Credential headers are masked even when the secret values are not known. Every text but the
+ * exchanges is bounded to MAX_REPORT_TEXT characters (reports/boundText.ts).
  */
 import { mapJsonStrings } from "../runner/http/mapJsonStrings.js";
 import { redactExchange } from "../runner/http/redactExchange.js";
 import { createRedactor, type Redactor, type SecretInput } from "../runner/http/redactSecrets.js";
 import type { CheckResult, EvidenceItem, RunReport } from "../runner/model/RunReport.js";
 import { reportWording } from "./suiteWording.js";
+import { boundText } from "./boundText.js";
 
 /** Fields of a result that are the suite's own names. */
 const SUITE_NAMES = new Set([
@@ -58,7 +60,7 @@ function redactResult(result: CheckResult, redactor: Redactor): CheckResult {
         path: redactor.suiteText(result.property.path),
         counterexample: mapJsonStrings(result.property.counterexample, redactor.suiteText, true),
       };
-    } else out[key] = mapJsonStrings(value, redactor.suiteText);
+    } else out[key] = mapJsonStrings(value, (text) => boundText(redactor.suiteText(text)));
   }
   return out as unknown as CheckResult;
 }
@@ -73,7 +75,7 @@ export function redactReport(report: RunReport, secrets: readonly SecretInput[])
     ...rest,
     register,
     meta: {
-      ...(mapJsonStrings(facts, redactor.suiteText) as typeof facts),
+      ...(mapJsonStrings(facts, (text) => boundText(redactor.suiteText(text))) as typeof facts),
       target: { ...target, baseUrl: redactor.text(target.baseUrl) },
     },
     results: results.map((result) => redactResult(result, redactor)),

@@ -1,8 +1,10 @@
 /**
  * Text on its way to a terminal: secrets out, control characters (ESC sequences could move the
- * cursor, recolour or retitle the terminal) removed, kept to one line and cut.
+ * cursor, recolour or retitle the terminal) removed, invisible format characters (bidi controls
+ * that could reverse a FAIL line) shown as \u escapes, kept to one line and cut.
  */
 import { createRedactor } from "../../runner/http/redactSecrets.js";
+import { showInvisible } from "../showInvisible.js";
 
 const NO_SECRETS = createRedactor([]);
 
@@ -15,7 +17,7 @@ export function sanitizeConsoleText(
   redact: (text: string) => string = NO_SECRETS.suiteText,
   max = 200,
 ): string {
-  const line = redact(text)
+  const line = showInvisible(redact(text))
     // ESC/CSI sequences first, so their parameters do not survive as text.
     .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, "")
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ")
