@@ -27,20 +27,63 @@ export const HTTP_CLIENT_DEFAULTS = {
 /** First wait after a 429 without a readable Retry-After; doubles with each further 429. */
 const DEFAULT_429_WAIT_MS = 1_000;
 
-/** Failures that mean the target (or the way to it) is not answering; a streak of them trips the breaker. */
-const TRANSPORT_TROUBLE: ReadonlySet<TransportFailureKind> = new Set([
-  "timeout",
+/**
+ * Failures that mean the whole target (or the way to it) is not answering: a streak of them, on any
+ * path, trips the breaker for the run.
+ */
+const TARGET_TROUBLE: ReadonlySet<TransportFailureKind> = new Set([
   "connection-refused",
-  "connection-reset",
-  "protocol",
   "tls",
   "proxy",
   "dns",
+  // A gateway's rate limit covers every path: 429s past their waits are the target's trouble too.
+  "rate-limited",
 ]);
-/** Requests that still got 429 after their waits count towards the streak too: a target that only rate-limits is not judged either. */
-const STREAK_KINDS: ReadonlySet<TransportFailureKind> = new Set([...TRANSPORT_TROUBLE, "rate-limited"]);
+/**
+ * Failures one operation can have while the others answer (issue 23.2: only getWidget truncates,
+ * resets, drips or sends oversized headers): a streak of them on one path stops that path only;
+ * the run stops when every path it has used is stopped.
+ */
+const PATH_TROUBLE: ReadonlySet<TransportFailureKind> = new Set(["timeout", "connection-reset", "protocol"]);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Consecutive transport failures, from when, the last one's words, and whether all were 429s past their waits. */
+interface Streak {
+  readonly count: number;
+  readonly since: string;
+  readonly last: string;
+  readonly onlyRateLimited: boolean;
+}
+
+function grow(streak: Streak | undefined, exchange: Exchange, failure: TransportFailure): Streak {
+  return {
+    count: (streak?.count ?? 0) + 1,
+    since: streak?.since ?? exchange.startedAt,
+    last: failure.message.replace(/\.$/, ""),
+    onlyRateLimited: (streak?.onlyRateLimited ?? true) && failure.kind === "rate-limited",
+  };
+}
+
+/** Why a streak stopped `who` ("the target", or one path), in one sentence. */
+function streakStop(who: string, streak: Streak): ClientStop {
+  const subject = who === "the target" ? who : `the target at ${who}`;
+  return {
+    at: streak.since,
+    message: streak.onlyRateLimited
+      ? `${subject} kept rate-limiting from ${streak.since}: ${streak.count} consecutive requests still got 429 after their waits (last: ${streak.last})`
+      : `${subject} stopped answering at ${streak.since} after ${streak.count} consecutive transport failures (last: ${streak.last})`,
+  };
+}
+
+/** The path of a sent URL (no query): what a per-operation streak is kept by. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
 
 function positive(name: string, value: number): number {
   if (!(value > 0) || !Number.isFinite(value))
@@ -106,7 +149,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   let requests = 0;
   let retries429 = 0;
   let transportFailures = 0;
-  let streak: { count: number; since: string; last: string; onlyRateLimited: boolean } | undefined;
+  let streak: Streak | undefined;
+  const pathStreaks = new Map<string, Streak>();
+  const pathStops = new Map<string, ClientStop>();
   let stop: ClientStop | undefined;
   const durations = new Map<string, number[]>();
 
@@ -128,7 +173,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       await limiter.take();
       if (closed) return failedAttempt("other", "the HTTP client is closed.");
-      const halted = stopped();
+      const halted = stopped() ?? pathStops.get(url.pathname);
       if (halted) return failedAttempt("stopped", `stopped: ${halted.message}; the request was not sent.`);
       const left = deadline === undefined ? Infinity : deadline - performance.now();
       const once = () => {
@@ -248,28 +293,44 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   };
 
-  /** Counts consecutive transport failures (and 429s past their waits); at the limit the client stops sending. */
-  const watch = (exchange: Exchange): void => {
+  /**
+   * Counts consecutive transport failures: of the whole target (refused, DNS, TLS, proxy, 429s past
+   * their waits) on any path, and of one path (timeouts, resets, malformed answers). At the limit the
+   * client stops sending: to the target, or to that path; once every path used is stopped, to the target.
+   */
+  const watch = (exchange: Exchange, path: string): void => {
     const failure = exchange.failure;
-    if (failure === undefined || !STREAK_KINDS.has(failure.kind)) {
-      if (exchange.response !== undefined && failure?.kind !== "stopped") streak = undefined;
+    const answered = exchange.response !== undefined && failure?.kind !== "stopped";
+    if (failure === undefined || !(TARGET_TROUBLE.has(failure.kind) || PATH_TROUBLE.has(failure.kind))) {
+      if (answered) {
+        streak = undefined;
+        pathStreaks.delete(path);
+      }
+      if (failure?.kind !== "stopped") usedPaths.add(path);
       return;
     }
-    streak = {
-      count: (streak?.count ?? 0) + 1,
-      since: streak?.since ?? exchange.startedAt,
-      last: failure.message.replace(/\.$/, ""),
-      onlyRateLimited: (streak?.onlyRateLimited ?? true) && failure.kind === "rate-limited",
-    };
-    if (streak.count >= breakerLimit && stop === undefined) {
-      stop = {
-        at: streak.since,
-        message: streak.onlyRateLimited
-          ? `the target kept rate-limiting from ${streak.since}: ${streak.count} consecutive requests still got 429 after their waits (last: ${streak.last})`
-          : `the target stopped answering at ${streak.since} after ${streak.count} consecutive transport failures (last: ${streak.last})`,
-      };
+    usedPaths.add(path);
+    if (TARGET_TROUBLE.has(failure.kind)) {
+      streak = grow(streak, exchange, failure);
+      if (streak.count >= breakerLimit && stop === undefined) stop = streakStop("the target", streak);
+      return;
+    }
+    const pathStreak = grow(pathStreaks.get(path), exchange, failure);
+    pathStreaks.set(path, pathStreak);
+    if (pathStreak.count >= breakerLimit && !pathStops.has(path)) {
+      pathStops.set(path, streakStop(path, pathStreak));
+      if (stop === undefined && [...usedPaths].every((used) => pathStops.has(used))) {
+        stop = {
+          at: pathStreak.since,
+          message:
+            usedPaths.size === 1
+              ? (pathStops.get(path) as ClientStop).message
+              : `every path of the target stopped answering (${[...pathStops.values()].map((one) => one.message).join("; ")})`,
+        };
+      }
     }
   };
+  const usedPaths = new Set<string>();
 
   const record = (
     sent: SentRequest,
@@ -285,7 +346,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       retriesAfter429: retries,
     });
     if (exchange.failure !== undefined && exchange.failure.kind !== "stopped") transportFailures += 1;
-    watch(exchange);
+    watch(exchange, pathOf(sent.url));
     options.onExchange?.(exchange);
     if (exchange.response !== undefined) {
       const key = path.split("?")[0] ?? path;
