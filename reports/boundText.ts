@@ -13,3 +13,12 @@ export function boundText(text: string, max = MAX_REPORT_TEXT): string {
   const end = /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
   return `${text.slice(0, end)}… (${text.length - end} characters left out)`;
 }
+
+/**
+ * The reproduce line bounded like any text but never cut (issue 24.1): a cut line could end inside
+ * a quote and mean something else when pasted, so a longer one is replaced by a shell comment.
+ */
+export function boundCommandLine(line: string, max = MAX_REPORT_TEXT): string {
+  if (line.length <= max) return line;
+  return `# the command line that reproduces this run is ${line.length} characters long, more than the ${max} a report keeps of one text`;
+}

@@ -15,7 +15,7 @@ import { redactExchange } from "../runner/http/redactExchange.js";
 import { createRedactor, type Redactor, type SecretInput } from "../runner/http/redactSecrets.js";
 import type { CheckResult, EvidenceItem, RunReport } from "../runner/model/RunReport.js";
 import { reportWording } from "./suiteWording.js";
-import { boundText } from "./boundText.js";
+import { boundCommandLine, boundText } from "./boundText.js";
 
 /** Fields of a result that are the suite's own names. */
 const SUITE_NAMES = new Set([
@@ -76,6 +76,7 @@ export function redactReport(report: RunReport, secrets: readonly SecretInput[])
     register,
     meta: {
       ...(mapJsonStrings(facts, (text) => boundText(redactor.suiteText(text))) as typeof facts),
+      commandLine: boundCommandLine(redactor.suiteText(meta.commandLine)),
       target: { ...target, baseUrl: redactor.text(target.baseUrl) },
     },
     results: results.map((result) => redactResult(result, redactor)),

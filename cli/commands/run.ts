@@ -48,7 +48,7 @@ const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
 const DEFAULT_FORMATS: readonly ReportFormat[] = ["json", "junit", "html"];
 
 /** parseArgs options, from the option list. */
-const PARSE_OPTIONS = Object.fromEntries(
+export const PARSE_OPTIONS = Object.fromEntries(
   RUN_OPTIONS.map((option) => [
     option.name,
     {

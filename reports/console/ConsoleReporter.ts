@@ -12,6 +12,7 @@ import { selectionPhrase } from "../selectionPhrase.js";
 import { createRedactor, type Redactor, type SecretInput } from "../../runner/http/redactSecrets.js";
 import { contractWording } from "../suiteWording.js";
 import { createPaint, type Paint } from "./paint.js";
+import { boundCommandLine } from "../boundText.js";
 import { sanitizeConsoleText } from "./sanitizeConsoleText.js";
 
 /** Where the reporter writes: process.stdout, or anything with `write` (tests capture it). */
@@ -105,6 +106,15 @@ export class ConsoleReporter {
   /** A sentence the suite wrote. */
   private text(value: string, max?: number): string {
     return sanitizeConsoleText(value, this.redactor.suiteText, max);
+  }
+
+  /**
+   * The reproduce line as written, never re-spaced or cut (that would change what it runs, issue
+   * 24.1): it is quoted to be one visible line; one that is not (a merged shard's) is sanitised.
+   */
+  private commandLine(value: string): string {
+    const line = boundCommandLine(this.redactor.suiteText(value));
+    return /[\p{C}\p{Zl}\p{Zp}]/u.test(line) ? sanitizeConsoleText(line, (text) => text, line.length) : line;
   }
 
   /** Configured or target-supplied text (the base URL, a path). */
@@ -224,7 +234,7 @@ export class ConsoleReporter {
     );
     if (meta.profile === "default" && summary.warnings > 0)
       this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
-    this.write(this.paint.dim(`  Reproduce: ${this.text(meta.commandLine, 2000)}`));
+    this.write(this.paint.dim(`  Reproduce: ${this.commandLine(meta.commandLine)}`));
     this.runLists(report);
 
     const written = (["json", "junit", "html", "har"] as const).filter((format) => paths[format] !== undefined);

@@ -19,14 +19,17 @@ export interface CurlOptions {
 
 /**
  * A copy-pasteable curl command for a request: method, URL, headers (secrets as "$CMS_TOKEN"
- * inside double quotes so the shell expands them), body via --data-raw in single quotes, --max-time.
+ * inside double quotes so the shell expands them), body via --data-raw, --max-time. Every argument
+ * is quoted by runner/http/quoteShellWord.ts: bash reads back exactly what was sent (issue 24.1).
  */
 export function buildCurlCommand(request: CurlRequest, options: CurlOptions): string {
   const { secrets } = options;
   const parts = [
     "curl -sS -i",
     `-X ${quoteShellWord(request.method)}`,
-    quoteShellWordWithSecrets(request.url, secrets),
+    // curl would read [] and {} in a URL as a glob of several URLs, and a URL starting with "-" as an option.
+    ...(/[[\]{}]/.test(request.url) ? ["--globoff"] : []),
+    `${request.url.startsWith("-") ? "--url " : ""}${quoteShellWordWithSecrets(request.url, secrets)}`,
   ];
   for (const [name, value] of Object.entries(request.headers))
     parts.push(`-H ${quoteHeaderWithSecrets(name, value, secrets)}`);

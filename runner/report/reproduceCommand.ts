@@ -3,6 +3,7 @@ import { ALL_OPERATIONS } from "../../contract/operations.js";
 import { SECRET_PLACEHOLDERS } from "../engine/createTargetSession.js";
 import { extraHeaderSecrets } from "../http/extraHeaderSecrets.js";
 import { RUN_DEFAULTS, type RunSettings } from "../model/RunSettings.js";
+import { quoteShellWord, shellWord, variableName, type ShellSegment } from "../http/quoteShellWord.js";
 
 /** Settings of a run plus the options that live outside RunSettings but change verdicts. */
 export type ReproducibleSettings = RunSettings & {
@@ -12,15 +13,10 @@ export type ReproducibleSettings = RunSettings & {
   readonly waivers?: string;
 };
 
-/** Quotes a value for a POSIX shell: bare when it is safe, single-quoted otherwise. */
-export function shellQuote(value: string): string {
-  if (/^[A-Za-z0-9_./:@%+=,-]+$/.test(value)) return value;
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/** `"$CMS_TOKEN"`: expanded by the shell, never the secret itself. */
-function variable(placeholder: string): string {
-  return `"${placeholder}"`;
+/** `"$CMS_TOKEN"`: expanded by the shell from the environment, never the secret itself. */
+function variable(placeholder: string): ShellSegment[] {
+  const name = variableName(placeholder);
+  return name === undefined ? [{ literal: placeholder }] : [{ variable: name }];
 }
 
 /**
@@ -28,48 +24,65 @@ function variable(placeholder: string): string {
  * default, secrets as $CMS_TOKEN, $CMS_RESTRICTED_TOKEN and $CMS_CLIENT_ID. Against the embedded
  * reference server the target options are left out, since `run` without a base URL starts it again.
  * --out and --format are left out: they change where reports go, not what the run finds.
+ * Every value is quoted (runner/http/quoteShellWord.ts: the line is inert and faithful in bash,
+ * issue 24.1); a value that starts with "-", and every secret (whose value at replay time is not
+ * known), is written --name=value, which the option parser never mistakes for an option.
  */
 export function reproduceCommand(settings: ReproducibleSettings): string {
   const parts: string[] = ["cms-conformance", "run"];
-  const option = (name: string, value?: string) => parts.push(value === undefined ? `--${name}` : `--${name} ${value}`);
+  const option = (name: string, value?: string | readonly ShellSegment[]) => {
+    if (value === undefined) parts.push(`--${name}`);
+    else if (typeof value === "string")
+      parts.push(`--${name}${value.startsWith("-") ? "=" : " "}${quoteShellWord(value)}`);
+    else {
+      const first = value[0];
+      const glue = first === undefined || ("literal" in first && !first.literal.startsWith("-")) ? " " : "=";
+      parts.push(`--${name}${glue}${shellWord(value, "double")}`);
+    }
+  };
+  const list = (name: string, values: readonly string[] | undefined) => {
+    // An empty list is a fact of its own ("none"): --name '' gives it.
+    if (values?.length === 0) option(name, "");
+    for (const value of values ?? []) option(name, value);
+  };
   if (!settings.embedded) {
-    option("base-url", shellQuote(settings.baseUrl));
+    option("base-url", settings.baseUrl);
     option("client-id", variable(SECRET_PLACEHOLDERS.clientId));
     option("token", variable(SECRET_PLACEHOLDERS.token));
     if (settings.credentials.restrictedToken) option("restricted-token", variable(SECRET_PLACEHOLDERS.restrictedToken));
-    for (const id of settings.fixtures.analyticIds) option("analytic-id", shellQuote(id));
-    for (const role of settings.fixtures.roles) option("role", shellQuote(role));
-    if (settings.fixtures.domainName !== undefined) option("domain-name", shellQuote(settings.fixtures.domainName));
-    if (settings.fixtures.serviceName !== undefined) option("service-name", shellQuote(settings.fixtures.serviceName));
+    for (const id of settings.fixtures.analyticIds) option("analytic-id", id);
+    for (const role of settings.fixtures.roles) option("role", role);
+    if (settings.fixtures.domainName !== undefined) option("domain-name", settings.fixtures.domainName);
+    if (settings.fixtures.serviceName !== undefined) option("service-name", settings.fixtures.serviceName);
     const facts = settings.fixtures.permissions;
-    for (const id of facts?.forbiddenWidgetIds ?? []) option("forbidden-widget", shellQuote(id));
-    for (const id of facts?.forbiddenAnalyticIds ?? []) option("forbidden-analytic", shellQuote(id));
-    for (const id of facts?.ownLandingPageIds ?? []) option("own-landing-page", shellQuote(id));
-    for (const id of facts?.othersLandingPageIds ?? []) option("others-landing-page", shellQuote(id));
+    list("forbidden-widget", facts?.forbiddenWidgetIds);
+    list("forbidden-analytic", facts?.forbiddenAnalyticIds);
+    list("own-landing-page", facts?.ownLandingPageIds);
+    list("others-landing-page", facts?.othersLandingPageIds);
   }
   for (const [name, value] of Object.entries(settings.headers ?? {})) {
     const secret = extraHeaderSecrets({ [name]: value }, settings.secretHeaders)[0];
-    option("header", secret ? `"${name}: ${secret.placeholder}"` : shellQuote(`${name}: ${value}`));
+    option("header", secret ? [{ literal: `${name}: ` }, ...variable(secret.placeholder)] : `${name}: ${value}`);
   }
-  for (const name of settings.secretHeaders ?? []) option("secret-header", shellQuote(name));
+  for (const name of settings.secretHeaders ?? []) option("secret-header", name);
   for (const operation of ALL_OPERATIONS) {
     const path = settings.operationPaths?.[operation];
-    if (path !== undefined) option("operation-path", shellQuote(`${operation}=${path}`));
+    if (path !== undefined) option("operation-path", `${operation}=${path}`);
   }
   if (settings.insecure) option("insecure");
-  for (const file of settings.caFiles ?? []) option("ca-file", shellQuote(file));
+  for (const file of settings.caFiles ?? []) option("ca-file", file);
   if (settings.clientCertificate) {
-    option("cert", shellQuote(settings.clientCertificate.certFile));
-    option("key", shellQuote(settings.clientCertificate.keyFile));
+    option("cert", settings.clientCertificate.certFile);
+    option("key", settings.clientCertificate.keyFile);
   }
   if (settings.profile !== RUN_DEFAULTS.profile) option("profile", settings.profile);
   if (settings.failOnSkipped === true) option("fail-on-skipped");
   if (settings.failOnUnverified === true) option("fail-on-unverified");
-  if (settings.checks.length > 0) option("checks", shellQuote(settings.checks.join(",")));
-  if (settings.excludeChecks.length > 0) option("exclude-checks", shellQuote(settings.excludeChecks.join(",")));
+  if (settings.checks.length > 0) option("checks", settings.checks.join(","));
+  if (settings.excludeChecks.length > 0) option("exclude-checks", settings.excludeChecks.join(","));
   for (const operation of settings.operations) option("operation", operation);
-  if (settings.waivers !== undefined) option("waivers", shellQuote(settings.waivers));
-  if (settings.rerunFailed) option("rerun-failed", shellQuote(settings.rerunFailed.report));
+  if (settings.waivers !== undefined) option("waivers", settings.waivers);
+  if (settings.rerunFailed) option("rerun-failed", settings.rerunFailed.report);
   if (settings.shard) option("shard", `${settings.shard.index}/${settings.shard.count}`);
   if (settings.maxFailures !== undefined) option("max-failures", String(settings.maxFailures));
   option("seed", String(settings.seed));

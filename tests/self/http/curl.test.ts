@@ -1,8 +1,11 @@
 /** curl commands are correctly quoted: run through bash with a stand-in curl, every argument survives. */
 import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildCurlCommand, type CurlRequest } from "../../../runner/http/buildCurlCommand.js";
 import { quoteShellWord, quoteShellWordWithSecrets } from "../../../runner/http/quoteShellWord.js";
+import { hostileText, pastedArguments, scratchFolder } from "../support/pastedArguments.js";
 import { CLIENT_ID, CREDENTIAL_HEADERS, SECRETS, TOKEN } from "./httpTestKit.js";
 
 /** Runs the command in bash with curl replaced by a function printing its arguments NUL-separated. */
@@ -120,5 +123,75 @@ describe("quoteShellWord", () => {
   it("placeholders that are not shell variables stay literal", () => {
     const word = quoteShellWordWithSecrets(`x ${TOKEN}`, [{ value: TOKEN, placeholder: "[redacted]" }]);
     expect(argumentsOf(`curl ${word}`)).toEqual(["x [redacted]"]);
+  });
+});
+
+/** A text that sometimes holds a secret, as an echoed token or a credential header does. */
+const textWithSecrets = fc
+  .tuple(hostileText(), fc.constantFrom("", TOKEN, CLIENT_ID), hostileText())
+  .map(([head, secret, tail]) => `${head}${secret}${tail}`);
+
+describe("buildCurlCommand, pasted into bash (issue 24.1)", () => {
+  it("gives curl exactly the request's method, URL, headers and body, and runs nothing else", () => {
+    const folder = scratchFolder();
+    try {
+      fc.assert(
+        fc.property(
+          hostileText(),
+          textWithSecrets,
+          fc.uniqueArray(fc.tuple(hostileText(), textWithSecrets), {
+            selector: ([name]) => name.toLowerCase(),
+            maxLength: 4,
+          }),
+          fc.option(textWithSecrets, { nil: undefined }),
+          (method, url, headerList, body) => {
+            const headers = Object.fromEntries(headerList);
+            const request: CurlRequest = { method, url, headers, ...(body === undefined ? {} : { body }) };
+            const line = buildCurlCommand(request, { secrets: SECRETS, timeoutMs: 1500 });
+
+            const argv = pastedArguments(line, {
+              command: "curl",
+              env: { CMS_TOKEN: TOKEN, CMS_CLIENT_ID: CLIENT_ID },
+              cwd: folder,
+            });
+            const sent = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+            expect(argv).toEqual([
+              "-sS",
+              "-i",
+              "-X",
+              method,
+              ...(/[[\]{}]/.test(url) ? ["--globoff"] : []),
+              ...(url.startsWith("-") ? ["--url"] : []),
+              url,
+              ...Object.entries(headers).flatMap(([name, value]) => [
+                "-H",
+                value === "" ? `${name};` : `${name}: ${value}`,
+              ]),
+              ...["Accept", "Content-Type", "User-Agent"]
+                .filter((name) => !sent.has(name.toLowerCase()))
+                .flatMap((name) => ["-H", `${name}:`]),
+              ...(body === undefined ? [] : ["--data-raw", body]),
+              "--max-time",
+              "1.5",
+            ]);
+            expect(line).not.toContain(TOKEN);
+            expect(line).not.toContain(CLIENT_ID);
+            // Visible lines: nothing raw but the line continuations the command is laid out with.
+            expect(line.replace(/ \\\n {2}/g, " ")).not.toMatch(/[\p{C}\p{Zl}\p{Zp}\u00a0\u3164]/u);
+          },
+        ),
+        { numRuns: 250 },
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("a URL that curl would read as a glob or an option is given as one", () => {
+    const command = buildCurlCommand(
+      { method: "GET", url: "-http://h/a[1-3]{x,y}", headers: {} },
+      { secrets: SECRETS, timeoutMs: 1000 },
+    );
+    expect(command).toContain("--globoff \\\n  --url '-http://h/a[1-3]{x,y}'");
   });
 });

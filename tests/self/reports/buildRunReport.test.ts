@@ -45,7 +45,7 @@ describe("buildRunReport meta", () => {
   it("records the command line that reproduces the run, with the waivers file and without secrets", () => {
     const { meta } = buildRunReport(results, { ...facts, waiversFile: "waivers.json" });
     expect(meta.commandLine).toBe(
-      `cms-conformance run --base-url https://cms.example.com --client-id "$CMS_CLIENT_ID" --token "$CMS_TOKEN" --checks 'http.*' --exclude-checks http.no-server-error --operation getWidget --waivers waivers.json --seed 9`,
+      `cms-conformance run --base-url https://cms.example.com --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN" --checks 'http.*' --exclude-checks http.no-server-error --operation getWidget --waivers waivers.json --seed 9`,
     );
   });
 

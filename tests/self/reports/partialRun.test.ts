@@ -57,7 +57,7 @@ describe("a partial run", () => {
   it("records a command line that reproduces it", () => {
     expect(
       report.meta.commandLine.startsWith(
-        `cms-conformance run --base-url ${server.baseUrl} --client-id "$CMS_CLIENT_ID" --token "$CMS_TOKEN" `,
+        `cms-conformance run --base-url ${server.baseUrl} --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN" `,
       ),
     ).toBe(true);
     expect(
