@@ -225,3 +225,18 @@ describe("a load balancer with one bad node in four (issue 23.3)", () => {
     ).toEqual([]);
   });
 });
+
+describe("one operation whose every answer is cut off (issue 23.2)", () => {
+  it("leaves the other operations judged: only getWidget's verdicts are errors, and the run does not stop", async () => {
+    const { proxy, config } = await behindProxy({ resetPath: "/getWidget" });
+    const report = await runInProcess(config, { maxExamples: 5 });
+    await proxy.close();
+    const errored = report.results.filter((result) => result.outcome === "error");
+    expect(errored.length).toBeGreaterThan(0);
+    expect([...new Set(errored.map((result) => result.operation))]).toEqual(["getWidget"]);
+    expect(report.results.filter((result) => result.operation !== "getWidget" && result.outcome !== "passed")).toEqual(
+      [],
+    );
+    expect(report.meta.notes.join("\n")).not.toMatch(/The run stopped early/);
+  });
+});

@@ -18,6 +18,8 @@ export interface ReferenceProxyOptions {
   readonly interim100?: boolean;
   /** Re-encodes every answer's body; may change its headers (a charset, say). `path` is the request's. */
   readonly rewriteBody?: (payload: Buffer, headers: Record<string, string>, path: string) => Buffer;
+  /** Requests to a path ending with this are cut off: the connection is reset before any answer. */
+  readonly resetPath?: string;
   /** Every this-many-th request is answered by a "bad node": 502 with an HTML page, as a load balancer does. */
   readonly badNodeEvery?: number;
   /** After this many requests the proxy stops listening and drops every connection. */
@@ -47,6 +49,10 @@ export async function startReferenceProxy(
     count += 1;
     if (options.dieAfter !== undefined && count > options.dieAfter) {
       if (!died) die();
+      request.socket.destroy();
+      return;
+    }
+    if (options.resetPath !== undefined && (request.url ?? "").endsWith(options.resetPath)) {
       request.socket.destroy();
       return;
     }
