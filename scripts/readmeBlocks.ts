@@ -3,7 +3,11 @@ import type { ReadmeBlock } from "../contract/readmeTables.js";
 import { renderRegisterMarkdown } from "../contract/renderRegisterMarkdown.js";
 import { renderRunOptionsMarkdown } from "../cli/renderRunOptionsMarkdown.js";
 import { renderChecksMarkdown, renderFaultsMarkdown, renderVariantsMarkdown } from "./renderCatalogueMarkdown.js";
-import { renderContractSectionsMarkdown, renderOperationsMarkdown } from "./renderContractMarkdown.js";
+import {
+  renderContractSectionsMarkdown,
+  renderOperationsMarkdown,
+  renderStatementsMarkdown,
+} from "./renderContractMarkdown.js";
 
 /** The generated blocks of README.md, by marker name. */
 export function readmeBlocks(): ReadmeBlock[] {
@@ -27,5 +31,6 @@ export function contractDocBlocks(): ReadmeBlock[] {
   return [
     { name: "operations", text: renderOperationsMarkdown() },
     { name: "contract-sections", text: renderContractSectionsMarkdown() },
+    { name: "contract-statements", text: renderStatementsMarkdown() },
   ];
 }

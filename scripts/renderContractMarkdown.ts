@@ -6,6 +6,13 @@ import { AMBIGUITY_REGISTER } from "../contract/ambiguityRegister.js";
 import { OPERATIONS } from "../contract/operations.js";
 import { markdownCell } from "../contract/readmeTables.js";
 import { SECTION_RULES, compareSections } from "../contract/specSections.js";
+import {
+  SPEC_STATEMENTS,
+  UNCITED_SECTIONS,
+  coverageCounts,
+  statementCoverage,
+  type SpecStatement,
+} from "../contract/specStatements.js";
 import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
 
 /** The operations table: name, path below the base URL, section, credentials (§4, §5). */
@@ -44,4 +51,42 @@ export function renderContractSectionsMarkdown(): string {
       return lines.join("\n");
     })
     .join("\n\n");
+}
+
+/** The counts line of the statements table: statements, judged fully, partly, not black-box, by nothing. */
+function renderStatementCountsMarkdown(statements: readonly SpecStatement[] = SPEC_STATEMENTS): string {
+  const counts = coverageCounts(statements);
+  return `**${statements.length} statements**: ${counts.full} judged fully by a check, ${counts.partial} only partly, ${counts["not black-box"]} not black-box (no request can judge them: register \`not-black-box\`), ${counts.none} by nothing.`;
+}
+
+/** One row per testable statement: its id, section, words, the checks that judge it and what none judges. */
+export function renderStatementsMarkdown(statements: readonly SpecStatement[] = SPEC_STATEMENTS): string {
+  const checksOf = (statement: SpecStatement, extent: "full" | "partial") =>
+    statement.checks.filter((check) => check.extent === extent).map((check) => `\`${check.id}\``);
+  const rows = statements.map((statement) => {
+    const full = checksOf(statement, "full");
+    const partial = checksOf(statement, "partial");
+    const judgedBy = [
+      ...(full.length > 0 ? [`fully: ${full.join(", ")}`] : []),
+      ...(partial.length > 0 ? [`partly: ${partial.join(", ")}`] : []),
+    ];
+    const unjudged = [
+      ...(statement.unjudged ? [statement.unjudged] : []),
+      ...(statement.register ? [`register \`${statement.register.id}\`: ${statement.register.why}`] : []),
+    ];
+    return `| ${statement.id} | §${statement.section} | ${markdownCell(statement.statement)} | ${statementCoverage(statement)} | ${judgedBy.join("; ") || "no check"} | ${markdownCell(unjudged.join(" ")) || "—"} |`;
+  });
+  return [
+    renderStatementCountsMarkdown(statements),
+    "",
+    "| # | § | statement | judged | by | what no check judges |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+    "",
+    "A check may cite a section without judging a statement of it:",
+    "",
+    ...UNCITED_SECTIONS.map(
+      (uncited) => `- \`${uncited.check}\` cites §${uncited.section}: ${markdownCell(uncited.why)}`,
+    ),
+  ].join("\n");
 }
