@@ -291,6 +291,14 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     help: "longest one request waits out 429 answers (Retry-After honoured up to it; the run also slows down by itself while 429s come); beyond it the 429 is an error naming --rate-limit. Durations: 30s, 2m, 1h, 500ms; a bare number is milliseconds",
   },
   {
+    name: "max-response-time",
+    value: "DURATION",
+    setting: "maxResponseTimeMs",
+    group: "Verdicts",
+    parse: parseDurationOption,
+    help: "judge response times: performance.response-time sends a few valid requests per operation and warns (strict: fails) when an answer is slower than DURATION (500ms, 2s …); the console and the HTML report show p50, p95 and max per operation either way",
+  },
+  {
     name: "max-run-time",
     value: "DURATION",
     setting: "maxRunTimeMs",

@@ -207,6 +207,7 @@ export class ConsoleReporter {
         ),
       );
     this.write(this.paint.bold(line("total", report.results)));
+    this.responseTimes(report);
     this.write("");
 
     const { summary, meta } = report;
@@ -243,6 +244,23 @@ export class ConsoleReporter {
       this.write(this.paint.bold("Reports"));
       for (const format of written) this.write(`  ${format.padEnd(7)}${this.targetText(paths[format] ?? "", 500)}`);
     }
+  }
+
+  /** p50, p95 and max of each operation's answers (issue 27.4): latency is visible whether or not it is judged. */
+  private responseTimes(report: RunReport): void {
+    const rows = OPERATIONS.flatMap((operation) => {
+      const times = [...(report.timings[operation.name] ?? [])].sort((a, b) => a - b);
+      if (times.length === 0) return [];
+      const at = (q: number) => times[Math.min(times.length - 1, Math.max(0, Math.ceil(q * times.length) - 1))] ?? 0;
+      const ms = (value: number) => `${Math.round(value)} ms`;
+      return [
+        `  ${operation.name.padEnd(26)}p50 ${ms(at(0.5))} · p95 ${ms(at(0.95))} · max ${ms(at(1))}  (${times.length} answers)`,
+      ];
+    });
+    if (rows.length === 0) return;
+    this.write("");
+    this.write(this.paint.bold("Response times"));
+    for (const row of rows) this.write(this.paint.dim(row));
   }
 
   /** Every skipped verdict with its reason (which says what to give): what the run could not judge is never silent. */

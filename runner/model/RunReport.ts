@@ -37,7 +37,8 @@ export type CheckFamily =
   | "analytics"
   | "role-filters"
   | "errors"
-  | "consistency";
+  | "consistency"
+  | "performance";
 
 /** One piece of evidence: an exchange plus what the check made of it. */
 export interface EvidenceItem {

@@ -82,6 +82,8 @@ export interface RunSettings {
   readonly rateLimitPerSecond?: number;
   /** Longest one request waits out 429 answers in all (--max-retry-wait); beyond it the 429 is an error. */
   readonly maxRetryWaitMs: number;
+  /** Slowest answer performance.response-time lets pass (--max-response-time); none judged without it. */
+  readonly maxResponseTimeMs?: number;
   /** Wall-clock bound of the run (--max-run-time); checks still open when it passes become errors. */
   readonly maxRunTimeMs: number;
   /** When the run began (epoch milliseconds), so that --max-run-time counts the preflight and the start of vitest too. */

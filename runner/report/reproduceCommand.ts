@@ -92,6 +92,7 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
   if (settings.rateLimitPerSecond !== undefined) option("rate-limit", `${settings.rateLimitPerSecond}/s`);
   if (settings.maxRetryWaitMs !== RUN_DEFAULTS.maxRetryWaitMs) option("max-retry-wait", `${settings.maxRetryWaitMs}ms`);
   if (settings.maxRunTimeMs !== RUN_DEFAULTS.maxRunTimeMs) option("max-run-time", `${settings.maxRunTimeMs}ms`);
+  if (settings.maxResponseTimeMs !== undefined) option("max-response-time", `${settings.maxResponseTimeMs}ms`);
   if (settings.maxPageSize !== RUN_DEFAULTS.maxPageSize) option("max-page-size", String(settings.maxPageSize));
   if (settings.maxPagesWalked !== RUN_DEFAULTS.maxPagesWalked) option("max-pages", String(settings.maxPagesWalked));
   return parts.join(" ");

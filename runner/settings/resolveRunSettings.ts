@@ -54,6 +54,7 @@ export interface RunConfigFile {
   rateLimit?: number;
   maxRetryWaitMs?: number;
   maxRunTimeMs?: number;
+  maxResponseTimeMs?: number;
   caFiles?: string[];
   insecure?: boolean;
   cert?: string;
@@ -411,6 +412,7 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
     ...(config.rateLimit !== undefined ? { rateLimitPerSecond: config.rateLimit } : {}),
     maxRetryWaitMs: config.maxRetryWaitMs ?? RUN_DEFAULTS.maxRetryWaitMs,
     maxRunTimeMs: config.maxRunTimeMs ?? RUN_DEFAULTS.maxRunTimeMs,
+    ...(config.maxResponseTimeMs !== undefined ? { maxResponseTimeMs: config.maxResponseTimeMs } : {}),
     ...(config.caFiles !== undefined && config.caFiles.length > 0 ? { caFiles: readableFiles(config.caFiles) } : {}),
     ...(config.insecure === true ? { insecure: true } : {}),
     ...(config.cert !== undefined && config.key !== undefined

@@ -11,6 +11,7 @@ import { consistencyChecks } from "./checks/consistencyChecks.js";
 import { errorsChecks } from "./checks/errorsChecks.js";
 import { httpChecks } from "./checks/httpChecks.js";
 import { paginationChecks } from "./checks/paginationChecks.js";
+import { performanceChecks } from "./checks/performanceChecks.js";
 import { permissionsChecks } from "./checks/permissionsChecks.js";
 import { roleFiltersChecks } from "./checks/roleFiltersChecks.js";
 import { schemaChecks } from "./checks/schemaChecks.js";
@@ -28,6 +29,7 @@ export const CHECKS_BY_FAMILY: { readonly [family in CheckFamily]: readonly Chec
   analytics: analyticsChecks,
   "role-filters": roleFiltersChecks,
   consistency: consistencyChecks,
+  performance: performanceChecks,
 };
 
 /** Every check, in report order. */
