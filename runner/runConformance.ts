@@ -100,7 +100,13 @@ function planNotes(settings: RunSettings, planned: number, notRun: number): stri
 export async function runConformance(options: RunOptions): Promise<RunReport> {
   const { settings, catalogue, observer = {} } = options;
   const planned = planRun(settings, catalogue);
-  const waivers: readonly Waiver[] = options.waiversFile ? await loadWaivers(options.waiversFile, catalogue.ids()) : [];
+  const waivers: readonly Waiver[] = options.waiversFile
+    ? await loadWaivers(
+        options.waiversFile,
+        catalogue.ids(),
+        (id) => catalogue.checks.find((check) => check.id === id)?.operations,
+      )
+    : [];
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   // --max-run-time counts from here: the preflight's requests are part of the run.
   const timed: RunSettings = { ...settings, runStartedAt: settings.runStartedAt ?? Date.now() };
@@ -138,9 +144,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     ...(interruption
       ? [interruption.replace(/ before this check finished$/, "; the verdicts still open then are errors")]
       : []),
-    ...waived.expired.map(
-      (waiver) => `expired waiver: ${waiver.checkId} on ${waiver.operation} (expired ${waiver.expires})`,
-    ),
+    ...waived.expired.map((waiver) => `expired waiver: ${describeWaiver(waiver)} (expired ${waiver.expires})`),
     ...skippedGateFailures(waived.results, settings),
     ...unverifiedGateFailures(waived.results, settings),
   ];
@@ -148,7 +152,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     ...planNotes(settings, planned.length, notRun.size),
     // Errors of the run itself (the checks' worker died, a module did not load): the verdicts it left open say so too, and the console shows the notes.
     ...execution.runErrors.map((error) => `the run itself reported an error: ${error}`),
-    ...waived.unused.map((waiver) => `unused waiver: ${waiver.checkId} on ${waiver.operation}`),
+    ...waived.unused.map((waiver) => `unused waiver: ${describeWaiver(waiver)}`),
   ];
   return buildRunReport(waived.results, {
     settings,
@@ -180,4 +184,9 @@ function unverifiedGateFailures(results: readonly CheckResult[], settings: RunSe
   return results
     .filter((result) => result.outcome === "warning" && /\[register: permission-facts\]/.test(result.message))
     .map((result) => `unverified (--fail-on-unverified): ${result.checkId} on ${result.operation}: ${result.message}`);
+}
+
+/** "schema.* on getAnalytic, finding /chart/series/", for gate failures and notes. */
+function describeWaiver(waiver: Waiver): string {
+  return `${waiver.checkId} on ${waiver.operation ?? "every operation"}${waiver.finding === undefined ? "" : `, finding /${waiver.finding}/`}`;
 }

@@ -16,8 +16,12 @@ export type Outcome = "passed" | "failed" | "warning" | "skipped" | "error" | "w
 
 /** A waiver from the vendor-acceptance waivers file. */
 export interface Waiver {
+  /** A check id, or a glob of check ids (schema.*). */
   readonly checkId: string;
-  readonly operation: OperationName;
+  /** The operation; absent: every operation of the checks it names. */
+  readonly operation?: OperationName;
+  /** A regular expression every finding of a failed verdict must match for the waiver to excuse it (one defect, not the check). */
+  readonly finding?: string;
   readonly reason: string;
   /** ISO date (YYYY-MM-DD) after which the waiver no longer applies. */
   readonly expires: string;

@@ -1,5 +1,6 @@
 /** Applies vendor-acceptance waivers to check results. */
 import type { CheckResult, Waiver } from "../model/RunReport.js";
+import { waiverMatches } from "./waiverMatches.js";
 
 /** What applyWaivers returns. */
 export interface WaiverApplication {
@@ -14,7 +15,8 @@ export interface WaiverApplication {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Turns each `failed` result matching an unexpired waiver (same checkId and operation) into
+ * Turns each `failed` result matching an unexpired waiver (its check id or glob, its operation if
+ * given, and its finding pattern for every finding, waiverMatches.ts) into
  * `waived`, with the waiver attached and its reason and expiry in the message. A waiver applies
  * up to and including its `expires` day; `today` is YYYY-MM-DD (the run's date, UTC).
  */
@@ -31,9 +33,7 @@ export function applyWaivers(
   const used = new Set<Waiver>();
   const applied = results.map((result): CheckResult => {
     if (result.outcome !== "failed") return result;
-    const waiver = active.find(
-      (candidate) => candidate.checkId === result.checkId && candidate.operation === result.operation,
-    );
+    const waiver = active.find((candidate) => waiverMatches(candidate, result));
     if (!waiver) return result;
     used.add(waiver);
     return {

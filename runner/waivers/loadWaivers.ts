@@ -5,6 +5,8 @@ import type { Waiver } from "../model/RunReport.js";
 import { closestName } from "../settings/closestName.js";
 import { WaiversFileError } from "./WaiversFileError.js";
 import { readRegularFile } from "../settings/readRegularFile.js";
+import type { OperationName } from "../../contract/operations.js";
+import { checkGlob } from "./waiverMatches.js";
 
 interface WaiversFile {
   readonly waivers: readonly Waiver[];
@@ -36,7 +38,11 @@ function suggestion(id: string, known: ReadonlySet<string>): string {
  * breaks schemas/meta/waivers.schema.json (each error with its place in the file), names a check id
  * that is not in `knownCheckIds`, or waives the same check and operation twice.
  */
-export async function loadWaivers(path: string, knownCheckIds: ReadonlySet<string>): Promise<Waiver[]> {
+export async function loadWaivers(
+  path: string,
+  knownCheckIds: ReadonlySet<string>,
+  operationsOf: (checkId: string) => readonly OperationName[] | undefined = () => undefined,
+): Promise<Waiver[]> {
   let text: string;
   try {
     text = readRegularFile(path);
@@ -59,29 +65,50 @@ export async function loadWaivers(path: string, knownCheckIds: ReadonlySet<strin
     );
   }
   const unknown = data.waivers.flatMap((waiver, index) =>
-    knownCheckIds.has(waiver.checkId)
+    [...knownCheckIds].some((id) => checkGlob(waiver.checkId).test(id))
       ? []
       : [
-          `/waivers/${index}/checkId ${JSON.stringify(waiver.checkId)} is not a check of this suite${suggestion(waiver.checkId, knownCheckIds)}`,
+          `/waivers/${index}/checkId ${JSON.stringify(waiver.checkId)} ${/[*?]/.test(waiver.checkId) ? "names no check" : "is not a check"} of this suite${suggestion(waiver.checkId, knownCheckIds)}`,
         ],
   );
   if (unknown.length > 0) {
     throw new WaiversFileError(`the waivers file ${path} names unknown check ids: ${unknown.join("; ")}`);
   }
+  for (const [index, waiver] of data.waivers.entries()) {
+    const operation = waiver.operation;
+    if (operation === undefined) continue;
+    const named = [...knownCheckIds].filter((id) => checkGlob(waiver.checkId).test(id));
+    // A check × operation pair no run has waives nothing: a typo, refused rather than left to pass unused.
+    if (named.every((id) => !(operationsOf(id) ?? [operation]).includes(operation)))
+      throw new WaiversFileError(
+        `the waivers file ${path}: /waivers/${index} waives ${waiver.checkId} on ${operation}, but ${named.length === 1 ? "that check does" : "none of those checks do"} not run on ${operation}; give an operation it runs on, or none for all`,
+      );
+  }
+  for (const [index, waiver] of data.waivers.entries()) {
+    if (waiver.finding === undefined) continue;
+    try {
+      new RegExp(waiver.finding);
+    } catch (error) {
+      throw new WaiversFileError(
+        `the waivers file ${path}: /waivers/${index}/finding is not a regular expression (${(error as Error).message})`,
+      );
+    }
+  }
   const seen = new Map<string, number>();
   for (const [index, waiver] of data.waivers.entries()) {
-    const key = `${waiver.checkId} ${waiver.operation}`;
+    const key = JSON.stringify([waiver.checkId, waiver.operation ?? null, waiver.finding ?? null]);
     const first = seen.get(key);
     if (first !== undefined) {
       throw new WaiversFileError(
-        `the waivers file ${path} waives ${waiver.checkId} on ${waiver.operation} twice (/waivers/${first} and /waivers/${index}); keep one`,
+        `the waivers file ${path} waives ${waiver.checkId} on ${waiver.operation ?? "every operation"}${waiver.finding === undefined ? "" : ` for the same finding`} twice (/waivers/${first} and /waivers/${index}); keep one`,
       );
     }
     seen.set(key, index);
   }
   return data.waivers.map((waiver) => ({
     checkId: waiver.checkId,
-    operation: waiver.operation,
+    ...(waiver.operation !== undefined ? { operation: waiver.operation } : {}),
+    ...(waiver.finding !== undefined ? { finding: waiver.finding } : {}),
     reason: waiver.reason,
     expires: waiver.expires,
   }));

@@ -29,3 +29,15 @@ describe("docs/acceptance.md", () => {
     expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
   });
 });
+
+describe("the waivers example of docs/acceptance.md", () => {
+  it("is the tested file docs/examples/waivers.json, word for word (its $schema aside)", () => {
+    const block = [...ACCEPTANCE.matchAll(/```json\n([\s\S]*?)```/g)]
+      .map((match) => JSON.parse(match[1] as string) as Record<string, unknown>)
+      .find((parsed) => "waivers" in parsed);
+    const { $schema: _schema, ...example } = JSON.parse(
+      readFileSync(new URL("../../../docs/examples/waivers.json", import.meta.url), "utf8"),
+    ) as Record<string, unknown>;
+    expect(block).toEqual(example);
+  });
+});

@@ -123,3 +123,42 @@ describe("loadWaivers", () => {
     expect(schema.properties.waivers.items.properties.operation.enum).toEqual(OPERATIONS.map((op) => op.name));
   });
 });
+
+describe("loadWaivers with globs, findings and any operation (issue 27.6)", () => {
+  const operationsOf = (id: string) =>
+    id === "analytics.pie-single-series"
+      ? (["getAnalytic"] as const)
+      : id === "pagination.default-first-10"
+        ? (["listLandingPages", "listFactoryDefaultWidgets"] as const)
+        : undefined;
+
+  it("takes a glob, a finding and no operation", async () => {
+    const waivers = await loadWaivers(
+      file({ waivers: [{ checkId: "*.pie-*", finding: "series", reason: "VEND-12", expires: "2030-06-30" }] }),
+      KNOWN,
+      operationsOf,
+    );
+    expect(waivers).toEqual([{ checkId: "*.pie-*", finding: "series", reason: "VEND-12", expires: "2030-06-30" }]);
+  });
+
+  it("refuses a check × operation pair no run has, a glob that names no check, and a finding that is no regular expression", async () => {
+    const refused = async (waiver: object) =>
+      (await loadWaivers(
+        file({ waivers: [{ reason: "r", expires: "2030-06-30", ...waiver }] }),
+        KNOWN,
+        operationsOf,
+      ).then(
+        () => undefined,
+        (error: unknown) => (error as Error).message,
+      )) ?? "";
+    expect(await refused({ checkId: "analytics.pie-single-series", operation: "getWidget" })).toMatch(
+      /\/waivers\/0 waives analytics\.pie-single-series on getWidget, but that check does not run on getWidget/,
+    );
+    expect(await refused({ checkId: "nothing.*" })).toMatch(
+      /\/waivers\/0\/checkId "nothing\.\*" names no check of this suite/,
+    );
+    expect(await refused({ checkId: "analytics.*", finding: "(" })).toMatch(
+      /\/waivers\/0\/finding is not a regular expression/,
+    );
+  });
+});
