@@ -53,6 +53,8 @@ export interface ReportPaths {
 
 // A waived failure is shown as waived (the runner applies waivers before onResult), never as a failure.
 const SHOWN_AS_THEY_HAPPEN: ReadonlySet<Outcome> = new Set(["failed", "error", "warning", "waived"]);
+/** Failed and errored verdicts listed again at the end; the reports hold the rest. */
+const FAILED_SHOWN = 20;
 const MARK: Readonly<Record<Outcome, string>> = {
   failed: "✗",
   error: "✗",
@@ -236,6 +238,7 @@ export class ConsoleReporter {
     if (meta.profile === "default" && summary.warnings > 0)
       this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
     this.write(this.paint.dim(`  Reproduce: ${this.commandLine(meta.commandLine)}`));
+    this.failedList(report);
     this.runLists(report);
 
     const written = (["json", "junit", "html", "har"] as const).filter((format) => paths[format] !== undefined);
@@ -244,6 +247,46 @@ export class ConsoleReporter {
       this.write(this.paint.bold("Reports"));
       for (const format of written) this.write(`  ${format.padEnd(7)}${this.targetText(paths[format] ?? "", 500)}`);
     }
+  }
+
+  /**
+   * The failed and errored verdicts again, at the end where a CI log is read (issue 27.7; merge prints
+   * no verdict as it happens): each with its message, its shrunk counterexample when a property found
+   * it, and the line that replays it alone.
+   */
+  private failedList(report: RunReport): void {
+    const failing = report.results.filter((result) => result.outcome === "failed" || result.outcome === "error");
+    if (failing.length === 0) return;
+    const selects = /(^| )--(checks|exclude-checks|operation|shard|rerun-failed)[ =]/.test(report.meta.commandLine);
+    this.write("");
+    this.write(this.paint.outcome("failed", this.paint.bold(`Failed and errored verdicts (${failing.length})`)));
+    for (const result of failing.slice(0, FAILED_SHOWN)) {
+      const label = this.paint.outcome(
+        result.outcome,
+        `${MARK[result.outcome]} ${OUTCOME_LABEL[result.outcome].padEnd(5)}`,
+      );
+      this.write(
+        `  ${label} ${result.operation} ${this.paint.bold(result.checkId)} — ${this.text(result.message, 300)}`,
+      );
+      if (result.property?.counterexample !== undefined)
+        this.write(
+          this.paint.dim(
+            `      counterexample: ${this.targetText(JSON.stringify(result.property.counterexample) ?? "undefined", 300)}`,
+          ),
+        );
+      if (!selects)
+        this.write(
+          this.paint.dim(
+            `      replay: ${this.commandLine(`${report.meta.commandLine} --checks ${result.checkId} --operation ${result.operation}`)}`,
+          ),
+        );
+    }
+    if (failing.length > FAILED_SHOWN)
+      this.write(
+        this.paint.dim(
+          `  … and ${failing.length - FAILED_SHOWN} more in the reports (--rerun-failed replays them all)`,
+        ),
+      );
   }
 
   /** p50, p95 and max of each operation's answers (issue 27.4): latency is visible whether or not it is judged. */

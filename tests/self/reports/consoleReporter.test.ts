@@ -140,3 +140,17 @@ describe("console reporter", () => {
     expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
   });
 });
+
+describe("the failed and errored verdicts at the end (issue 27.7)", () => {
+  it("are listed again after the verdict, each with its replay line, and the shrunk counterexample redacted", () => {
+    const out = run({ env: { NO_COLOR: "1" }, secrets: [PLANTED_TOKEN] }, true);
+    const lines = out.split("\n");
+    const at = lines.findIndex((line) => line.startsWith("Failed and errored verdicts ("));
+    expect(at).toBeGreaterThan(lines.findIndex((line) => line.startsWith(" FAIL ")));
+    expect(lines.slice(at).join("\n")).toMatch(
+      /replay: cms-conformance run .* --seed 424242 --checks schema\.response-body --operation getWidget/,
+    );
+    expect(lines.slice(at).join("\n")).toMatch(/counterexample: \[\["admin"/);
+    expect(out).not.toContain(PLANTED_TOKEN);
+  });
+});
