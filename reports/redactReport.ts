@@ -76,7 +76,10 @@ export function redactReport(report: RunReport, secrets: readonly SecretInput[])
     register,
     meta: {
       ...(mapJsonStrings(facts, (text) => boundText(redactor.suiteText(text))) as typeof facts),
-      commandLine: boundCommandLine(redactor.suiteText(meta.commandLine)),
+      // Tests and old shards may hold a report without one; a report written by a run always has it.
+      ...(typeof meta.commandLine === "string"
+        ? { commandLine: boundCommandLine(redactor.suiteText(meta.commandLine)) }
+        : {}),
       target: { ...target, baseUrl: redactor.text(target.baseUrl) },
     },
     results: results.map((result) => redactResult(result, redactor)),
