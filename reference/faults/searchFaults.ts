@@ -95,6 +95,29 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
       }),
   },
   {
+    name: "shared-roles-in-search-results",
+    section: "§2.4",
+    description:
+      "Searches of landing pages are answered from another code path that leaves the roles of SHARED pages in (the unfiltered listing omits them).",
+    caughtBy: ["schema.shared-roles-omitted"],
+    respond: (response, { operation, data, body: request }) =>
+      rewriteJson(
+        response,
+        response.status === 200 &&
+          operation === "listLandingPages" &&
+          isJsonObject(request) &&
+          typeof request.searchValue === "string" &&
+          request.searchValue !== "",
+        (body) => {
+          for (const page of listedItems(body, "landingPages")) {
+            const record = data.landingPages.find((candidate) => candidate.page.id === page.id);
+            if (record && record.page.landingPageType === "SHARED") page.roles = [...record.roles];
+          }
+          return body;
+        },
+      ),
+  },
+  {
     name: "landing-search-ignored",
     section: "§4.2",
     description: "listLandingPages ignores searchValue: every search returns every page.",

@@ -14,6 +14,7 @@ import { roleFiltersRequest } from "./_internals/requests/sampleRequests.js";
 import { everyUser } from "./_internals/requests/everyUser.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { Exchange } from "../../../runner/model/Exchange.js";
+import type { ListingWalk } from "./_internals/walks/walkListing.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 /** The 200 answers a check validates for an operation: every walked page, every read (itemReads), the role requests. */
@@ -140,34 +141,53 @@ export const schemaChecks: readonly CheckDefinition[] = [
   {
     id: "schema.shared-roles-omitted",
     title: "Shared landing pages in a listing carry no roles",
-    rule: "For performance, the roles of shared pages are not returned in listings: they are omitted (§2.4, §4.2).",
+    rule: "For performance, the roles of shared pages are not returned in listings: they are omitted (§2.4, §4.2), in every page of every listing: the main user's, the restricted user's and the answers to searches.",
     family: "schema",
     specRefs: ["2.4", "4.2"],
     level: "MUST",
     operations: ["listLandingPages"],
     registerRefs: [],
     async run({ operation, target, judge }) {
-      const walk = await knowledgeOf(target).listing(operation, "admin");
+      const knowledge = knowledgeOf(target);
+      const admin = await knowledge.listing(operation, "admin");
+      const walks: { label: string; walk: ListingWalk }[] = [{ label: "listing", walk: admin }];
+      if (target.hasRestrictedUser())
+        walks.push({ label: "restricted user's listing", walk: await knowledge.listing(operation, "restricted") });
+      // Searches for a word of a few SHARED pages' titles, by each user: a search answered from another code path may add the roles back.
+      const sharedTitles = admin.items
+        .filter((item) => isJsonObject(item) && item.landingPageType === "SHARED" && typeof item.title === "string")
+        .map((item) => ((item as { title: string }).title.match(/[\p{L}\p{N}]{3,}/u) ?? [])[0])
+        .filter((word): word is string => word !== undefined);
+      for (const word of [...new Set(sharedTitles)].slice(0, 2)) {
+        walks.push({ label: `search ${JSON.stringify(word)}`, walk: await knowledge.search(operation, word, "admin") });
+        if (target.hasRestrictedUser())
+          walks.push({
+            label: `search ${JSON.stringify(word)} as the restricted user`,
+            walk: await knowledge.search(operation, word, "restricted"),
+          });
+      }
       let shared = 0;
-      for (const page of walk.pages) {
-        for (const item of page.page.items) {
-          if (!isJsonObject(item) || item.landingPageType !== "SHARED") continue;
-          shared += 1;
-          if (!("roles" in item)) continue;
-          judge.fail(
-            `page ${page.pageNumber}: the SHARED landing page ${JSON.stringify(item.id ?? item.title)} carries roles in the listing.`,
-            {
-              expected: "no roles field on shared pages in a listing (§2.4)",
-              actual: `roles: ${JSON.stringify(item.roles)}`.slice(0, 300),
-              evidence: [evidence(`listing page ${page.pageNumber}`, page.exchange)],
-            },
-          );
+      for (const { label, walk } of walks) {
+        for (const page of walk.pages) {
+          for (const item of page.page.items) {
+            if (!isJsonObject(item) || item.landingPageType !== "SHARED") continue;
+            shared += 1;
+            if (!("roles" in item)) continue;
+            judge.fail(
+              `${label}, page ${page.pageNumber}: the SHARED landing page ${JSON.stringify(item.id ?? item.title)} carries roles.`,
+              {
+                expected: "no roles field on shared pages in a listing (§2.4)",
+                actual: `roles: ${JSON.stringify(item.roles)}`.slice(0, 300),
+                evidence: [evidence(`${label}, page ${page.pageNumber}`, page.exchange)],
+              },
+            );
+          }
         }
       }
       if (shared === 0) return judge.skip("the target's landing-page listing has no SHARED page to inspect.");
-      judge.witness(evidence("listing page 0", (walk.pages[0] as { exchange: Exchange }).exchange));
+      judge.witness(evidence("listing page 0", (admin.pages[0] as { exchange: Exchange }).exchange));
       judge.note(
-        `${shared} shared page(s) inspected${walk.complete ? "" : ` (listing sampled: ${walk.stop?.message ?? "incomplete"})`}.`,
+        `${shared} appearance(s) of shared pages inspected in ${walks.length} listing(s) and search(es)${admin.complete ? "" : ` (listing sampled: ${admin.stop?.message ?? "incomplete"})`}.`,
       );
     },
   },

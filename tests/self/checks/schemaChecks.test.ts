@@ -85,8 +85,10 @@ describe("schema.shared-roles-omitted", () => {
     });
     expect(result).toMatchObject({
       outcome: "failed",
-      message: 'page 0: the SHARED landing page "lp0" carries roles in the listing.',
     });
+    expect(result.message.split("\n")[0]).toBe(
+      'listing, page 0: the SHARED landing page "lp0" carries roles. (+3 more findings)',
+    );
     expect(result.actual).toBe(`roles: ${JSON.stringify(roles)}`.slice(0, 300));
   });
 
@@ -110,7 +112,28 @@ describe("schema.shared-roles-omitted", () => {
     );
     expect(result).toMatchObject({
       outcome: "passed",
-      message: "10 shared page(s) inspected (listing sampled: walked 1 of 3 pages (sampling bound --max-pages)).",
+      message:
+        "42 appearance(s) of shared pages inspected in 6 listing(s) and search(es) (listing sampled: walked 1 of 3 pages (sampling bound --max-pages)).",
     });
+  });
+
+  it("fails roles that only searches show, as the main or the restricted user (issue 22.5)", async () => {
+    const pages = [shared("lp0", { title: "Quarterly dashboard" }), shared("lp1", { title: "Other" })];
+    const { result } = await run("schema.shared-roles-omitted", "listLandingPages", {
+      landingPages: pages,
+      tamper: (call) =>
+        call.searchValue
+          ? {
+              status: 200,
+              json: {
+                landingPages: call.found.map((page) => ({ ...page, roles: ["r1"] })),
+                listInformation: { totalElements: call.found.length, totalPages: 1 },
+              },
+            }
+          : undefined,
+    });
+    expect(result.outcome).toBe("failed");
+    expect(result.message).toMatch(/^search "Quarterly", page 0: the SHARED landing page "lp0" carries roles\./);
+    expect(result.message).toMatch(/search "Quarterly" as the restricted user, page 0/);
   });
 });

@@ -512,6 +512,18 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
         .some((page) => "roles" in page),
     ).toBe(false);
   },
+  "shared-roles-in-search-results": async ({ both }) => {
+    const pages = (answer: Answer) => (asObject(answer.json).landingPages as unknown[]).map(asObject);
+    const [listing, faultyListing] = await both("listLandingPages", { pagination: { pageSize: 30 } });
+    expect(faultyListing.json).toEqual(listing.json);
+    const shared = pages(listing).find((page) => page.landingPageType === "SHARED");
+    const word = (String(shared?.title).match(/[\p{L}\p{N}]{3,}/u) ?? [])[0] as string;
+    const [search, faultySearch] = await both("listLandingPages", { searchValue: word, pagination: { pageSize: 30 } });
+    expect(pages(search).some((page) => "roles" in page)).toBe(false);
+    expect(pages(faultySearch).some((page) => page.landingPageType === "SHARED" && Array.isArray(page.roles))).toBe(
+      true,
+    );
+  },
   "role-filters-first-role-only": async ({ both, server }) => {
     const [first] = await both("getRoleFilters", { roles: ["guest"] });
     const [reference, faulty] = await both("getRoleFilters", { roles: ["guest", ...server.fixtures.roles] });
