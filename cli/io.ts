@@ -2,7 +2,7 @@
 
 /** The streams a command uses. */
 export interface CliIo {
-  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean; readonly columns?: number };
   readonly stderr: { write(text: string): unknown };
   /** Reads all of standard input (for `-` as a file name). */
   readonly readStdin: () => Promise<string>;
@@ -25,7 +25,11 @@ export interface PipeLike {
  * `stream`, but once its reader has gone (`cms-conformance list-checks | head -1`: EPIPE) further
  * writes are dropped instead of crashing the command: the reader asked for no more.
  */
-function quietOnClosedPipe(stream: PipeLike): { write(text: string): boolean; readonly isTTY?: boolean } {
+function quietOnClosedPipe(stream: PipeLike): {
+  write(text: string): boolean;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+} {
   let closed = false;
   stream.on("error", (error) => {
     if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") {
@@ -36,6 +40,10 @@ function quietOnClosedPipe(stream: PipeLike): { write(text: string): boolean; re
   });
   return {
     ...(stream.isTTY !== undefined ? { isTTY: stream.isTTY } : {}),
+    // A getter: the terminal may be resized during the run.
+    get columns(): number | undefined {
+      return (stream as { columns?: number }).columns;
+    },
     write(text: string): boolean {
       if (closed) return false;
       stream.write(text);

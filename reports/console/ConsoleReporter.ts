@@ -19,6 +19,8 @@ import { sanitizeConsoleText } from "./sanitizeConsoleText.js";
 export interface ConsoleStream {
   write(chunk: string): unknown;
   readonly isTTY?: boolean;
+  /** The terminal's width, when it is one (process.stdout.columns). */
+  readonly columns?: number;
 }
 
 /** Options of the console reporter. */
@@ -155,7 +157,19 @@ export class ConsoleReporter {
     const operations = OPERATIONS.filter((op) => this.perOperation.has(op.name))
       .map((op) => `${op.name} ${this.perOperation.get(op.name) ?? 0}`)
       .join(" · ");
-    return `  [${String(this.done).padStart(width)}${total}]${percent}  ${counts}  ${this.paint.dim(`| ${operations}`)}`;
+    const line = `  [${String(this.done).padStart(width)}${total}]${percent}  ${counts}  ${this.paint.dim(`| ${operations}`)}`;
+    return this.live ? this.fitTerminal(line) : line;
+  }
+
+  /**
+   * The live line cut to the terminal's width (issue 27.8): a line that wraps is redrawn below
+   * itself and fills the screen. Colour codes take no columns; a cut line loses its colour.
+   */
+  private fitTerminal(line: string): string {
+    const columns = this.stream.columns;
+    if (columns === undefined || columns < 10) return line;
+    const plain = line.replace(/\u001b\[[0-9;]*m/g, "");
+    return [...plain].length < columns ? line : `${[...plain].slice(0, columns - 2).join("")}…`;
   }
 
   /** Records one verdict: a line for a failure, error or warning, and progress. */

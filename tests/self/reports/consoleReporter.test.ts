@@ -154,3 +154,32 @@ describe("the failed and errored verdicts at the end (issue 27.7)", () => {
     expect(out).not.toContain(PLANTED_TOKEN);
   });
 });
+
+describe("the live progress line on a terminal (issue 27.8)", () => {
+  const progressLines = (columns: number) => {
+    let out = "";
+    const report = makeRunReport();
+    const reporter = new ConsoleReporter({
+      color: true,
+      stream: { isTTY: true, columns, write: (chunk: string) => (out += chunk) },
+    });
+    reporter.onRunStart({ target: report.meta.target.baseUrl, profile: "default", checks: report.results.length });
+    for (const result of report.results) reporter.onResult(result);
+    return out
+      .split("\r\u001b[2K")
+      .slice(1)
+      .map((chunk) => chunk.split("\n")[0] as string)
+      .filter((line) => line.startsWith("  ["));
+  };
+
+  it("never wraps: at 60 columns every redraw is cut to 59 characters, colour codes aside", () => {
+    const lines = progressLines(60);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect([...line.replace(/\u001b\[[0-9;]*m/g, "")].length).toBeLessThan(60);
+    expect(lines.some((line) => line.endsWith("…"))).toBe(true);
+  });
+
+  it("is left whole on a wide terminal", () => {
+    for (const line of progressLines(400)) expect(line.endsWith("…")).toBe(false);
+  });
+});
