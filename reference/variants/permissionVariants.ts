@@ -1,4 +1,4 @@
-/** Legitimate readings of who sees which landing pages (§2.4, §4.2). */
+/** Legitimate readings of who sees which landing pages and widgets (§2.1, §2.4, §4.1, §4.2). */
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 
 /** Each narrows a listing in a way the spec allows. */
@@ -16,4 +16,26 @@ export const PERMISSION_VARIANTS: readonly ReferenceVariant[] = [
         (record.page.landingPageType !== "PERSONAL" || record.owner === user),
     }),
   },
+  {
+    name: "widget-for-restricted-only",
+    section: "§4.1",
+    description:
+      "One widget the restricted user may view is hidden from the main user (its permission names a resource the main user lacks): the restricted listing holds a widget the main listing does not.",
+    why: "§2.1, §4.1: each widget carries its own permission and listing widgets returns only those the user may view; holding Visualizar on landing pages says nothing about a widget's resource.",
+    departs: [],
+    behaviour: (correct) => ({
+      canListWidget: (user, record, searchValue) =>
+        user === "admin" && hiddenFromAdmin(record.widget.id)
+          ? false
+          : correct.canListWidget(user, record, searchValue),
+      canReadWidget: (user, record) =>
+        user === "admin" && hiddenFromAdmin(record.widget.id) ? false : correct.canReadWidget(user, record),
+    }),
+  },
 ];
+
+/** The widget this variant hides from the main user: the first of the data (serial 001), which the restricted user always may view. */
+function hiddenFromAdmin(id: unknown): boolean {
+  return typeof id === "string" && HIDDEN_FROM_ADMIN.test(id);
+}
+const HIDDEN_FROM_ADMIN = /-001$/;

@@ -24,12 +24,12 @@ const SAMPLE = 5;
 export const permissionsChecks: readonly CheckDefinition[] = [
   {
     id: "permissions.restricted-listing-subset",
-    title: "A restricted user's listing is a subset of the full one",
-    rule: "Listing widgets returns only the widgets the user may view; without Visualizar, only the user's own landing pages (§4.1, §4.2, §5). Only the creator views a PERSONAL page (§2.4), so those are compared under register personal-pages-visibility.",
+    title: "A restricted user's landing pages are a subset of the full listing",
+    rule: "Listing landing pages without Visualizar returns only the user's own pages, with Visualizar every page (§4.2, §5): the restricted user's listing is part of the main user's. Only the creator views a PERSONAL page (§2.4), so those are compared under register personal-pages-visibility. Widgets are not compared: their visibility is per widget (§2.1, §4.1), so the main user need not see every widget the restricted user sees.",
     family: "permissions",
-    specRefs: ["4.1", "4.2", "5", "2.4"],
+    specRefs: ["4.2", "5", "2.4"],
     level: "MUST",
-    operations: LISTING_OPERATIONS,
+    operations: ["listLandingPages"],
     registerRefs: ["personal-pages-visibility"],
     needs: ["restrictedToken"],
     async run({ operation, target, judge }) {

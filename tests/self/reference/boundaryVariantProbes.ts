@@ -34,6 +34,15 @@ export const BOUNDARY_VARIANT_PROBES: Readonly<Record<string, (context: VariantP
     expect(hidden.every((id) => types.get(id) === "PERSONAL")).toBe(true);
     expect(await walkAll(server, "listLandingPages", "restricted", 100, variant)).toEqual(mine);
   },
+  "widget-for-restricted-only": async ({ server, variant, both }) => {
+    const restricted = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 100, variant);
+    const admin = new Set(await walkAll(server, "listFactoryDefaultWidgets", "admin", 100, variant));
+    const onlyRestricted = restricted.filter((id) => !admin.has(id));
+    expect(onlyRestricted).toHaveLength(1);
+    expect(await walkAll(server, "listFactoryDefaultWidgets", "restricted", 100)).toEqual(restricted);
+    const [read, hidden] = await both("getWidget", { widgetId: onlyRestricted[0] });
+    expect([read.status, hidden.status]).toEqual([200, 403]);
+  },
   "malformed-id-404": async ({ both }) => {
     const [reference, variant] = await both("getWidget", { widgetId: "not-a-uri" });
     expect([reference.status, variant.status]).toEqual([400, 404]);
