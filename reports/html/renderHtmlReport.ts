@@ -206,6 +206,20 @@ function scriptData(results: readonly CheckResult[]): unknown {
   };
 }
 
+/** Failed and errored verdicts, listed in the banner (issue 27.7): what a reviewer must read first, linked to its finding. */
+const BANNER_FAILURES = 12;
+function failedBanner(run: RunReport): SafeHtml | string {
+  const failing = run.results
+    .map((result, id) => ({ result, id }))
+    .filter(({ result }) => result.outcome === "failed" || result.outcome === "error");
+  if (failing.length === 0) return "";
+  const shown = failing.slice(0, BANNER_FAILURES);
+  return html`<ul class="banner-failures" id="banner-failures">${shown.map(
+    ({ result, id }) =>
+      html`<li><a href="#r-${id}"><span class="badge o-${result.outcome}">${OUTCOME_LABEL[result.outcome]}</span> <span class="mono">${result.checkId}</span> on ${result.operation}</a>: ${result.message.split("\n")[0]?.slice(0, 160) ?? ""}</li>`,
+  )}${failing.length > shown.length ? html`<li class="muted">… and ${failing.length - shown.length} more under Findings</li>` : ""}</ul>`;
+}
+
 /** The text of index.html, secrets redacted. */
 export function renderHtmlReport(report: RunReport, options: HtmlReportOptions = {}): string {
   const secrets = options.secrets ?? [];
@@ -237,6 +251,7 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
 ${partial === undefined ? "" : html`<p class="partial" id="partial"><strong>${verdictWord} — ${partial}</strong> (<span class="mono">${commandText(selectionFilters(run))}</span>); the other ${run.meta.selection.totalVerdicts - run.meta.selection.selectedVerdicts} were not run.</p>`}
 <p class="why">${verdictReason(run)}</p>
 <p class="muted">${run.meta.profile} profile · ${plural(run.summary.total, "verdict")} · started ${readableTime(run.meta.startedAt)} · ${formatDuration(run.meta.durationMs)} · ${plural(run.meta.requestCount, "request")}</p>
+${failedBanner(run)}
 ${reproduceBlock(run.meta.commandLine)}</div>
 <ul class="counts">${OUTCOME_ORDER.map((outcome) => {
     const count = countOf(run, outcome);

@@ -122,4 +122,5 @@ footer{max-width:1280px;margin:0 auto;padding:16px 20px;color:var(--muted);font-
   .evidence{break-inside:avoid-page}
   a{color:inherit;text-decoration:none}
 }
+.banner-failures{margin:.4em 0 .6em;padding-left:1.2em;font-size:.9em}.banner-failures li{margin:.15em 0;overflow-wrap:anywhere}
 `;

@@ -210,3 +210,22 @@ describe("index.html banner and evidence", () => {
     );
   });
 });
+
+describe("the banner (issue 27.7)", () => {
+  it("lists the failed and errored verdicts above the fold, each linked to its finding, and none when all passed", () => {
+    const report = makeRunReport();
+    const page = renderHtmlReport(report);
+    const banner = /<ul class="banner-failures" id="banner-failures">([\s\S]*?)<\/ul>/.exec(page)?.[1] ?? "";
+    const failing = report.results
+      .map((result, id) => ({ result, id }))
+      .filter(({ result }) => result.outcome === "failed" || result.outcome === "error");
+    expect(failing.length).toBeGreaterThan(0);
+    for (const { result, id } of failing) {
+      expect(banner).toContain(`href="#r-${id}"`);
+      expect(banner).toContain(result.checkId);
+    }
+    expect(page.indexOf('id="banner-failures"')).toBeLessThan(page.indexOf('id="findings"'));
+    const passing = makeRunReport(report.results.filter((result) => result.outcome === "passed"));
+    expect(renderHtmlReport(passing)).not.toContain('id="banner-failures"');
+  });
+});
