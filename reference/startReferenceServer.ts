@@ -32,6 +32,8 @@ export interface ReferenceServerOptions {
   operationPaths?: OperationPaths;
   /** Called once per answered request, e.g. to write a request log. */
   onRequest?: (record: ReferenceRequestRecord) => void;
+  /** Every answer waits this long before it is handled, as a real target's network and work would (issue 28.4). */
+  latencyMs?: number;
 }
 
 /** A started server: where it is, how to call it, what it holds. */
@@ -75,16 +77,18 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const data = buildReferenceData(seed, sizes);
   const credentials = createReferenceCredentials();
   const rebuild = (wanted: Partial<ReferenceSizes>) => buildReferenceData(seed, wanted);
+  const handler = createReferenceHandler({
+    data,
+    credentials,
+    mode,
+    rebuild,
+    ...(fault ? { fault } : {}),
+    ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+  });
+  const latencyMs = options.latencyMs ?? 0;
   const server = createServer(
-    createReferenceHandler({
-      data,
-      credentials,
-      mode,
-      rebuild,
-      ...(fault ? { fault } : {}),
-      ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}),
-      ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-    }),
+    latencyMs > 0 ? (request, response) => void setTimeout(() => handler(request, response), latencyMs) : handler,
   );
   // Node's default, stated: undici reuses a connection only while the server's Keep-Alive hint
   // exceeds its 2 s safety margin, so the 1 s this once was cost a new connection per request.

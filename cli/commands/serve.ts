@@ -49,6 +49,8 @@ Options:
   --request-log <file>     append one JSON line per answered request to <file> ("-": standard
                              error): time, method, path, headers, body, status; the server's
                              credentials appear as $CLIENT_ID, $TOKEN and $RESTRICTED_TOKEN
+  --latency <ms>           every answer waits this long first (0 to 60000), as a real target's
+                             network and work would; default 0
   --list-faults            print the fault catalogue (name, section, caught by) and exit
   -h, --help               show this help
 `;
@@ -148,6 +150,7 @@ export async function serveCommand(
     "landing-pages": { type: "string" },
     analytics: { type: "string" },
     "request-log": { type: "string" },
+    latency: { type: "string" },
     "list-faults": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   });
@@ -184,6 +187,7 @@ export async function serveCommand(
     ...(values.fault !== undefined ? { fault: values.fault } : {}),
     ...(operationPaths ? { operationPaths } : {}),
     sizes: Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== undefined)),
+    ...(values.latency !== undefined ? { latencyMs: integerOption("latency", values.latency, 0, 60_000) ?? 0 } : {}),
   };
   const requestLog = values["request-log"] === undefined ? undefined : await openRequestLog(values["request-log"]);
   if (requestLog) options.onRequest = (record) => requestLog.write(`${JSON.stringify(record)}\n`);
