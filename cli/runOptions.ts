@@ -341,7 +341,7 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     name: "rerun-failed",
     value: "FILE",
     group: "Re-runs and CI fleets",
-    help: "run only the check × operation pairs that failed or errored in an earlier report.json, with its seed, profile and --max-examples (flags still win)",
+    help: "run only the check × operation pairs that failed or errored in an earlier report.json (or the folder holding it), with its seed, profile and --max-examples (flags still win); after a clean run it exits 0 saying there is nothing to re-run",
   },
   {
     name: "shard",

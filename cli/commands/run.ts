@@ -127,6 +127,10 @@ export async function runCommand(
     // A re-run takes seed, profile and examples from the earlier report, below the flags.
     const rerunFile = typeof values["rerun-failed"] === "string" ? values["rerun-failed"] : undefined;
     const rerun = rerunFile !== undefined ? readRerunReport(rerunFile, CHECK_CATALOGUE.ids()) : undefined;
+    if (rerun && rerun.verdicts.length === 0) {
+      io.stdout.write(`Nothing to re-run: no verdict of ${rerun.file} failed or errored.\n`);
+      return EXIT.ok;
+    }
     const rerunLayer: ConfigLayer[] = rerun
       ? [{ values: rerun.layer as Record<string, unknown>, nameOf: (key) => `${key} of the report ${rerunFile}` }]
       : [];

@@ -2,6 +2,8 @@
  * Reads the report.json named by --rerun-failed: the verdicts that failed or errored there, and the
  * seed, profile and example count that produced them (a layer below the flags, so --seed still wins).
  */
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { ALL_OPERATIONS, type OperationName } from "../../contract/operations.js";
 import type { VerdictKey } from "../model/RunSettings.js";
 import { ConfigurationError } from "../model/ConfigurationError.js";
@@ -10,7 +12,10 @@ import { readRegularFile } from "./readRegularFile.js";
 
 /** What a re-run takes from the earlier report. */
 export interface RerunReport {
+  /** The failed and errored verdicts; none when the earlier run had none (nothing to re-run). */
   readonly verdicts: readonly VerdictKey[];
+  /** The report.json read (a folder given stands for its report.json). */
+  readonly file: string;
   readonly layer: RunConfigFile;
 }
 
@@ -19,7 +24,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Reads the failed and errored verdicts of `path`; throws ConfigurationError with one sentence. */
-export function readRerunReport(path: string, knownCheckIds: ReadonlySet<string>): RerunReport {
+export function readRerunReport(given: string, knownCheckIds: ReadonlySet<string>): RerunReport {
+  // A report folder (--out of the earlier run) stands for its report.json.
+  const path = statSync(given, { throwIfNoEntry: false })?.isDirectory() === true ? join(given, "report.json") : given;
   let data: unknown;
   try {
     data = JSON.parse(readRegularFile(path));
@@ -52,11 +59,9 @@ export function readRerunReport(path: string, knownCheckIds: ReadonlySet<string>
       );
     verdicts.push({ checkId, operation: operation as OperationName });
   }
-  if (verdicts.length === 0)
-    throw new ConfigurationError(`nothing failed or errored in ${path}, so there is nothing to re-run`);
   const layer: RunConfigFile = { seed: meta.seed as number };
   if (meta.profile === "default" || meta.profile === "strict") layer.profile = meta.profile;
   if (Number.isInteger(meta.maxExamples) && (meta.maxExamples as number) >= 1)
     layer.maxExamples = meta.maxExamples as number;
-  return { verdicts, layer };
+  return { verdicts, layer, file: path };
 }

@@ -3,7 +3,7 @@
  * shards back together with the verdicts of an unsharded run; --max-failures / -x stop early and
  * say so; --rerun-failed runs only what failed, with the earlier run's seed.
  */
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -237,17 +237,22 @@ describe("against a faulty local target", () => {
     );
   });
 
-  it("refuses --rerun-failed with a report where nothing failed, or a file that is no report (exit 2)", async () => {
-    const passing = join(dir, "passing.json");
+  it("--rerun-failed after a clean run exits 0 with a sentence, and takes a report folder (issue 27.9)", async () => {
+    const passing = join(dir, "passing");
+    mkdirSync(passing, { recursive: true });
     const report = readReport(join(dir, "whole"));
     writeFileSync(
-      passing,
+      join(passing, "report.json"),
       JSON.stringify({ ...report, results: report.results.filter((result) => result.outcome === "passed") }),
     );
     expect(await inProcess(["run", "--rerun-failed", passing])).toMatchObject({
-      code: 2,
-      stderr: expect.stringMatching(/nothing failed or errored in .*passing\.json, so there is nothing to re-run/),
+      code: 0,
+      stdout: expect.stringMatching(/^Nothing to re-run: no verdict of .*passing\/report\.json failed or errored\.\n$/),
     });
+  });
+
+  it("refuses --rerun-failed with a file that is no report, or one naming a check this suite lacks (exit 2)", async () => {
+    const report = readReport(join(dir, "whole"));
     const notReport = join(dir, "not-a-report.json");
     writeFileSync(notReport, JSON.stringify({ hello: "world" }));
     expect(await inProcess(["run", "--rerun-failed", notReport])).toMatchObject({
