@@ -183,7 +183,7 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     name: "config",
     value: "FILE",
     group: "Target",
-    help: "JSON config file (schema: schemas/meta/run-config.schema.json); flags override the environment, which overrides the file",
+    help: "JSON config file (schema: schemas/meta/run-config.schema.json); flags override the environment, which overrides the file; the paths it names (caFiles, cert, key, out, waivers) are relative to the file",
   },
   {
     name: "profile",

@@ -13,6 +13,7 @@ import { RUN_DEFAULTS, type PermissionFacts, type Profile, type RunSettings } fr
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
 import { readRegularFile } from "./readRegularFile.js";
+import { dirname, resolve } from "node:path";
 import {
   describeExpected,
   parseSettingText,
@@ -131,9 +132,22 @@ export function readConfigFile(path: string): ConfigLayer {
       `the config file ${path} must hold a JSON object of settings (schemas/meta/run-config.schema.json)`,
     );
   return {
-    values: data as Record<string, unknown>,
+    values: withPathsFrom(dirname(resolve(path)), data as Record<string, unknown>),
     nameOf: (key) => `${JSON.stringify(key)} in the config file ${path}`,
   };
+}
+
+/** Settings of a config file that name files or folders: a relative one is relative to the file, not to where the run starts. */
+const PATH_KEYS = ["caFiles", "cert", "key", "out", "waivers"] as const;
+
+function withPathsFrom(folder: string, values: Record<string, unknown>): Record<string, unknown> {
+  const at = (value: unknown): unknown => (typeof value === "string" && value !== "" ? resolve(folder, value) : value);
+  const out = { ...values };
+  for (const key of PATH_KEYS) {
+    if (!(key in out)) continue;
+    out[key] = Array.isArray(out[key]) ? (out[key] as unknown[]).map(at) : at(out[key]);
+  }
+  return out;
 }
 
 /** Settings from CMS_* environment variables, read as flags are; empty variables count as unset. */

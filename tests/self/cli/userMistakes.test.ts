@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_OPTIONS } from "../../../cli/runOptions.js";
 import { RUN_DEFAULTS } from "../../../runner/model/RunSettings.js";
-import { resolveRunConfig, resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
+import { readConfigFile, resolveRunConfig, resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { RUN_CONFIG_SCHEMA, runConfigValidator, settingSchema } from "../../../runner/settings/runConfigSchema.js";
 import { runCli } from "./cliInProcess.js";
 
@@ -216,5 +216,33 @@ describe("the report folder, checked before the first request", () => {
     mkdirSync(locked);
     chmodSync(locked, 0o500);
     expect(await refused(["--out", locked])).toMatch(/cannot write into the report folder .*locked \(EACCES\)/);
+  });
+});
+
+describe("paths in a config file (issue 27.9)", () => {
+  it("are relative to the file, not to where the run starts; absolute ones are kept", () => {
+    const folder = mkdtempSync(join(tmpdir(), "cms-config-paths-"));
+    mkdirSync(join(folder, "certs"));
+    const path = join(folder, "cms.json");
+    writeFileSync(
+      path,
+      JSON.stringify({
+        caFiles: ["certs/ca.pem", "/etc/ssl/x.pem"],
+        cert: "certs/c.pem",
+        key: "k.pem",
+        out: "out",
+        waivers: "w.json",
+        seed: 3,
+      }),
+    );
+    const { values } = readConfigFile(path);
+    expect(values).toEqual({
+      caFiles: [join(folder, "certs/ca.pem"), "/etc/ssl/x.pem"],
+      cert: join(folder, "certs/c.pem"),
+      key: join(folder, "k.pem"),
+      out: join(folder, "out"),
+      waivers: join(folder, "w.json"),
+      seed: 3,
+    });
   });
 });
