@@ -258,11 +258,12 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
   },
   {
     name: "timeout",
-    value: "MS",
+    value: "DURATION",
     setting: "timeoutMs",
     group: "Limits",
-    defaultText: String(RUN_DEFAULTS.timeoutMs),
-    help: "timeout of each request in milliseconds, headers and body",
+    parse: parseDurationOption,
+    defaultText: `${RUN_DEFAULTS.timeoutMs / 1000}s`,
+    help: "timeout of each request, headers and body: 10s, 1500ms …; a bare number is milliseconds",
   },
   {
     name: "concurrency",

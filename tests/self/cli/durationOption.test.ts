@@ -17,3 +17,13 @@ describe("duration flags", () => {
     expect(parseDurationOption(["-1"])).toBe("-1");
   });
 });
+
+describe("--timeout (issue 27.9: durations everywhere)", () => {
+  it("takes a duration as the other time flags do, and a bare number as milliseconds", async () => {
+    const { RUN_OPTIONS } = await import("../../../cli/runOptions.js");
+    const timeout = RUN_OPTIONS.find((option) => option.name === "timeout");
+    expect(timeout?.parse?.(["10s"])).toBe(10_000);
+    expect(timeout?.parse?.(["1500ms"])).toBe(1_500);
+    expect(timeout?.parse?.(["2500"])).toBe(2_500);
+  });
+});

@@ -166,7 +166,7 @@ describe("cms-conformance run", () => {
     ]) {
       expect(result.stdout).toContain(option);
     }
-    expect(result.stdout).toMatch(/--timeout MS [^-]*Default: 10000\./);
+    expect(result.stdout).toMatch(/--timeout DURATION [^-]*Default: 10s\./);
   });
 });
 
