@@ -28,6 +28,10 @@ const COMMANDS: Record<string, { readonly run: Command; readonly summary: string
     run: async (argv, io) => (await import("./commands/openapi.js")).openapiCommand(argv, io),
     summary: "print the OpenAPI 3.1 document of the contract (--out FILE)",
   },
+  completion: {
+    run: async (argv, io) => (await import("./commands/completion.js")).completionCommand(argv, io),
+    summary: "print a shell completion script: completion bash, completion zsh",
+  },
 };
 
 /** The version of this suite, from package.json. */
