@@ -166,7 +166,7 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
         }
         context.judge.fail(`filters of ${JSON.stringify(group)} are not the union of each role's filters.`, {
           expected: `${union.size} filter(s): the union of the roles' filters`,
-          actual: `${combined.set.size} filter(s); missing ${difference(union, combined.set).slice(0, 3).join(" ") || "none"}; extra ${difference(combined.set, union).slice(0, 3).join(" ") || "none"}`,
+          actual: setDifference(combined.set, union),
           evidence: [evidence(`getRoleFilters ${JSON.stringify(group)}`, combined.exchange)],
         });
       }
@@ -229,7 +229,7 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
         if (sameSet(reference.set, answer.set)) continue;
         context.judge.fail(`filters of ${JSON.stringify(variant)} differ from those of ${JSON.stringify(roles)}.`, {
           expected: `${reference.set.size} filter(s), as for ${JSON.stringify(roles)}`,
-          actual: `${answer.set.size} filter(s)`,
+          actual: setDifference(answer.set, reference.set),
           evidence: [
             evidence(`getRoleFilters ${JSON.stringify(variant)}`, answer.exchange),
             evidence(`getRoleFilters ${JSON.stringify(roles)}`, reference.exchange),
@@ -276,7 +276,7 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
             {
               ...details,
               expected: `200 with ${wanted.size} filter(s)`,
-              actual: set ? `${set.size} filter(s)` : describeAnswer(exchange),
+              actual: set ? setDifference(set, wanted) : describeAnswer(exchange),
             },
           );
         } else {
@@ -462,3 +462,14 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
     },
   },
 ];
+
+/** "6 filter(s); missing a=1 b=2; extra c=3": a set beside the one expected, with what differs (issue 27.7). */
+function setDifference(actual: ReadonlySet<string>, expected: ReadonlySet<string>): string {
+  const missing = difference(expected, actual);
+  const extra = difference(actual, expected);
+  const shown = (items: readonly string[]) =>
+    items.length === 0
+      ? "none"
+      : `${items.slice(0, 5).join(" ")}${items.length > 5 ? ` (+${items.length - 5} more)` : ""}`;
+  return `${actual.size} filter(s); missing ${shown(missing)}; extra ${shown(extra)}`;
+}
