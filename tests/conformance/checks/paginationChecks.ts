@@ -266,7 +266,10 @@ export const paginationChecks: readonly CheckDefinition[] = [
             }
             const count = fetched.page.items.length;
             if (count !== expected)
-              judge.fail(`${label} holds ${count} items.`, { ...details, actual: `${count} items` });
+              judge.fail(`${label} holds ${count} items where ${expected} were expected.`, {
+                ...details,
+                actual: `${count} items`,
+              });
           }
         }
         judged.push(`${caller} (${total} items)`);

@@ -252,7 +252,7 @@ describe("pagination.page-size-honoured", () => {
     });
     expect(counted.result).toMatchObject({
       outcome: "failed",
-      message: "page 0 of size 7 holds 10 items.",
+      message: "page 0 of size 7 holds 10 items where 7 were expected.",
       expected: "7 items (30 in pages of 7)",
       actual: "10 items",
     });
