@@ -35,8 +35,43 @@ export const REPORT_SCRIPT = `
     return f.words.every(function (word) { return result.text.indexOf(word) !== -1; });
   }
 
+  // The filters live in the URL (#filter=o=failed,error&op=getWidget&fam=…&lvl=…&q=…), so a filtered view can be
+  // shared; a jump to a finding (#r-12) is a hash of its own.
+  var FILTER = "#filter=";
+  function filterHash(f) {
+    var params = new URLSearchParams();
+    var on = Object.keys(f.outcomes).filter(function (key) { return f.outcomes[key]; });
+    if (on.length !== Object.keys(f.outcomes).length) params.set("o", on.join(","));
+    if (f.operation) params.set("op", f.operation);
+    if (f.family) params.set("fam", f.family);
+    if (f.level) params.set("lvl", f.level);
+    var q = form.elements.namedItem("q").value;
+    if (q) params.set("q", q);
+    var text = params.toString();
+    return text ? FILTER + text : "";
+  }
+  function readFilterHash() {
+    if (location.hash.indexOf(FILTER) !== 0) return;
+    var params = new URLSearchParams(location.hash.slice(FILTER.length));
+    var outcomes = params.get("o");
+    form.querySelectorAll("input[name=outcome]").forEach(function (box) {
+      box.checked = outcomes === null || outcomes.split(",").indexOf(box.value) !== -1;
+    });
+    form.elements.namedItem("operation").value = params.get("op") || "";
+    form.elements.namedItem("family").value = params.get("fam") || "";
+    form.elements.namedItem("level").value = params.get("lvl") || "";
+    form.elements.namedItem("q").value = params.get("q") || "";
+  }
+  function keepInAddress(f) {
+    if (location.hash && location.hash.indexOf(FILTER) !== 0) return;
+    var wanted = filterHash(f);
+    if (wanted === location.hash) return;
+    try { history.replaceState(null, "", wanted || location.pathname + location.search); } catch (error) { /* a page without history */ }
+  }
+
   function apply() {
     var f = current();
+    keepInAddress(f);
     var visible = new Set();
     results.forEach(function (result) { if (matches(result, f)) visible.add(String(result.id)); });
     document.querySelectorAll("[data-result]").forEach(function (node) {
@@ -109,6 +144,7 @@ export const REPORT_SCRIPT = `
   });
 
   function openTarget() {
+    if (location.hash.indexOf(FILTER) === 0) { readFilterHash(); apply(); return; }
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id ? document.getElementById(id) : null;
     if (!target || !target.classList.contains("result")) return;
@@ -128,6 +164,7 @@ export const REPORT_SCRIPT = `
     closedForPrint = [];
   });
 
+  readFilterHash();
   apply();
   openTarget();
 })();

@@ -320,3 +320,27 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
     });
   }
 });
+
+describe.skipIf(!executablePath)("the filters in the URL (issue 27.8)", () => {
+  it("opens a shared filtered view, and keeps a new filter in the address", async () => {
+    const outDir = await mkdtemp(join(tmpdir(), "cms-browser-"));
+    const paths = await writeReports(report, { outDir, formats: ["html"], secrets: PLANTED_SECRETS });
+    const url = pathToFileURL(paths.html ?? "").href;
+    const browser = await chromium.launch({ executablePath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`${url}#filter=o=failed&op=getWidget`, { waitUntil: "load" });
+      const expected = report.results.filter((r) => r.outcome === "failed" && r.operation === "getWidget").length;
+      await expect.poll(() => page.locator("details.result:visible").count()).toBe(expected);
+      await page.locator('#filters select[name="operation"]').selectOption("getAnalytic");
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe("#filter=o=failed&op=getAnalytic");
+      await page.locator('#filters button[type="reset"]').click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe("");
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 30_000);
+});
