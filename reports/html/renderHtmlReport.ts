@@ -264,7 +264,7 @@ ${reproduceBlock(run.meta.commandLine)}</div>
 ${filters(run)}
 <section id="matrix"><h2>Spec section × check × operation</h2>
 <p class="muted">Each check is listed under every section it enforces. Click an outcome for its evidence.</p>
-${renderMatrix(run.results)}</section>
+<div class="matrix-wrap">${renderMatrix(run.results)}</div></section>
 <section id="findings"><h2>Findings</h2>
 <div class="toolbar"><button type="button" id="expand-all">Expand all</button><button type="button" id="collapse-all">Collapse all</button><span class="muted">Most serious first. Passed checks carry no evidence.</span></div>
 <p class="empty" id="no-match" hidden>No result matches the filters.</p>

@@ -123,4 +123,6 @@ footer{max-width:1280px;margin:0 auto;padding:16px 20px;color:var(--muted);font-
   a{color:inherit;text-decoration:none}
 }
 .banner-failures{margin:.4em 0 .6em;padding-left:1.2em;font-size:.9em}.banner-failures li{margin:.15em 0;overflow-wrap:anywhere}
+/* On a phone the matrix scrolls sideways in its own box, not the page (on wider screens its header stays sticky). */
+@media (max-width:700px){.matrix-wrap{overflow-x:auto}}
 `;

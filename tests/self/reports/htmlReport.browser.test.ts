@@ -344,3 +344,32 @@ describe.skipIf(!executablePath)("the filters in the URL (issue 27.8)", () => {
     }
   }, 30_000);
 });
+
+describe.skipIf(!executablePath)("index.html at phone, tablet and desktop widths (issue 27.8)", () => {
+  it.each([390, 800, 1400])(
+    "at %i px: no sideways scroll, the header and the copy button inside the viewport",
+    async (width) => {
+      const outDir = await mkdtemp(join(tmpdir(), "cms-browser-"));
+      const paths = await writeReports(report, { outDir, formats: ["html"], secrets: PLANTED_SECRETS });
+      const browser = await chromium.launch({
+        executablePath,
+        headless: true,
+        args: ["--no-sandbox", "--disable-gpu"],
+      });
+      try {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        await page.goto(pathToFileURL(paths.html ?? "").href, { waitUntil: "load" });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        for (const selector of ["header.verdict h1", "header.verdict button[data-copy]"]) {
+          const box = await page.locator(selector).first().boundingBox();
+          expect(box, selector).not.toBeNull();
+          expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, selector).toBe(true);
+        }
+      } finally {
+        await browser.close();
+      }
+    },
+    30_000,
+  );
+});
