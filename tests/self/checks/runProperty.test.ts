@@ -230,3 +230,13 @@ describe("forEachRead", () => {
     expect(context.judge.verdict().skipReason).toMatch(/^no analytic ids are configured/);
   });
 });
+
+describe("requestBodyOf (issue 27.7: the counterexample is the request body)", () => {
+  it("unwraps the suite's request wrappers and leaves anything else as it is", async () => {
+    const { requestBodyOf } = await import("../../conformance/checks/_internals/requests/runProperty.js");
+    expect(requestBodyOf({ rule: "r", description: "d", body: { json: { widgetId: 7 } } })).toEqual({ widgetId: 7 });
+    expect(requestBodyOf({ body: { raw: '{"x": ' } })).toBe('{"x": ');
+    expect(requestBodyOf(10)).toBe(10);
+    expect(requestBodyOf({ body: "text" })).toEqual({ body: "text" });
+  });
+});

@@ -88,7 +88,7 @@ export async function runProperty<T>(
     return ended.example - 1;
   }
   if (details.failed && lastFailure) {
-    const counterexample = details.counterexample?.[0];
+    const counterexample = requestBodyOf(details.counterexample?.[0]);
     // Stryker disable next-line StringLiteral: fast-check gives a failed run its counterexample path
     judge.property({
       seed: details.seed,
@@ -109,4 +109,17 @@ export async function runProperty<T>(
     throw details.errorInstance; // our predicate threw: a bug of ours, reported as an error
   }
   return details.numRuns;
+}
+
+/**
+ * What a reader should see of a shrunk counterexample (issue 27.7): the request body sent, when the
+ * example is one of the suite's request wrappers ({ body: { json } } or { body: { raw } }), not the wrapper.
+ */
+export function requestBodyOf(example: unknown): unknown {
+  if (typeof example !== "object" || example === null || !("body" in example)) return example;
+  const body = (example as { body: unknown }).body;
+  if (typeof body !== "object" || body === null) return example;
+  if ("json" in body) return (body as { json: unknown }).json;
+  if ("raw" in body) return (body as { raw: unknown }).raw;
+  return example;
 }
