@@ -43,9 +43,7 @@ describe("runProperty", () => {
     );
     const verdict = judge.verdict();
     expect(verdict.outcome).toBe("failed");
-    expect(verdict.message).toMatch(
-      /^generated valid request: 10 is too big \(fast-check seed 42, path [\d:]+, after \d+ shrinks\)$/,
-    );
+    expect(verdict.message).toMatch(/^generated valid request: 10 is too big \(shrunk \d+ times?; property seed 42\)$/);
     expect(verdict.expected).toBe("below 10");
     expect(verdict.actual).toBe("10");
     expect(verdict.evidence).toHaveLength(1);

@@ -97,7 +97,8 @@ export async function runProperty<T>(
       counterexample,
     });
     judge.fail(
-      `${label}: ${lastFailure.message} (fast-check seed ${details.seed}, path ${details.counterexamplePath ?? "-"}, after ${details.numShrinks} shrinks)`,
+      // The run's seed replays it (the console's replay line, report.json's property.path for fast-check itself).
+      `${label}: ${lastFailure.message} (shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}; property seed ${details.seed})`,
       {
         expected: lastFailure.expected,
         actual: lastFailure.actual,
