@@ -1,14 +1,16 @@
 /**
  * The HTTP client the runner uses: undici, hardened so that nothing a target does can crash,
- * hang or leak — every outcome is an Exchange (types.ts). It paces itself down when the target
- * answers 429, stops sending when the target stops answering (a circuit breaker) or when the
- * run passes its time limit, and says why in every exchange it did not send.
+ * hang or leak — every outcome is an Exchange (types.ts). It paces itself to the target's rate
+ * limit (announced in RateLimit fields, or learned from 429 answers: createRateLimiter.ts), stops
+ * sending when the target stops answering (a circuit breaker) or when the run passes its time
+ * limit, and says why in every exchange it did not send.
  */
 import { buildExchange, type SentRequest } from "./buildExchange.js";
 import { createDispatcher } from "./createDispatcher.js";
 import { createRateLimiter } from "./createRateLimiter.js";
 import { createSemaphore } from "./createSemaphore.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
+import { readRateLimitHeaders } from "./readRateLimitHeaders.js";
 import { createRedactor } from "./redactSecrets.js";
 import { sendOnce, type AttemptResult } from "./sendOnce.js";
 import type { Exchange, TransportFailure, TransportFailureKind } from "../model/Exchange.js";
@@ -167,11 +169,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return stop;
   };
 
-  /** One attempt, inside the concurrency and rate limits and the run's deadline. */
-  const attempt = async (sent: SentRequest, url: URL, requestTimeoutMs: number): Promise<AttemptResult> => {
+  /** One attempt, inside the concurrency and rate limits and the run's deadline; `ticket` numbers its start. */
+  const attempt = async (
+    sent: SentRequest,
+    url: URL,
+    requestTimeoutMs: number,
+  ): Promise<AttemptResult & { ticket?: number }> => {
     const release = await semaphore.acquire();
     try {
-      await limiter.take();
+      const ticket = await limiter.take();
       if (closed) return failedAttempt("other", "the HTTP client is closed.");
       const halted = stopped() ?? pathStops.get(url.pathname);
       if (halted) return failedAttempt("stopped", `stopped: ${halted.message}; the request was not sent.`);
@@ -203,9 +209,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return {
           ...result,
           failure: { kind: "stopped", message: `stopped: ${late.message}; the request was cut short.` },
+          ticket,
         };
       }
-      return result;
+      return { ...result, ticket };
     } finally {
       release();
     }
@@ -263,9 +270,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let retries = 0;
     let waitedMs = 0;
     for (;;) {
-      const result = await attempt(sent, url, requestTimeoutMs);
+      const { ticket, ...result } = await attempt(sent, url, requestTimeoutMs);
+      const quota = result.response === undefined ? undefined : readRateLimitHeaders(result.response.headers);
       if (result.response?.status !== 429) {
-        if (result.response !== undefined && result.failure === undefined) limiter.answered();
+        if (result.response !== undefined && ticket !== undefined) limiter.answered(ticket, quota);
         return record(sent, request.path, result, requestTimeoutMs, retries);
       }
       // The waited-out 429 is part of the run's traffic (the HAR log records it) though no check sees it.
@@ -281,9 +289,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const asked = parseRetryAfter(result.response.headers["retry-after"]);
       const wait = asked ?? DEFAULT_429_WAIT_MS * 2 ** retries;
       const givesUp = closed || retries >= max429Retries || waitedMs + wait > maxRetryWaitMs;
-      // A 429 to a request that already waited one out means the run goes too fast for the target:
-      // pace down. A single 429 that its wait cures (a quota, a burst) slows nobody else.
-      if (retries > 0 || givesUp) limiter.rateLimited();
+      // The pace learns from every 429 (createRateLimiter.ts decides whether the pace caused it).
+      if (ticket !== undefined) limiter.rateLimited(ticket, Math.min(wait, maxRetryWaitMs), quota);
       if (givesUp)
         return record(sent, request.path, rateLimited(result, retries, waitedMs, asked), requestTimeoutMs, retries);
       retries += 1;
@@ -380,11 +387,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
     stats(): HttpClientStats {
       const slowest = limiter.slowest();
+      const pacing = limiter.pacing();
       return {
         requests,
         retries429,
         transportFailures,
-        ...(slowest === undefined ? {} : { slowestRatePerSecond: Math.round(slowest * 100) / 100 }),
+        ...(slowest === undefined ? {} : { slowestRatePerSecond: slowest }),
+        ...(pacing === undefined ? {} : { pacing }),
       };
     },
     durationsByPath: () => new Map([...durations].map(([path, list]) => [path, [...list]])),

@@ -4,6 +4,7 @@
  * the target: every outcome, including timeouts and resets, is data in an Exchange.
  */
 import type { Exchange } from "../model/Exchange.js";
+import type { Pacing } from "./createRateLimiter.js";
 
 /** A request a check wants sent. `path` is below the target's base URL, e.g. "/platform/cms/getWidget". */
 export interface OutgoingRequest {
@@ -79,6 +80,8 @@ export interface HttpClientStats {
   readonly transportFailures: number;
   /** The lowest request rate the client paced itself down to after 429 answers (requests per second); absent when never. */
   readonly slowestRatePerSecond?: number;
+  /** The pace the client settled on, when the target announced a rate limit or answered 429 above the pace. */
+  readonly pacing?: Pacing;
 }
 
 /** A client bound to one target. */

@@ -1,5 +1,6 @@
 /** What a run measured about the target beside its verdicts. */
 import type { ExchangeLogSnapshot } from "./ExchangeLogSnapshot.js";
+import type { Pacing } from "../http/createRateLimiter.js";
 
 /** HTTP figures of a run and how its listings were sampled, measured where the checks ran. */
 export interface RunStatistics {
@@ -8,6 +9,8 @@ export interface RunStatistics {
   readonly transportFailures: number;
   /** The lowest request rate the run paced itself down to after 429 answers, when it did. */
   readonly slowestRatePerSecond?: number;
+  /** The pace the run settled on, when the target announced a rate limit or answered 429. */
+  readonly pacing?: Pacing;
   /** Why the run stopped early (the target stopped answering, or --max-run-time passed), when it did. */
   readonly stopped?: string;
   /** Response times in milliseconds, by operation path. */

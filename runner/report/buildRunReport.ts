@@ -76,17 +76,38 @@ function runSelection(settings: ReproducibleSettings, selectedVerdicts: number, 
   };
 }
 
-/** What a reader must know about how the run went: it stopped early, it slowed down for 429s, it trusted any certificate. */
+const perSecond = (rate: number): string => `${rate} request${rate === 1 ? "" : "s"} per second`;
+const times = (count: number): string => `${count} time${count === 1 ? "" : "s"}`;
+
+/** The pace the run settled on against the target's rate limit (issue 23.1), in one sentence; undefined when it was not paced. */
+function pacingNote(statistics: RunStatistics): string | undefined {
+  const { pacing, retries429 } = statistics;
+  const waited = `${retries429} answer${retries429 === 1 ? "" : "s"} of 429 (rate limited) waited out`;
+  if (pacing === undefined) {
+    return statistics.slowestRatePerSecond === undefined
+      ? undefined
+      : `The target answered 429 (rate limited) ${times(retries429)}; the run slowed down to ${perSecond(statistics.slowestRatePerSecond)} (--rate-limit sets a pace from the start).`;
+  }
+  if (pacing.source === "waited")
+    return `The target answered 429 (rate limited) to about ${Math.round((pacing.refusedShare ?? 0) * 100)} % of the requests whatever the pace: the run kept no pace and waited out each 429 as its Retry-After asked (${waited}).`;
+  const settled = perSecond(pacing.settledPerSecond ?? 0);
+  if (pacing.source === "announced" && pacing.announced !== undefined)
+    return `The target announced a rate limit of ${pacing.announced.limit} request${pacing.announced.limit === 1 ? "" : "s"} per ${pacing.announced.windowSeconds} s (RateLimit fields); the run settled on a pace of ${settled}, 90 % of it (${waited}).`;
+  const lowest =
+    pacing.slowestPerSecond !== undefined && pacing.slowestPerSecond < (pacing.settledPerSecond ?? 0)
+      ? `, lowest ${perSecond(pacing.slowestPerSecond)}`
+      : "";
+  return `The target answered 429 (rate limited) ${times(retries429)} without announcing its limit; the run settled on a pace of ${settled}${lowest}, 90 % of what it admitted, after slowing down ${times(pacing.slowDowns)} (--rate-limit sets a pace from the start).`;
+}
+
+/** What a reader must know about how the run went: it stopped early, the pace it settled on, it trusted any certificate. */
 function runConditions(facts: RunFacts): string[] {
   const notes: string[] = [];
   const statistics = facts.statistics;
   if (statistics?.stopped !== undefined)
     notes.push(`The run stopped early: ${statistics.stopped}; the checks still open then are errors.`);
-  if (statistics?.slowestRatePerSecond !== undefined) {
-    notes.push(
-      `The target answered 429 (rate limited) ${statistics.retries429} time(s); the run slowed down to ${statistics.slowestRatePerSecond} request(s) per second (--rate-limit sets a pace from the start).`,
-    );
-  }
+  const pace = statistics === undefined ? undefined : pacingNote(statistics);
+  if (pace !== undefined) notes.push(pace);
   if (facts.settings.insecure === true) notes.push("TLS certificates were not verified (--insecure).");
   for (const line of statistics?.bodyTexts ?? []) notes.push(`Answer text of ${line}`);
   return notes;

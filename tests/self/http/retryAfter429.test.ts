@@ -1,11 +1,11 @@
 /**
  * Rate limits are not failures: 429 is waited out per Retry-After within --max-retry-wait, the
- * run paces itself down while 429s come, and a 429 that outlasts the bound is a "rate-limited"
- * failure (an error outcome) naming the cause and --rate-limit.
+ * run paces itself to the limit (createRateLimiter.ts; through real gateways: rateLimitConvergence.test.ts),
+ * and a 429 that outlasts the bound is a "rate-limited" failure (an error outcome) naming the cause and --rate-limit.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/createHttpClient.js";
-import { createRateLimiter } from "../../../runner/http/createRateLimiter.js";
+import { createRateLimiter, type RateLimiter } from "../../../runner/http/createRateLimiter.js";
 import { parseRetryAfter } from "../../../runner/http/parseRetryAfter.js";
 import type { HttpClient, HttpClientOptions } from "../../../runner/http/types.js";
 import { startHostileTarget, type HostileTarget, type HostileTargetOptions } from "../support/hostileTarget.js";
@@ -110,83 +110,91 @@ describe("429 back-off", () => {
     expect(exchange.response?.status).toBe(200);
     expect(elapsedMs).toBeGreaterThanOrEqual(990);
   });
-
-  it("while 429s come the run paces itself down: later starts are spaced at the halved rate", async () => {
-    const { target, client } = await setUp(
-      { rateLimitedTimes: 2, retryAfter: "0" },
-      { rateLimitPerSecond: 40, concurrency: 4 },
-    );
-    await Promise.all(Array.from({ length: 4 }, (_, i) => client.send(postRequest(`/p${i}`))));
-    expect(client.stats().slowestRatePerSecond).toBe(20); // one burst of second 429s: halved once
-    const arrivals = target
-      .requests()
-      .map((request) => request.arrivedAt)
-      .sort((a, b) => a - b);
-    const lastGaps = arrivals
-      .slice(-4)
-      .map((at, i, all) => at - (all[i - 1] ?? at))
-      .slice(1);
-    // At 40/s the gap would be 25 ms; after the 429s the limiter allows 20/s (up to 20.3/s after three answers).
-    expect(Math.min(...lastGaps)).toBeGreaterThanOrEqual(1000 / 20 - 5);
-  });
-});
-
-describe("a 429 its wait cures", () => {
-  it("slows nobody down: one 429 per request, each served after its Retry-After, leaves the rate alone", async () => {
-    const { client } = await setUp({ rateLimitedTimes: 1, retryAfter: "0" }, { rateLimitPerSecond: 40 });
-    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => client.send(postRequest(`/q${i}`))));
-    expect(answers.map((exchange) => exchange.response?.status)).toEqual([200, 200, 200, 200]);
-    expect(client.stats().slowestRatePerSecond).toBeUndefined();
-  });
 });
 
 describe("a target that only rate-limits", () => {
   it("stops the run after 5 requests in a row still got 429 after their waits, saying so", async () => {
     const { client } = await setUp(
       { rateLimitedTimes: 1_000, retryAfter: "0" },
-      { max429Retries: 1, rateLimitPerSecond: 100 },
+      { max429Retries: 0, rateLimitPerSecond: 100 },
     );
     for (let i = 0; i < 5; i += 1)
       expect((await client.send(postRequest(`/r${i}`))).failure?.kind).toBe("rate-limited");
     expect(client.stopped()?.message).toMatch(
-      /^the target kept rate-limiting from .+: 5 consecutive requests still got 429 after their waits \(last: the target still answered 429 \(rate limited\) after 1 retry/,
+      /^the target kept rate-limiting from .+: 5 consecutive requests still got 429 after their waits \(last: the target still answered 429 \(rate limited\) after 0 retries/,
     );
     expect((await client.send(postRequest("/r5"))).failure?.kind).toBe("stopped");
   });
 });
 
-describe("the adaptive rate", () => {
-  it("halves once per burst of 429s, down to 1/s, and wins back 3% per answer up to the configured rate", () => {
-    vi.useFakeTimers({ toFake: ["performance"] });
-    const limiter = createRateLimiter(8);
-    limiter.rateLimited();
-    limiter.rateLimited(); // the same burst
-    expect(limiter.current()).toBe(4);
-    for (let i = 0; i < 10; i += 1) {
-      vi.advanceTimersByTime(1_000);
-      limiter.rateLimited();
+/** Lets the limiter's timers run until `take` resolves; its ticket. */
+async function started(limiter: RateLimiter): Promise<number> {
+  let ticket: number | undefined;
+  void limiter.take().then((value) => (ticket = value));
+  while (ticket === undefined) await vi.advanceTimersByTimeAsync(1);
+  return ticket;
+}
+
+describe("the pace learned from 429s (issue 23.1)", () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ["performance", "setTimeout"] }));
+  afterEach(() => vi.useRealTimers());
+
+  it("drops at a 429 to 90 % of what the target admitted in the second before, and grows back with time, never with answers", async () => {
+    const limiter = createRateLimiter(undefined);
+    for (let i = 0; i < 40; i += 1) {
+      limiter.answered(await started(limiter));
+      await vi.advanceTimersByTimeAsync(10);
     }
-    vi.useRealTimers();
-    expect(limiter.current()).toBe(1);
-    for (let i = 0; i < 24; i += 1) limiter.answered();
-    expect(limiter.current()).toBeCloseTo(1.03 ** 24, 5); // about doubled
-    for (let i = 0; i < 1000; i += 1) limiter.answered();
-    expect(limiter.current()).toBe(8);
-    expect(limiter.slowest()).toBe(1);
+    limiter.rateLimited(await started(limiter), 1_000);
+    expect(limiter.current()).toBeCloseTo(36, 5);
+    // The old limiter won back 3 % per answer: 40 answers a second outran a halving a second.
+    for (let i = 0; i < 10_000; i += 1) limiter.answered(0);
+    expect(limiter.current()).toBeCloseTo(36, 5);
+    await vi.advanceTimersByTimeAsync(1_000 + 7_900);
+    expect(limiter.current()).toBeCloseTo(40, 0); // back at the ceiling after the hold and about 8 s
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(limiter.current()).toBeGreaterThan(45); // then probing above it
+    expect(limiter.pacing()).toEqual({ source: "learned", settledPerSecond: 36, slowestPerSecond: 36, slowDowns: 1 });
   });
 
-  it("an unlimited run is limited at its first 429 to half the rate it went at, and unlimited again once recovered", async () => {
-    vi.useFakeTimers({ toFake: ["performance"] });
+  it("slows down once per round: a 429 to a request sent before the pace dropped teaches nothing", async () => {
     const limiter = createRateLimiter(undefined);
-    for (let i = 0; i < 10; i += 1) {
-      await limiter.take();
-      vi.advanceTimersByTime(100);
+    for (let i = 0; i < 20; i += 1) {
+      limiter.answered(await started(limiter));
+      await vi.advanceTimersByTimeAsync(20);
     }
-    limiter.rateLimited();
-    vi.useRealTimers();
-    expect(limiter.current()).toBeCloseTo(5, 5); // 10 starts over the last second, halved
-    for (let i = 0; i < 200; i += 1) limiter.answered();
+    const inFlight = [await started(limiter), await started(limiter), await started(limiter)];
+    for (const ticket of inFlight) limiter.rateLimited(ticket, 0);
+    expect(limiter.current()).toBeCloseTo(18, 5);
+    expect(limiter.pacing()?.slowDowns).toBe(1);
+  });
+
+  it("the announced limit paces at 90 % of it: the policy's window, or the longest reset seen", () => {
+    const perSecond = createRateLimiter(undefined);
+    perSecond.answered(0, { limit: 40, remaining: 12, resetMs: 1_000 });
+    expect(perSecond.current()).toBeCloseTo(36, 5);
+    const policy = createRateLimiter(undefined);
+    policy.answered(0, { limit: 1_000, remaining: 999, resetMs: 3_000, policy: { limit: 100, windowMs: 60_000 } });
+    expect(policy.current()).toBeCloseTo(1.5, 5);
+    const hourly = createRateLimiter(10);
+    hourly.answered(0, { limit: 3_600, remaining: 3_000, resetMs: 2_000_000 });
+    expect(hourly.current()).toBeCloseTo(1.62, 5);
+    hourly.answered(0, { limit: 3_600, remaining: 2_999, resetMs: 3_600_000 });
+    expect(hourly.current()).toBeCloseTo(0.9, 5);
+    expect(hourly.pacing()).toMatchObject({ source: "announced", announced: { limit: 3_600, windowSeconds: 3_600 } });
+  });
+
+  it("a target that refuses every 7th request at any pace is not paced: each 429 is waited out by its request", async () => {
+    const limiter = createRateLimiter(undefined);
+    for (let i = 1; i <= 70; i += 1) {
+      const ticket = await started(limiter);
+      if (i % 7 === 0) limiter.rateLimited(ticket, 1_000);
+      else limiter.answered(ticket);
+      await vi.advanceTimersByTimeAsync(20);
+    }
     expect(limiter.current()).toBeUndefined();
+    expect(limiter.pacing()).toMatchObject({ source: "waited" });
+    expect(limiter.pacing()?.refusedShare).toBeGreaterThan(0.1);
   });
 });
 

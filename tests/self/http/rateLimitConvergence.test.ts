@@ -1,0 +1,148 @@
+/**
+ * Rate limits converge (issue 23.1): behind a gateway that admits so many requests per second by a
+ * sliding window, a fixed window or a token bucket, the client paces itself before the 429 when the
+ * gateway announces its limit (RateLimit fields), and learns it from the 429s when it does not, with a
+ * growth that cannot outrun the decrease: every request is answered (no error), and the 429s stay few.
+ * Counts and outcomes only; how long such runs take against the time the limit imposes is measured by
+ * bench/rateLimitedGateways.ts (BENCHMARKS.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpClient } from "../../../runner/http/createHttpClient.js";
+import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
+import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import {
+  startRateLimitingGateway,
+  type RateLimitAlgorithm,
+  type RateLimitingGatewayOptions,
+} from "../support/rateLimitingGateway.js";
+import { runInProcess } from "../suite/runInProcess.js";
+import { postRequest, SECRETS } from "./httpTestKit.js";
+
+let target: HostileTarget;
+beforeAll(async () => {
+  target = await startHostileTarget();
+});
+afterAll(() => target.close());
+
+/** Sends `requests` requests through a gateway with `options`, `concurrency` at a time; what came of them. */
+async function drive(options: RateLimitingGatewayOptions, requests: number, concurrency = 4) {
+  const gateway = await startRateLimitingGateway(target.origin, options);
+  const client = createHttpClient({ baseUrl: gateway.baseUrl, concurrency, secrets: SECRETS });
+  try {
+    let next = 0;
+    let errors = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < requests) {
+          next += 1;
+          const exchange = await client.send(postRequest(`/ok/${next}`));
+          if (exchange.failure !== undefined || exchange.response?.status !== 200) errors += 1;
+        }
+      }),
+    );
+    return { errors, refused: gateway.refused(), admitted: gateway.admitted(), pacing: client.stats().pacing };
+  } finally {
+    await client.close();
+    await gateway.close();
+  }
+}
+
+const ALGORITHMS: readonly RateLimitAlgorithm[] = ["sliding-window", "fixed-window", "token-bucket"];
+
+describe.concurrent("a gateway that announces its limit (RateLimit-Limit, -Remaining, -Reset)", () => {
+  it.each(ALGORITHMS.flatMap((algorithm) => [40, 200].map((limit) => [algorithm, limit] as const)))(
+    "%s at %i/s, for 4 s: every request answered, paced at 9/10 of the limit before any 429",
+    async (algorithm, limit) => {
+      const { errors, refused, pacing } = await drive({ algorithm, limit, signals: "ratelimit-headers" }, limit * 4);
+      expect(errors).toBe(0);
+      // Only the first requests, sent before the first answer announced the limit, could run into it;
+      // a client that waits out 429s without pacing gets about one per request in flight every second.
+      expect(refused).toBeLessThanOrEqual(4);
+      expect(pacing).toMatchObject({
+        source: "announced",
+        settledPerSecond: limit * 0.9,
+        announced: { limit, windowSeconds: 1 },
+      });
+    },
+  );
+});
+
+describe("the announced pace", () => {
+  it("spaces the starts evenly at 9/10 of the limit: no burst reaches the gateway", async () => {
+    const before = target.requests().length;
+    const { errors } = await drive({ algorithm: "fixed-window", limit: 20, signals: "ratelimit-headers" }, 24);
+    expect(errors).toBe(0);
+    const arrivals = target
+      .requests()
+      .slice(before + 4) // the first answers announce the limit; the requests sent with them are not paced
+      .map((request) => request.arrivedAt)
+      .sort((a, b) => a - b);
+    const gaps = arrivals.slice(1).map((at, i) => at - (arrivals[i] ?? at));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000 / 18 - 6);
+  });
+});
+
+describe.concurrent("a gateway that does not announce its limit", () => {
+  const cases = ALGORITHMS.flatMap((algorithm) => [
+    [algorithm, "retry-after", 40] as const,
+    [algorithm, "bare", 200] as const,
+  ]);
+  it.each(cases)(
+    "%s, %s, at %i/s, for 6 s: every request answered, the limit learned from a few 429s",
+    async (algorithm, signals, limit) => {
+      const { errors, refused, pacing } = await drive({ algorithm, limit, signals }, limit * 6);
+      expect(errors).toBe(0);
+      // Without learning, every second brings about one 429 per request in flight (24 over the 6 s).
+      expect(refused).toBeLessThanOrEqual(12);
+      expect(pacing?.source).toBe("learned");
+      expect(pacing?.settledPerSecond).toBeGreaterThanOrEqual(limit * 0.8);
+    },
+  );
+
+  it("converges at 2 requests per second too", async () => {
+    const { errors, refused, pacing } = await drive({ algorithm: "sliding-window", limit: 2, signals: "bare" }, 10);
+    expect(errors).toBe(0);
+    expect(refused).toBeLessThanOrEqual(4);
+    expect(pacing).toMatchObject({ source: "learned", settledPerSecond: 1.8 });
+  });
+
+  it("16 requests at a time against a window that counts refused requests too (issue 23.1): no request gives up", async () => {
+    const { errors, refused } = await drive(
+      { algorithm: "sliding-window", limit: 40, signals: "retry-after", countRefused: true },
+      160,
+      16,
+    );
+    expect(errors).toBe(0);
+    expect(refused).toBeLessThanOrEqual(24);
+  });
+});
+
+describe("a run behind a rate-limiting gateway", () => {
+  let server: RunningReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer({ seed: 7 });
+  });
+  afterAll(() => server.close());
+
+  it("passes clean, and its report says the pace it settled on", async () => {
+    const gateway = await startRateLimitingGateway(server.baseUrl, {
+      algorithm: "sliding-window",
+      limit: 50,
+      signals: "ratelimit-headers",
+    });
+    try {
+      const report = await runInProcess(referenceRunConfig(server, gateway.baseUrl), {
+        checks: ["http.*", "schema.*"],
+        maxExamples: 3,
+      });
+      expect(report.summary.failed + report.summary.errors).toBe(0);
+      expect(gateway.refused()).toBeLessThanOrEqual(4);
+      expect(report.meta.notes).toContain(
+        `The target announced a rate limit of 50 requests per 1 s (RateLimit fields); the run settled on a pace of 45 requests per second, 90 % of it (${report.meta.retries429} answer${report.meta.retries429 === 1 ? "" : "s"} of 429 (rate limited) waited out).`,
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+});
