@@ -19,11 +19,12 @@
  *   growth that depends on time cannot outrun a decrease that comes with the first 429 over the
  *   ceiling, whatever the request rate.
  *
- * A 429 below the ceiling while most requests are admitted is not the pace's doing. When such 429s
- * keep coming (2 or more, 5 % or more of the answers at a learned pace), the target refuses
- * a share of requests at any pace (a quota that refuses every so many requests): the learned pace is
- * dropped, each 429 is waited out by its own request, and only a share of 429s twice as large paces
- * the run again.
+ * A 429 below the ceiling while most requests are admitted means the ceiling was too high (a token
+ * bucket admits a burst above its rate before it runs dry): the pace drops 10 % from where it is. When
+ * such 429s keep coming (3 or more, 5 % or more of the answers at a learned pace), the target refuses a
+ * share of requests at any pace (a quota that refuses every so many requests): the learned pace is
+ * dropped, each 429 is waited out by its own request, and only a share of 429s twice as large paces the
+ * run again.
  */
 import type { QuotaSignal } from "./readRateLimitHeaders.js";
 
@@ -88,7 +89,7 @@ const OUTCOMES_KEPT = 32;
 const REFUSED_FOR_PACE_SHARE = 0.25;
 const OUTCOMES_JUDGED = 16;
 /** 429s below the ceiling that, at this share of the answers at a learned pace or more, show a pace-independent quota. */
-const UNCURED_COUNT = 2;
+const UNCURED_COUNT = 3;
 const UNCURED_SHARE = 0.05;
 
 const round = (rate: number): number => Math.round(rate * 100) / 100;
@@ -136,6 +137,8 @@ export function createRateLimiter(perSecond: number | undefined): RateLimiter {
   /** The share of 429s the target gives at any pace, once seen. */
   let independentShare: number | undefined;
   let slowDowns = 0;
+  /** When the pace last dropped. */
+  let slowedAt = -Infinity;
   let slowest: number | undefined;
   let tail: Promise<unknown> = Promise.resolve();
 
@@ -227,21 +230,33 @@ export function createRateLimiter(perSecond: number | undefined): RateLimiter {
       const refusedForPace = outcomes.length >= OUTCOMES_JUDGED && share >= REFUSED_FOR_PACE_SHARE;
       // The cubic curve is back at the ceiling CUBIC_K seconds after the slow-down.
       const belowCeiling = ceiling !== undefined && now - growFrom < CUBIC_K * 1000;
+      // In the second after a slow-down, a fixed window filled before it still refuses: nothing to learn.
+      if (!refusedForPace && belowCeiling && now - slowedAt < MEASURE_MS) return;
       if (!refusedForPace && belowCeiling) {
-        // Below the ceiling, with most requests admitted: not the pace's doing. Do such 429s keep coming?
+        // Below the ceiling, with most requests admitted. Either the ceiling was too high (a token bucket
+        // admits a burst over its rate before it runs dry), and the pace drops 10 % from where it is; or the
+        // target refuses a share of requests at any pace, which the 429s that keep coming show.
         sincePaced = { answers: sincePaced.answers + 1, uncured: sincePaced.uncured + 1 };
         if (sincePaced.uncured >= UNCURED_COUNT && sincePaced.uncured >= UNCURED_SHARE * sincePaced.answers) {
           independentShare = Math.max(share, sincePaced.uncured / sincePaced.answers);
           sincePaced = { answers: 0, uncured: 0 };
           ceiling = undefined;
           measuring = undefined;
+          return;
         }
+        ceiling = Math.max(MIN_LEARNED_PER_SECOND, learnedRate(now) ?? MIN_LEARNED_PER_SECOND);
+        growFrom = now;
+        slowedAt = now;
+        slowDownTicket = tickets;
+        slowDowns += 1;
+        noteSlowest(learnedRate(now));
         return;
       }
       const taken = recent(admitted, now);
       ceiling = Math.max(MIN_LEARNED_PER_SECOND, refusedForPace || pace === undefined ? taken : Math.max(taken, pace));
       slowDownTicket = tickets;
       slowDowns += 1;
+      slowedAt = now;
       // When most recent answers were 429, every new request waits out the Retry-After first (RFC 6585 §4:
       // how long to wait before making a new request); a 429 over the ceiling only slows the pace.
       if (refusedForPace || pace === undefined) holdUntil = Math.max(holdUntil, now + waitMs);
