@@ -289,8 +289,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const asked = parseRetryAfter(result.response.headers["retry-after"]);
       const wait = asked ?? DEFAULT_429_WAIT_MS * 2 ** retries;
       const givesUp = closed || retries >= max429Retries || waitedMs + wait > maxRetryWaitMs;
-      // The pace learns from every 429 (createRateLimiter.ts decides whether the pace caused it).
-      if (ticket !== undefined) limiter.rateLimited(ticket, Math.min(wait, maxRetryWaitMs), quota);
+      // The pace learns from every 429 (createRateLimiter.ts decides whether the pace caused it), except
+      // one asking for longer than --max-retry-wait: a quota no pace cures, and holding every start for
+      // part of a wait that is never honoured would only stall the run (the target-wide breaker stops it).
+      const honourable = asked === undefined || asked <= maxRetryWaitMs;
+      if (ticket !== undefined && honourable) limiter.rateLimited(ticket, Math.min(wait, maxRetryWaitMs), quota);
       if (givesUp)
         return record(sent, request.path, rateLimited(result, retries, waitedMs, asked), requestTimeoutMs, retries);
       retries += 1;

@@ -4,7 +4,7 @@
  * the target: every outcome, including timeouts and resets, is data in an Exchange.
  */
 import type { Exchange } from "../model/Exchange.js";
-import type { Pacing } from "./createRateLimiter.js";
+import type { Pacing } from "../model/Pacing.js";
 
 /** A request a check wants sent. `path` is below the target's base URL, e.g. "/platform/cms/getWidget". */
 export interface OutgoingRequest {

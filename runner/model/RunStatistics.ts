@@ -1,6 +1,6 @@
 /** What a run measured about the target beside its verdicts. */
 import type { ExchangeLogSnapshot } from "./ExchangeLogSnapshot.js";
-import type { Pacing } from "../http/createRateLimiter.js";
+import type { Pacing } from "./Pacing.js";
 
 /** HTTP figures of a run and how its listings were sampled, measured where the checks ran. */
 export interface RunStatistics {
