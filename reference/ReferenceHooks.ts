@@ -23,6 +23,8 @@ export interface InterceptedRequest {
   readonly fingerprint: string;
   /** Fingerprints the hook keeps between requests, one set per variant and server (the hook bounds it). */
   readonly remembered: Set<string>;
+  /** The Retry-After a rate-limiting hook asks for, in seconds (ReferenceServerOptions.retryAfterSeconds). */
+  readonly retryAfterSeconds: number;
 }
 
 /** Builds a fresh data set from the server's seed with other sizes (a data hook that needs more or fewer items). */

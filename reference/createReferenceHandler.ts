@@ -33,6 +33,8 @@ export interface ReferenceHandlerOptions {
   readonly onRequest?: (record: ReferenceRequestRecord) => void;
   /** Builds the data set again (same seed) with other sizes, for variants that need more or fewer items. */
   readonly rebuild: RebuildData;
+  /** The Retry-After of the rate-limited variant, in seconds; default 1. */
+  readonly retryAfterSeconds?: number;
 }
 
 /** One fault's or variant's view of the server: its data and its rules, computed once, and how many requests it got. */
@@ -97,7 +99,12 @@ export function createReferenceHandler(
     if (hooks?.intercept) {
       const { authorization, client_id: clientId } = request.headers;
       const fingerprint = JSON.stringify([request.url, authorization, clientId, read.body.text ?? read.body.bytes]);
-      const intercepted = hooks.intercept({ number: current.requests, fingerprint, remembered: current.remembered });
+      const intercepted = hooks.intercept({
+        number: current.requests,
+        fingerprint,
+        remembered: current.remembered,
+        retryAfterSeconds: options.retryAfterSeconds ?? 1,
+      });
       if (intercepted) return intercepted;
     }
     const headers = hooks?.requestHeaders

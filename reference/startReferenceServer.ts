@@ -34,6 +34,8 @@ export interface ReferenceServerOptions {
   onRequest?: (record: ReferenceRequestRecord) => void;
   /** Every answer waits this long before it is handled, as a real target's network and work would (issue 28.4). */
   latencyMs?: number;
+  /** The Retry-After of the rate-limited variant's 429s, in seconds; default 1. */
+  retryAfterSeconds?: number;
 }
 
 /** A started server: where it is, how to call it, what it holds. */
@@ -85,6 +87,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(fault ? { fault } : {}),
     ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds }),
   });
   const latencyMs = options.latencyMs ?? 0;
   const server = createServer(
