@@ -157,9 +157,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   let stop: ClientStop | undefined;
   const durations = new Map<string, number[]>();
 
-  /** Why nothing more is sent, if so: the breaker tripped, or the run's time is up. */
-  const stopped = (): ClientStop | undefined => {
-    if (stop === undefined && deadline !== undefined && performance.now() >= deadline) {
+  /** Stops the run for its time limit (unless something stopped it first), and says why it stopped. */
+  const passDeadline = (): ClientStop => {
+    if (stop === undefined) {
       const at = new Date().toISOString();
       stop = {
         at,
@@ -168,6 +168,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     return stop;
   };
+  /** Why nothing more is sent, if so: the breaker tripped, or the run's time is up. */
+  const stopped = (): ClientStop | undefined =>
+    stop === undefined && deadline !== undefined && performance.now() >= deadline ? passDeadline() : stop;
 
   /** One attempt, inside the concurrency and rate limits and the run's deadline; `ticket` numbers its start. */
   const attempt = async (
@@ -203,9 +206,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const again = await once();
         if (again.response) result = again;
       }
-      // A request cut short by the run's deadline did not time out on its own.
-      const late = stopped();
-      if (late && result.failure?.kind === "timeout" && left < requestTimeoutMs) {
+      // A request cut short by the run's deadline did not time out on its own: its timer was the deadline's
+      // (which may fire a millisecond before performance.now() reaches the deadline).
+      if (result.failure?.kind === "timeout" && left < requestTimeoutMs) {
+        const late = passDeadline();
         return {
           ...result,
           failure: { kind: "stopped", message: `stopped: ${late.message}; the request was cut short.` },

@@ -98,6 +98,10 @@ function setUpServers(): void {
   afterAll(async () => {
     await Promise.all([...sessions.values()].map(async (session) => (await session).close()));
     await Promise.all([...started.values()].map(async (server) => (await server).close()));
+    // Without isolation (vitest.config.ts) the next part loaded in this worker shares this module: it starts its own.
+    sessions.clear();
+    started.clear();
+    queues.clear();
   });
 }
 
