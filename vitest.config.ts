@@ -5,7 +5,7 @@ export default defineConfig({
     reporters: ["default", "./tests/self/closingLineReporter.ts"],
     // Most self-test time waits on loopback servers and Retry-After, not on the CPU: three workers on a
     // two-core machine run the suite in about 3 minutes instead of about 5 (one worker per core less one).
-    maxWorkers: 3,
+    maxWorkers: 4,
     projects: [
       {
         test: {
