@@ -62,6 +62,20 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     help: "bearer token of a user without Visualizar; permission checks are skipped without it",
   },
   {
+    name: "token-command",
+    value: "CMD",
+    setting: "tokenCommand",
+    group: "Target",
+    help: "a command line (run by sh -c, 30 s at most) that prints the bearer token, instead of --token; run again when a request carrying the token gets 401 mid-run (an expired token), and the request sent once more with the new one; every token it prints is a secret in every report",
+  },
+  {
+    name: "restricted-token-command",
+    value: "CMD",
+    setting: "restrictedTokenCommand",
+    group: "Target",
+    help: "the same for the restricted user's token, instead of --restricted-token",
+  },
+  {
     name: "analytic-id",
     value: "ID",
     repeatable: true,

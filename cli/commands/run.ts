@@ -14,6 +14,8 @@ import { EXCHANGE_LOG_DEFAULTS } from "../../runner/engine/ExchangeLog.js";
 import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
 import type { CheckExecutor } from "../../runner/execute/CheckExecutor.js";
 import { runConformance } from "../../runner/runConformance.js";
+import { listenForLearnedSecrets } from "../../runner/http/learnedSecrets.js";
+import { obtainCommandTokens } from "../../runner/settings/obtainCommandTokens.js";
 import { waitForTarget } from "../../runner/waitForTarget.js";
 import { parseDurationOption } from "../../runner/settings/parseDurationOption.js";
 import { ConfigurationError } from "../../runner/model/ConfigurationError.js";
@@ -23,6 +25,7 @@ import {
   resolveRunConfig,
   resolveRunSettings,
   type ConfigLayer,
+  type RunConfigFile,
 } from "../../runner/settings/resolveRunSettings.js";
 import { parseSettingText } from "../../runner/settings/runConfigSchema.js";
 import { parseShardOption } from "../../runner/settings/parseShardOption.js";
@@ -111,6 +114,7 @@ export async function runCommand(
     return EXIT.ok;
   }
   let server: RunningReferenceServer | undefined;
+  let learnedSecrets: ReturnType<typeof listenForLearnedSecrets> | undefined;
   // SIGINT and SIGTERM stop the run, not the process: the reports of what finished are written (a
   // second signal ends the process at once).
   const interruption = new AbortController();
@@ -142,9 +146,16 @@ export async function runCommand(
         `--wait-for-target takes a duration such as 30s, 2m or 1500ms, not ${JSON.stringify(waitText)}`,
       );
     }
-    const layers = [...config, configFromEnvironment(env), ...rerunLayer, flagsLayer(values)];
+    const layers: (ConfigLayer | RunConfigFile)[] = [
+      ...config,
+      configFromEnvironment(env),
+      ...rerunLayer,
+      flagsLayer(values),
+    ];
     // Validated once, before anything starts: the bundled server, the folder, the first request.
     const merged = resolveRunConfig(layers);
+    // Tokens printed by --token-command and --restricted-token-command sit above every other source.
+    if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
     let settings = merged.baseUrl === undefined ? undefined : resolveRunSettings(layers);
     const formats: readonly (ReportFormat | "har")[] = merged.formats ?? DEFAULT_FORMATS;
     const reportFormats = formats.filter((format): format is ReportFormat => format !== "har");
@@ -174,6 +185,8 @@ export async function runCommand(
       ...(shard ? { shard } : {}),
     };
     let exchanges: ExchangeLogSnapshot | undefined;
+    // Tokens obtained anew mid-run (--token-command) are announced by the thread that runs the checks.
+    learnedSecrets = listenForLearnedSecrets();
     const secrets = runSecrets(settings);
     const console = new ConsoleReporter({ stream: io.stdout, secrets });
     if (settings.insecure)
@@ -188,17 +201,22 @@ export async function runCommand(
       catalogue: CHECK_CATALOGUE,
       observer: {
         onRunStart: (start) => console.onRunStart(start),
-        onResult: (result) => console.onResult(result),
+        onResult: (result) => {
+          console.learnSecrets(learnedSecrets?.secrets() ?? []);
+          console.onResult(result);
+        },
         onExchanges: (log) => (exchanges = log),
       },
       ...(merged.waivers ? { waiversFile: merged.waivers } : {}),
       ...(deps.executor ? { executor: deps.executor } : {}),
       ...(deps.today ? { today: deps.today } : {}),
     });
+    const everySecret = [...secrets, ...(learnedSecrets?.secrets() ?? [])];
+    console.learnSecrets(everySecret);
     let paths;
     try {
       paths = {
-        ...(await writeReports(report, { outDir, formats: reportFormats, secrets })),
+        ...(await writeReports(report, { outDir, formats: reportFormats, secrets: everySecret })),
         ...(wantsHar && exchanges
           ? {
               har: await writeHarFile(
@@ -208,7 +226,7 @@ export async function runCommand(
                   seed: report.meta.seed,
                   baseUrl: report.meta.target.baseUrl,
                 },
-                { outDir, secrets },
+                { outDir, secrets: everySecret },
               ),
             }
           : {}),
@@ -232,6 +250,7 @@ export async function runCommand(
     }
     throw error;
   } finally {
+    learnedSecrets?.close();
     for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.off(signal, onSignal);
     await server?.close();
   }

@@ -84,7 +84,8 @@ export class ConsoleReporter {
   private readonly stream: ConsoleStream;
   private readonly paint: Paint;
   private readonly live: boolean;
-  private readonly redactor: Redactor;
+  private redactor: Redactor;
+  private readonly secrets: SecretInput[];
   /** The suite's own wording seen so far (contract, check ids and titles): left alone in the suite's sentences. */
   private wording = contractWording();
   private expected = 0;
@@ -102,9 +103,21 @@ export class ConsoleReporter {
     this.paint = createPaint(color);
     // The live line redraws with ANSI codes, so it follows the colour decision.
     this.live = color && this.stream.isTTY === true;
-    this.redactor = createRedactor(options.secrets ?? [], {
-      inSuiteWording: (secret) => this.wording.includes(secret),
-    });
+    this.secrets = [...(options.secrets ?? [])];
+    this.redactor = this.redactorOf(this.secrets);
+  }
+
+  private redactorOf(secrets: readonly SecretInput[]): Redactor {
+    return createRedactor(secrets, { inSuiteWording: (secret) => this.wording.includes(secret) });
+  }
+
+  /** Secrets learned during the run (a token obtained anew): redacted from every line written after. */
+  learnSecrets(learned: readonly SecretInput[]): void {
+    const known = new Set(this.secrets.map((secret) => (typeof secret === "string" ? secret : secret.value)));
+    const fresh = learned.filter((secret) => !known.has(typeof secret === "string" ? secret : secret.value));
+    if (fresh.length === 0) return;
+    this.secrets.push(...fresh);
+    this.redactor = this.redactorOf(this.secrets);
   }
 
   /** A sentence the suite wrote. */

@@ -1,6 +1,9 @@
 /** Builds the session a run uses: an HTTP client bound to the target, with every secret redacted. */
 import { readFileSync } from "node:fs";
 import { createHttpClient } from "../http/createHttpClient.js";
+import { announceLearnedSecret } from "../http/learnedSecrets.js";
+import type { RenewableToken } from "../http/renewableTokens.js";
+import { runTokenCommand } from "../http/runTokenCommand.js";
 import { proxyCredentialSecrets, proxyFromEnvironment } from "../http/proxyFromEnvironment.js";
 import type { HttpClientOptions } from "../http/types.js";
 import type { RunSettings } from "../model/RunSettings.js";
@@ -55,7 +58,34 @@ export function httpClientOptions(settings: RunSettings): HttpClientOptions {
       : {}),
     ...(Object.keys(proxy).length > 0 ? { proxy } : {}),
     secrets: runSecrets(settings),
+    ...renewal(settings),
   };
+}
+
+/** The tokens a command obtains anew after a 401 mid-run, each announced to the report writers once obtained. */
+function renewal(settings: RunSettings): Pick<HttpClientOptions, "renewableTokens" | "onSecret"> {
+  const { token, restrictedToken, tokenCommand, restrictedTokenCommand } = settings.credentials;
+  const renewableTokens: RenewableToken[] = [
+    ...(tokenCommand
+      ? [
+          {
+            original: token,
+            placeholder: SECRET_PLACEHOLDERS.token,
+            renew: () => runTokenCommand(tokenCommand, "--token-command"),
+          },
+        ]
+      : []),
+    ...(restrictedToken && restrictedTokenCommand
+      ? [
+          {
+            original: restrictedToken,
+            placeholder: SECRET_PLACEHOLDERS.restrictedToken,
+            renew: () => runTokenCommand(restrictedTokenCommand, "--restricted-token-command"),
+          },
+        ]
+      : []),
+  ];
+  return renewableTokens.length === 0 ? {} : { renewableTokens, onSecret: announceLearnedSecret };
 }
 
 /** A session over a fresh HTTP client. */

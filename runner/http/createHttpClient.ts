@@ -8,6 +8,7 @@
 import { buildExchange, type SentRequest } from "./buildExchange.js";
 import { createDispatcher } from "./createDispatcher.js";
 import { createRateLimiter } from "./createRateLimiter.js";
+import { createRenewableTokens } from "./renewableTokens.js";
 import { createSemaphore } from "./createSemaphore.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
 import { readRateLimitHeaders } from "./readRateLimitHeaders.js";
@@ -135,7 +136,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     options.runStartedAt === undefined ? performance.now() : options.runStartedAt - performance.timeOrigin;
   const deadline =
     options.maxRunTimeMs === undefined ? undefined : startedAt + positive("maxRunTimeMs", options.maxRunTimeMs);
-  const redactor = createRedactor(options.secrets);
+  let secrets = [...options.secrets];
+  let redactor = createRedactor(secrets);
+  // A token obtained anew is a secret before any request carries it: in this client's exchanges, and wherever onSecret tells.
+  const tokens = createRenewableTokens(
+    options.renewableTokens ?? [],
+    (value, placeholder) => {
+      secrets = [...secrets, { value, placeholder }];
+      redactor = createRedactor(secrets);
+      options.onSecret?.({ value, placeholder });
+    },
+    options.onTokenRenewalFailure,
+  );
   const semaphore = createSemaphore(concurrency);
   const limiter = createRateLimiter(options.rateLimitPerSecond);
   const dispatcher = createDispatcher({
@@ -238,7 +250,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return { ...result, failure: { kind: "rate-limited", message } };
   };
 
+  /** Sends with the renewable tokens' current values; after a 401 to one, obtains it anew and sends once more. */
   const send = async (request: OutgoingRequest): Promise<Exchange> => {
+    const first = { ...request, headers: tokens.current(request.headers) };
+    const answer = await sendWaitingOut429(first);
+    if (answer.response !== undefined && answer.response.status !== 401) tokens.accepted(first.headers);
+    if (answer.response?.status !== 401 || !(await tokens.renewAfter401(first.headers))) return answer;
+    const again = { ...request, headers: tokens.current(request.headers) };
+    const second = await sendWaitingOut429(again);
+    if (second.response !== undefined && second.response.status !== 401) tokens.accepted(again.headers);
+    return second;
+  };
+
+  const sendWaitingOut429 = async (request: OutgoingRequest): Promise<Exchange> => {
     const method = (request.method ?? "POST").toUpperCase();
     const requestTimeoutMs = request.timeoutMs ?? timeoutMs;
     let url: URL;

@@ -5,6 +5,7 @@
  */
 import type { Exchange } from "../model/Exchange.js";
 import type { Pacing } from "../model/Pacing.js";
+import type { RenewableToken } from "./renewableTokens.js";
 
 /** A request a check wants sent. `path` is below the target's base URL, e.g. "/platform/cms/getWidget". */
 export interface OutgoingRequest {
@@ -69,6 +70,12 @@ export interface HttpClientOptions {
   readonly proxy?: ProxySettings;
   /** Values never to write, with the placeholder to show, e.g. { value: token, placeholder: "$CMS_TOKEN" }. */
   readonly secrets: readonly { readonly value: string; readonly placeholder: string }[];
+  /** Tokens obtained anew after a 401 (--token-command); default none. */
+  readonly renewableTokens?: readonly RenewableToken[];
+  /** Hears each secret learned during the run (a renewed token), before any request carries it. */
+  readonly onSecret?: (secret: { readonly value: string; readonly placeholder: string }) => void;
+  /** Hears why a token could not be renewed, in a sentence without the token. */
+  readonly onTokenRenewalFailure?: (sentence: string) => void;
   /** Called with every exchange, redacted, including the 429 answers waited out (the run's HAR log). */
   readonly onExchange?: (exchange: Exchange) => void;
 }

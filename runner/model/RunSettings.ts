@@ -10,6 +10,10 @@ export interface TargetCredentials {
   readonly token: string;
   /** A user without the Visualizar permission (§4.2, §5); checks that need it are skipped without it. */
   readonly restrictedToken?: string;
+  /** The command that obtained token, run again after a 401 mid-run (--token-command). */
+  readonly tokenCommand?: string;
+  /** The command that obtained restrictedToken (--restricted-token-command). */
+  readonly restrictedTokenCommand?: string;
 }
 
 /** Data about the target that cannot be discovered through the interface itself. */

@@ -30,6 +30,8 @@ export interface RunConfigFile {
   clientId?: string;
   token?: string;
   restrictedToken?: string;
+  tokenCommand?: string;
+  restrictedTokenCommand?: string;
   analyticIds?: string[];
   roles?: string[];
   domainName?: string;
@@ -407,6 +409,8 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
       clientId: config.clientId,
       token: config.token,
       ...(config.restrictedToken ? { restrictedToken: config.restrictedToken } : {}),
+      ...(config.tokenCommand ? { tokenCommand: config.tokenCommand } : {}),
+      ...(config.restrictedTokenCommand ? { restrictedTokenCommand: config.restrictedTokenCommand } : {}),
     },
     fixtures: {
       analyticIds: config.analyticIds ?? [],

@@ -1,0 +1,114 @@
+/**
+ * Bearer tokens the run can obtain anew (--token-command, --restricted-token-command; issue 27.2).
+ * The checks keep sending the token the run started with; each request that carries it as
+ * `Authorization: Bearer <token>` goes out with the token's current value instead. When such a request
+ * gets 401, the token is obtained anew (once for every request that met the same expiry), and the request
+ * is sent again once with it. A value is renewed only after the target accepted it at least once (it
+ * expired): a target that refuses the token just obtained is refusing the credential, not an expired
+ * token, and the command is not run again; and at most MAX_RENEWALS times a run.
+ * Requests that send no token or another one (the auth checks' 401 probes) are never touched.
+ */
+
+/** A token the run can renew. */
+export interface RenewableToken {
+  /** The token the run started with: what the checks send. */
+  readonly original: string;
+  /** What stands for it in reports ($CMS_TOKEN), for the tokens obtained later too. */
+  readonly placeholder: string;
+  /** Obtains the token anew (runs its command). */
+  readonly renew: () => Promise<string>;
+}
+
+/** Most renewals of one token in a run. */
+export const MAX_RENEWALS = 100;
+
+interface TokenState {
+  readonly token: RenewableToken;
+  current: string;
+  /** Every Authorization value this token has had ("Bearer <value>"). */
+  readonly sent: Set<string>;
+  renewals: number;
+  /** Whether the target answered a request carrying the current value with anything but 401. */
+  accepted: boolean;
+  inFlight?: Promise<boolean>;
+}
+
+/** The Authorization header of `headers`: its name as written, and its value. */
+function authorizationOf(headers: Readonly<Record<string, string>>): [string, string] | undefined {
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === "authorization");
+  return name === undefined ? undefined : [name, headers[name] as string];
+}
+
+/** What the client asks of its renewable tokens. */
+export interface RenewableTokens {
+  /** `headers` with each renewable token the run started with replaced by its current value. */
+  current(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>>;
+  /**
+   * After a 401 to a request sent with `headers` (as sent): obtains the token anew when the request
+   * carried a renewable token's current value; true when the request should be sent again (the token
+   * has a new value, obtained now or by another request meanwhile).
+   */
+  renewAfter401(headers: Readonly<Record<string, string>>): Promise<boolean>;
+  /** An answer other than 401 came to a request sent with `headers` (as sent): its token is accepted. */
+  accepted(headers: Readonly<Record<string, string>>): void;
+}
+
+/**
+ * Keeps `tokens` current; `onRenewed` hears each new value (to redact it everywhere) before any request
+ * carries it, and `onFailure` each renewal that failed, in a sentence that never holds a token.
+ */
+export function createRenewableTokens(
+  tokens: readonly RenewableToken[],
+  onRenewed: (value: string, placeholder: string) => void,
+  onFailure: (sentence: string) => void = () => undefined,
+): RenewableTokens {
+  const states: TokenState[] = tokens.map((token) => ({
+    token,
+    current: token.original,
+    sent: new Set([`Bearer ${token.original}`]),
+    renewals: 0,
+    accepted: false,
+  }));
+
+  const renew = async (state: TokenState): Promise<boolean> => {
+    if (state.renewals >= MAX_RENEWALS || (state.renewals > 0 && !state.accepted)) return false;
+    state.renewals += 1;
+    try {
+      const value = await state.token.renew();
+      if (value === state.current) return false;
+      onRenewed(value, state.token.placeholder);
+      state.current = value;
+      state.accepted = false;
+      state.sent.add(`Bearer ${value}`);
+      return true;
+    } catch (error) {
+      onFailure(error instanceof Error ? error.message : String(error));
+      return false;
+    }
+  };
+
+  return {
+    current(headers) {
+      const authorization = authorizationOf(headers);
+      if (authorization === undefined) return headers;
+      const [name, value] = authorization;
+      const state = states.find((candidate) => value === `Bearer ${candidate.token.original}`);
+      if (state === undefined || state.current === state.token.original) return headers;
+      return { ...headers, [name]: `Bearer ${state.current}` };
+    },
+    accepted(headers) {
+      const value = authorizationOf(headers)?.[1];
+      const state = states.find((candidate) => value === `Bearer ${candidate.current}`);
+      if (state) state.accepted = true;
+    },
+    async renewAfter401(headers) {
+      const value = authorizationOf(headers)?.[1];
+      const state = states.find((candidate) => value !== undefined && candidate.sent.has(value));
+      if (state === undefined) return false;
+      // Sent with a value another request has renewed since: send it again with the new one.
+      if (value !== `Bearer ${state.current}`) return true;
+      state.inFlight ??= renew(state).finally(() => (state.inFlight = undefined));
+      return state.inFlight;
+    },
+  };
+}

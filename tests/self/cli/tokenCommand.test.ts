@@ -1,0 +1,109 @@
+/**
+ * --token-command (issue 27.2): the token a command prints is the run's, and a token that expires in the
+ * middle of a run is obtained anew after its 401 and the request sent again, so the run passes clean; no
+ * token the command printed appears in any output. Runs the CLI in process against the reference behind a
+ * proxy whose tokens expire (tests/self/support/tokenRotatingProxy.ts).
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
+import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
+import { startTokenRotatingProxy, type TokenRotatingProxy } from "../support/tokenRotatingProxy.js";
+import { runWith } from "./cliInProcess.js";
+
+let server: RunningReferenceServer;
+beforeAll(async () => {
+  server = await startReferenceServer({ seed: 11 });
+});
+afterAll(() => server.close());
+
+/** A config file for the proxy in front of the reference, without the main token. */
+function configFile(baseUrl: string): string {
+  const { token: _token, ...config } = referenceRunConfig(server, baseUrl);
+  const file = join(mkdtempSync(join(tmpdir(), "cms-token-command-")), "config.json");
+  writeFileSync(file, JSON.stringify(config));
+  return file;
+}
+
+/** Every file the run wrote, and what it printed. */
+function outputsOf(outDir: string, printed: { stdout: string; stderr: string }): string[] {
+  return [
+    printed.stdout,
+    printed.stderr,
+    ...readdirSync(outDir).map((name) => readFileSync(join(outDir, name), "utf8")),
+  ];
+}
+
+describe("--token-command", () => {
+  let proxy: TokenRotatingProxy;
+  afterAll(() => proxy.close());
+
+  it("renews a token that expires mid-run: the run passes clean and no token it printed is written anywhere", async () => {
+    proxy = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, 150);
+    const outDir = mkdtempSync(join(tmpdir(), "cms-token-command-out-"));
+    const result = await runWith(
+      [
+        ...["--config", configFile(proxy.baseUrl)],
+        ...["--token-command", proxy.tokenCommand()],
+        ...["--max-examples", "3", "--seed", "5", "--out", outDir, "--format", "json,junit,html,har"],
+      ],
+      {},
+      { executor: executeInProcess },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    // The first token at start, then a new one after each expiry the run met.
+    expect(proxy.issued().length).toBeGreaterThanOrEqual(3);
+    expect(proxy.expiredRefusals()).toBeGreaterThanOrEqual(2);
+    const outputs = outputsOf(outDir, result);
+    for (const token of proxy.issued())
+      expect(
+        outputs.findIndex((text) => text.includes(token)),
+        token,
+      ).toBe(-1);
+    expect(JSON.parse(readFileSync(join(outDir, "report.json"), "utf8")).verdict).toBe("pass");
+  });
+
+  it("stops before running (exit 2) when the target refuses even a token just obtained, having run the command at most twice", async () => {
+    const refusing = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, 0);
+    try {
+      const outDir = mkdtempSync(join(tmpdir(), "cms-token-command-out-"));
+      const result = await runWith(
+        ["--config", configFile(refusing.baseUrl), "--token-command", refusing.tokenCommand(), "--out", outDir],
+        {},
+        { executor: executeInProcess },
+      );
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/401/);
+      expect(refusing.issued().length).toBeLessThanOrEqual(2);
+      for (const token of refusing.issued()) expect(result.stderr.includes(token)).toBe(false);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it("stops before running (exit 2) in one sentence when the command fails, repeating nothing it printed", async () => {
+    const result = await runWith(
+      ["--config", configFile(server.baseUrl), "--token-command", "echo half-printed-token; exit 4"],
+      {},
+      { executor: executeInProcess },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "cms-conformance run: the --token-command command exited with status 4; run it by hand to see why\n",
+    );
+  });
+
+  it("refuses --token-command beside a token from another source", async () => {
+    const result = await runWith(
+      ["--config", configFile(server.baseUrl), "--token-command", "echo x"],
+      { CMS_TOKEN: "from-the-environment" },
+      { executor: executeInProcess },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/both --token and --token-command are given/);
+  });
+});
