@@ -3,6 +3,7 @@
  * wall time, CPU (every thread and every helper process), peak memory, requests as the server
  * saw them, and the start-up before the first check request.
  */
+import { configFileOf } from "../cli/configFileKeys.js";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -66,7 +67,9 @@ export async function runSuiteProcess(
     const config = join(folder, "config.json");
     writeFileSync(
       config,
-      JSON.stringify({ baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName }),
+      JSON.stringify(
+        configFileOf({ baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName }),
+      ),
     );
     const usageFile = join(folder, "usage.json");
     const args = [

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import type { ServeAnnouncement } from "../cli/commands/serve.js";
+import { readServeAnnouncement, type ServeAnnouncement } from "../cli/commands/serve.js";
 import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestRecord.js";
 
 const BIN = fileURLToPath(new URL("../bin/cms-conformance.mjs", import.meta.url));
@@ -65,7 +65,7 @@ export async function spawnReferenceServer(
     stdout.once("line", (line) => {
       clearTimeout(timer);
       try {
-        resolve(JSON.parse(line) as ServeAnnouncement);
+        resolve(readServeAnnouncement(line));
       } catch {
         reject(new Error(`the reference server's first line is not its JSON announcement: ${line.slice(0, 200)}`));
       }

@@ -1,4 +1,5 @@
 /** The README's table of `run` options, made from the same list as `run --help` (npm run generate). */
+import { CONFIG_ONLY_KEYS } from "./configFileKeys.js";
 import { markdownCell } from "../contract/readmeTables.js";
 import { environmentVariableOf, optionSyntax, rangeOf, RUN_OPTIONS } from "./runOptions.js";
 import { RUN_EXIT_CODES, SECRETS_NOTE } from "./renderRunHelp.js";
@@ -8,12 +9,16 @@ export function renderRunOptionsMarkdown(): string {
   const rows = RUN_OPTIONS.map((option) => {
     const syntax = `\`${optionSyntax(option)}\`${option.repeatable ? " (repeatable)" : ""}`;
     const variable = environmentVariableOf(option);
-    return `| ${markdownCell(syntax)} | ${variable ? `\`${variable}\`` : ""} | ${markdownCell(rangeOf(option) ?? "")} | ${markdownCell(option.defaultText ?? "")} | ${markdownCell(option.help)} |`;
+    const configKey = option.setting === undefined ? "" : `\`${option.name}\``;
+    return `| ${markdownCell(syntax)} | ${configKey} | ${variable ? `\`${variable}\`` : ""} | ${markdownCell(rangeOf(option) ?? "")} | ${markdownCell(option.defaultText ?? "")} | ${markdownCell(option.help)} |`;
   });
+  const configOnly = CONFIG_ONLY_KEYS.map((key) => `\`${key.fileKey}\` (${key.help})`).join("; ");
   return [
-    "| option | env | range | default | meaning |",
-    "|---|---|---|---|---|",
+    "| option | config key | env | range | default | meaning |",
+    "|---|---|---|---|---|---|",
     ...rows,
+    "",
+    `Only a config file holds ${configOnly}.`,
     "",
     SECRETS_NOTE,
     "",

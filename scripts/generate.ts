@@ -1,21 +1,26 @@
 /**
  * Regenerates what is derived from the contract and the catalogues: contract/types.generated.ts
  * (json-schema-to-typescript), the README's option and register tables, the check, fault and variant
- * tables of docs/checks.md, and the generated parts of docs/contract.md.
+ * tables of docs/checks.md, the generated parts of docs/contract.md, and the config file's JSON Schema
+ * (schemas/meta/run-config-file.schema.json).
  * Run: npm run generate. With --check, writes nothing and exits 1 on drift.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { generateContractTypes } from "../contract/generateContractTypes.js";
 import { checksDocBlocks, contractDocBlocks, readmeBlocks } from "./readmeBlocks.js";
 import { withReadmeBlocks } from "../contract/readmeTables.js";
+import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../cli/configFileSchema.js";
 
 const typesFile = fileURLToPath(new URL("../contract/types.generated.ts", import.meta.url));
 const readmeFile = fileURLToPath(new URL("../README.md", import.meta.url));
 const contractFile = fileURLToPath(new URL("../docs/contract.md", import.meta.url));
 const checksFile = fileURLToPath(new URL("../docs/checks.md", import.meta.url));
 
+const configFileSchemaFile = fileURLToPath(new URL(`../${CONFIG_FILE_SCHEMA_PATH}`, import.meta.url));
+
 const outputs = [
+  { file: configFileSchemaFile, text: `${JSON.stringify(configFileSchema(), null, 2)}\n` },
   { file: typesFile, text: await generateContractTypes() },
   { file: readmeFile, text: withReadmeBlocks(readFileSync(readmeFile, "utf8"), readmeBlocks()) },
   { file: checksFile, text: withReadmeBlocks(readFileSync(checksFile, "utf8"), checksDocBlocks(), "docs/checks.md") },
@@ -28,7 +33,7 @@ const outputs = [
 const check = process.argv.includes("--check");
 let drift = false;
 for (const { file, text } of outputs) {
-  if (readFileSync(file, "utf8") === text) continue;
+  if (existsSync(file) && readFileSync(file, "utf8") === text) continue;
   if (check) {
     console.error(`${file} differs from what the contract generates: run npm run generate`);
     drift = true;

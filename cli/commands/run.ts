@@ -38,6 +38,7 @@ import { prepareOutFolder } from "../prepareOutFolder.js";
 import { removeStaleReports } from "../removeStaleReports.js";
 import { renderRunHelp } from "../renderRunHelp.js";
 import { DEFAULT_OUT_DIR, RUN_OPTIONS } from "../runOptions.js";
+import { CONFIG_FILE_KEYS } from "../configFileKeys.js";
 
 export { DEFAULT_OUT_DIR };
 
@@ -127,7 +128,7 @@ export async function runCommand(
   };
   for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.on(signal, onSignal);
   try {
-    const config = typeof values.config === "string" ? [readConfigFile(values.config)] : [];
+    const config = typeof values.config === "string" ? [readConfigFile(values.config, CONFIG_FILE_KEYS)] : [];
     // A re-run takes seed, profile and examples from the earlier report, below the flags.
     const rerunFile = typeof values["rerun-failed"] === "string" ? values["rerun-failed"] : undefined;
     const rerun = rerunFile !== undefined ? readRerunReport(rerunFile, CHECK_CATALOGUE.ids()) : undefined;

@@ -1,5 +1,7 @@
 /** `cms-conformance serve`: runs the reference server (and its faults) until SIGINT/SIGTERM. */
 import { createWriteStream } from "node:fs";
+import { CONFIG_FILE_KEYS, configFileOf } from "../configFileKeys.js";
+import { settingsOfConfigFile } from "../../runner/settings/configFileKeys.js";
 import type { Writable } from "node:stream";
 import { FAULT_CATALOGUE, findFault } from "../../reference/faults/faultCatalogue.js";
 import { isReferenceMode, REFERENCE_MODES } from "../../reference/referenceMode.js";
@@ -100,10 +102,23 @@ function faultListing(): string {
   ).join("");
 }
 
-/** The JSON line `serve` prints first, for scripts (the benchmark reads it); operationPaths only when --operation-path moved some. */
+/**
+ * What the JSON line `serve` prints first holds, for scripts (the benchmark reads it with
+ * readServeAnnouncement); operationPaths only when --operation-path moved some. The line itself is a
+ * config file (keys the flag names): saved, it is a --config for cms-conformance run.
+ */
 export type ServeAnnouncement = Pick<RunningReferenceServer, "baseUrl"> &
   RunningReferenceServer["credentials"] &
   RunningReferenceServer["fixtures"] & { operationPaths?: OperationPaths };
+
+/** The facts of serve's JSON line (a config file), named as the settings name them. */
+export function readServeAnnouncement(line: string): ServeAnnouncement {
+  return settingsOfConfigFile(
+    JSON.parse(line) as Record<string, unknown>,
+    CONFIG_FILE_KEYS,
+    "serve's JSON line",
+  ) as unknown as ServeAnnouncement;
+}
 
 function announcement(server: RunningReferenceServer, options: ReferenceServerOptions): string {
   const { baseUrl, credentials, fixtures } = server;
@@ -113,7 +128,7 @@ function announcement(server: RunningReferenceServer, options: ReferenceServerOp
     ...fixtures,
     ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}),
   };
-  const line = JSON.stringify(announced);
+  const line = JSON.stringify(configFileOf(announced as unknown as Record<string, unknown>));
   const curl = `curl -s -X POST ${baseUrl}${operationPath("listFactoryDefaultWidgets", options.operationPaths)} -H 'Content-Type: application/json' -H 'client_id: ${credentials.clientId}' -H 'Authorization: Bearer ${credentials.token}' -d '{"pagination":{"pageNumber":0,"pageSize":3}}'`;
   return `${line}
 

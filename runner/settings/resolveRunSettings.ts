@@ -12,6 +12,7 @@ import { closestName } from "./closestName.js";
 import { RUN_DEFAULTS, type PermissionFacts, type Profile, type RunSettings } from "../model/RunSettings.js";
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
+import { settingsOfConfigFile, type ConfigFileKey } from "./configFileKeys.js";
 import { readRegularFile } from "./readRegularFile.js";
 import { dirname, resolve } from "node:path";
 import {
@@ -113,8 +114,11 @@ function codeLayer(values: RunConfigFile): ConfigLayer {
   return { values: values as Record<string, unknown>, nameOf: (key) => JSON.stringify(key) };
 }
 
-/** Reads a --config file as a layer; it is validated with the other layers, once they are merged. */
-export function readConfigFile(path: string): ConfigLayer {
+/**
+ * Reads a --config file as a layer, its keys the flag names (`keys`, from the CLI's options table); it is
+ * validated with the other layers, once they are merged.
+ */
+export function readConfigFile(path: string, keys: readonly ConfigFileKey[]): ConfigLayer {
   let text: string;
   try {
     text = readRegularFile(path);
@@ -131,11 +135,13 @@ export function readConfigFile(path: string): ConfigLayer {
   }
   if (typeof data !== "object" || data === null || Array.isArray(data))
     throw new ConfigurationError(
-      `the config file ${path} must hold a JSON object of settings (schemas/meta/run-config.schema.json)`,
+      `the config file ${path} must hold a JSON object of settings keyed by the flag names (schemas/meta/run-config-file.schema.json)`,
     );
+  const where = `the config file ${path}`;
+  const fileKeyOf = new Map(keys.map((key) => [key.setting, key.fileKey]));
   return {
-    values: withPathsFrom(dirname(resolve(path)), data as Record<string, unknown>),
-    nameOf: (key) => `${JSON.stringify(key)} in the config file ${path}`,
+    values: withPathsFrom(dirname(resolve(path)), settingsOfConfigFile(data as Record<string, unknown>, keys, where)),
+    nameOf: (key) => `${JSON.stringify(fileKeyOf.get(key) ?? key)} in ${where}`,
   };
 }
 

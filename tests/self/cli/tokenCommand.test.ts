@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configFileOf } from "../../../cli/configFileKeys.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
@@ -24,7 +25,7 @@ afterAll(() => server.close());
 function configFile(baseUrl: string): string {
   const { token: _token, ...config } = referenceRunConfig(server, baseUrl);
   const file = join(mkdtempSync(join(tmpdir(), "cms-token-command-")), "config.json");
-  writeFileSync(file, JSON.stringify(config));
+  writeFileSync(file, JSON.stringify(configFileOf(config)));
   return file;
 }
 

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_OPTIONS } from "../../../cli/runOptions.js";
 import { RUN_DEFAULTS } from "../../../runner/model/RunSettings.js";
+import { CONFIG_FILE_KEYS } from "../../../cli/configFileKeys.js";
 import { readConfigFile, resolveRunConfig, resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { RUN_CONFIG_SCHEMA, runConfigValidator, settingSchema } from "../../../runner/settings/runConfigSchema.js";
 import { runCli } from "./cliInProcess.js";
@@ -83,9 +84,9 @@ describe("out-of-range numbers", () => {
       expect(await refused([`--${option.name}=${below}`]), option.name).toContain(
         `--${option.name} takes a whole number from ${schema.minimum} to ${schema.maximum}`,
       );
-      const file = configFile({ [option.setting]: schema.minimum - 1 });
+      const file = configFile({ [option.name]: schema.minimum - 1 });
       expect(await refused(["--config", file]), option.name).toContain(
-        `"${option.setting}" in the config file ${file} takes a whole number from ${schema.minimum} to ${schema.maximum}, not ${below}`,
+        `"${option.name}" in the config file ${file} takes a whole number from ${schema.minimum} to ${schema.maximum}, not ${below}`,
       );
     }
     expect(await refused([], { CMS_SEED: "-5" })).toMatch(
@@ -95,7 +96,7 @@ describe("out-of-range numbers", () => {
 
   it("suggests the setting a config file misspelt", async () => {
     expect(await refused(["--config", configFile({ timeOut: 5000 })])).toMatch(
-      /"timeOut" in the config file .* is not a setting; did you mean "timeoutMs"\?/,
+      /^cms-conformance run: the config file .* has the unknown key "timeOut"; did you mean "timeout"\? \(its keys are the flag names of cms-conformance run\)\n$/,
     );
   });
 
@@ -227,7 +228,7 @@ describe("paths in a config file (issue 27.9)", () => {
     writeFileSync(
       path,
       JSON.stringify({
-        caFiles: ["certs/ca.pem", "/etc/ssl/x.pem"],
+        "ca-file": ["certs/ca.pem", "/etc/ssl/x.pem"],
         cert: "certs/c.pem",
         key: "k.pem",
         out: "out",
@@ -235,7 +236,7 @@ describe("paths in a config file (issue 27.9)", () => {
         seed: 3,
       }),
     );
-    const { values } = readConfigFile(path);
+    const { values } = readConfigFile(path, CONFIG_FILE_KEYS);
     expect(values).toEqual({
       caFiles: [join(folder, "certs/ca.pem"), "/etc/ssl/x.pem"],
       cert: join(folder, "certs/c.pem"),

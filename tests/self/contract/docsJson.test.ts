@@ -1,32 +1,38 @@
 /** The config examples of the docs are valid run configs: a user who copies one gets no schema error. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { compileMetaSchema } from "../../../contract/compileMetaSchema.js";
+import { CONFIG_FILE_KEYS } from "../../../cli/configFileKeys.js";
+import { settingsOfConfigFile } from "../../../runner/settings/configFileKeys.js";
 import { runConfigValidator } from "../../../runner/settings/runConfigSchema.js";
 
 const ACCEPTANCE = readFileSync(new URL("../../../docs/acceptance.md", import.meta.url), "utf8");
 
-/** The JSON blocks of a Markdown text that hold a baseUrl: the config examples. */
+/** The JSON blocks of a Markdown text that hold a base-url: the config examples. */
 function configBlocks(markdown: string): unknown[] {
   return [...markdown.matchAll(/```json\n([\s\S]*?)```/g)]
     .map((match) => JSON.parse(match[1] as string) as unknown)
-    .filter((block) => typeof block === "object" && block !== null && "baseUrl" in block);
+    .filter((block) => typeof block === "object" && block !== null && "base-url" in block);
 }
 
 describe("docs/acceptance.md", () => {
-  it("holds a complete config example, with every known fact, that the run-config schema accepts", () => {
+  it("holds a complete config example, with every known fact, keyed by the flag names, that the run-config schema accepts", () => {
     const [config] = configBlocks(ACCEPTANCE);
     expect(Object.keys(config as object).sort()).toEqual(
       expect.arrayContaining([
-        "forbiddenAnalyticIds",
-        "forbiddenWidgetIds",
-        "othersLandingPageIds",
-        "ownLandingPageIds",
-        "roleFilters",
-        "translatedWidgetText",
+        "forbidden-analytic",
+        "forbidden-widget",
+        "others-landing-page",
+        "own-landing-page",
+        "role-filters",
+        "translated-widget-text",
       ]),
     );
+    const validateFile = compileMetaSchema("run-config-file.schema.json");
+    expect(validateFile(config), JSON.stringify(validateFile.errors)).toBe(true);
+    const settings = settingsOfConfigFile(config as Record<string, unknown>, CONFIG_FILE_KEYS, "the example");
     const validate = runConfigValidator();
-    expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(settings), JSON.stringify(validate.errors)).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { renderRegisterMarkdown } from "../../../contract/renderRegisterMarkdown
 import { withReadmeBlocks } from "../../../contract/readmeTables.js";
 import { checksDocBlocks, contractDocBlocks, readmeBlocks } from "../../../scripts/readmeBlocks.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../../../cli/configFileSchema.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
@@ -33,6 +34,10 @@ describe("files derived from the contract", () => {
     const doc = read("docs/checks.md");
     expect(withReadmeBlocks(doc, checksDocBlocks(), "docs/checks.md")).toBe(doc);
     for (const check of CHECK_CATALOGUE.checks) expect(doc, check.id).toContain(`| \`${check.id}\` |`);
+  });
+
+  it("schemas/meta/run-config-file.schema.json is what the options table generates (run npm run generate on drift)", () => {
+    expect(read(CONFIG_FILE_SCHEMA_PATH)).toBe(`${JSON.stringify(configFileSchema(), null, 2)}\n`);
   });
 
   it("README.md stays a front door of at most 250 lines", () => {

@@ -12,7 +12,7 @@ import {
   type ListLandingPagesOut,
   type Widget,
 } from "@seniorsistemas/senior-platform-apps";
-import { serveCommand, type ServeAnnouncement } from "../../../cli/commands/serve.js";
+import { readServeAnnouncement, serveCommand, type ServeAnnouncement } from "../../../cli/commands/serve.js";
 import type { OperationName } from "../../../contract/operations.js";
 import { runInProcess } from "../suite/runInProcess.js";
 
@@ -51,7 +51,7 @@ describe("the vendor SDK against serve --operation-path", () => {
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     serving = serveCommand(["--seed", "4", ...servedPaths], io, () => stopped);
     await vi.waitFor(() => expect(stdout).toContain("Stop with Ctrl-C"));
-    announced = JSON.parse(stdout.split("\n")[0] ?? "") as ServeAnnouncement;
+    announced = readServeAnnouncement(stdout.split("\n")[0] ?? "");
     // The SDK sends no client_id (a gateway adds it) and calls axios's default instance: add it there.
     axios.defaults.headers.common.client_id = announced.clientId;
   });

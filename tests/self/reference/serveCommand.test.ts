@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../../cli/main.js";
-import { serveCommand, type ServeAnnouncement } from "../../../cli/commands/serve.js";
+import { compileMetaSchema } from "../../../contract/compileMetaSchema.js";
+import { readServeAnnouncement, serveCommand } from "../../../cli/commands/serve.js";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
 import { call, listedIds, PATHS } from "./referenceClient.js";
 
@@ -28,7 +29,14 @@ describe("cms-conformance serve (in-process)", () => {
     // Act
     const running = serveCommand(["--seed", "9", "--widgets", "12", "--fault", "page-size-ignored"], io, () => stopped);
     await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
-    const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as ServeAnnouncement;
+    const announced = readServeAnnouncement(out.stdout.split("\n")[0] ?? "");
+    // The line is a config file for run: keys the flag names, valid against its schema.
+    const validateConfigFile = compileMetaSchema("run-config-file.schema.json");
+    expect(
+      validateConfigFile(JSON.parse(out.stdout.split("\n")[0] ?? "")),
+      JSON.stringify(validateConfigFile.errors),
+    ).toBe(true);
+    expect(JSON.parse(out.stdout.split("\n")[0] ?? "")).toHaveProperty("base-url", announced.baseUrl);
     const headers = {
       "Content-Type": "application/json",
       client_id: announced.clientId,
@@ -74,7 +82,7 @@ describe("cms-conformance serve (in-process)", () => {
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const running = serveCommand(["--widgets", "5", "--request-log", log], io, () => stopped);
     await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
-    const announced = JSON.parse(out.stdout.split("\n")[0] ?? "") as ServeAnnouncement;
+    const announced = readServeAnnouncement(out.stdout.split("\n")[0] ?? "");
     const headers = {
       "Content-Type": "application/json",
       client_id: announced.clientId,
@@ -158,7 +166,7 @@ describe("cms-conformance serve (through the bin)", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
       await expect.poll(() => stdout.includes("\n"), { timeout: 15_000 }).toBe(true);
-      const announced = JSON.parse(stdout.split("\n")[0] ?? "") as ServeAnnouncement;
+      const announced = readServeAnnouncement(stdout.split("\n")[0] ?? "");
       const headers = {
         "Content-Type": "application/json",
         client_id: announced.clientId,
