@@ -29,6 +29,8 @@ export const HTTP_CLIENT_DEFAULTS = {
 
 /** First wait after a 429 without a readable Retry-After; doubles with each further 429. */
 const DEFAULT_429_WAIT_MS = 1_000;
+/** Distinct reasons a token renewal failed kept for the report. */
+const MAX_RENEWAL_FAILURES_KEPT = 5;
 
 /**
  * Failures that mean the whole target (or the way to it) is not answering: a streak of them, on any
@@ -136,6 +138,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     options.runStartedAt === undefined ? performance.now() : options.runStartedAt - performance.timeOrigin;
   const deadline =
     options.maxRunTimeMs === undefined ? undefined : startedAt + positive("maxRunTimeMs", options.maxRunTimeMs);
+  let renewed = 0;
+  const renewalFailures: string[] = [];
   let secrets = [...options.secrets];
   let redactor = createRedactor(secrets);
   // A token obtained anew is a secret before any request carries it: in this client's exchanges, and wherever onSecret tells.
@@ -145,8 +149,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       secrets = [...secrets, { value, placeholder }];
       redactor = createRedactor(secrets);
       options.onSecret?.({ value, placeholder });
+      renewed += 1;
     },
-    options.onTokenRenewalFailure,
+    (sentence) => {
+      if (!renewalFailures.includes(sentence) && renewalFailures.length < MAX_RENEWAL_FAILURES_KEPT)
+        renewalFailures.push(sentence);
+    },
   );
   const semaphore = createSemaphore(concurrency);
   const limiter = createRateLimiter(options.rateLimitPerSecond);
@@ -425,6 +433,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         transportFailures,
         ...(slowest === undefined ? {} : { slowestRatePerSecond: slowest }),
         ...(pacing === undefined ? {} : { pacing }),
+        ...(renewed > 0 || renewalFailures.length > 0
+          ? { tokenRenewals: { renewed, failures: [...renewalFailures] } }
+          : {}),
       };
     },
     durationsByPath: () => new Map([...durations].map(([path, list]) => [path, [...list]])),

@@ -5,6 +5,7 @@
  */
 import type { Exchange } from "../model/Exchange.js";
 import type { Pacing } from "../model/Pacing.js";
+import type { TokenRenewals } from "../model/RunStatistics.js";
 import type { RenewableToken } from "./renewableTokens.js";
 
 /** A request a check wants sent. `path` is below the target's base URL, e.g. "/platform/cms/getWidget". */
@@ -74,8 +75,6 @@ export interface HttpClientOptions {
   readonly renewableTokens?: readonly RenewableToken[];
   /** Hears each secret learned during the run (a renewed token), before any request carries it. */
   readonly onSecret?: (secret: { readonly value: string; readonly placeholder: string }) => void;
-  /** Hears why a token could not be renewed, in a sentence without the token. */
-  readonly onTokenRenewalFailure?: (sentence: string) => void;
   /** Called with every exchange, redacted, including the 429 answers waited out (the run's HAR log). */
   readonly onExchange?: (exchange: Exchange) => void;
 }
@@ -89,6 +88,8 @@ export interface HttpClientStats {
   readonly slowestRatePerSecond?: number;
   /** The pace the client settled on, when the target announced a rate limit or answered 429 above the pace. */
   readonly pacing?: Pacing;
+  /** Tokens obtained anew after a 401, and why a renewal failed; absent when none was tried. */
+  readonly tokenRenewals?: TokenRenewals;
 }
 
 /** A client bound to one target. */

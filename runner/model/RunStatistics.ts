@@ -2,6 +2,13 @@
 import type { ExchangeLogSnapshot } from "./ExchangeLogSnapshot.js";
 import type { Pacing } from "./Pacing.js";
 
+/** How often --token-command and --restricted-token-command gave a new token mid-run, and why they did not. */
+export interface TokenRenewals {
+  readonly renewed: number;
+  /** Sentences without the token, each once. */
+  readonly failures: readonly string[];
+}
+
 /** HTTP figures of a run and how its listings were sampled, measured where the checks ran. */
 export interface RunStatistics {
   readonly requests: number;
@@ -11,6 +18,8 @@ export interface RunStatistics {
   readonly slowestRatePerSecond?: number;
   /** The pace the run settled on, when the target announced a rate limit or answered 429. */
   readonly pacing?: Pacing;
+  /** Tokens obtained anew after a 401 (--token-command), and why a renewal failed, when one did. */
+  readonly tokenRenewals?: TokenRenewals;
   /** Why the run stopped early (the target stopped answering, or --max-run-time passed), when it did. */
   readonly stopped?: string;
   /** Response times in milliseconds, by operation path. */

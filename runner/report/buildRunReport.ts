@@ -108,6 +108,13 @@ function runConditions(facts: RunFacts): string[] {
     notes.push(`The run stopped early: ${statistics.stopped}; the checks still open then are errors.`);
   const pace = statistics === undefined ? undefined : pacingNote(statistics);
   if (pace !== undefined) notes.push(pace);
+  const renewals = statistics?.tokenRenewals;
+  if (renewals !== undefined && renewals.renewed > 0)
+    notes.push(
+      `A bearer token expired mid-run and was obtained anew ${renewals.renewed} time${renewals.renewed === 1 ? "" : "s"} (--token-command or --restricted-token-command); the requests that met the expiry were sent again with it.`,
+    );
+  for (const failure of renewals?.failures ?? [])
+    notes.push(`A token could not be obtained anew after a 401: ${failure}; the 401 answers that followed stand.`);
   if (facts.settings.insecure === true) notes.push("TLS certificates were not verified (--insecure).");
   for (const line of statistics?.bodyTexts ?? []) notes.push(`Answer text of ${line}`);
   return notes;

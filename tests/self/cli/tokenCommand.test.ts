@@ -65,7 +65,35 @@ describe("--token-command", () => {
         outputs.findIndex((text) => text.includes(token)),
         token,
       ).toBe(-1);
-    expect(JSON.parse(readFileSync(join(outDir, "report.json"), "utf8")).verdict).toBe("pass");
+    const report = JSON.parse(readFileSync(join(outDir, "report.json"), "utf8")) as {
+      verdict: string;
+      meta: { notes: string[] };
+    };
+    expect(report.verdict).toBe("pass");
+    expect(report.meta.notes).toContain(
+      `A bearer token expired mid-run and was obtained anew ${proxy.issued().length - 1} times (--token-command or --restricted-token-command); the requests that met the expiry were sent again with it.`,
+    );
+  });
+
+  it("says in the report's notes why a token could not be obtained anew, and the 401s stand", async () => {
+    const expiring = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, 150);
+    try {
+      const outDir = mkdtempSync(join(tmpdir(), "cms-token-command-out-"));
+      const once = join(outDir, "ran-once");
+      const command = `if [ -e '${once}' ]; then exit 5; fi; touch '${once}'; ${expiring.tokenCommand()}`;
+      const result = await runWith(
+        ["--config", configFile(expiring.baseUrl), "--token-command", command, "--max-examples", "3", "--out", outDir],
+        {},
+        { executor: executeInProcess },
+      );
+      expect(result.code).toBe(1);
+      const report = JSON.parse(readFileSync(join(outDir, "report.json"), "utf8")) as { meta: { notes: string[] } };
+      expect(report.meta.notes).toContain(
+        "A token could not be obtained anew after a 401: the --token-command command exited with status 5; run it by hand to see why; the 401 answers that followed stand.",
+      );
+    } finally {
+      await expiring.close();
+    }
   });
 
   it("stops before running (exit 2) when the target refuses even a token just obtained, having run the command at most twice", async () => {
