@@ -6,6 +6,7 @@ import { firstPageOf, walkContains } from "../../conformance/checks/_internals/d
 import { scriptedSession, testSettings, type FakeAnswer } from "../engine/engineDoubles.js";
 import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
 import type { OperationName } from "../../../contract/operations.js";
+import type { ListingWalk } from "../../conformance/checks/_internals/walks/walkListing.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 
 /** One search through the session's knowledge, as the search checks ask it. */
@@ -156,5 +157,17 @@ describe("everyUser and asUser", () => {
   it("a label suffix only for users other than the main one", () => {
     expect(asUser("admin")).toBe("");
     expect(asUser("restricted")).toBe(" as the restricted user");
+  });
+});
+
+describe("walkContains", () => {
+  const walk = (complete: boolean) => ({ items: [{ id: "widget://t/a" }, "b"], complete }) as unknown as ListingWalk;
+
+  it("says yes when the walk saw the item, no when a complete walk did not, unknown when the walk was cut", () => {
+    expect(walkContains(walk(true), "id:widget://t/a")).toBe("yes");
+    expect(walkContains(walk(false), "id:widget://t/a")).toBe("yes");
+    expect(walkContains(walk(true), 'json:"b"')).toBe("yes");
+    expect(walkContains(walk(true), "id:widget://t/z")).toBe("no");
+    expect(walkContains(walk(false), "id:widget://t/z")).toBe("unknown");
   });
 });
