@@ -1,6 +1,12 @@
 /** itemTargets.ts: which ids a read asks for, and an unknown id in the shape of a known one. */
 import { describe, expect, it } from "vitest";
-import { asReadOperation, idField, knownIds, noIdsReason, unknownId } from "../../conformance/checks/_internals/requests/itemTargets.js";
+import {
+  asReadOperation,
+  idField,
+  knownIds,
+  noIdsReason,
+  unknownId,
+} from "../../conformance/checks/_internals/requests/itemTargets.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
 import { smallTarget } from "./smallTarget.js";
 

@@ -14,5 +14,4 @@ describe("withPlaceholderIds", () => {
       analyticIds: ["analytic://t/b"],
     });
   });
-
 });

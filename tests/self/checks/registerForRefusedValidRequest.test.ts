@@ -1,6 +1,10 @@
 /** registerForRefusedValidRequest.ts: which register entry excuses a valid request the target refused. */
 import { describe, expect, it } from "vitest";
-import { refusalPasses, registerForRefusedValidRequest, withWholePagination } from "../../conformance/checks/_internals/judges/registerForRefusedValidRequest.js";
+import {
+  refusalPasses,
+  registerForRefusedValidRequest,
+  withWholePagination,
+} from "../../conformance/checks/_internals/judges/registerForRefusedValidRequest.js";
 
 describe("registerForRefusedValidRequest", () => {
   it.each([

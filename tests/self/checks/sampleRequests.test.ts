@@ -1,6 +1,12 @@
 /** sampleRequests.ts: the request bodies a target should answer 200, and ids that do not exist. */
 import { describe, expect, it } from "vitest";
-import { roleFiltersRequest, successfulRequestBody, unknownAnalyticId, unknownWidgetId, wellFormedRequestBody } from "../../conformance/checks/_internals/requests/sampleRequests.js";
+import {
+  roleFiltersRequest,
+  successfulRequestBody,
+  unknownAnalyticId,
+  unknownWidgetId,
+  wellFormedRequestBody,
+} from "../../conformance/checks/_internals/requests/sampleRequests.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
 import { smallTarget } from "./smallTarget.js";
 
@@ -65,5 +71,4 @@ describe("request bodies", () => {
     });
     expect(await wellFormedRequestBody(session, "listLandingPages")).toEqual({});
   });
-
 });

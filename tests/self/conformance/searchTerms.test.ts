@@ -162,3 +162,53 @@ describe("nonTitleValues", () => {
     ]);
   });
 });
+
+describe("search terms of a listing", () => {
+  const pages = [
+    {
+      id: "landing://acme.com.br/page-001",
+      pageId: "page-001",
+      title: "Painel de Vendas 1",
+      landingPageType: "DEFAULT",
+    },
+    {
+      id: "landing://acme.com.br/page-002",
+      pageId: "page-002",
+      title: "Relatório (Q1) 50% 2",
+      landingPageType: "SHARED",
+    },
+    { id: "landing://acme.com.br/page-003", pageId: "page-003", title: "painel shared 3", landingPageType: "SHARED" },
+  ];
+
+  it("counts title words over the titles holding them, most frequent first", () => {
+    const terms = searchTerms("listLandingPages", walkOf("listLandingPages", pages));
+    expect(terms[0]).toEqual({ value: "Painel", count: 2, owner: "id:landing://acme.com.br/page-001" });
+    expect(terms.map((term) => term.value)).not.toContain("1");
+  });
+
+  it("takes whole tags of widgets", () => {
+    const widgets = [
+      { id: "widget://a/b/c", tags: ["kpi", "snake_case"] },
+      { id: "widget://a/b/d", tags: ["kpi"] },
+    ];
+    expect(searchTerms("listFactoryDefaultWidgets", walkOf("listFactoryDefaultWidgets", widgets))).toEqual([
+      { value: "kpi", count: 2, owner: "id:widget://a/b/c" },
+      { value: "snake_case", count: 1, owner: "id:widget://a/b/c" },
+    ]);
+  });
+
+  it("offers other fields' values only when no title holds them", () => {
+    const values = nonTitleValues(walkOf("listLandingPages", pages), 10);
+    expect(values).toContain("page-001");
+    expect(values).toContain("DEFAULT");
+    expect(values).toContain("acme.com.br");
+    expect(values).not.toContain("SHARED"); // "painel shared 3" holds it
+  });
+
+  it("cuts snippets around special characters, one per character", () => {
+    const snippets = specialSnippets("listLandingPages", walkOf("listLandingPages", pages), 10).map(
+      (snippet) => snippet.value,
+    );
+    expect(snippets).toEqual(expect.arrayContaining(["Relatório", "(Q1)", "50%"]));
+  });
+});
