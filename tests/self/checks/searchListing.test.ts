@@ -1,9 +1,8 @@
 /** The search walk shared by the search checks (§4.1, §4.2), and the users a rule is judged for. */
 import { describe, expect, it } from "vitest";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
-import { asUser, everyUser } from "../../conformance/checks/_internals/requests/everyUser.js";
 import { firstPageOf, walkContains } from "../../conformance/checks/_internals/discovery/searchListing.js";
-import { scriptedSession, testSettings, type FakeAnswer } from "../engine/engineDoubles.js";
+import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
 import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
 import type { OperationName } from "../../../contract/operations.js";
 import type { ListingWalk } from "../../conformance/checks/_internals/walks/walkListing.js";
@@ -141,22 +140,6 @@ describe("searchListing", () => {
         complete: false,
       }),
     ).toBeUndefined();
-  });
-});
-
-describe("everyUser and asUser", () => {
-  it("the main user, and the restricted one when its token is configured", () => {
-    expect(everyUser(scriptedSession(() => ({})).session)).toEqual(["admin", "restricted"]);
-    const settings = testSettings();
-    const { session } = scriptedSession(() => ({}), {
-      credentials: { ...settings.credentials, restrictedToken: undefined },
-    });
-    expect(everyUser(session)).toEqual(["admin"]);
-  });
-
-  it("a label suffix only for users other than the main one", () => {
-    expect(asUser("admin")).toBe("");
-    expect(asUser("restricted")).toBe(" as the restricted user");
   });
 });
 

@@ -2,36 +2,11 @@
  * Listing walks (§2.11) and the page reader they use: bounded, never throwing, every stop typed,
  * duplicates kept for the checks to judge, a walk cut at its bound reported for meta.sampling.
  */
+import { listing, widget } from "./listingDoubles.js";
 import { describe, expect, it } from "vitest";
-import type { OutgoingRequest } from "../../../runner/http/types.js";
-import {
-  expectedTotalPages,
-  itemId,
-  itemKey,
-  readListingPage,
-} from "../../conformance/checks/_internals/walks/listingPage.js";
+import { itemKey, readListingPage } from "../../conformance/checks/_internals/walks/listingPage.js";
 import { stoppedByTarget, walkListing } from "../../conformance/checks/_internals/walks/walkListing.js";
 import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
-
-const widget = (n: number) => ({ id: `widget://t/w${n}` });
-
-/** A widget listing of `total` items that serves pages as asked (totals computed for the page size). */
-function listing(total: number, tweak: (page: number, answer: FakeAnswer) => FakeAnswer = (_page, answer) => answer) {
-  return (request: OutgoingRequest): FakeAnswer => {
-    const body = (request.body && "json" in request.body ? request.body.json : {}) as {
-      pagination?: { pageNumber: number; pageSize: number };
-    };
-    const { pageNumber, pageSize } = body.pagination ?? { pageNumber: 0, pageSize: 10 };
-    const items = Array.from({ length: total }, (_, index) => widget(index)).slice(
-      pageNumber * pageSize,
-      (pageNumber + 1) * pageSize,
-    );
-    return tweak(pageNumber, {
-      status: 200,
-      json: { widgets: items, listInformation: { totalElements: total, totalPages: Math.ceil(total / pageSize) } },
-    });
-  };
-}
 
 describe("walkListing", () => {
   it("walks every page up to totalPages, in order, and is complete", async () => {
@@ -324,71 +299,5 @@ describe("walkListing", () => {
     const walk = await walkListing(session, "listLandingPages", { pageSize: 10, maxPages: 50 });
     expect(walk.items).toEqual([{ id: "landing://t/p1" }]);
     expect(walk.complete).toBe(true);
-  });
-});
-
-describe("readListingPage", () => {
-  it("reads items and integer totals of each listing's own field", () => {
-    expect(
-      readListingPage("listFactoryDefaultWidgets", {
-        widgets: [widget(1)],
-        listInformation: { totalElements: 1, totalPages: 1 },
-      }),
-    ).toEqual({ items: [widget(1)], shape: "array", totalElements: 1, totalPages: 1 });
-    expect(
-      readListingPage("listLandingPages", {
-        widgets: [widget(1)],
-        listInformation: { totalElements: 1, totalPages: 1 },
-      }),
-    ).toEqual({ items: [], shape: "absent", totalElements: 1, totalPages: 1 });
-  });
-
-  it("takes only integer totals", () => {
-    expect(
-      readListingPage("listLandingPages", {
-        landingPages: [],
-        listInformation: { totalElements: 1.5, totalPages: "1" },
-      }),
-    ).toEqual({ items: [], shape: "array" });
-    expect(readListingPage("listLandingPages", { landingPages: [], listInformation: [3] })).toEqual({
-      items: [],
-      shape: "array",
-    });
-    expect(
-      readListingPage("listLandingPages", { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } }),
-    ).toEqual({ items: [], shape: "array", totalElements: 0, totalPages: 0 });
-  });
-
-  it("reads a single object as one item, anything else as invalid", () => {
-    expect(readListingPage("listLandingPages", { landingPages: { id: "landing://t/p" } }).shape).toBe("object");
-    expect(readListingPage("listLandingPages", { landingPages: "p" })).toEqual({ items: [], shape: "invalid" });
-    expect(readListingPage("listLandingPages", { landingPages: null })).toEqual({ items: [], shape: "invalid" });
-    expect(readListingPage("listLandingPages", [])).toEqual({ items: [], shape: "invalid" });
-    expect(readListingPage("listLandingPages", undefined)).toEqual({ items: [], shape: "invalid" });
-  });
-
-  it("refuses an operation that is not a listing", () => {
-    expect(() => readListingPage("getWidget", {})).toThrow("getWidget is not a listing");
-  });
-});
-
-describe("item identity", () => {
-  it("keys an item by its string id, else by its JSON", () => {
-    expect(itemKey({ id: "widget://t/a", name: "x" })).toBe("id:widget://t/a");
-    expect(itemKey({ id: 7 })).toBe('json:{"id":7}');
-    expect(itemKey("text")).toBe('json:"text"');
-    expect(itemId({ id: "widget://t/a" })).toBe("widget://t/a");
-    expect(itemId({ id: 7 })).toBeUndefined();
-    expect(itemId(["id"])).toBeUndefined();
-  });
-
-  it("computes totalPages as the ceiling of totalElements / pageSize", () => {
-    expect([
-      expectedTotalPages(0, 10),
-      expectedTotalPages(1, 10),
-      expectedTotalPages(10, 10),
-      expectedTotalPages(11, 10),
-      expectedTotalPages(23, 7),
-    ]).toEqual([0, 1, 1, 2, 4]);
   });
 });
