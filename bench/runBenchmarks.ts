@@ -42,7 +42,14 @@ Options:
   -h, --help        show this help
 `;
 
-const TARGETS = { minRequests: 2_000, maxWallMs: 10_000, maxMarginalRatio: 1.5, maxStartupCpuMs: 2_000 } as const;
+/** Issue 8's targets, with issue 28's tighter start-up and its memory bound. */
+const TARGETS = {
+  minRequests: 2_000,
+  maxWallMs: 10_000,
+  maxMarginalRatio: 1.5,
+  maxStartupCpuMs: 1_000,
+  maxPeakRssMiB: 250,
+} as const;
 
 const progress = (line: string): void => void process.stderr.write(`${line}\n`);
 
@@ -61,9 +68,14 @@ async function measuredSuiteRun(
   server: ReferenceServerProcess,
   seed: number,
   maxExamples?: number,
+  timeout?: string,
 ): Promise<SuiteRunFigures & { serverCpuMs: number }> {
   const before = serverCpuMs(server);
-  const figures = await runSuiteProcess(server, { seed, ...(maxExamples === undefined ? {} : { maxExamples }) });
+  const figures = await runSuiteProcess(server, {
+    seed,
+    ...(maxExamples === undefined ? {} : { maxExamples }),
+    ...(timeout === undefined ? {} : { timeout }),
+  });
   if (figures.verdict !== "pass")
     throw new Error("the suite failed the reference server; benchmark figures of a failing run would mislead");
   return { ...figures, serverCpuMs: serverCpuMs(server) - before };
@@ -109,7 +121,9 @@ async function measuredBareRuns(
 async function scaleRun(widgets: number, seed: number): Promise<ScaleRun> {
   const server = await spawnReferenceServer({ widgets });
   try {
-    const run = await measuredSuiteRun(server, seed);
+    // The reference answers a first search of 100,000 widgets in about a second of its single thread; four at
+    // once queue past the default 10 s timeout. The suite's own cost is what is measured, so it waits longer.
+    const run = await measuredSuiteRun(server, seed, undefined, widgets > 10_000 ? "60s" : undefined);
     const counts = Object.entries(run.summary).filter(([name, count]) => name !== "total" && count > 0);
     const verdicts = counts.map(([name, count]) => `${count} ${name}`).join(", ");
     return { ...medianOfSuiteRuns(`${widgets} widgets`, [run]), widgets, verdicts, sampling: run.sampling };
@@ -121,6 +135,7 @@ async function scaleRun(widgets: number, seed: number): Promise<ScaleRun> {
 function targetVerdicts(results: Omit<BenchmarkResults, "targets">): TargetVerdict[] {
   const ratio = results.suiteCost.perRequestMs / results.bareCost.perRequestMs;
   const startupCpu = results.suiteDefault.startup?.cpuMs ?? Number.NaN;
+  const peakMiB = (results.suiteDefault.peakRssBytes ?? Number.NaN) / (1024 * 1024);
   return [
     {
       target: `default run sends at least ${TARGETS.minRequests.toLocaleString("en-US")} requests`,
@@ -141,6 +156,11 @@ function targetVerdicts(results: Omit<BenchmarkResults, "targets">): TargetVerdi
       target: `start-up under ${TARGETS.maxStartupCpuMs / 1000} s of CPU`,
       measured: `${(startupCpu / 1000).toFixed(2)} s to the first check request`,
       met: startupCpu < TARGETS.maxStartupCpuMs,
+    },
+    {
+      target: `default run peaks under ${TARGETS.maxPeakRssMiB} MiB RSS`,
+      measured: `${peakMiB.toFixed(0)} MiB`,
+      met: peakMiB < TARGETS.maxPeakRssMiB,
     },
   ];
 }

@@ -26,6 +26,8 @@ export interface SuiteRunOptions {
   readonly maxExamples?: number;
   /** A folder to write CPU profiles of the main thread and of the checks' worker into (`--profile`). */
   readonly profileDir?: string;
+  /** --timeout of each request, when not the suite's default. */
+  readonly timeout?: string;
 }
 
 /** The figures of one run. */
@@ -73,6 +75,8 @@ export async function runSuiteProcess(
     );
     const usageFile = join(folder, "usage.json");
     const args = [
+      // As the bin's shebang and npm start run it.
+      "--max-semi-space-size=1",
       "--import",
       USAGE_PROBE,
       ...(options.profileDir === undefined ? [] : ["--import", PROFILE_PROBE]),
@@ -86,6 +90,7 @@ export async function runSuiteProcess(
       String(options.seed),
     ];
     if (options.maxExamples !== undefined) args.push("--max-examples", String(options.maxExamples));
+    if (options.timeout !== undefined) args.push("--timeout", options.timeout);
 
     const records: ReferenceRequestRecord[] = [];
     let startup: SuiteRunFigures["startup"];

@@ -1,6 +1,14 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=1
+// --max-semi-space-size=1 (MiB of V8's young generation; package.json's start script gives it too): the run
+// allocates many short-lived objects, and the default young generation grew to tens of MiB in each of its two
+// threads; 1 MiB keeps a default run's peak RSS about 55 MiB lower for about the same CPU (issue 28.5, BENCHMARKS.md).
 // Entry point: runs the TypeScript CLI through tsx, so there is no build step to remember.
+import { setFlagsFromString } from "node:v8";
 import { register } from "tsx/esm/api";
+
+// Started as `node bin/cms-conformance.mjs` without the flag: set it now, for the heaps made from here on.
+if (!process.execArgv.some((option) => option.startsWith("--max-semi-space-size")))
+  setFlagsFromString("--max-semi-space-size=1");
 
 // `run` needs vitest's Node API, which is plain JavaScript: loaded before tsx's hooks exist,
 // its hundreds of modules skip the hooks' round trips (about 0.6 s of CPU; see BENCHMARKS.md).

@@ -85,10 +85,17 @@ async function expectFound(context: CheckContext, value: string, owner: string, 
   const label = searchLabel(value);
   if (!first || !judgeSearchAnswer(context.judge, label, value, first)) return walk;
   if (stoppedByTarget(walk) && !endedEarly) {
+    // The page the walk stopped on is the evidence: a timeout or a reset there makes this an error, not a failure.
+    const stoppedOn = walk.pages[walk.pages.length - 1] ?? walk.pages[0];
     context.judge.fail(`${label}: the search could not be walked (${walk.stop?.message}).`, {
       expected: "200 listings for every page of the result",
       actual: walk.stop?.message,
-      evidence: [evidence(label, first.exchange)],
+      evidence: [
+        evidence(label, first.exchange),
+        ...(stoppedOn && stoppedOn.pageNumber > 0
+          ? [evidence(`${label}, page ${stoppedOn.pageNumber}`, stoppedOn.exchange)]
+          : []),
+      ],
     });
   } else if (found === "no") {
     context.judge.fail(`${label} did not return ${owner}, whose ${what} it is.`, {

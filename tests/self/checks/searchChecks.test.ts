@@ -102,7 +102,22 @@ describe("search.widgets-by-tag", () => {
       expected: "200 listings for every page of the result",
       actual: "page 1: status 500",
     });
-    expect(result.evidence.map((item) => item.label)).toEqual(['searchValue "common"']);
+    expect(result.evidence.map((item) => item.label)).toEqual(['searchValue "common"', 'searchValue "common", page 1']);
+  });
+
+  it("makes a result whose next page times out an error, never a failure: no answer breaks no rule", async () => {
+    const many = widgetsTagged(15, () => ["common"]);
+    const { result } = await run("search.widgets-by-tag", "listFactoryDefaultWidgets", {
+      widgets: many,
+      tamper: (call) =>
+        call.searchValue && call.pageNumber === 1
+          ? { noResponse: true, failure: { kind: "timeout", message: "no response headers within 10000 ms." } }
+          : undefined,
+    });
+    expect(result.outcome).toBe("error");
+    expect(result.message).toBe(
+      'searchValue "common": the search could not be walked (page 1: no complete answer (timeout: no response headers within 10000 ms)) — not judged: the answer was incomplete (timeout: no response headers within 10000 ms).',
+    );
   });
 
   it("passes with a note when the widget is beyond the pages a bounded walk reads", async () => {
