@@ -17,9 +17,10 @@ import { answered, describeAnswer } from "./_internals/judges/judgeExchange.js";
 import { type ListingWalk, stoppedByTarget, walkListing, type WalkedPage } from "./_internals/walks/walkListing.js";
 import {
   containsSearchValue,
-  foldedContains,
+  corpusContains,
+  foldCorpus,
   foldSearchText,
-  type FoldedText,
+  type FoldedCorpus,
   undecodable,
 } from "./_internals/probes/containsSearchValue.js";
 import { judgeSearchAnswer } from "./_internals/judges/judgeSearchAnswer.js";
@@ -201,9 +202,8 @@ function statedWidgetTexts(item: unknown): string[] {
   return [item.name, item.description, ...tags].filter((text): text is string => typeof text === "string");
 }
 
-/** Whether any of the folded `texts` contains `value` (ignoring case and accents). */
-const heldByAny = (texts: readonly FoldedText[], value: string) =>
-  texts.some((text) => foldedContains(text, foldSearchText(value)));
+/** Whether any text of `corpus` contains `value` (ignoring case and accents). */
+const heldByAny = (corpus: FoldedCorpus, value: string) => corpusContains(corpus, foldSearchText(value));
 
 /** Most widgets whose name/description key (or id and URL) a check searches. */
 const FIELD_PROBES = 2;
@@ -500,7 +500,7 @@ export const searchChecks: readonly CheckDefinition[] = [
       const full = await readableListing(context);
       if (!full) return;
       const raw = full.items.flatMap((item) => searchedTexts(operation, item));
-      const texts = raw.map(foldSearchText);
+      const texts = foldCorpus(raw);
       // 1. Each special value alone: never a 5xx; on landing pages, only titles holding it.
       for (const value of SPECIAL_VALUES) {
         const fetched = await searchFirstPage(context, value);
@@ -513,7 +513,7 @@ export const searchChecks: readonly CheckDefinition[] = [
         .filter((candidate) => [...candidate.value].length >= 3)
         .slice(0, 2)) {
         for (const probe of wildcardProbes(term.value)) {
-          if (texts.some((text) => foldedContains(text, foldSearchText(probe.value)))) continue;
+          if (heldByAny(texts, probe.value)) continue;
           probes += 1;
           const fetched = await searchFirstPage(context, probe.value);
           if (!fetched) continue;
@@ -620,10 +620,12 @@ export const searchChecks: readonly CheckDefinition[] = [
       const { target, judge } = context;
       const full = await knowledgeOf(target).listing(context.operation);
       const fact = target.settings.fixtures.translatedWidgetText;
-      const tags = full.items.flatMap((item) =>
-        isJsonObject(item) && Array.isArray(item.tags)
-          ? item.tags.filter((tag): tag is string => typeof tag === "string").map(foldSearchText)
-          : [],
+      const tags = foldCorpus(
+        full.items.flatMap((item) =>
+          isJsonObject(item) && Array.isArray(item.tags)
+            ? item.tags.filter((tag): tag is string => typeof tag === "string")
+            : [],
+        ),
       );
       // Whole keys no tag holds: a tag search alone cannot find them.
       const keys = spreadSample(
@@ -687,9 +689,8 @@ export const searchChecks: readonly CheckDefinition[] = [
       const { target, judge } = context;
       const full = await readableListing(context);
       if (!full) return;
-      const stated = full.items.flatMap(statedWidgetTexts).map(foldSearchText);
       const fact = target.settings.fixtures.translatedWidgetText;
-      if (fact) stated.push(foldSearchText(fact.text));
+      const stated = foldCorpus([...full.items.flatMap(statedWidgetTexts), ...(fact ? [fact.text] : [])]);
       const values = spreadSample(
         full.items.filter(isJsonObject).flatMap((item) =>
           [item.id, item.url]

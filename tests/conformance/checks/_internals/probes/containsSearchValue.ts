@@ -24,6 +24,34 @@ export function foldedContains(text: FoldedText, value: FoldedText): boolean {
   return text.lower.includes(value.lower) || text.upper.includes(value.upper);
 }
 
+/** Many folded texts joined, so that "does any of them contain this value" is two string searches, not one per text. */
+export interface FoldedCorpus {
+  readonly texts: readonly FoldedText[];
+  readonly lower: string;
+  readonly upper: string;
+}
+
+/** Joins the texts: no folded value without it can match across two of them. */
+const SEPARATOR = "\u0000";
+
+/** Folds and joins `texts` once, for asking of many values whether any text holds them. */
+export function foldCorpus(texts: readonly string[]): FoldedCorpus {
+  const folded = texts.map(foldSearchText);
+  return {
+    texts: folded,
+    lower: folded.map((text) => text.lower).join(SEPARATOR),
+    upper: folded.map((text) => text.upper).join(SEPARATOR),
+  };
+}
+
+/** Whether any text of `corpus` contains `value` (foldedContains of each, in two searches of the joined texts). */
+export function corpusContains(corpus: FoldedCorpus, value: FoldedText): boolean {
+  if (corpus.texts.length === 0) return false;
+  if (value.lower.includes(SEPARATOR) || value.upper.includes(SEPARATOR))
+    return corpus.texts.some((text) => foldedContains(text, value));
+  return corpus.lower.includes(value.lower) || corpus.upper.includes(value.upper);
+}
+
 /** True when `text` contains `value`, ignoring case, accents and compatibility forms. */
 export function containsSearchValue(text: string, value: string): boolean {
   return text.includes(value) || foldedContains(foldSearchText(text), foldSearchText(value));
