@@ -10,16 +10,7 @@ import { renderJsonReport } from "./writeJsonReport.js";
 import { renderJunitReport } from "./writeJunitReport.js";
 import { renderHtmlReport } from "./html/renderHtmlReport.js";
 import type { SecretInput } from "../runner/http/redactSecrets.js";
-
-/** A report format and the file it is written to. */
-export type ReportFormat = "json" | "junit" | "html";
-
-/** File name of each format inside the output folder. */
-export const REPORT_FILE_NAMES: Readonly<Record<ReportFormat, string>> = {
-  json: "report.json",
-  junit: "junit.xml",
-  html: "index.html",
-};
+import { REPORT_FILE_NAMES, type ReportFormat } from "./reportFileNames.js";
 
 /** Options of writeReports. */
 export interface WriteReportsOptions {

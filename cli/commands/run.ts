@@ -4,10 +4,8 @@
  * chooses reporters; runner/runConformance.ts is the engine and writes nothing).
  */
 import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
-import { HAR_FILE_NAME, writeHarFile } from "../../reports/har/writeHarFile.js";
-import { REPORT_FILE_NAMES, writeReports, type ReportFormat } from "../../reports/writeReports.js";
-import { startReferenceServer, type RunningReferenceServer } from "../../reference/startReferenceServer.js";
-import { referenceRunConfig } from "../../reference/referenceRunConfig.js";
+import { HAR_FILE_NAME, REPORT_FILE_NAMES, type ReportFormat } from "../../reports/reportFileNames.js";
+import type { RunningReferenceServer } from "../../reference/startReferenceServer.js";
 import { UnknownCheckError } from "../../runner/engine/CheckCatalogue.js";
 import { runSecrets } from "../../runner/engine/createTargetSession.js";
 import { EXCHANGE_LOG_DEFAULTS } from "../../runner/engine/ExchangeLog.js";
@@ -168,6 +166,9 @@ export async function runCommand(
     removeStaleReports(outDir, [...Object.values(REPORT_FILE_NAMES), HAR_FILE_NAME]);
     if (!settings) {
       // The bundled server answers where the run will ask (--operation-path without --base-url).
+      // Loaded only for the bundled target: a run against another target never loads the reference.
+      const { startReferenceServer } = await import("../../reference/startReferenceServer.js");
+      const { referenceRunConfig } = await import("../../reference/referenceRunConfig.js");
       server = await startReferenceServer({
         port: 0,
         ...(merged.operationPaths ? { operationPaths: merged.operationPaths } : {}),
@@ -213,6 +214,11 @@ export async function runCommand(
       ...(deps.today ? { today: deps.today } : {}),
     });
     const everySecret = [...secrets, ...(learnedSecrets?.secrets() ?? [])];
+    // The writers are loaded once the run is over: they are no part of the start-up before the first request.
+    const [{ writeReports }, { writeHarFile }] = await Promise.all([
+      import("../../reports/writeReports.js"),
+      import("../../reports/har/writeHarFile.js"),
+    ]);
     console.learnSecrets(everySecret);
     let paths;
     try {

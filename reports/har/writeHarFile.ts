@@ -1,5 +1,6 @@
 /** Writes `<out>/exchanges.har` (--format har), scrubbed of every secret as the other reports are. */
 import { mkdir } from "node:fs/promises";
+import { HAR_FILE_NAME } from "../reportFileNames.js";
 import { writeReportFile } from "../writeReportFile.js";
 import { join } from "node:path";
 import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
@@ -7,7 +8,6 @@ import { createRedactor, type SecretInput } from "../../runner/http/redactSecret
 import { buildHar, type HarRunFacts } from "./buildHar.js";
 
 /** File name of the HAR inside the report folder. */
-export const HAR_FILE_NAME = "exchanges.har";
 
 /** Writes the HAR of `log` into `outDir`; returns its path. */
 export async function writeHarFile(
