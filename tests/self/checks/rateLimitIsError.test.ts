@@ -38,7 +38,7 @@ describe("a target that keeps answering 429", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it.each([
+  it.concurrent.each([
     "consistency.repeatable-reads",
     "errors.unknown-id-404",
     "http.no-server-error",
