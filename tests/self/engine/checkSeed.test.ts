@@ -1,36 +1,6 @@
 /** checkSeed.ts: each check × operation's seed, derived from the run's seed. */
 import { describe, expect, it } from "vitest";
-import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { checkSeed } from "../../../runner/engine/checkSeed.js";
-import { TargetSession } from "../../../runner/engine/TargetSession.js";
-import type { ClientStop } from "../../../runner/http/types.js";
-import { StoppingClient, testSettings } from "./engineDoubles.js";
-
-const STOP: ClientStop = {
-  at: "2030-01-01T00:00:00.000Z",
-  message:
-    "the target stopped answering at 2030-01-01T00:00:00.000Z after 5 consecutive transport failures (last: connection refused)",
-};
-
-function stoppingSession(settings: Parameters<typeof testSettings>[0] = {}) {
-  const client = new StoppingClient(() => ({ status: 200, json: {} }));
-  return { client, session: new TargetSession(testSettings(settings), client) };
-}
-
-function check(run: CheckDefinition["run"], overrides: Partial<CheckDefinition> = {}): CheckDefinition {
-  return {
-    id: "analytics.pie-single-series",
-    title: "A PIE chart has exactly one series",
-    rule: "Only one series.",
-    family: "analytics",
-    specRefs: ["2.6", "8"],
-    level: "MUST",
-    operations: ["getAnalytic"],
-    registerRefs: [],
-    run,
-    ...overrides,
-  };
-}
 
 describe("checkSeed", () => {
   it("is stable across releases, so a printed seed replays the same requests (FNV-1a of seed:id:operation)", () => {
