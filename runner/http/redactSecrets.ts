@@ -464,6 +464,9 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
       end: originOf(view, span.end - 1).end,
       placeholder: span.placeholder,
     }));
+    // An escape the view decodes can swallow a secret's first characters ("%0" before "client…" reads as
+    // "%0c"): the text as written is searched too.
+    if (view.text !== value) spans.push(...spansOf(value, matcher.folded), ...spansOf(value, matcher.exact));
     // A cut can also fall inside an escape the view decodes ("%7" of "%7a"): look for the tail in the text as written too.
     const rawTail = wasCut && view.text !== value ? cutSpan(value, matcher.cutForms, cutPatterns) : undefined;
     if (rawTail) spans.push(rawTail);

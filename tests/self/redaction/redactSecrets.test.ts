@@ -37,6 +37,14 @@ describe("the runner's redactSecrets", () => {
     expect(redactSecrets("?q=ab%22c%2Fd%20e", odd())).toBe("?q=$X");
   });
 
+  it("finds a secret whose first characters an escape before it would swallow ('%0' + 'client…' reads as '%0c')", () => {
+    const clientId = () => [{ value: "client-7d1e4b9a-SECRET", placeholder: "$CMS_CLIENT_ID" }];
+    // Found by the curl property of curl.test.ts (fast-check seed -227174773): the URL "%0client-…" kept the secret.
+    expect(redactSecrets("%0client-7d1e4b9a-SECRET", clientId())).toBe("%0$CMS_CLIENT_ID");
+    expect(redactSecrets("/x%2Ftok-3f9a1c2b7e-SECRET%41", token())).toBe("/x%2F$CMS_TOKEN%41");
+    expect(redactSecrets("%4" + TOKEN.toUpperCase(), token())).toBe("%4$CMS_TOKEN");
+  });
+
   it("finds the bare token of a secret given as 'Bearer <token>', in any case of the scheme", () => {
     expect(
       redactSecrets(`Authorization: Bearer ${TOKEN}; echo ${TOKEN}`, [{ value: `Bearer ${TOKEN}`, placeholder: "$A" }]),
