@@ -90,7 +90,14 @@ describe("the announced pace", () => {
       .map((request) => request.arrivedAt)
       .sort((a, b) => a - b);
     const gaps = arrivals.slice(1).map((at, i) => at - (arrivals[i] ?? at));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000 / 18 - 6);
+    const spacing = 1000 / 18;
+    // A burst puts starts within a millisecond of each other. A start a few ms late keeps its slot (the pace holds on
+    // average), so on a loaded machine one gap may be a few ms short of the spacing: half of it is the bound.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(spacing / 2);
+    // On average no faster than the pace: lateness only widens gaps.
+    const last = arrivals[arrivals.length - 1] ?? 0;
+    const first = arrivals[0] ?? 0;
+    expect((last - first) / (arrivals.length - 1)).toBeGreaterThanOrEqual(spacing - 1);
   });
 });
 
