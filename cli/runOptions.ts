@@ -144,7 +144,7 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     setting: "headers",
     group: "Target",
     parse: parseHeaderOption,
-    help: "a header sent on every request (a gateway's tenant, an API key); config headers; values of names containing auth, cookie, token, key, secret, pass, session, credential, signature, jwt, assertion or pw, and values shaped like a JWT or 'Bearer <token>', are redacted like the token",
+    help: "a header sent on every request (a gateway's tenant, an API key); values of names containing auth, cookie, token, key, secret, pass, session, credential, signature, jwt, assertion or pw, and values shaped like a JWT or 'Bearer <token>', are redacted like the token",
   },
   {
     name: "secret-header",
@@ -152,7 +152,7 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     repeatable: true,
     setting: "secretHeaders",
     group: "Target",
-    help: "the value of this --header is a secret whatever its name (X-Api-Pw): redacted from every report and the console like the token; config secretHeaders",
+    help: "the value of this --header is a secret whatever its name (X-Api-Pw): redacted from every report and the console like the token",
   },
   {
     name: "operation-path",
@@ -162,7 +162,7 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     group: "Target",
     parse: parseOperationPathOption,
     defaultText: "§4's paths",
-    help: "where the deployment serves an operation below the base URL, e.g. getWidget=/platform/cms/queries/getWidget; config operationPaths",
+    help: "where the deployment serves an operation below the base URL, e.g. getWidget=/platform/cms/queries/getWidget",
   },
   {
     name: "ca-file",
@@ -171,7 +171,7 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     setting: "caFiles",
     group: "Target",
     defaultText: "the system's CAs",
-    help: "trust this certificate authority (a company CA) besides the system's; config caFiles; NODE_EXTRA_CA_CERTS works too. HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured, proxy credentials redacted",
+    help: "trust this certificate authority (a company CA) besides the system's; NODE_EXTRA_CA_CERTS works too. HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured, proxy credentials redacted",
   },
   {
     name: "insecure",

@@ -22,10 +22,11 @@ export const SERVE_HELP = `Usage: cms-conformance serve [options]
 
 Starts the reference implementation of the interface: all five operations, in memory,
 deterministic from a seed, with an admin user (Visualizar permission) and a restricted one.
-Prints one JSON line {baseUrl, clientId, token, restrictedToken, analyticIds, roles,
-domainName, serviceName, roleFilters, translatedWidgetText, forbiddenWidgetIds,
-forbiddenAnalyticIds, ownLandingPageIds, othersLandingPageIds} (the facts of its data, which
-a run config takes as they are), then a human-readable block with a curl example.
+Prints one JSON line {base-url, client-id, token, restricted-token, analytic-id, role,
+domain-name, service-name, role-filters, translated-widget-text, forbidden-widget,
+forbidden-analytic, own-landing-page, others-landing-page}: the facts of its data as a config
+file (saved, it is a --config for cms-conformance run), then a human-readable block with a
+curl example.
 Client id and tokens are random on every start. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
 
 Every fault of the catalogue is also served at {baseUrl}/faults/<name>/platform/...

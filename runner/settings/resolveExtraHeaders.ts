@@ -1,5 +1,5 @@
 /**
- * The extra headers of a run (--header, `headers` in the config file): merged over the layers
+ * The extra headers of a run (--header, `header` in the config file): merged over the layers
  * (a later layer wins, names compared without case), and refused when they cannot be sent.
  */
 import { isSecretHeader } from "../http/extraHeaderSecrets.js";

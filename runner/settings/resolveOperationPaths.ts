@@ -1,5 +1,5 @@
 /**
- * Where a deployment mounts each operation (--operation-path, `operationPaths` in the config
+ * Where a deployment mounts each operation (--operation-path, `operation-path` in the config
  * file): merged over the layers (a later layer wins), and refused when a path is unusable or
  * two operations would share one.
  */

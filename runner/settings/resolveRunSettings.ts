@@ -2,7 +2,7 @@
  * Resolves the settings of a run from layers — a --config file, CMS_* environment variables, flags
  * (later layers win) — merged first and then validated once against the run-config schema, so that
  * every range holds whichever way a value was given. Anything wrong is refused with one sentence
- * that names the value as the user wrote it (--timeout, CMS_PROFILE, "timeoutMs" in cms.json) and
+ * that names the value as the user wrote it (--timeout, CMS_PROFILE, "timeout" in cms.json) and
  * says what it takes (STYLE: errors for the user).
  */
 import type { ErrorObject } from "ajv";
@@ -331,7 +331,7 @@ export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[
   for (const name of config.secretHeaders ?? []) {
     if (!Object.keys(config.headers ?? {}).some((header) => header.toLowerCase() === name.toLowerCase()))
       throw new ConfigurationError(
-        `${nameOf("secretHeaders")} names ${JSON.stringify(name)}, which is no extra header of the run; give the name of a header given with --header (or headers in the config file)`,
+        `${nameOf("secretHeaders")} names ${JSON.stringify(name)}, which is no extra header of the run; give the name of a header given with --header (or header in the config file)`,
       );
   }
   if (config.operationPaths !== undefined)

@@ -104,7 +104,7 @@ export const permissionsChecks: readonly CheckDefinition[] = [
   {
     id: "permissions.forbidden-resource-403",
     title: "A widget or analytic the restricted user may not view answers 403",
-    rule: "When the user lacks permission, the response is 403 (§5, §7); the listing shows only widgets the user may view (§4.1). Forbidden items come from the facts given (forbiddenWidgetIds, forbiddenAnalyticIds) and, for widgets, from the main user's listing less the restricted user's.",
+    rule: "When the user lacks permission, the response is 403 (§5, §7); the listing shows only widgets the user may view (§4.1). Forbidden items come from the facts given (--forbidden-widget, --forbidden-analytic) and, for widgets, from the main user's listing less the restricted user's.",
     family: "permissions",
     specRefs: ["5", "7", "4.1"],
     level: "MUST",
@@ -126,7 +126,7 @@ export const permissionsChecks: readonly CheckDefinition[] = [
           if (forbidden.size === 0 && discoveredIds(full).length > 0 && given === undefined) {
             const first = restricted.pages[0];
             if (first && answered(judge, "restricted listing", first.exchange)) {
-              return unverified(judge, "forbiddenWidgetIds (--forbidden-widget)", "widget", first.exchange);
+              return unverified(judge, "--forbidden-widget", "widget", first.exchange);
             }
           }
         }
@@ -138,8 +138,8 @@ export const permissionsChecks: readonly CheckDefinition[] = [
           );
         return judge.skip(
           operation === "getWidget"
-            ? "no widget is known to be forbidden to the restricted user: both widget listings must be walked completely, or give forbiddenWidgetIds (--forbidden-widget)."
-            : "no analytic is known to be forbidden to the restricted user: give forbiddenAnalyticIds (--forbidden-analytic) to judge §5 for getAnalytic.",
+            ? "no widget is known to be forbidden to the restricted user: both widget listings must be walked completely, or give --forbidden-widget."
+            : "no analytic is known to be forbidden to the restricted user: give --forbidden-analytic to judge §5 for getAnalytic.",
         );
       }
       const field = operation === "getWidget" ? "widgetId" : "analyticId";
@@ -178,9 +178,7 @@ export const permissionsChecks: readonly CheckDefinition[] = [
       const restricted = await knowledgeOf(target).listing(operation, "restricted");
       const first = restricted.pages[0];
       if (!first || !answered(judge, "restricted listing", first.exchange)) return;
-      const factNames = landing
-        ? "ownLandingPageIds and othersLandingPageIds (--own-landing-page, --others-landing-page)"
-        : "forbiddenWidgetIds (--forbidden-widget)";
+      const factNames = landing ? "--own-landing-page and --others-landing-page" : "--forbidden-widget";
       if (mustNot.length === 0 && must.length === 0) {
         if (mustNotGiven !== undefined || mustGiven !== undefined)
           return judge.skip("the facts given for this listing name no item: nothing to judge against them.");

@@ -288,7 +288,7 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
   {
     id: "role-filters.expected-filters",
     title: "Each role has exactly the filters the configuration states",
-    rule: "getRoleFilters returns the filters linked to the given roles (§4.5, §2.12): asked for one role, the groups of the configured domainName and serviceName hold exactly the filters the roleFilters fact lists for it.",
+    rule: "getRoleFilters returns the filters linked to the given roles (§4.5, §2.12): asked for one role, the groups of the configured domainName and serviceName hold exactly the filters the role-filters fact lists for it.",
     family: "role-filters",
     specRefs: ["4.5", "2.12"],
     level: "MUST",
@@ -301,7 +301,7 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
       const roles = Object.keys(facts ?? {}).slice(0, MAX_LAW_ROLES);
       if (!facts || roles.length === 0)
         return judge.skip(
-          'no role\'s filters are known: give roleFilters in the config file, { "<role>": [{ "name": "...", "value": "..." }] }, the filters each role has in domainName/serviceName.',
+          'no role\'s filters are known: give role-filters in the config file, { "<role>": [{ "name": "...", "value": "..." }] }, the filters each role has in domainName/serviceName.',
         );
       for (const role of roles) {
         const answer = await scopedAnswer(context, [role]);
@@ -328,7 +328,7 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
           },
         );
       }
-      judge.note(`${roles.length} role(s) compared with the roleFilters fact.`);
+      judge.note(`${roles.length} role(s) compared with the role-filters fact.`);
     },
   },
   {

@@ -642,7 +642,7 @@ export const searchChecks: readonly CheckDefinition[] = [
       );
       if (!fact && keys.length === 0)
         return judge.skip(
-          'no listed widget has a name or description key that no tag holds, and no translated text is known: give translatedWidgetText in the config file, { "text": "<a text of one widget\'s translated name or description>", "widgetId": "<its id>" }.',
+          'no listed widget has a name or description key that no tag holds, and no translated text is known: give translated-widget-text in the config file, { "text": "<a text of one widget\'s translated name or description>", "widgetId": "<its id>" }.',
         );
       judge.applied("search-match-mode");
       if (fact)
@@ -650,7 +650,7 @@ export const searchChecks: readonly CheckDefinition[] = [
           context,
           fact.text,
           `id:${fact.widgetId}`,
-          "translated name or description (translatedWidgetText)",
+          "translated name or description (translated-widget-text)",
         );
       for (const { key, owner } of keys) {
         judge.applied("search-i18n-key");
@@ -672,7 +672,7 @@ export const searchChecks: readonly CheckDefinition[] = [
         );
       }
       judge.note(
-        `${fact ? "The translated text of the configuration and " : ""}${keys.length} name or description key(s) no tag holds searched.${fact ? "" : " Give translatedWidgetText in the config file to judge a search of the translations."}`,
+        `${fact ? "The translated text of the configuration and " : ""}${keys.length} name or description key(s) no tag holds searched.${fact ? "" : " Give translated-widget-text in the config file to judge a search of the translations."}`,
       );
     },
   },
@@ -743,12 +743,12 @@ export const searchChecks: readonly CheckDefinition[] = [
           SAMPLE / 2,
         ).map(({ tag, owner }) => ({ value: tag, owner, what: "tag" })),
         ...(fact && nonAsciiCaseVariants(fact.text).length > 0
-          ? [{ value: fact.text, owner: `id:${fact.widgetId}`, what: "translated text (translatedWidgetText)" }]
+          ? [{ value: fact.text, owner: `id:${fact.widgetId}`, what: "translated text (translated-widget-text)" }]
           : []),
       ];
       if (sources.length === 0)
         return judge.skip(
-          'no listed tag, and no translatedWidgetText, holds a letter beyond ASCII with an upper and a lower case (such as Ç, Ã, É or Ü): give translatedWidgetText in the config file with such a text, { "text": "Previsão", "widgetId": "<the widget whose translated name holds it>" }.',
+          'no listed tag, and no translated-widget-text, holds a letter beyond ASCII with an upper and a lower case (such as Ç, Ã, É or Ü): give translated-widget-text in the config file with such a text, { "text": "Previsão", "widgetId": "<the widget whose translated name holds it>" }.',
         );
       for (const { value, owner, what } of sources)
         for (const variant of nonAsciiCaseVariants(value))

@@ -179,7 +179,7 @@ describe("permissions.forbidden-resource-403", () => {
     expect(cut.result).toMatchObject({
       outcome: "skipped",
       skipReason:
-        "no widget is known to be forbidden to the restricted user: both widget listings must be walked completely, or give forbiddenWidgetIds (--forbidden-widget).",
+        "no widget is known to be forbidden to the restricted user: both widget listings must be walked completely, or give --forbidden-widget.",
     });
   });
 
@@ -189,7 +189,7 @@ describe("permissions.forbidden-resource-403", () => {
       outcome: "warning",
       registerRefs: ["permission-facts"],
       message:
-        "unverified: the restricted user sees every widget the main user sees, and no fact says which it may not; give forbiddenWidgetIds (--forbidden-widget). [register: permission-facts]",
+        "unverified: the restricted user sees every widget the main user sees, and no fact says which it may not; give --forbidden-widget. [register: permission-facts]",
     });
     const strict = await run(
       "permissions.forbidden-resource-403",
@@ -293,7 +293,7 @@ describe("permissions.listing-facts", () => {
     });
     const same = await run("permissions.listing-facts", "listLandingPages", { landingPages: pages });
     expect(same.result).toMatchObject({ outcome: "warning", registerRefs: ["permission-facts"] });
-    expect(same.result.message).toMatch(/^unverified: .*give ownLandingPageIds and othersLandingPageIds/);
+    expect(same.result.message).toMatch(/^unverified: .*give --own-landing-page and --others-landing-page/);
     const differ = await run("permissions.listing-facts", "listFactoryDefaultWidgets", {
       widgets: ten,
       visible: evenOnly,

@@ -403,7 +403,7 @@ describe("role-filters.expected-filters", () => {
   it("is skipped with what to give when no role's filters are known", async () => {
     const { result } = await run("role-filters.expected-filters", ["r1"], scoped());
     expect(result).toMatchObject({ outcome: "skipped" });
-    expect(result.message).toMatch(/give roleFilters in the config file/);
+    expect(result.message).toMatch(/give role-filters in the config file/);
   });
 });
 

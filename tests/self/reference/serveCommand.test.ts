@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../../cli/main.js";
 import { compileMetaSchema } from "../../../contract/compileMetaSchema.js";
-import { readServeAnnouncement, serveCommand } from "../../../cli/commands/serve.js";
+import { readServeAnnouncement, SERVE_HELP, serveCommand } from "../../../cli/commands/serve.js";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
 import { call, listedIds, PATHS } from "./referenceClient.js";
 
@@ -37,6 +37,9 @@ describe("cms-conformance serve (in-process)", () => {
       JSON.stringify(validateConfigFile.errors),
     ).toBe(true);
     expect(JSON.parse(out.stdout.split("\n")[0] ?? "")).toHaveProperty("base-url", announced.baseUrl);
+    // serve --help names every key of the line as it is written.
+    for (const key of Object.keys(JSON.parse(out.stdout.split("\n")[0] ?? "") as object))
+      expect(SERVE_HELP, key).toMatch(new RegExp(`[{\\s]${key}[,}]`));
     const headers = {
       "Content-Type": "application/json",
       client_id: announced.clientId,
