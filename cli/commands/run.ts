@@ -25,7 +25,6 @@ import {
   type ConfigLayer,
   type RunConfigFile,
 } from "../../runner/settings/resolveRunSettings.js";
-import { parseSettingText } from "../../runner/settings/runConfigSchema.js";
 import { parseShardOption } from "../../runner/settings/parseShardOption.js";
 import { readRerunReport } from "../../runner/settings/readRerunReport.js";
 import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
@@ -37,6 +36,7 @@ import { removeStaleReports } from "../removeStaleReports.js";
 import { renderRunHelp } from "../renderRunHelp.js";
 import { DEFAULT_OUT_DIR, RUN_OPTIONS } from "../runOptions.js";
 import { CONFIG_FILE_KEYS } from "../configFileKeys.js";
+import { flagsLayer } from "../flagsLayer.js";
 
 export { DEFAULT_OUT_DIR };
 
@@ -60,35 +60,6 @@ export const PARSE_OPTIONS = Object.fromEntries(
     },
   ]),
 );
-
-/** The flags as a configuration layer: text read as the run-config schema's types, named as typed. */
-function flagsLayer(
-  values: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>,
-): ConfigLayer {
-  const settings: Record<string, unknown> = {};
-  const typed: Record<string, string> = {};
-  const names: Record<string, string> = {};
-  for (const option of RUN_OPTIONS) {
-    if (!option.setting) continue;
-    names[option.setting] = `--${option.name}`;
-    const given = values[option.name];
-    if (given === undefined) continue;
-    if (typeof given === "boolean") {
-      if (!option.value) settings[option.setting] = given; // a switch that is a setting (--insecure)
-      continue;
-    }
-    const texts = (Array.isArray(given) ? given : [given]).map(String);
-    settings[option.setting] = option.parse ? option.parse(texts) : parseSettingText(option.setting, texts.join(","));
-    typed[option.setting] = texts.join(",");
-  }
-  if (values.exitfirst === true) {
-    if (settings.maxFailures !== undefined)
-      throw new ConfigurationError("give -x (stop at the first failure) or --max-failures N, not both");
-    settings.maxFailures = 1;
-    names.maxFailures = "-x";
-  }
-  return { values: settings, typed, nameOf: (key) => names[key] ?? key };
-}
 
 /** What tests may replace: how checks run (in process instead of through vitest) and today's date. */
 export interface RunCommandDependencies {

@@ -22,19 +22,25 @@ export interface ConfigFileKey {
 /** Keys of a config file that are no settings ("$schema", for editors). */
 const IGNORED_KEYS = new Set(["$schema"]);
 
-/** A value written as the flag takes it, read as the flag reads it; any other value as it is. */
+/**
+ * A value written as the flag takes it, read as the flag reads it; any other value as it is. A list of
+ * texts is the flag given once per item, so only a setting that holds a list or an object takes one:
+ * "timeout": ["5s"] stays a list, for the schema to refuse.
+ */
 function settingValue(key: ConfigFileKey, value: unknown): unknown {
+  const type = settingSchema(key.setting).type;
+  const takesList = type === "array" || type === "object";
   const texts =
     typeof value === "string"
       ? [value]
-      : Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")
+      : takesList && Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")
         ? (value as string[])
         : undefined;
   if (texts === undefined) return value;
   if (key.parse) return key.parse(texts);
-  const type = settingSchema(key.setting).type;
-  if (typeof value === "string" && (type === "integer" || type === "number" || type === "array"))
-    return parseSettingText(key.setting, value);
+  // ["a,b", "c"] reads as --role a,b --role c.
+  if (type === "array") return parseSettingText(key.setting, texts.join(","));
+  if (type === "integer" || type === "number") return parseSettingText(key.setting, texts.join(","));
   return value;
 }
 

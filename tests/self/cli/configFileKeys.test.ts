@@ -1,11 +1,60 @@
 /** A config file's keys are the flag names (issue 27.9), its values as the flag takes them or as the setting holds them. */
 import { describe, expect, it } from "vitest";
 import { CONFIG_FILE_KEYS, CONFIG_ONLY_KEYS, configFileOf } from "../../../cli/configFileKeys.js";
+import { flagsLayer } from "../../../cli/flagsLayer.js";
 import { RUN_OPTIONS } from "../../../cli/runOptions.js";
 import { compileMetaSchema } from "../../../contract/compileMetaSchema.js";
 import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
 import { settingsOfConfigFile } from "../../../runner/settings/configFileKeys.js";
 import { RUN_CONFIG_SCHEMA } from "../../../runner/settings/runConfigSchema.js";
+
+/**
+ * Texts each option takes on the command line, one list per way of giving it (a list is the flag
+ * repeated). Every option that sets a setting has its entry, so a new option cannot skip this test.
+ */
+const FLAG_FORMS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  "base-url": [["https://cms.example.com/prefix"]],
+  "client-id": [["client-7d1e"]],
+  token: [["token-1234"]],
+  "restricted-token": [["token-5678"]],
+  "token-command": [["vault read -field=token secret/cms/admin"]],
+  "restricted-token-command": [["cat restricted.token"]],
+  "analytic-id": [["analytic://t/a1"], ["analytic://t/a1", "analytic://t/a2"], ["analytic://t/a1,analytic://t/a2"]],
+  "forbidden-widget": [["widget://t/w1"], ["widget://t/w1,widget://t/w2", "widget://t/w3"]],
+  "forbidden-analytic": [["analytic://t/a9"], ["analytic://t/a8", "analytic://t/a9"]],
+  "own-landing-page": [["landing://t/1"], ["landing://t/1", "landing://t/2"]],
+  "others-landing-page": [["landing://t/3"], ["landing://t/3,landing://t/4"]],
+  role: [["admin"], ["admin", "seller"], ["admin,seller"], [" admin , seller "]],
+  "domain-name": [["hcm"]],
+  "service-name": [["payroll"]],
+  header: [["X-Tenant: acme"], ["X-Tenant: acme", "X-Api-Key:  k-1234 "]],
+  "secret-header": [["X-Api-Key"], ["X-Api-Key", "X-Api-Pw"]],
+  "operation-path": [["getWidget=/q/getWidget"], ["getWidget=/q/getWidget", "getAnalytic=/q/getAnalytic"]],
+  "ca-file": [["ca.pem"], ["ca.pem", "other-ca.pem"]],
+  insecure: [[]],
+  cert: [["client.pem"]],
+  key: [["client-key.pem"]],
+  profile: [["strict"], ["default"]],
+  "fail-on-unverified": [[]],
+  "fail-on-skipped": [[]],
+  checks: [["pagination.*"], ["pagination.*,search.*"], ["schema.response-body", "http.*"]],
+  "exclude-checks": [["search.*"], ["search.*", "auth.*"]],
+  operation: [["getWidget"], ["getWidget", "getAnalytic"], ["getWidget,getAnalytic"]],
+  waivers: [["waivers.json"]],
+  "max-examples": [["7"], ["10000"]],
+  seed: [["42"], ["0"]],
+  timeout: [["5s"], ["1500ms"], ["2m"], ["2500"], ["1.5s"]],
+  concurrency: [["4"]],
+  "rate-limit": [["20"], ["20/s"], ["30/m"], ["2.5"]],
+  "max-retry-wait": [["30s"], ["1h"], ["500ms"], ["0"]],
+  "max-response-time": [["500ms"], ["2s"], ["750"]],
+  "max-run-time": [["15m"], ["1h"], ["90s"], ["60000"]],
+  "max-page-size": [["100"]],
+  "max-pages": [["50"]],
+  "max-failures": [["1"], ["25"]],
+  out: [["reports/here"]],
+  format: [["json"], ["json,html"], ["json,junit,html,har"]],
+};
 
 const read = (file: Record<string, unknown>) => settingsOfConfigFile(file, CONFIG_FILE_KEYS, "the config file x.json");
 
@@ -18,6 +67,62 @@ describe("the keys of a config file", () => {
     const settings = Object.keys(RUN_CONFIG_SCHEMA.properties).filter((key) => key !== "$schema");
     expect(CONFIG_FILE_KEYS.map((key) => key.setting).sort()).toEqual(settings.sort());
     expect(CONFIG_ONLY_KEYS.map((key) => key.fileKey)).toEqual(["role-filters", "translated-widget-text"]);
+  });
+
+  it("take every flag's name with every form of the flag's value, and read it as the flag reads it", () => {
+    const withSetting = RUN_OPTIONS.filter((option) => option.setting !== undefined);
+    expect(Object.keys(FLAG_FORMS).sort()).toEqual(withSetting.map((option) => option.name).sort());
+    for (const option of withSetting) {
+      for (const texts of FLAG_FORMS[option.name] ?? []) {
+        const where = `--${option.name} ${texts.join(" ")}`;
+        // A switch is true in both; a repeated flag is a list; a flag given once is its text, or a list of one.
+        const flagValue = option.value === undefined ? true : option.repeatable ? [...texts] : texts[0];
+        const fromFlags = flagsLayer({ [option.name]: flagValue }).values;
+        expect(fromFlags[option.setting as string], where).not.toBeUndefined();
+        const takesList =
+          option.repeatable === true || RUN_CONFIG_SCHEMA.properties[option.setting as string]?.type === "array";
+        const fileForms =
+          option.value === undefined
+            ? [true]
+            : !takesList
+              ? [texts[0]]
+              : texts.length === 1
+                ? [texts[0], [...texts]]
+                : [[...texts]];
+        for (const form of fileForms)
+          expect(read({ [option.name]: form }), `${where} as ${JSON.stringify(form)}`).toEqual(fromFlags);
+      }
+    }
+  });
+
+  it("take durations as the duration flags do: a text with a unit, or a bare number of milliseconds", () => {
+    const durations = RUN_OPTIONS.filter((option) => option.value === "DURATION" && option.setting !== undefined);
+    expect(durations.map((option) => option.name).sort()).toEqual([
+      "max-response-time",
+      "max-retry-wait",
+      "max-run-time",
+      "timeout",
+    ]);
+    for (const option of durations) {
+      for (const [value, ms] of [
+        ["5s", 5000],
+        ["1500ms", 1500],
+        ["15m", 900_000],
+        ["1h", 3_600_000],
+        [2500, 2500],
+        ["2500", 2500],
+      ] as const)
+        expect(read({ [option.name]: value }), `${option.name}: ${value}`).toEqual({ [option.setting as string]: ms });
+    }
+  });
+
+  it("take a list only where the flag is repeatable or takes a list: a list for one value is left for the schema to refuse", () => {
+    for (const option of RUN_OPTIONS.filter((candidate) => candidate.setting !== undefined && !candidate.repeatable)) {
+      const type = RUN_CONFIG_SCHEMA.properties[option.setting as string]?.type;
+      if (type === "array" || option.value === undefined) continue;
+      const list = [...(FLAG_FORMS[option.name]?.[0] ?? [])];
+      expect(read({ [option.name]: list }), option.name).toEqual({ [option.setting as string]: list });
+    }
   });
 
   it("take values as the flags take them", () => {

@@ -94,6 +94,22 @@ describe("out-of-range numbers", () => {
     );
   });
 
+  it.each(CONFIG_FILE_KEYS.filter((key) => key.setting !== key.fileKey).map((key) => [key.setting, key.fileKey]))(
+    "refuses the key %s of the earlier vocabulary, naming %s",
+    async (old, renamed) => {
+      const file = configFile({ [old]: "x" });
+      expect(await refused(["--config", file])).toBe(
+        `cms-conformance run: the key "${old}" in the config file ${file} is now "${renamed}", the name of its flag (--${renamed}); rename it\n`,
+      );
+    },
+  );
+
+  it("refuses a list where the key takes one value", async () => {
+    expect(await refused(["--config", configFile({ timeout: ["5s"] })])).toMatch(
+      /^cms-conformance run: "timeout" in the config file .* takes a whole number from 100 to 600000, not \["5s"\]\n$/,
+    );
+  });
+
   it("suggests the setting a config file misspelt", async () => {
     expect(await refused(["--config", configFile({ timeOut: 5000 })])).toMatch(
       /^cms-conformance run: the config file .* has the unknown key "timeOut"; did you mean "timeout"\? \(its keys are the flag names of cms-conformance run\)\n$/,
