@@ -11,9 +11,36 @@ export const CONFIG_FILE_SCHEMA_PATH = "schemas/meta/run-config-file.schema.json
 
 const TEXT = { type: "string", minLength: 1 } as const;
 
-/** The forms a key's value may take besides the setting's own. */
+/** A regular expression's text that matches `text` literally. */
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The flag's text for a list of items: one item or several, comma-separated ("json,html"), each as the
+ * item schema says when it says it with an enum or an anchored pattern.
+ */
+function commaListText(items: SettingSchema | undefined): object {
+  const item = items?.enum
+    ? `(?:${items.enum.map(literal).join("|")})`
+    : items?.pattern?.startsWith("^") && items.pattern.endsWith("$")
+      ? `(?:${items.pattern.slice(1, -1)})`
+      : undefined;
+  return item === undefined ? TEXT : { type: "string", pattern: `^\\s*${item}\\s*(?:,\\s*${item}\\s*)*$` };
+}
+
+/**
+ * The forms a key's value may take besides the setting's own: the flag's text ("5s", "20/s",
+ * "json,html"), and, for a setting that holds a list or an object, a list of such texts (the flag
+ * repeated).
+ */
 function flagForms(schema: SettingSchema, parsed: boolean): object[] {
   if (parsed && (schema.type === "object" || schema.type === "array")) return [TEXT, { type: "array", items: TEXT }];
+  if (schema.type === "array") {
+    const text = commaListText(schema.items);
+    const minItems = (schema as { minItems?: number }).minItems;
+    return [text, { type: "array", ...(minItems === undefined ? {} : { minItems }), items: text }];
+  }
   if (parsed || schema.type === "integer" || schema.type === "number") return [TEXT];
   return [];
 }

@@ -56,6 +56,7 @@ const FLAG_FORMS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   format: [["json"], ["json,html"], ["json,junit,html,har"]],
 };
 
+const validateFile = compileMetaSchema("run-config-file.schema.json");
 const read = (file: Record<string, unknown>) => settingsOfConfigFile(file, CONFIG_FILE_KEYS, "the config file x.json");
 
 describe("the keys of a config file", () => {
@@ -89,8 +90,10 @@ describe("the keys of a config file", () => {
               : texts.length === 1
                 ? [texts[0], [...texts]]
                 : [[...texts]];
-        for (const form of fileForms)
+        for (const form of fileForms) {
           expect(read({ [option.name]: form }), `${where} as ${JSON.stringify(form)}`).toEqual(fromFlags);
+          expect(validateFile({ [option.name]: form }), `the file schema on ${JSON.stringify(form)}`).toBe(true);
+        }
       }
     }
   });
@@ -123,6 +126,17 @@ describe("the keys of a config file", () => {
       const list = [...(FLAG_FORMS[option.name]?.[0] ?? [])];
       expect(read({ [option.name]: list }), option.name).toEqual({ [option.setting as string]: list });
     }
+  });
+
+  it("are checked by the file schema item by item in a comma-separated text, as the run checks them", () => {
+    for (const refused of [
+      { format: "json,xml" },
+      { format: ["json", "html,pdf"] },
+      { format: [] },
+      { operation: "getWidgets" },
+    ])
+      expect(validateFile(refused), JSON.stringify(refused)).toBe(false);
+    expect(validateFile({ format: " json , html ", operation: ["getWidget,getAnalytic"] })).toBe(true);
   });
 
   it("take values as the flags take them", () => {
