@@ -197,7 +197,7 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     name: "config",
     value: "FILE",
     group: "Target",
-    help: 'JSON config file (schema: schemas/meta/run-config-file.schema.json): its keys are the flag names (the config key column), its values as the flags take them ("timeout": "5s") or as numbers, lists and objects; flags override the environment, which overrides the file; the paths it names (ca-file, cert, key, out, waivers) are relative to the file',
+    help: 'JSON config file (docs/config-file.md; schema: schemas/meta/run-config-file.schema.json): its keys are the flag names (the config key column), its values as the flags take them ("timeout": "5s") or as numbers, lists and objects; flags override the environment, which overrides the file; the paths it names (ca-file, cert, key, out, waivers) are relative to the file',
   },
   {
     name: "profile",

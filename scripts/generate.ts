@@ -1,14 +1,14 @@
 /**
  * Regenerates what is derived from the contract and the catalogues: contract/types.generated.ts
  * (json-schema-to-typescript), the README's option and register tables, the check, fault and variant
- * tables of docs/checks.md, the generated parts of docs/contract.md, and the config file's JSON Schema
- * (schemas/meta/run-config-file.schema.json).
+ * tables of docs/checks.md, the generated parts of docs/contract.md, the config-key tables of
+ * docs/config-file.md, and the config file's JSON Schema (schemas/meta/run-config-file.schema.json).
  * Run: npm run generate. With --check, writes nothing and exits 1 on drift.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { generateContractTypes } from "../contract/generateContractTypes.js";
-import { checksDocBlocks, contractDocBlocks, readmeBlocks } from "./readmeBlocks.js";
+import { checksDocBlocks, configFileDocBlocks, contractDocBlocks, readmeBlocks } from "./readmeBlocks.js";
 import { withReadmeBlocks } from "../contract/readmeTables.js";
 import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../cli/configFileSchema.js";
 
@@ -16,6 +16,7 @@ const typesFile = fileURLToPath(new URL("../contract/types.generated.ts", import
 const readmeFile = fileURLToPath(new URL("../README.md", import.meta.url));
 const contractFile = fileURLToPath(new URL("../docs/contract.md", import.meta.url));
 const checksFile = fileURLToPath(new URL("../docs/checks.md", import.meta.url));
+const configFile = fileURLToPath(new URL("../docs/config-file.md", import.meta.url));
 
 const configFileSchemaFile = fileURLToPath(new URL(`../${CONFIG_FILE_SCHEMA_PATH}`, import.meta.url));
 
@@ -24,6 +25,10 @@ const outputs = [
   { file: typesFile, text: await generateContractTypes() },
   { file: readmeFile, text: withReadmeBlocks(readFileSync(readmeFile, "utf8"), readmeBlocks()) },
   { file: checksFile, text: withReadmeBlocks(readFileSync(checksFile, "utf8"), checksDocBlocks(), "docs/checks.md") },
+  {
+    file: configFile,
+    text: withReadmeBlocks(readFileSync(configFile, "utf8"), configFileDocBlocks(), "docs/config-file.md"),
+  },
   {
     file: contractFile,
     text: withReadmeBlocks(readFileSync(contractFile, "utf8"), contractDocBlocks(), "docs/contract.md"),

@@ -1,7 +1,8 @@
-/** The generated blocks of README.md and docs/contract.md. */
+/** The generated blocks of README.md, docs/checks.md, docs/contract.md and docs/config-file.md. */
 import type { ReadmeBlock } from "../contract/readmeTables.js";
 import { renderRegisterMarkdown } from "../contract/renderRegisterMarkdown.js";
 import { renderRunOptionsMarkdown } from "../cli/renderRunOptionsMarkdown.js";
+import { renderConfigKeysMarkdown, renderRenamedConfigKeysMarkdown } from "../cli/renderConfigKeysMarkdown.js";
 import { renderChecksMarkdown, renderFaultsMarkdown, renderVariantsMarkdown } from "./renderCatalogueMarkdown.js";
 import {
   renderContractSectionsMarkdown,
@@ -32,5 +33,13 @@ export function contractDocBlocks(): ReadmeBlock[] {
     { name: "operations", text: renderOperationsMarkdown() },
     { name: "contract-sections", text: renderContractSectionsMarkdown() },
     { name: "contract-statements", text: renderStatementsMarkdown() },
+  ];
+}
+
+/** The generated blocks of docs/config-file.md: every config key, and the keys of the earlier vocabulary. */
+export function configFileDocBlocks(): ReadmeBlock[] {
+  return [
+    { name: "config-keys", text: renderConfigKeysMarkdown() },
+    { name: "renamed-config-keys", text: renderRenamedConfigKeysMarkdown() },
   ];
 }

@@ -146,7 +146,7 @@ export function readConfigFile(path: string, keys: readonly ConfigFileKey[]): Co
 }
 
 /** Settings of a config file that name files or folders: a relative one is relative to the file, not to where the run starts. */
-const PATH_KEYS = ["caFiles", "cert", "key", "out", "waivers"] as const;
+export const PATH_KEYS: readonly SettingKey[] = ["caFiles", "cert", "key", "out", "waivers"];
 
 function withPathsFrom(folder: string, values: Record<string, unknown>): Record<string, unknown> {
   const at = (value: unknown): unknown => (typeof value === "string" && value !== "" ? resolve(folder, value) : value);

@@ -1,4 +1,5 @@
 /** A config file's keys are the flag names (issue 27.9), its values as the flag takes them or as the setting holds them. */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CONFIG_FILE_KEYS, CONFIG_ONLY_KEYS, configFileOf } from "../../../cli/configFileKeys.js";
 import { flagsLayer } from "../../../cli/flagsLayer.js";
@@ -68,6 +69,17 @@ describe("the keys of a config file", () => {
     const settings = Object.keys(RUN_CONFIG_SCHEMA.properties).filter((key) => key !== "$schema");
     expect(CONFIG_FILE_KEYS.map((key) => key.setting).sort()).toEqual(settings.sort());
     expect(CONFIG_ONLY_KEYS.map((key) => key.fileKey)).toEqual(["role-filters", "translated-widget-text"]);
+  });
+
+  it("leave out only the options of one invocation, which docs/config-file.md names", () => {
+    const doc = readFileSync(new URL("../../../docs/config-file.md", import.meta.url), "utf8");
+    const notKeys = /^- Some options are not keys: (.*?) belong to one invocation/ms.exec(doc)?.[1] ?? "";
+    const named = [...notKeys.matchAll(/`(?:-\w\/)?--([a-z-]+)`/g)].map((match) => match[1]).sort();
+    expect(named).toEqual(
+      RUN_OPTIONS.filter((option) => option.setting === undefined)
+        .map((option) => option.name)
+        .sort(),
+    );
   });
 
   it("take every flag's name with every form of the flag's value, and read it as the flag reads it", () => {

@@ -1,5 +1,5 @@
 /** The config examples of the docs are valid run configs: a user who copies one gets no schema error. */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compileMetaSchema } from "../../../contract/compileMetaSchema.js";
 import { CONFIG_FILE_KEYS } from "../../../cli/configFileKeys.js";
@@ -33,6 +33,50 @@ describe("docs/acceptance.md", () => {
     const settings = settingsOfConfigFile(config as Record<string, unknown>, CONFIG_FILE_KEYS, "the example");
     const validate = runConfigValidator();
     expect(validate(settings), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
+
+/** README.md and every page of docs/, by path. */
+const PAGES = [
+  "README.md",
+  ...readdirSync(new URL("../../../docs/", import.meta.url))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+].map((path) => ({ path, text: readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8") }));
+
+/** A config file's object: valid against the file's schema, and its settings against the run-config schema. */
+function expectValidConfig(config: unknown, where: string): void {
+  const validateFile = compileMetaSchema("run-config-file.schema.json");
+  expect(validateFile(config), `${where}: ${JSON.stringify(validateFile.errors)}`).toBe(true);
+  const settings = settingsOfConfigFile(config as Record<string, unknown>, CONFIG_FILE_KEYS, where);
+  const validate = runConfigValidator();
+  expect(validate(settings), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+}
+
+describe("every config example of the README and docs/", () => {
+  it("in a JSON block is a valid config file", () => {
+    const blocks = PAGES.flatMap(({ path, text }) => configBlocks(text).map((block) => ({ path, block })));
+    expect(blocks.map(({ path }) => path)).toEqual(
+      expect.arrayContaining(["docs/acceptance.md", "docs/config-file.md"]),
+    );
+    for (const { path, block } of blocks) expectValidConfig(block, path);
+  });
+
+  it('written inline (`"timeout": "5s"`) is a valid key and value; one that is no JSON says it leaves something out (…)', () => {
+    const fragments = PAGES.flatMap(({ path, text }) =>
+      [...text.matchAll(/`("[^"`]+": [^`]+)`/g)].map((match) => ({ path, fragment: match[1] as string })),
+    );
+    expect(fragments.length).toBeGreaterThan(5);
+    for (const { path, fragment } of fragments) {
+      let config: unknown;
+      try {
+        config = JSON.parse(`{${fragment}}`);
+      } catch {
+        expect(fragment, `${path}: ${fragment} is no JSON`).toContain("…");
+        continue;
+      }
+      expectValidConfig(config, `${path}: ${fragment}`);
+    }
   });
 });
 
