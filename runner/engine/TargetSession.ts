@@ -78,8 +78,11 @@ export class TargetSession {
     if (token !== undefined) headers.Authorization = caller === "bare-bearer" ? "Bearer" : `Bearer ${token}`;
     // `json: null` is a body of its own (a JSON null), distinct from no body given ({}).
     const body = options.raw !== undefined ? { raw: options.raw } : { json: "json" in options ? options.json : {} };
+    // Every caller but the two users sends wrong credentials on purpose: a 401 to it never renews a token.
+    const probesCredentials = caller !== "admin" && caller !== "restricted";
+    const path = operationPath(operation, this.settings.operationPaths);
     return this.client
-      .send({ path: operationPath(operation, this.settings.operationPaths), method: "POST", headers, body })
+      .send({ path, method: "POST", headers, body, ...(probesCredentials ? { probesCredentials } : {}) })
       .then((exchange) => this.noteBodyText(operation, exchange));
   }
 

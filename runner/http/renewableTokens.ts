@@ -6,7 +6,9 @@
  * is sent again once with it. A value is renewed only after the target accepted it at least once (it
  * expired): a target that refuses the token just obtained is refusing the credential, not an expired
  * token, and the command is not run again; and at most MAX_RENEWALS times a run.
- * Requests that send no token or another one (the auth checks' 401 probes) are never touched.
+ * Requests that send no token or another one (the auth checks' 401 probes) are never touched, and the
+ * client asks for no renewal after the 401 of a request marked as a probe (the token beside a client_id
+ * the target never issued: OutgoingRequest.probesCredentials).
  */
 
 /** A token the run can renew. */

@@ -19,6 +19,11 @@ export interface OutgoingRequest {
   readonly body?: { readonly json: unknown } | { readonly raw: string };
   /** Overrides the client's default timeout for this request (milliseconds). */
   readonly timeoutMs?: number;
+  /**
+   * The request carries wrong credentials on purpose (an auth check's probe, e.g. the valid token with a
+   * client_id the target never issued): its 401 is the answer asked for, never an expired token to renew.
+   */
+  readonly probesCredentials?: boolean;
 }
 
 /** Proxy settings (the HTTP_PROXY, HTTPS_PROXY and NO_PROXY environment variables). */

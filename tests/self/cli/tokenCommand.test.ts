@@ -40,7 +40,7 @@ function outputsOf(outDir: string, printed: { stdout: string; stderr: string }):
 
 describe("--token-command", () => {
   let proxy: TokenRotatingProxy;
-  afterAll(() => proxy.close());
+  afterAll(() => proxy?.close());
 
   it("renews a token that expires mid-run: the run passes clean and no token it printed is written anywhere", async () => {
     proxy = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, 150);
@@ -73,6 +73,33 @@ describe("--token-command", () => {
     expect(report.meta.notes).toContain(
       `A bearer token expired mid-run and was obtained anew ${proxy.issued().length - 1} times (--token-command or --restricted-token-command); the requests that met the expiry were sent again with it.`,
     );
+  });
+
+  it("runs the command once when no token expires: a 401 to a wrong or missing client_id beside the valid token is the answer asked for", async () => {
+    const lasting = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, Number.MAX_SAFE_INTEGER);
+    try {
+      const outDir = mkdtempSync(join(tmpdir(), "cms-token-command-out-"));
+      const result = await runWith(
+        [
+          ...["--config", configFile(lasting.baseUrl), "--token-command", lasting.tokenCommand()],
+          ...["--checks", "auth.*,errors.unauthorized-body", "--out", outDir, "--format", "json"],
+        ],
+        {},
+        { executor: executeInProcess },
+      );
+      expect(result.code).toBe(0);
+      expect(lasting.issued()).toHaveLength(1);
+      const report = JSON.parse(readFileSync(join(outDir, "report.json"), "utf8")) as {
+        results: { checkId: string; outcome: string }[];
+        meta: { notes: string[] };
+      };
+      // The probes ran and got their 401s: the client-id checks passed on every operation.
+      const clientIdVerdicts = report.results.filter((verdict) => verdict.checkId.startsWith("auth.invalid-client-id"));
+      expect(clientIdVerdicts.map((verdict) => verdict.outcome)).toEqual(Array(5).fill("passed"));
+      expect(report.meta.notes.filter((note) => note.includes("obtained anew"))).toEqual([]);
+    } finally {
+      await lasting.close();
+    }
   });
 
   it("says in the report's notes why a token could not be obtained anew, and the 401s stand", async () => {

@@ -69,6 +69,30 @@ describe("TargetSession.send", () => {
     expect(otherClientId(other as string, 7)).toBe("cms-conformance-client-00000007");
   });
 
+  it("marks every caller's request but the two users' as a probe of wrong credentials (its 401 renews no token)", async () => {
+    const callers: Caller[] = [
+      "admin",
+      "restricted",
+      "no-token",
+      "invalid-token",
+      "no-client-id",
+      "client-id-changed",
+      "client-id-other",
+      "token-appended",
+      "token-truncated",
+      "token-changed",
+      "empty-bearer",
+      "bare-bearer",
+    ];
+    const probes: Caller[] = [];
+    for (const caller of callers) {
+      const { session, client } = scriptedSession(() => ({}));
+      await session.send("getWidget", { caller });
+      if (client.sent[0]?.probesCredentials === true) probes.push(caller);
+    }
+    expect(probes).toEqual(callers.slice(2));
+  });
+
   it("adds the run's extra headers, which cannot replace the JSON headers of §5", async () => {
     const { session, client } = scriptedSession(() => ({}), {
       headers: { "X-Tenant": "acme", Accept: "text/html", "Content-Type": "text/plain" },
