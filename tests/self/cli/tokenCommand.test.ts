@@ -10,6 +10,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFileOf } from "../../../cli/configFileKeys.js";
 import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { executeWithVitest } from "../../../runner/execute/executeWithVitest.js";
+import { listenForLearnedSecrets } from "../../../runner/http/learnedSecrets.js";
+import { runTokenCommand } from "../../../runner/http/runTokenCommand.js";
+import { planRun } from "../../../runner/planRun.js";
+import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
+import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { startTokenRotatingProxy, type TokenRotatingProxy } from "../support/tokenRotatingProxy.js";
@@ -73,6 +79,59 @@ describe("--token-command", () => {
     expect(report.meta.notes).toContain(
       `A bearer token expired mid-run and was obtained anew ${proxy.issued().length - 1} times (--token-command or --restricted-token-command); the requests that met the expiry were sent again with it.`,
     );
+  });
+
+  it("through the vitest worker (npm start's path): the CLI process's writers redact every token the worker obtained", async () => {
+    const rotating = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, 40);
+    try {
+      const outDir = mkdtempSync(join(tmpdir(), "cms-token-command-out-"));
+      const result = await runWith(
+        [
+          ...["--config", configFile(rotating.baseUrl), "--token-command", rotating.tokenCommand()],
+          ...["--checks", "pagination.*,schema.*", "--max-examples", "2", "--seed", "3"],
+          ...["--out", outDir, "--format", "json,junit,html,har"],
+        ],
+        {},
+        {},
+      );
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      // Tokens obtained in the worker: the first one at start in the CLI process, the others mid-run.
+      expect(rotating.issued().length).toBeGreaterThanOrEqual(3);
+      const outputs = outputsOf(outDir, result);
+      expect(outputs).toHaveLength(2 + 4);
+      // The exchanges that carried the renewed tokens reached the reports, with the placeholder in their place.
+      expect(readFileSync(join(outDir, "report.json"), "utf8")).toContain("Bearer $CMS_TOKEN");
+      for (const token of rotating.issued())
+        expect(
+          outputs.findIndex((text) => text.includes(token)),
+          token,
+        ).toBe(-1);
+    } finally {
+      await rotating.close();
+    }
+  });
+
+  it("the CLI process has learned every token the vitest worker obtained when the run returns: the writers' own layer of redaction", async () => {
+    // The worker redacts its exchanges too; this layer is the one a pool of processes instead of threads would lose.
+    const rotating = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, 40);
+    const listener = listenForLearnedSecrets();
+    try {
+      const tokenCommand = rotating.tokenCommand();
+      const settings = resolveRunSettings([
+        referenceRunConfig(server, rotating.baseUrl),
+        { token: await runTokenCommand(tokenCommand, "--token-command"), tokenCommand, seed: 3, maxExamples: 2 },
+      ]);
+      const planned = planRun(settings, CHECK_CATALOGUE).filter(({ check }) => check.id.startsWith("pagination."));
+      const execution = await executeWithVitest(settings, planned, () => undefined);
+      expect(execution.runErrors).toEqual([]);
+      const renewed = rotating.issued().slice(1);
+      expect(renewed.length).toBeGreaterThanOrEqual(2);
+      expect(listener.secrets()).toEqual(renewed.map((value) => ({ value, placeholder: "$CMS_TOKEN" })));
+    } finally {
+      listener.close();
+      await rotating.close();
+    }
   });
 
   it("runs the command once when no token expires: a 401 to a wrong or missing client_id beside the valid token is the answer asked for", async () => {
