@@ -27,6 +27,9 @@ function variable(placeholder: string): ShellSegment[] {
  * Every value is quoted (runner/http/quoteShellWord.ts: the line is inert and faithful in bash,
  * issue 24.1); a value that starts with "-", and every secret (whose value at replay time is not
  * known), is written --name=value, which the option parser never mistakes for an option.
+ * --token-command and --restricted-token-command are left out: a command line may hold a secret of its
+ * own (a client secret, a password) that no redaction knows; the tokens they printed stand as
+ * $CMS_TOKEN and $CMS_RESTRICTED_TOKEN, which a replay sets (CMS_TOKEN="$(the command)").
  */
 export function reproduceCommand(settings: ReproducibleSettings): string {
   const parts: string[] = ["cms-conformance", "run"];

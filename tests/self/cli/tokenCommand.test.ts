@@ -85,9 +85,11 @@ describe("--token-command", () => {
     const rotating = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, 40);
     try {
       const outDir = mkdtempSync(join(tmpdir(), "cms-token-command-out-"));
+      // A command line may hold a secret of its own (a client secret): it is written nowhere either.
+      const command = `${rotating.tokenCommand()} # --client-secret s3cr3t-in-the-command-line`;
       const result = await runWith(
         [
-          ...["--config", configFile(rotating.baseUrl), "--token-command", rotating.tokenCommand()],
+          ...["--config", configFile(rotating.baseUrl), "--token-command", command],
           ...["--checks", "pagination.*,schema.*", "--max-examples", "2", "--seed", "3"],
           ...["--out", outDir, "--format", "json,junit,html,har"],
         ],
@@ -102,10 +104,10 @@ describe("--token-command", () => {
       expect(outputs).toHaveLength(2 + 4);
       // The exchanges that carried the renewed tokens reached the reports, with the placeholder in their place.
       expect(readFileSync(join(outDir, "report.json"), "utf8")).toContain("Bearer $CMS_TOKEN");
-      for (const token of rotating.issued())
+      for (const secret of [...rotating.issued(), "s3cr3t-in-the-command-line"])
         expect(
-          outputs.findIndex((text) => text.includes(token)),
-          token,
+          outputs.findIndex((text) => text.includes(secret)),
+          secret,
         ).toBe(-1);
     } finally {
       await rotating.close();

@@ -115,6 +115,22 @@ describe("reproduceCommand", () => {
     expect(command).toContain('--client-id="$CMS_CLIENT_ID"');
   });
 
+  it("leaves --token-command and --restricted-token-command out, whose lines may hold secrets of their own", () => {
+    const command = reproduceCommand({
+      ...external,
+      credentials: {
+        ...external.credentials,
+        tokenCommand: "oauth-token --client-secret s3cr3t-in-the-line",
+        restrictedTokenCommand: "vault read -field=token secret/cms/restricted",
+      },
+    });
+    expect(command).not.toContain("token-command");
+    expect(command).not.toContain("s3cr3t-in-the-line");
+    expect(command).not.toContain("vault");
+    // The tokens they printed are replayed from the environment, as for --token.
+    expect(command).toContain('--token="$CMS_TOKEN" --restricted-token="$CMS_RESTRICTED_TOKEN"');
+  });
+
   it("leaves defaults out and keeps the seed; the embedded reference target needs no target options", () => {
     const embedded = resolveRunSettings(
       [{ baseUrl: "http://127.0.0.1:39123", clientId: CLIENT, token: TOKEN, roles: ["admin"], seed: 5 }],
