@@ -27,9 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A config file for the proxy in front of the reference, without the main token. */
-function configFile(baseUrl: string): string {
-  const { token: _token, ...config } = referenceRunConfig(server, baseUrl);
+/** A config file for the proxy in front of the reference, without the main token (nor the restricted one when asked). */
+function configFile(baseUrl: string, { withoutRestrictedToken = false } = {}): string {
+  const { token: _token, restrictedToken, ...rest } = referenceRunConfig(server, baseUrl);
+  const config = withoutRestrictedToken ? rest : { ...rest, restrictedToken };
   const file = join(mkdtempSync(join(tmpdir(), "cms-token-command-")), "config.json");
   writeFileSync(file, JSON.stringify(configFileOf(config)));
   return file;
@@ -79,6 +80,72 @@ describe("--token-command", () => {
     expect(report.meta.notes).toContain(
       `A bearer token expired mid-run and was obtained anew ${proxy.issued().length - 1} times (--token-command or --restricted-token-command); the requests that met the expiry were sent again with it.`,
     );
+  });
+
+  it("renews the restricted user's token too (--restricted-token-command), beside the main one", async () => {
+    const restricted = await startTokenRotatingProxy(server.baseUrl, server.credentials.restrictedToken, 20, {
+      name: "restricted-proxy",
+    });
+    const main = await startTokenRotatingProxy(restricted.baseUrl, server.credentials.token, 150);
+    try {
+      const outDir = mkdtempSync(join(tmpdir(), "cms-token-command-out-"));
+      const result = await runWith(
+        [
+          ...["--config", configFile(main.baseUrl, { withoutRestrictedToken: true })],
+          ...["--token-command", main.tokenCommand(), "--restricted-token-command", restricted.tokenCommand()],
+          ...["--max-examples", "3", "--seed", "5", "--out", outDir, "--format", "json,junit,html,har"],
+        ],
+        {},
+        { executor: executeInProcess },
+      );
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(restricted.expiredRefusals()).toBeGreaterThanOrEqual(2);
+      expect(restricted.issued().length).toBeGreaterThanOrEqual(3);
+      const report = JSON.parse(readFileSync(join(outDir, "report.json"), "utf8")) as {
+        verdict: string;
+        results: { family: string; outcome: string }[];
+        meta: { notes: string[] };
+      };
+      expect(report.verdict).toBe("pass");
+      // The restricted user's checks ran with its renewed tokens, none skipped for want of one.
+      const permissions = report.results.filter((verdict) => verdict.family === "permissions");
+      expect(permissions.length).toBeGreaterThan(0);
+      expect(permissions.filter((verdict) => verdict.outcome === "skipped")).toEqual([]);
+      expect(report.meta.notes).toContain(
+        `A bearer token expired mid-run and was obtained anew ${main.issued().length - 1 + restricted.issued().length - 1} times (--token-command or --restricted-token-command); the requests that met the expiry were sent again with it.`,
+      );
+      const outputs = outputsOf(outDir, result);
+      for (const token of [...main.issued(), ...restricted.issued()])
+        expect(
+          outputs.findIndex((text) => text.includes(token)),
+          token,
+        ).toBe(-1);
+    } finally {
+      await main.close();
+      await restricted.close();
+    }
+  });
+
+  it("runs the command no more once the target refuses the token just obtained mid-run (a 401 to every credential)", async () => {
+    const revoking = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, 60, { acceptedTokens: 1 });
+    try {
+      const outDir = mkdtempSync(join(tmpdir(), "cms-token-command-out-"));
+      const result = await runWith(
+        [
+          ...["--config", configFile(revoking.baseUrl), "--token-command", revoking.tokenCommand()],
+          ...["--max-examples", "3", "--out", outDir, "--format", "json"],
+        ],
+        {},
+        { executor: executeInProcess },
+      );
+      expect(result.code).toBe(1);
+      // Many requests met the 401, the first token at start and one more after the first expiry.
+      expect(revoking.expiredRefusals()).toBeGreaterThan(50);
+      expect(revoking.issued()).toHaveLength(2);
+    } finally {
+      await revoking.close();
+    }
   });
 
   it("through the vitest worker (npm start's path): the CLI process's writers redact every token the worker obtained", async () => {

@@ -2,7 +2,8 @@
  * A reverse proxy in front of the reference server whose bearer tokens expire (issue 27.2): it issues
  * tokens of its own ("issued-1", "issued-2" …, printed by the token command that `tokenCommand()` gives),
  * accepts each for `lifetime` requests, then answers 401 to it; a valid one is forwarded as the
- * reference's own token. Any other Authorization is forwarded untouched, so the reference judges it.
+ * reference's own token. Any other Authorization is forwarded untouched, so the reference judges it
+ * (two proxies of different names in a row rotate the main and the restricted user's tokens).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
@@ -17,15 +18,24 @@ export interface TokenRotatingProxy {
   tokenCommand(): string;
   /** Every token issued so far, in order. */
   issued(): readonly string[];
-  /** How many requests got 401 for an expired token. */
+  /** How many requests got 401 for an expired token (or one past acceptedTokens). */
   expiredRefusals(): number;
   close(): Promise<void>;
+}
+
+/** How a proxy names its tokens, and how many of them it ever accepts. */
+export interface TokenRotatingOptions {
+  /** Its tokens are "issued-N-of-the-<name>" (default "rotating-proxy"). */
+  readonly name?: string;
+  /** Only the first this many tokens issued are accepted, each for its lifetime; later ones get 401 (default all). */
+  readonly acceptedTokens?: number;
 }
 
 export async function startTokenRotatingProxy(
   targetBaseUrl: string,
   realToken: string,
   lifetime: number,
+  { name = "rotating-proxy", acceptedTokens = Infinity }: TokenRotatingOptions = {},
 ): Promise<TokenRotatingProxy> {
   const target = new URL(targetBaseUrl);
   const agent = new Agent({ keepAlive: true });
@@ -38,7 +48,7 @@ export async function startTokenRotatingProxy(
   const issuedTokens = (): string[] => {
     // The command writes the counter in another process: read it each time.
     const count = Number.parseInt(readFileSync(counter, "utf8").trim() || "0", 10);
-    return Array.from({ length: count }, (_, index) => `issued-${index + 1}-of-the-rotating-proxy`);
+    return Array.from({ length: count }, (_, index) => `issued-${index + 1}-of-the-${name}`);
   };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -46,9 +56,10 @@ export async function startTokenRotatingProxy(
     request.on("end", () => {
       const headers = { ...request.headers };
       const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? "")?.[1];
-      if (bearer !== undefined && issuedTokens().includes(bearer)) {
+      const issued = issuedTokens();
+      if (bearer !== undefined && issued.includes(bearer)) {
         const used = uses.get(bearer) ?? 0;
-        if (used >= lifetime) {
+        if (used >= lifetime || issued.indexOf(bearer) >= acceptedTokens) {
           refused += 1;
           response
             .writeHead(401, { "content-type": "application/json" })
@@ -74,7 +85,7 @@ export async function startTokenRotatingProxy(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     tokenCommand: () =>
-      `n=$(cat '${counter}'); n=$((n + 1)); echo "$n" > '${counter}'; echo "issued-$n-of-the-rotating-proxy"`,
+      `n=$(cat '${counter}'); n=$((n + 1)); echo "$n" > '${counter}'; echo "issued-$n-of-the-${name}"`,
     issued: issuedTokens,
     expiredRefusals: () => refused,
     close: async () => {
