@@ -19,19 +19,26 @@ export class TokenCommandError extends Error {
 /** A value an HTTP header can carry: visible Latin-1 and inner spaces, no line break or control character. */
 const HEADER_VALUE = /^[\x21-\x7e\x80-\xff](?:[\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?$/;
 
-/** The token `command` prints; `option` names the flag in the sentence of a failure. */
-export function runTokenCommand(command: string, option: string): Promise<string> {
+/**
+ * The token `command` prints; `option` names the flag in the sentence of a failure. The run's --timeout
+ * is not used: a token service may be slower than the target, and 30 s bounds a hung command all the same.
+ */
+export function runTokenCommand(
+  command: string,
+  option: string,
+  timeoutMs: number = TOKEN_COMMAND_TIMEOUT_MS,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       "/bin/sh",
       ["-c", command],
-      { timeout: TOKEN_COMMAND_TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, encoding: "latin1", windowsHide: true },
+      { timeout: timeoutMs, maxBuffer: MAX_OUTPUT_BYTES, encoding: "latin1", windowsHide: true },
       (error, stdout) => {
         if (error) {
           const failure = error as NodeJS.ErrnoException & { killed?: boolean; code?: number | string };
           const why =
             failure.killed === true
-              ? `did not finish within ${TOKEN_COMMAND_TIMEOUT_MS / 1000} s`
+              ? `did not finish within ${timeoutMs / 1000} s`
               : failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER"
                 ? `printed more than ${MAX_OUTPUT_BYTES / 1024} KiB`
                 : typeof failure.code === "number"

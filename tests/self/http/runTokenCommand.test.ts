@@ -20,6 +20,18 @@ describe("runTokenCommand", () => {
     expect((refusal as Error).message).not.toContain("printed-secret");
   });
 
+  it("stops a command that does not finish in time, and one that prints more than a token can be", async () => {
+    const slow = (await runTokenCommand("echo early-token; sleep 5 | cat", "--token-command", 200).catch(
+      (error: unknown) => error,
+    )) as Error;
+    expect(slow).toBeInstanceOf(TokenCommandError);
+    expect(slow.message).toBe("the --token-command command did not finish within 0.2 s; run it by hand to see why");
+    const flood = (await runTokenCommand("head -c 70000 /dev/zero | tr '\\0' x", "--token-command").catch(
+      (error: unknown) => error,
+    )) as Error;
+    expect(flood.message).toBe("the --token-command command printed more than 64 KiB; run it by hand to see why");
+  });
+
   it("never repeats a token printed before a failure", async () => {
     const refusal = (await runTokenCommand("echo half-a-token; exit 1", "--restricted-token-command").catch(
       (error: unknown) => error,
