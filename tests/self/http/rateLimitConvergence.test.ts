@@ -104,10 +104,14 @@ describe("the announced pace", () => {
 /** A run of `seconds` behind a gateway that does not announce its limit. */
 function learnedCase(algorithm: RateLimitAlgorithm, signals: RateLimitSignals, limit: number, seconds: number) {
   return async () => {
-    const { errors, refused, pacing } = await drive({ algorithm, limit, signals }, limit * seconds);
+    const requests = limit * seconds;
+    const { errors, refused, pacing } = await drive({ algorithm, limit, signals }, requests);
     expect(errors).toBe(0);
-    // Without learning, every second brings about one 429 per request in flight (4 a second).
-    expect(refused).toBeLessThanOrEqual(12);
+    // A growth that outruns the decrease refuses a large share (673 of about 1,500 before issue 23.1). A paced
+    // run refuses a few while it learns, and more when a loaded machine stalls the gateway long enough to push
+    // paced requests into the next fixed window (15 of 1,000 in CI; 20 of 240 beside two busy processes on two
+    // cores): a tenth at most. That the pace was learned, not merely waited out, the pacing below shows.
+    expect(refused).toBeLessThanOrEqual(Math.ceil(0.1 * requests));
     expect(pacing?.source).toBe("learned");
     expect(pacing?.settledPerSecond).toBeGreaterThanOrEqual(limit * 0.8);
   };
