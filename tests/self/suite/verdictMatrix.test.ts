@@ -1,5 +1,5 @@
 /**
- * The strict verdict matrix, part 1 of 4 (verdictMatrixRows.ts holds the rows and what they judge), and
+ * The strict verdict matrix, part 1 of 2 (verdictMatrixRows.ts holds the rows and what they judge), and
  * the checks of the fault declarations themselves.
  */
 import { describe, expect, it } from "vitest";

@@ -1,0 +1,40 @@
+/**
+ * `npm test`'s static checks (prettier, knip, tsc) side by side rather than one after the other: each keeps
+ * about one core busy for a few seconds, so on two cores they take about as long as the slowest of them
+ * (issue 25.5). Each tool's output is printed whole once it ends, so the three never interleave; the exit
+ * code is 1 when any of them failed, naming it.
+ */
+import { spawn } from "node:child_process";
+
+const TOOLS = [
+  { name: "prettier", args: ["prettier", "--check", "."] },
+  { name: "knip", args: ["knip"] },
+  { name: "tsc", args: ["tsc", "-p", "."] },
+];
+
+/** Runs one tool through npx's local binary; resolves with its exit code and everything it printed. */
+function runTool({ name, args }) {
+  return new Promise((resolve) => {
+    const [command, ...rest] = args;
+    const child = spawn(new URL(`../node_modules/.bin/${command}`, import.meta.url).pathname, rest, {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) => resolve({ name, code: 1, text: `${name} could not start: ${error.message}\n` }));
+    child.on("close", (code, signal) =>
+      resolve({ name, code: code ?? 1, text: Buffer.concat(output).toString("utf8"), signal }),
+    );
+  });
+}
+
+const results = await Promise.all(TOOLS.map(runTool));
+for (const { name, code, text } of results) {
+  process.stdout.write(`> ${name}: ${code === 0 ? "ok" : `failed (exit ${code})`}\n${text}`);
+}
+const failed = results.filter((result) => result.code !== 0).map((result) => result.name);
+if (failed.length > 0) {
+  process.stderr.write(`static checks failed: ${failed.join(", ")}\n`);
+  process.exitCode = 1;
+}

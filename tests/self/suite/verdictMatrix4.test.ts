@@ -1,4 +1,0 @@
-/** The strict verdict matrix, part 4 of 4: the rows verdictMatrixRows.ts gives this part. */
-import { describeVerdictMatrixRows } from "./verdictMatrixRows.js";
-
-describeVerdictMatrixRows(3);
