@@ -2,9 +2,11 @@
 // --max-semi-space-size=1 (MiB of V8's young generation; package.json's start script gives it too): the run
 // allocates many short-lived objects, and the default young generation grew to tens of MiB in each of its two
 // threads; 1 MiB keeps a default run's peak RSS about 55 MiB lower for about the same CPU (issue 28.5, BENCHMARKS.md).
-// Entry point: runs the TypeScript CLI through tsx, so there is no build step to remember.
+// Entry point: runs the compiled CLI in dist/ while it is current (scripts/build.mjs, run by npm install and
+// npm test), and the TypeScript sources through tsx otherwise, so an edited source is never run stale.
+import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
-import { register } from "tsx/esm/api";
+import { compiledEntry } from "./compiledBuild.mjs";
 
 // Started as `node bin/cms-conformance.mjs` without the flag: set it now, for the heaps made from here on.
 if (!process.execArgv.some((option) => option.startsWith("--max-semi-space-size")))
@@ -14,8 +16,9 @@ if (!process.execArgv.some((option) => option.startsWith("--max-semi-space-size"
 // its hundreds of modules skip the hooks' round trips (about 0.6 s of CPU; see BENCHMARKS.md).
 if (process.argv[2] === "run") await import("vitest/node");
 
-register();
-const { main } = await import("../cli/main.ts");
+const compiled = compiledEntry(fileURLToPath(new URL("..", import.meta.url)));
+if (compiled === undefined) (await import("tsx/esm/api")).register();
+const { main } = await import(compiled?.href ?? "../cli/main.ts");
 process.exitCode = await main(process.argv.slice(2));
 // A run stopped by SIGINT or SIGTERM (130, 143) has written its reports: checks still under way in
 // the vitest worker would otherwise keep the process alive until they end.

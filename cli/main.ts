@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { closestName } from "../runner/settings/closestName.js";
 import { validateCommand } from "./commands/validate.js";
 import { EXIT, UsageError, processIo, type CliIo } from "./io.js";
+import { fromProjectRoot } from "../contract/projectRoot.js";
 
 type Command = (argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv) => Promise<number>;
 
@@ -35,9 +36,8 @@ const COMMANDS: Record<string, { readonly run: Command; readonly summary: string
 };
 
 /** The version of this suite, from package.json. */
-const VERSION: string = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
-).version;
+const VERSION: string = (JSON.parse(readFileSync(fromProjectRoot("package.json"), "utf8")) as { version: string })
+  .version;
 
 /** Top-level help. */
 function mainHelp(): string {

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { CONTRACT_SCHEMAS, schemaIdForBody, type SchemaDocument } from "./schemaCatalogue.js";
 import { OPERATIONS, type OperationSpec } from "./operations.js";
+import { fromProjectRoot } from "./projectRoot.js";
 
 type Json = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ const SPEC = "Content Management and Role Filter Query Interface (docs/contract.
 const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
 
 function suiteVersion(): string {
-  const pkg: unknown = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  const pkg: unknown = JSON.parse(readFileSync(fromProjectRoot("package.json"), "utf8"));
   const version = (pkg as { version?: unknown }).version;
   if (typeof version !== "string")
     throw new Error(`package.json has no version string, found ${JSON.stringify(version)}`);

@@ -1,11 +1,11 @@
 /** Loads every JSON Schema of schemas/ and names the bodies they describe. */
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { fromProjectRoot } from "./projectRoot.js";
 import { join } from "node:path";
 import { OPERATIONS } from "./operations.js";
 
 /** Root folder of the contract's JSON Schemas. */
-export const SCHEMAS_DIR = fileURLToPath(new URL("../schemas/", import.meta.url));
+export const SCHEMAS_DIR = `${fromProjectRoot("schemas")}/`;
 
 /** Base of every schema's $id. */
 export const SCHEMA_ID_BASE = "https://schemas.cms-conformance.invalid/";

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { ambiguityEntry } from "./ambiguityRegister.js";
 import { compileMetaSchema } from "./compileMetaSchema.js";
+import { fromProjectRoot } from "./projectRoot.js";
 
 /** A check that judges a statement: fully when it fails any realistic way of breaking it, partly otherwise. */
 export interface StatementCheck {
@@ -41,7 +42,7 @@ interface StatementsFile {
 export const NOT_BLACK_BOX = "not-black-box";
 
 function loadStatements(): StatementsFile {
-  const data: unknown = JSON.parse(readFileSync(new URL("./spec-statements.json", import.meta.url), "utf8"));
+  const data: unknown = JSON.parse(readFileSync(fromProjectRoot("contract", "spec-statements.json"), "utf8"));
   const validate = compileMetaSchema<StatementsFile>("spec-statements.schema.json");
   if (!validate(data)) throw new Error(`contract/spec-statements.json is invalid: ${JSON.stringify(validate.errors)}`);
   const ids = data.statements.map((statement) => statement.id);

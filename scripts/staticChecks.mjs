@@ -6,17 +6,19 @@
  */
 import { spawn } from "node:child_process";
 
+const localBin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+
 const TOOLS = [
-  { name: "prettier", args: ["prettier", "--check", "."] },
-  { name: "knip", args: ["knip"] },
-  { name: "tsc", args: ["tsc", "-p", "."] },
+  { name: "prettier", command: [localBin("prettier"), "--check", "."] },
+  { name: "knip", command: [localBin("knip")] },
+  // The type check, emitting dist/ too (scripts/build.mjs): the tests that start the bin then run the compiled CLI.
+  { name: "tsc", command: [process.execPath, new URL("./build.mjs", import.meta.url).pathname] },
 ];
 
-/** Runs one tool through npx's local binary; resolves with its exit code and everything it printed. */
-function runTool({ name, args }) {
+/** Runs one tool; resolves with its exit code and everything it printed. */
+function runTool({ name, command: [file, ...args] }) {
   return new Promise((resolve) => {
-    const [command, ...rest] = args;
-    const child = spawn(new URL(`../node_modules/.bin/${command}`, import.meta.url).pathname, rest, {
+    const child = spawn(file, args, {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const output = [];

@@ -1,13 +1,13 @@
 /** Runs the conformance project through vitest's Node API (docs/design.md §1: the suite is a vitest suite). */
 import { accessSync, constants } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "../../contract/projectRoot.js";
 import { createVitest } from "vitest/node";
 import { ResultCollector } from "./vitest/ResultCollector.js";
 import { toSelectedVerdicts } from "./vitest/selectedVerdicts.js";
 import { RUN_KEY } from "./vitest/vitestBridge.js";
 import type { CheckExecutor } from "./CheckExecutor.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const ROOT = `${PROJECT_ROOT}/`;
 
 /**
  * vitest keeps the TypeScript it transformed in node_modules/.experimental-vitest-cache, keyed by

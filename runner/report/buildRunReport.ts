@@ -7,11 +7,11 @@ import { OPERATIONS, operationPath, type OperationName, type OperationPaths } fr
 import type { RunStatistics } from "../model/RunStatistics.js";
 import type { CheckResult, RunReport, RunSelection, RunSummary } from "../model/RunReport.js";
 import { reproduceCommand, type ReproducibleSettings } from "./reproduceCommand.js";
+import { fromProjectRoot } from "../../contract/projectRoot.js";
 
 /** Version of this suite (package.json). */
-const SUITE_VERSION: string = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
-).version;
+const SUITE_VERSION: string = (JSON.parse(readFileSync(fromProjectRoot("package.json"), "utf8")) as { version: string })
+  .version;
 
 /** sha256 over the contract's schema files, so a report names the contract it judged against. */
 const SCHEMA_HASH: string = createHash("sha256")

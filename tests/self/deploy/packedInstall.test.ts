@@ -18,7 +18,8 @@ const exec = promisify(execFile);
 describe("the packed package", () => {
   it("installs into an empty project and runs as cms-conformance from PATH, against its bundled server", async () => {
     const folder = mkdtempSync(join(tmpdir(), "cms-pack-"));
-    await exec("npm", ["pack", "--silent", "--pack-destination", folder], { cwd: ROOT });
+    // --ignore-scripts: prepare would rebuild dist/ under the other tests' running bins; the tarball leaves dist/ out (.gitignore).
+    await exec("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", folder], { cwd: ROOT });
     const [tarball] = readdirSync(folder).filter((name) => name.endsWith(".tgz"));
     expect(tarball).toMatch(/^cms-conformance-\d+\.\d+\.\d+\.tgz$/);
     const project = join(folder, "project");
