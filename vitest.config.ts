@@ -3,9 +3,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/self/closingLineReporter.ts"],
-    // Most self-test time waits on loopback servers and Retry-After, not on the CPU: three workers on a
-    // two-core machine run the suite in about 3 minutes instead of about 5 (one worker per core less one).
+    // Much self-test time waits on loopback servers and Retry-After, not on the CPU: four workers on a
+    // two-core machine keep both cores busy while some of them wait.
     maxWorkers: 4,
+    // The TypeScript vitest transformed, kept in node_modules/.experimental-vitest-cache by file content (as
+    // cms-conformance run keeps it): a second npm test transforms only what changed.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {

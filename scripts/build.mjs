@@ -4,7 +4,8 @@
  * The bin runs dist/ only while every file of the manifest is unchanged (bin/compiledBuild.mjs), and
  * the sources through tsx otherwise, so an edited or pulled source is never run stale (issue 28.3:
  * tsx's loader costs about 0.45 s of CPU at every start). Run by `npm install` / `npm ci` (prepare) and
- * by `npm test`'s static checks, whose type check it is.
+ * by `npm test`'s static checks, whose type check it is. Incremental (dist/tsconfig.tsbuildinfo): a build
+ * after an edit checks and emits again only what the edit can affect.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -35,7 +36,9 @@ const files = Object.fromEntries(
 rmSync(join(DIST, "build-manifest.json"), { force: true });
 const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const code = await new Promise((resolve) => {
-  const child = spawn(process.execPath, [tsc, "-p", ROOT, "--noEmit", "false", "--outDir", DIST], { stdio: "inherit" });
+  const child = spawn(process.execPath, [tsc, "-p", ROOT, "--noEmit", "false", "--outDir", DIST, "--incremental"], {
+    stdio: "inherit",
+  });
   child.on("error", () => resolve(1));
   child.on("close", (exit) => resolve(exit ?? 1));
 });
