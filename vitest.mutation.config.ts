@@ -42,6 +42,13 @@ const UNIT_TESTS = [
   "tests/self/deploy/har.test.ts",
 ];
 
+/** The contract's and the generators' own tests (stryker.contract.config.mjs), but those that start a process and the drift test (StrykerJS's sandbox changes what it compares). */
+const CONTRACT_TESTS = [
+  "tests/self/contract/{bodies,docsJson,largeBodies,schemas,schemathesisDoc,specStatements}.test.ts",
+  "tests/self/generators/**/*.test.ts",
+  "tests/self/openapi/**/*.test.ts",
+];
+
 /** Runs against the reference server and its faults, in process. */
 const SUITE_TESTS = [
   "tests/self/suite/waivers.test.ts",
@@ -51,8 +58,14 @@ const SUITE_TESTS = [
 
 export default defineConfig({
   test: {
-    // stryker.unit.config.mjs sets CMS_MUTATION_TESTS=unit: the unit tests only.
-    include: process.env.CMS_MUTATION_TESTS === "unit" ? UNIT_TESTS : [...UNIT_TESTS, ...SUITE_TESTS],
+    // stryker.unit.config.mjs sets CMS_MUTATION_TESTS=unit: the unit tests only; stryker.contract.config.mjs
+    // sets contract: the unit tests and the contract's.
+    include:
+      process.env.CMS_MUTATION_TESTS === "unit"
+        ? UNIT_TESTS
+        : process.env.CMS_MUTATION_TESTS === "contract"
+          ? [...UNIT_TESTS, ...CONTRACT_TESTS]
+          : [...UNIT_TESTS, ...SUITE_TESTS],
     // The verdict matrix one row at a time, without its rate-limited column (verdictMatrixRows.ts says why).
     env: { CMS_MATRIX_MODE: "mutation" },
     testTimeout: 600_000,
