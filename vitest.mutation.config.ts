@@ -42,7 +42,7 @@ const UNIT_TESTS = [
   "tests/self/deploy/har.test.ts",
 ];
 
-/** The contract's and the generators' own tests (stryker.contract.config.mjs), but those that start a process and the drift test (StrykerJS's sandbox changes what it compares). */
+/** The contract's and the generators' own tests (stryker.folder.config.mjs), but those that start a process and the drift test (StrykerJS's sandbox changes what it compares). */
 const CONTRACT_TESTS = [
   "tests/self/contract/{bodies,docsJson,largeBodies,schemas,schemathesisDoc,specStatements}.test.ts",
   "tests/self/generators/**/*.test.ts",
@@ -58,7 +58,7 @@ const SUITE_TESTS = [
 
 export default defineConfig({
   test: {
-    // stryker.unit.config.mjs sets CMS_MUTATION_TESTS=unit: the unit tests only; stryker.contract.config.mjs
+    // stryker.unit.config.mjs sets CMS_MUTATION_TESTS=unit: the unit tests only; stryker.folder.config.mjs
     // sets contract: the unit tests and the contract's.
     include:
       process.env.CMS_MUTATION_TESTS === "unit"
