@@ -45,12 +45,16 @@ describe("analytics.pie-single-series", () => {
       expected: "at most one series (§2.6, §8; register pie-series-count)",
       actual: "2 series",
     });
+    expect(result.registerRefs).toEqual(["pie-series-count"]);
     expect(result.evidence.map((item) => item.label)).toEqual(["getAnalytic a", "getAnalytic b"]);
   });
 
   it("leaves a missing or mistyped series to schema.response-body (register required-response-fields)", async () => {
     const { result } = await run({ b: analytic("b", pie(undefined)), c: analytic("c", pie("one")) });
     expect(result.outcome).toBe("passed");
+    expect(result.message).toBe("2 PIE chart(s) among the 2 configured analytics, none with more than one series.");
+    // Its own register only: required-response-fields is schema.response-body's to apply.
+    expect(result.registerRefs).toEqual(["pie-series-count"]);
   });
 
   it("passes over answers that are not a 200 JSON object with a chart, and skips when no PIE chart was seen", async () => {
@@ -72,7 +76,10 @@ describe("analytics.pie-single-series", () => {
   it("fails on a 5xx read, and judges the PIE charts the other reads returned", async () => {
     const { result } = await run({ a: { status: 500, json: {} }, b: analytic("b", pie([{}, {}])) });
     expect(result.outcome).toBe("failed");
-    expect(result.message).toContain("getAnalytic b: a PIE chart with 2 series.");
+    expect(result.message).toBe(
+      "getAnalytic a got status 500: a server error is never a conforming answer. (+1 more finding)\n" +
+        "- getAnalytic b: a PIE chart with 2 series.",
+    );
   });
 
   it("reads every configured analytic once", async () => {

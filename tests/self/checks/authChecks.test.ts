@@ -12,6 +12,7 @@ describe("auth.near-miss-token-401", () => {
       expect.arrayContaining(["Bearer ", "Bearer"]),
     );
     expect(result.outcome).toBe("failed");
+    expect(result.registerRefs).toEqual(["missing-credentials-status"]);
     expect(
       result.message.split("\n").map((line) => line.replace(/^- /, "").replace(/ \(\+\d+ more findings\)$/, "")),
     ).toEqual([

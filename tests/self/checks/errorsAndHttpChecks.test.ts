@@ -77,12 +77,12 @@ describe("errors.invalid-request-rejected", () => {
       outcome: "failed",
       expected: "400 (§7; register invalid-field-status)",
     });
-    expect(unprocessable.result.message).toMatch(
-      /^generated invalid request: raw:malformed-json \(the body is not well-formed JSON \(§4, §7\)\) got 422 /,
-    );
-    expect(unprocessable.result.message).toContain(
-      "\n- widgetId:pattern-mismatch (widgetId does not match ^widget://[^/]+(/[^/]+)*$ (§4.4, §2.1)) got 422 [register: malformed-widget-id]",
-    );
+    expect(unprocessable.result.message.split("\n")).toEqual([
+      expect.stringMatching(
+        /^generated invalid request: raw:malformed-json \(the body is not well-formed JSON \(§4, §7\)\) got 422 \(shrunk \d+ times; property seed -?\d+\) \(\+1 more finding\)$/,
+      ),
+      "- widgetId:pattern-mismatch (widgetId does not match ^widget://[^/]+(/[^/]+)*$ (§4.4, §2.1)) got 422 [register: malformed-widget-id]",
+    ]);
   });
 });
 
@@ -168,7 +168,10 @@ describe("errors.invalid-request-rejected on the kinds of rule", () => {
       fakeCms({ widgets: widgetsTagged(3, () => []), tamperRead: () => ({ status: 422, json: {} }) }),
       { maxExamples: 30 },
     );
-    expect(read.result.message).toContain("widgetId:pattern-mismatch");
+    expect(read.result.message.split("\n").slice(1)).toEqual([
+      "- widgetId:pattern-mismatch (widgetId does not match ^widget://[^/]+(/[^/]+)*$ (§4.4, §2.1)) got 422 [register: malformed-widget-id]",
+    ]);
+    expect(read.result.registerRefs).toEqual(["malformed-widget-id"]);
   });
 });
 

@@ -46,10 +46,16 @@ describe("judgeLargeNumbers", () => {
     const { verdict, requests } = await verdictOn(listing());
     expect(verdict.outcome).toBe("passed");
     const sent = requests.map((request) => JSON.stringify(request.body));
-    expect(sent).toContain(JSON.stringify({ json: { pagination: { pageNumber: 2147483647, pageSize: 10 } } }));
-    expect(sent).toContain(JSON.stringify({ json: { pagination: { pageNumber: 1, pageSize: 2147483647 } } }));
-    // A listing this small is also asked for all of it on page 0 of a huge size.
-    expect(sent).toContain(JSON.stringify({ json: { pagination: { pageNumber: 0, pageSize: 2147483647 } } }));
+    const page = (pageNumber: number, pageSize: number) =>
+      JSON.stringify({ json: { pagination: { pageNumber, pageSize } } });
+    // Each as pageNumber, as pageSize on page 1, and (a listing this small) as pageSize on page 0, in turn.
+    expect(sent).toEqual(
+      [2147483647, 2147483648, 4294967296, 9007199254740991, 1e20].flatMap((value) => [
+        page(value, 10),
+        page(1, value),
+        page(0, value),
+      ]),
+    );
   });
 
   it("passes a target that refuses every such number with 400", async () => {
@@ -88,5 +94,6 @@ describe("judgeLargeNumbers", () => {
     const other = await verdictOn(() => ({ status: 422, json: { message: "no" } }));
     expect(other.verdict.outcome).toBe("warning");
     expect(other.verdict.message).toMatch(/large-page-numbers/);
+    expect(other.verdict.registerRefs).toEqual(["large-page-numbers"]);
   });
 });

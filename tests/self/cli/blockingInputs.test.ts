@@ -39,16 +39,18 @@ function runCli(args: readonly string[]): Promise<{ code: number | null; stderr:
 }
 
 describe.each([
-  ["--config", "the config file"],
-  ["--waivers", "the waivers file"],
-  ["--ca-file", "the CA file"],
-  ["--rerun-failed", "the report"],
-])("%s given a FIFO", (option, named) => {
+  ["--config", "the config file", "give a readable JSON file with --config"],
+  ["--waivers", "the waivers file", "give the path of a readable JSON file"],
+  ["--ca-file", "the CA file", "--ca-file takes a PEM file"],
+  ["--rerun-failed", "the report", "give the report.json of an earlier run to --rerun-failed"],
+])("%s given a FIFO", (option, named, remedy) => {
   it("is refused with exit 2 and one sentence, without waiting for a writer", async () => {
     const result = await runCli([option, fifo]);
     expect(result.killed, "the run blocked on the FIFO").toBe(false);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`${named} ${fifo} (a named pipe (FIFO), not a regular file)`);
+    expect(result.stderr).toBe(
+      `cms-conformance run: cannot read ${named} ${fifo} (a named pipe (FIFO), not a regular file); ${remedy}\n`,
+    );
   }, 30_000);
 });
 
@@ -57,7 +59,9 @@ describe("a device", () => {
     const result = await runCli(["--config", "/dev/zero"]);
     expect(result.killed, "the run read /dev/zero for ever").toBe(false);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("(a device, not a regular file)");
+    expect(result.stderr).toBe(
+      "cms-conformance run: cannot read the config file /dev/zero (a device, not a regular file); give a readable JSON file with --config\n",
+    );
   }, 30_000);
 });
 

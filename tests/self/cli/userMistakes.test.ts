@@ -81,12 +81,12 @@ describe("out-of-range numbers", () => {
       const schema = option.setting ? settingSchema(option.setting) : undefined;
       if (!option.setting || schema?.type !== "integer" || schema.minimum === undefined) continue;
       const below = String(schema.minimum - 1);
-      expect(await refused([`--${option.name}=${below}`]), option.name).toContain(
-        `--${option.name} takes a whole number from ${schema.minimum} to ${schema.maximum}`,
+      expect(await refused([`--${option.name}=${below}`]), option.name).toBe(
+        `cms-conformance run: --${option.name} takes a whole number from ${schema.minimum} to ${schema.maximum}, not "${below}"\n`,
       );
       const file = configFile({ [option.name]: schema.minimum - 1 });
-      expect(await refused(["--config", file]), option.name).toContain(
-        `"${option.name}" in the config file ${file} takes a whole number from ${schema.minimum} to ${schema.maximum}, not ${below}`,
+      expect(await refused(["--config", file]), option.name).toBe(
+        `cms-conformance run: "${option.name}" in the config file ${file} takes a whole number from ${schema.minimum} to ${schema.maximum}, not ${below}\n`,
       );
     }
     expect(await refused([], { CMS_SEED: "-5" })).toMatch(

@@ -31,15 +31,33 @@ describe("cms-conformance validate", () => {
     const { code, stdout } = await runCli(["validate", "--list"]);
     expect(code).toBe(0);
     expect(stdout.trim().split("\n")).toEqual([...BODY_NAMES]);
-    expect(stdout).toContain("getAnalytic.response");
-    expect(stdout).toContain("error.unauthorized");
+    expect(stdout).toBe(
+      [
+        "listFactoryDefaultWidgets.request",
+        "listFactoryDefaultWidgets.response",
+        "listLandingPages.request",
+        "listLandingPages.response",
+        "getAnalytic.request",
+        "getAnalytic.response",
+        "getWidget.request",
+        "getWidget.response",
+        "getRoleFilters.request",
+        "getRoleFilters.response",
+        "error.cms",
+        "error.cms.badRequest",
+        "error.cms.notFound",
+        "error.authorization",
+        "error.unauthorized",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("exits 0 for a valid body", async () => {
     const path = file("ok.json", JSON.stringify({ widgetId: "widget://t/w" }));
     const { code, stdout } = await runCli(["validate", "--body", "getWidget.request", path]);
     expect(code).toBe(0);
-    expect(stdout).toContain("valid:");
+    expect(stdout).toBe(`valid: ${path} is a valid getWidget.request\n`);
   });
 
   it("exits 1 and prints each error with its path for an invalid body", async () => {
@@ -48,7 +66,21 @@ describe("cms-conformance validate", () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/^error +\/analytic\/id must match pattern/m);
     expect(stdout).toMatch(/^error +\/analytic\/createdDate /m);
-    expect(stdout).toContain("invalid:");
+    const dateTime = String.raw`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$`;
+    const strict = (where: string, field: string, register = "required-response-fields") =>
+      `warning ${where} must have required property '${field}' {"missingProperty":"${field}"} (schema #/x-strict) [register: ${register}]`;
+    expect(stdout).toBe(
+      [
+        String.raw`error   /analytic/id must match pattern "^analytic://[^/]+/[^/]+$" {"pattern":"^analytic://[^/]+/[^/]+$"} (schema #/properties/id/pattern)`,
+        `error   /analytic/createdDate must match pattern "${dateTime}" ${JSON.stringify({ pattern: dateTime })} (schema #/properties/createdDate/pattern)`,
+        'error   /analytic/createdDate must match format "date-time" {"format":"date-time"} (schema #/properties/createdDate/format)',
+        strict("/analytic", "name"),
+        strict("/analytic", "chart"),
+        strict("/analytic", "createdBy"),
+        `invalid: ${path} is not a valid getAnalytic.response (3 error(s))`,
+        "",
+      ].join("\n"),
+    );
   });
 
   it("reads standard input for -", async () => {
@@ -61,6 +93,15 @@ describe("cms-conformance validate", () => {
     const lenient = await runCli(["validate", "--body", "getWidget.response", path]);
     expect(lenient.code).toBe(0);
     expect(lenient.stdout).toMatch(/^warning .*'id'.*required-response-fields/m);
+    // Each warning names the register entry that makes the field optional by default.
+    expect(lenient.stdout).toBe(
+      [
+        `warning (root) must have required property 'id' {"missingProperty":"id"} (schema #/x-strict) [register: required-response-fields]`,
+        `warning (root) must have required property 'url' {"missingProperty":"url"} (schema #/x-strict) [register: required-response-fields]`,
+        `valid: ${path} is a valid getWidget.response (2 warning(s) on register defaults)`,
+        "",
+      ].join("\n"),
+    );
     const strict = await runCli(["validate", "--profile", "strict", "--body", "getWidget.response", path]);
     expect(strict.code).toBe(1);
   });
@@ -93,8 +134,13 @@ describe("cms-conformance validate", () => {
       (e: unknown) => e,
     );
     expect((error as { code: number }).code).toBe(1);
-    expect((error as { stdout: string }).stdout).toContain("/analytic/chart/series must NOT have more than 1 items");
+    const { stdout } = error as { stdout: string };
+    expect(stdout.split("\n")[0]).toBe(
+      'error   /analytic/chart/series must NOT have more than 1 items {"limit":1} (schema #/then/properties/series/maxItems)',
+    );
+    // The bin prints what the command prints in-process, whole.
+    expect(stdout).toBe((await runCli(["validate", "--body", "getAnalytic.response", path])).stdout);
     const listed = await run(process.execPath, [bin, "validate", "--list"]);
-    expect(listed.stdout).toContain("listLandingPages.request");
+    expect(listed.stdout).toBe(`${BODY_NAMES.join("\n")}\n`);
   });
 });

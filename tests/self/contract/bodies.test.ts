@@ -147,9 +147,9 @@ describe("invalid bodies are rejected for the rule the spec states", () => {
     ["2024-03-05T14:07:09.12Z", "with two fraction digits"],
   ])("rejects createdDate %s (%s) (§2.5)", (createdDate) => {
     const analytic = { ...clone(completeAnalytic), createdDate };
-    expect(validateBody("getAnalytic.response", { analytic }).stated.map((issue) => issue.instancePath)).toContain(
+    expect(validateBody("getAnalytic.response", { analytic }).stated.map((issue) => issue.instancePath)).toEqual([
       "/analytic/createdDate",
-    );
+    ]);
   });
 
   it.each([

@@ -139,8 +139,11 @@ describe("extra headers in the settings", () => {
       },
     ]);
     const command = reproduceCommand(settings);
-    expect(command).toContain(`--header "X-Api-Key: $CMS_HEADER_X_API_KEY" --header 'X-Tenant: acme corp'`);
-    expect(command).toContain("--operation-path getWidget=/platform/cms/queries/getWidget");
+    expect(command).toBe(
+      'cms-conformance run --base-url http://127.0.0.1:9 --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN"' +
+        ` --header "X-Api-Key: $CMS_HEADER_X_API_KEY" --header 'X-Tenant: acme corp'` +
+        ` --operation-path getWidget=/platform/cms/queries/getWidget --seed ${settings.seed}`,
+    );
     expect(command).not.toContain("key-value");
   });
 
@@ -171,8 +174,14 @@ describe("extra headers in the settings", () => {
     const command = reproduceCommand(settings);
     for (const value of ["custom-secret-1", "pw-value-1", "assertion-1", jwt, "upstream-token-1"])
       expect(command).not.toContain(value);
-    expect(command).toContain("--secret-header x-custom-thing");
-    expect(command).toContain("--header 'X-Tenant: acme'");
+    expect(command).toBe(
+      'cms-conformance run --base-url http://127.0.0.1:9 --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN"' +
+        ' --header "X-Custom-Thing: $CMS_HEADER_X_CUSTOM_THING" --header "X-Api-Pw: $CMS_HEADER_X_API_PW"' +
+        ' --header "X-JWT-Assertion: $CMS_HEADER_X_JWT_ASSERTION"' +
+        ' --header "X-Forwarded-Credential-Shape: $CMS_HEADER_X_FORWARDED_CREDENTIAL_SHAPE"' +
+        ` --header "X-Upstream: $CMS_HEADER_X_UPSTREAM" --header 'X-Tenant: acme' --secret-header x-custom-thing` +
+        ` --seed ${settings.seed}`,
+    );
   });
 
   it("refuses a --secret-header that names no extra header, and a secret header too short to redact", () => {

@@ -303,6 +303,9 @@ describe("--max-failures", () => {
       shard: { index: 2, count: 4 },
       rerunFailed: { report: "out/report.json", verdicts: [] },
     });
-    expect(command).toContain("--rerun-failed out/report.json --shard 2/4 --max-failures 3");
+    expect(command).toBe(
+      'cms-conformance run --base-url http://127.0.0.1:9 --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN"' +
+        " --rerun-failed out/report.json --shard 2/4 --max-failures 3 --seed 4",
+    );
   });
 });

@@ -50,7 +50,12 @@ describe("httpClientOptions", () => {
     vi.stubEnv("https_proxy", "http://user:s3cret-pass@proxy.test:3128");
     const options = httpClientOptions(testSettings());
     expect(options.proxy).toEqual({ httpsProxy: "http://user:s3cret-pass@proxy.test:3128" });
-    expect(options.secrets.map((secret) => secret.value)).toContain("s3cret-pass");
+    // The user:password pair, its Basic encoding and the password alone.
+    expect(options.secrets.filter((secret) => secret.placeholder === "$PROXY_CREDENTIALS")).toEqual([
+      { value: "user:s3cret-pass", placeholder: "$PROXY_CREDENTIALS" },
+      { value: Buffer.from("user:s3cret-pass").toString("base64"), placeholder: "$PROXY_CREDENTIALS" },
+      { value: "s3cret-pass", placeholder: "$PROXY_CREDENTIALS" },
+    ]);
   });
 });
 

@@ -194,9 +194,12 @@ describe("the catalogue of derivations follows the register (invalid-field-statu
 
 describe("malformed ids start from the target's real ids (register malformed-widget-id)", () => {
   it("mostly mutates a context id rather than inventing text", () => {
-    const ids = fc
-      .sample(invalidRequestArbitrary("getWidget", CONTEXT, ["widgetId:pattern-mismatch"]), { numRuns: 200, seed: 10 })
-      .map((invalid) => (invalid.body as { json: { widgetId: string } }).json.widgetId);
+    const samples = fc.sample(invalidRequestArbitrary("getWidget", CONTEXT, ["widgetId:pattern-mismatch"]), {
+      numRuns: 200,
+      seed: 10,
+    });
+    expect(new Set(samples.map((invalid) => invalid.registerEntry))).toEqual(new Set(["malformed-widget-id"]));
+    const ids = samples.map((invalid) => (invalid.body as { json: { widgetId: string } }).json.widgetId);
     expect(ids).toContain("widget://senior.com.br/platform/cms/sales-chart/");
     expect(ids).toContain("WIDGET://SENIOR.COM.BR/PLATFORM/CMS/SALES-CHART");
     expect(ids).toContain("senior.com.br/platform/cms/sales-chart");

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyTransportError } from "../../../runner/http/classifyTransportError.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { startHostileTarget, unusedBaseUrl, type HostileTarget } from "../support/hostileTarget.js";
-import { expectNoSecrets, postRequest, SECRETS, TOKEN, timedSend, writtenCopy } from "./httpTestKit.js";
+import {
+  expectNoSecrets,
+  postRequest,
+  postRequestCurl,
+  SECRETS,
+  TOKEN,
+  timedSend,
+  writtenCopy,
+} from "./httpTestKit.js";
 
 const BOUND_MS = 3_000;
 
@@ -36,7 +44,7 @@ describe("connection failures", () => {
     await client.close();
     expect(exchange.failure?.kind).toBe("connection-refused");
     expect(writtenCopy(exchange).request.url).toMatch(/\/tenant\/\$CMS_TOKEN\/x$/);
-    expect(exchange.curl).toContain('/tenant/"$CMS_TOKEN"/x');
+    expect(exchange.curl).toBe(postRequestCurl(`${baseUrl.replace(TOKEN, '"$CMS_TOKEN"')}/x`, "1"));
     expectNoSecrets(writtenCopy(exchange));
   });
 

@@ -36,10 +36,23 @@ describe("buildCurlCommand", () => {
     const command = buildCurlCommand(request, { secrets: SECRETS, timeoutMs: 10_000 });
     expect(command).not.toContain(TOKEN);
     expect(command).not.toContain(CLIENT_ID);
-    expect(command).toContain('-H "Authorization: Bearer $CMS_TOKEN"');
-    expect(command).toContain('-H "client_id: $CMS_CLIENT_ID"');
-    expect(command).toContain("--max-time 10");
-    expect(command).toMatch(/^curl -sS -i \\\n {2}-X POST \\\n/);
+    expect(command).toBe(
+      [
+        "curl -sS -i",
+        "-X POST",
+        String.raw`'http://127.0.0.1:8080/platform/cms/getWidget?a=1&b='\''2'\'''`,
+        '-H "Authorization: Bearer $CMS_TOKEN"',
+        '-H "client_id: $CMS_CLIENT_ID"',
+        "-H 'Content-Type: application/json'",
+        "-H 'Accept: application/json'",
+        "-H User-Agent:",
+        // ANSI-C quoting for the control character, the token's placeholder in double quotes in between.
+        String.raw`--data-raw $'{"q":"it\x27s \\"$HOME\\" ` +
+          "`id`" +
+          String.raw` $(id) !x & | ; \\\\ é \x01","t":"'"$CMS_TOKEN"'"}'`,
+        "--max-time 10",
+      ].join(" \\\n  "),
+    );
   });
 
   it("round-trips through bash: method, URL, headers with the real secrets, body byte for byte", () => {
@@ -98,11 +111,39 @@ describe("buildCurlCommand", () => {
       { method: "GET", url: "http://h/", headers },
       { secrets: SECRETS, timeoutMs: 1000 },
     );
-    expect(command).toContain('"X-A: ${CMS_TOKEN}suffix"');
+    expect(command).toBe(
+      [
+        "curl -sS -i",
+        "-X GET",
+        "http://h/",
+        '-H "X-A: ${CMS_TOKEN}suffix"',
+        `-H 'X-B: wow! '"$CMS_TOKEN"`,
+        "-H Accept:",
+        "-H Content-Type:",
+        "-H User-Agent:",
+        "--max-time 1",
+      ].join(" \\\n  "),
+    );
     expect(command).not.toContain(TOKEN);
-    const args = argumentsOf(command);
-    expect(args).toContain(`X-A: ${TOKEN}suffix`);
-    expect(args).toContain(`X-B: wow! ${TOKEN}`);
+    expect(argumentsOf(command)).toEqual([
+      "-sS",
+      "-i",
+      "-X",
+      "GET",
+      "http://h/",
+      "-H",
+      `X-A: ${TOKEN}suffix`,
+      "-H",
+      `X-B: wow! ${TOKEN}`,
+      "-H",
+      "Accept:",
+      "-H",
+      "Content-Type:",
+      "-H",
+      "User-Agent:",
+      "--max-time",
+      "1",
+    ]);
   });
 });
 
@@ -192,6 +233,17 @@ describe("buildCurlCommand, pasted into bash (issue 24.1)", () => {
       { method: "GET", url: "-http://h/a[1-3]{x,y}", headers: {} },
       { secrets: SECRETS, timeoutMs: 1000 },
     );
-    expect(command).toContain("--globoff \\\n  --url '-http://h/a[1-3]{x,y}'");
+    expect(command).toBe(
+      [
+        "curl -sS -i",
+        "-X GET",
+        "--globoff",
+        "--url '-http://h/a[1-3]{x,y}'",
+        "-H Accept:",
+        "-H Content-Type:",
+        "-H User-Agent:",
+        "--max-time 1",
+      ].join(" \\\n  "),
+    );
   });
 });

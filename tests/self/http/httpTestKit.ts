@@ -29,6 +29,22 @@ export function postRequest(path: string, extra: Partial<OutgoingRequest> = {}):
   return { path, headers: CREDENTIAL_HEADERS, body: { json: { widgetId: "w-1" } }, ...extra };
 }
 
+/** The curl command an exchange of postRequest records: `url` as the shell word, `maxTime` in seconds. */
+export function postRequestCurl(url: string, maxTime: string): string {
+  return [
+    "curl -sS -i",
+    "-X POST",
+    url,
+    '-H "Authorization: Bearer $CMS_TOKEN"',
+    '-H "client_id: $CMS_CLIENT_ID"',
+    "-H 'Content-Type: application/json'",
+    "-H 'Accept: application/json'",
+    "-H User-Agent:",
+    `--data-raw '{"widgetId":"w-1"}'`,
+    `--max-time ${maxTime}`,
+  ].join(" \\\n  ");
+}
+
 /** Sends and measures how long `send` took to resolve. */
 export async function timedSend(
   client: HttpClient,

@@ -48,6 +48,8 @@ describe("cms-conformance openapi", () => {
     expect(unwritable.stderr).toMatch(/^cms-conformance openapi: cannot write .*\(ENOENT\)/);
     const stray = await runCli(["openapi", "openapi.json"]);
     expect(stray.code).toBe(2);
-    expect(stray.stderr).toContain("--out FILE");
+    expect(stray.stderr).toBe(
+      'cms-conformance openapi: unexpected argument "openapi.json"; use --out FILE to write to a file\n',
+    );
   });
 });

@@ -73,7 +73,7 @@ describe("cms-conformance serve (in-process)", () => {
     expect(listedIds(listing.json, "widgets")).toHaveLength(10); // the fault ignores pageSize
     expect(out.stdout).toContain(`curl -s -X POST ${announced.baseUrl}/platform/cms/listFactoryDefaultWidgets`);
     expect(out.stdout).toContain("fault page-size-ignored");
-    expect(out.stderr).toContain("stopped");
+    expect(out.stderr).toBe("reference server stopped\n");
     await expect(call(announced.baseUrl, PATHS.listLandingPages, { headers })).rejects.toThrow();
   });
 

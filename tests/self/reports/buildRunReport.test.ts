@@ -53,7 +53,9 @@ describe("buildRunReport meta", () => {
     expect(buildRunReport(results, facts).meta).not.toHaveProperty("insecure");
     const insecure = buildRunReport(results, { ...facts, settings: { ...settings, insecure: true } });
     expect(insecure.meta.insecure).toBe(true);
-    expect(insecure.meta.commandLine).toContain(" --insecure ");
+    expect(insecure.meta.commandLine).toBe(
+      `cms-conformance run --base-url https://cms.example.com --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN" --insecure --checks 'http.*' --exclude-checks http.no-server-error --operation getWidget --seed 9`,
+    );
     for (const report of [buildRunReport(results, facts), insecure])
       expect(validateRunReport(JSON.parse(renderJsonReport(report)))).toEqual([]);
   });

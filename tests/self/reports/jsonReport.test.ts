@@ -23,6 +23,18 @@ function errorsOf(data: unknown): string {
   const issues = validateRunReport(data);
   return issues.length === 0 ? "" : JSON.stringify(issues, null, 2);
 }
+/** One schema violation as validateRunReport gives it. */
+const issue = (
+  instancePath: string,
+  schemaPath: string,
+  keyword: string,
+  params: Record<string, unknown>,
+  message: string,
+) => ({ instancePath, schemaPath, keyword, params, message });
+/** The violation of a required property `field` missing from the object at `instancePath`. */
+const missing = (instancePath: string, field: string) =>
+  issue(instancePath, "#/required", "required", { missingProperty: field }, `must have required property '${field}'`);
+const OPERATION_NAMES = ["listFactoryDefaultWidgets", "listLandingPages", "getAnalytic", "getWidget", "getRoleFilters"];
 
 describe("report.json", () => {
   it("has the $id the writer announces and is versioned", () => {
@@ -47,9 +59,17 @@ describe("report.json", () => {
     expect(errorsOf(gated)).toBe("");
     for (const field of ["sampling", "gateFailures", "notes"]) {
       const { [field]: _dropped, ...meta } = gated.meta;
-      expect(errorsOf({ ...gated, meta }), field).toContain(`"missingProperty": "${field}"`);
+      expect(validateRunReport({ ...gated, meta }), field).toEqual([missing("/meta", field)]);
     }
-    expect(errorsOf({ ...gated, meta: { ...gated.meta, gateFailures: [1] } })).toContain("/meta/gateFailures/0");
+    expect(validateRunReport({ ...gated, meta: { ...gated.meta, gateFailures: [1] } })).toEqual([
+      issue(
+        "/meta/gateFailures/0",
+        "#/properties/gateFailures/items/type",
+        "type",
+        { type: "string" },
+        "must be string",
+      ),
+    ]);
   });
 
   it("requires meta.selection and meta.commandLine, and holds meta.insecure only as a boolean", () => {
@@ -64,16 +84,32 @@ describe("report.json", () => {
     expect(errorsOf(good)).toBe("");
     for (const field of ["selection", "commandLine"]) {
       const { [field]: _dropped, ...meta } = good.meta;
-      expect(errorsOf({ ...good, meta }), field).toContain(`"missingProperty": "${field}"`);
+      expect(validateRunReport({ ...good, meta }), field).toEqual([missing("/meta", field)]);
     }
-    expect(errorsOf({ ...good, meta: { ...good.meta, insecure: "yes" } })).toContain("/meta/insecure");
+    expect(validateRunReport({ ...good, meta: { ...good.meta, insecure: "yes" } })).toEqual([
+      issue("/meta/insecure", "#/properties/insecure/type", "type", { type: "boolean" }, "must be boolean"),
+    ]);
     const selection = good.meta.selection as Record<string, unknown>;
-    expect(errorsOf({ ...good, meta: { ...good.meta, selection: { ...selection, extra: 1 } } })).toContain(
-      "additionalProperties",
-    );
+    expect(validateRunReport({ ...good, meta: { ...good.meta, selection: { ...selection, extra: 1 } } })).toEqual([
+      issue(
+        "/meta/selection",
+        "#/properties/selection/additionalProperties",
+        "additionalProperties",
+        { additionalProperty: "extra" },
+        "must NOT have additional properties",
+      ),
+    ]);
     expect(
-      errorsOf({ ...good, meta: { ...good.meta, selection: { ...selection, operations: ["listWidgets"] } } }),
-    ).toContain("/meta/selection/operations/0");
+      validateRunReport({ ...good, meta: { ...good.meta, selection: { ...selection, operations: ["listWidgets"] } } }),
+    ).toEqual([
+      issue(
+        "/meta/selection/operations/0",
+        "#/$defs/OperationName/enum",
+        "enum",
+        { allowedValues: OPERATION_NAMES },
+        "must be equal to one of the allowed values",
+      ),
+    ]);
   });
 
   it("omits exchange.json (the unredacted parse) and keeps bodyText", () => {
@@ -96,13 +132,44 @@ describe("report.json", () => {
 
   it("rejects what RunReport cannot hold: unknown fields, a wrong outcome, a waived result without its waiver", () => {
     const good = JSON.parse(renderJsonReport(makeRunReport())) as Record<string, unknown>;
-    expect(errorsOf({ ...good, extra: 1 })).toContain("additionalProperties");
-    expect(errorsOf({ ...good, reportVersion: 2 })).toContain("const");
+    expect(validateRunReport({ ...good, extra: 1 })).toEqual([
+      issue(
+        "",
+        "#/additionalProperties",
+        "additionalProperties",
+        { additionalProperty: "extra" },
+        "must NOT have additional properties",
+      ),
+    ]);
+    expect(validateRunReport({ ...good, reportVersion: 2 })).toEqual([
+      issue(
+        "/reportVersion",
+        "#/properties/reportVersion/const",
+        "const",
+        { allowedValue: 1 },
+        "must be equal to constant",
+      ),
+    ]);
     const bad = (result: object) =>
-      errorsOf(JSON.parse(renderJsonReport(makeRunReport([makeResult(result as never)]))));
-    expect(bad({ outcome: "flaky" })).toContain("enum");
-    expect(bad({ outcome: "waived" })).toContain("waiver");
-    expect(bad({ outcome: "skipped" })).toContain("skipReason");
-    expect(bad({ operation: "listWidgets" })).toContain("enum");
+      validateRunReport(JSON.parse(renderJsonReport(makeRunReport([makeResult(result as never)]))));
+    const notOneOf = (instancePath: string, allowedValues: string[], schemaPath: string) =>
+      issue(instancePath, schemaPath, "enum", { allowedValues }, "must be equal to one of the allowed values");
+    /** A result of this outcome without `field`: the then-branch of allOf[index] fails, and its if. */
+    const missingWhen = (index: number, field: string) => [
+      { ...missing("/results/0", field), schemaPath: `#/allOf/${index}/then/required` },
+      issue("/results/0", `#/allOf/${index}/if`, "if", { failingKeyword: "then" }, 'must match "then" schema'),
+    ];
+    expect(bad({ outcome: "flaky" })).toEqual([
+      notOneOf(
+        "/results/0/outcome",
+        ["passed", "failed", "warning", "skipped", "error", "waived"],
+        "#/$defs/Outcome/enum",
+      ),
+    ]);
+    expect(bad({ outcome: "waived" })).toEqual(missingWhen(0, "waiver"));
+    expect(bad({ outcome: "skipped" })).toEqual(missingWhen(1, "skipReason"));
+    expect(bad({ operation: "listWidgets" })).toEqual([
+      notOneOf("/results/0/operation", OPERATION_NAMES, "#/$defs/OperationName/enum"),
+    ]);
   });
 });

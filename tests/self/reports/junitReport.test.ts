@@ -102,32 +102,47 @@ describe("junit.xml", () => {
     const failed = caseFor("schema.response-body", "getWidget");
     const failure = (failed.failure as Node[])[0];
     expect(failure?.["@type"]).toBe("MUST");
-    expect(String(failure?.["@message"])).toContain(HOSTILE.script);
+    expect(failure?.["@message"]).toBe(
+      `The body of getWidget does not validate: name is ${HOSTILE.script} ${HOSTILE.breakout}`,
+    );
     expect(String(failure?.["#text"])).toContain("Expected: a Widget");
     expect(String(failure?.["#text"])).toContain("/preferredSize/height must be integer");
 
     const property = String((caseFor("role-filters.union-law", "getRoleFilters").failure as Node[])[0]?.["#text"]);
-    expect(property).toContain("seed -1840326517");
-    expect(property).toContain("Counterexample:");
+    // Everything before the evidence: the verdict, the replay line and the (redacted) counterexample.
+    expect(property.split("\nEvidence:\n")[0]).toBe(
+      [
+        "FAILED role-filters.union-law on getRoleFilters (MUST, spec §4.5, §2.12)",
+        "The union law does not hold for two roles.",
+        "Expected: filters of [a, b] = filters of [a] ∪ filters of [b]",
+        "Actual: one (key, name, value) triple of [b] is missing from [a, b]",
+        'Property failed after 4 runs; replay with seed -1840326517, path "3:1:0"',
+        `Counterexample: ${JSON.stringify([["admin", `${HOSTILE.breakout}${HOSTILE.cdataEnd}`], { token: "[REDACTED]" }])}`,
+      ].join("\n"),
+    );
 
     const errored = caseFor("http.valid-request-ok", "getAnalytic");
     expect((errored.error as Node[])[0]?.["@type"]).toBe("timeout");
     expect(errored).not.toHaveProperty("failure");
 
     const skipped = caseFor("permissions.restricted-listing-subset", "listFactoryDefaultWidgets");
-    expect((skipped.skipped as Node[])[0]?.["@message"]).toContain("CMS_RESTRICTED_TOKEN");
+    expect((skipped.skipped as Node[])[0]?.["@message"]).toBe(
+      "Set CMS_RESTRICTED_TOKEN (or --restricted-token) to a token of a user without the Visualizar permission.",
+    );
   });
 
   it("keeps warnings and waived failures visible without failing them", () => {
-    for (const [checkId, operation, outcome] of [
-      ["pagination.past-end-empty", "listLandingPages", "warning"],
-      ["errors.unknown-id-404", "getAnalytic", "waived"],
+    for (const [checkId, operation, outcome, levelAndSpec] of [
+      ["pagination.past-end-empty", "listLandingPages", "warning", "SHOULD, spec §2.11, §8"],
+      ["errors.unknown-id-404", "getAnalytic", "waived", "MUST, spec §4.3, §7"],
     ] as const) {
       const testcase = caseFor(checkId, operation);
       expect(testcase).not.toHaveProperty("failure");
       expect(testcase).not.toHaveProperty("error");
       expect(testcase).not.toHaveProperty("skipped");
-      expect(String(testcase["system-out"])).toContain(outcome.toUpperCase());
+      expect(String(testcase["system-out"]).split("\n")[0]).toBe(
+        `${outcome.toUpperCase()} ${checkId} on ${operation} (${levelAndSpec})`,
+      );
       const props = (testcase.properties as { property: Node[] }).property;
       expect(props).toContainEqual({ "@name": "outcome", "@value": outcome });
     }
@@ -164,8 +179,11 @@ describe("junit.xml with a gate failure", () => {
     );
     const failure = (testcase?.failure as Node[])[0];
     expect(failure?.["@type"]).toBe("gate");
-    expect(String(failure?.["@message"])).toContain(HOSTILE.script);
-    expect(String(failure?.["#text"])).toContain("GATE FAILURE: expired waiver");
+    const shown = `expired waiver: errors.unknown-id-404 on getAnalytic (expired 2024-12-31) ${HOSTILE.script} ${HOSTILE.cdataEnd} bell nul esc[31m red [REDACTED]`;
+    expect(failure?.["@message"]).toBe(shown);
+    expect(failure?.["#text"]).toBe(
+      `GATE FAILURE: ${shown}\nThe run fails for this besides the check verdicts (report.json meta.gateFailures).`,
+    );
   });
 
   it("counts the gate testcase as a failure in its suite and in the totals", () => {
@@ -201,8 +219,10 @@ describe("junit.xml edge cases", () => {
   it("is well-formed for a run with no results", () => {
     const empty = renderJunitReport(makeRunReport([]));
     expect(XMLValidator.validate(empty)).toBe(true);
-    expect(empty).toContain(
-      '<testsuites name="cms-conformance" tests="0" failures="0" errors="0" skipped="0" time="6.543"',
+    expect(empty).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<testsuites name="cms-conformance" tests="0" failures="0" errors="0" skipped="0" time="6.543" timestamp="2025-01-15T10:00:00">\n' +
+        "</testsuites>\n",
     );
   });
 });

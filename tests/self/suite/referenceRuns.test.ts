@@ -38,6 +38,9 @@ describe("a whole run against the reference server", () => {
       });
       const warned = lenient.results.filter((result) => result.outcome === "warning").map((result) => result.operation);
       expect(warned.length).toBeGreaterThan(0); // sdk-minimal leaves out Chart.category (register chart-category-non-gauge)
+      expect(
+        lenient.results.filter((result) => result.outcome === "warning").map((result) => result.registerRefs),
+      ).toEqual(warned.map(() => ["chart-category-non-gauge"]));
       expect(strict.results.filter((result) => result.outcome === "failed").map((result) => result.operation)).toEqual(
         warned,
       );

@@ -74,28 +74,40 @@ describe("loadWaivers", () => {
       ],
     });
     const { message } = await failure(path);
-    expect(message).toContain("is not valid (schemas/meta/waivers.schema.json)");
-    expect(message).toContain("/waivers/0/expires must be a calendar date written YYYY-MM-DD");
-    expect(message).toContain(
-      "/waivers/1/operation must be one of listFactoryDefaultWidgets, listLandingPages, getAnalytic, getWidget, getRoleFilters",
+    expect(message).toBe(
+      `the waivers file ${path} is not valid (schemas/meta/waivers.schema.json): ` +
+        [
+          "/waivers/0/expires must be a calendar date written YYYY-MM-DD",
+          "/waivers/1/operation must be one of listFactoryDefaultWidgets, listLandingPages, getAnalytic, getWidget, getRoleFilters",
+          "/waivers/1/expires must be a calendar date written YYYY-MM-DD",
+          '/waivers/2 is missing the field "reason"',
+          '/waivers/2 has an unknown field "owner"',
+          "/waivers/3/reason must not be blank: say why the failure is accepted",
+        ].join("; "),
     );
-    expect(message).toContain("/waivers/1/expires must be a calendar date written YYYY-MM-DD");
-    expect(message).toContain('/waivers/2 is missing the field "reason"');
-    expect(message).toContain('/waivers/2 has an unknown field "owner"');
-    expect(message).toContain("/waivers/3/reason must not be blank: say why the failure is accepted");
     // One sentence per problem, even when two keywords (format, pattern) catch the same date.
     expect(message.split("/waivers/1/expires")).toHaveLength(2);
   });
 
   it("says a reason that is not a string must be one, not that it is blank", async () => {
-    const { message } = await failure(file({ waivers: [{ ...pie, reason: 5 }] }));
-    expect(message).toContain("/waivers/0/reason must be string");
+    const path = file({ waivers: [{ ...pie, reason: 5 }] });
+    const { message } = await failure(path);
+    expect(message).toBe(
+      `the waivers file ${path} is not valid (schemas/meta/waivers.schema.json): /waivers/0/reason must be string`,
+    );
     expect(message).not.toContain("must not be blank");
   });
 
   it("rejects a file whose root is not { waivers: [...] }", async () => {
-    expect((await failure(file([pie]))).message).toContain("(root) must be object");
-    expect((await failure(file({ waiver: [pie] }))).message).toContain('(root) is missing the field "waivers"');
+    const array = file([pie]);
+    expect((await failure(array)).message).toBe(
+      `the waivers file ${array} is not valid (schemas/meta/waivers.schema.json): (root) must be object`,
+    );
+    const misnamed = file({ waiver: [pie] });
+    expect((await failure(misnamed)).message).toBe(
+      `the waivers file ${misnamed} is not valid (schemas/meta/waivers.schema.json): ` +
+        '(root) is missing the field "waivers"; (root) has an unknown field "waiver"',
+    );
   });
 
   it("rejects an unknown check id, naming it, its place and the id it most likely meant", async () => {
@@ -103,17 +115,20 @@ describe("loadWaivers", () => {
       waivers: [pie, { ...pie, checkId: "pagination.default-first-ten" }, { ...pie, checkId: "made.up" }],
     });
     const { message } = await failure(path);
-    expect(message).toContain(`the waivers file ${path} names unknown check ids:`);
-    expect(message).toContain(
-      '/waivers/1/checkId "pagination.default-first-ten" is not a check of this suite (did you mean pagination.default-first-10?)',
+    expect(message).toBe(
+      `the waivers file ${path} names unknown check ids: ` +
+        '/waivers/1/checkId "pagination.default-first-ten" is not a check of this suite (did you mean pagination.default-first-10?); ' +
+        '/waivers/2/checkId "made.up" is not a check of this suite',
     );
-    expect(message).toContain('/waivers/2/checkId "made.up" is not a check of this suite');
     expect(message).not.toContain('made.up" is not a check of this suite (did you mean');
   });
 
   it("rejects two waivers of the same check and operation", async () => {
-    const { message } = await failure(file({ waivers: [pie, { ...pie, reason: "again" }] }));
-    expect(message).toContain("waives analytics.pie-single-series on getAnalytic twice (/waivers/0 and /waivers/1)");
+    const path = file({ waivers: [pie, { ...pie, reason: "again" }] });
+    const { message } = await failure(path);
+    expect(message).toBe(
+      `the waivers file ${path} waives analytics.pie-single-series on getAnalytic twice (/waivers/0 and /waivers/1); keep one`,
+    );
   });
 
   it("has a schema whose operations are exactly the operations of §4", () => {
