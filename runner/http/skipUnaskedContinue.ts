@@ -68,6 +68,22 @@ class ContinueFilter extends Duplex {
     this.socket.write(chunk, encoding, callback);
   }
 
+  /**
+   * undici corks the socket around a request's head and body; without this, uncorking the wrapper
+   * wrote each to the socket on its own (two write calls and two TCP segments per request).
+   */
+  override _writev(
+    chunks: { chunk: Buffer; encoding: BufferEncoding }[],
+    callback: (error?: Error | null) => void,
+  ): void {
+    this.atAnswerStart = true;
+    this.socket.cork();
+    chunks.forEach(({ chunk, encoding }, index) =>
+      this.socket.write(chunk, encoding, index === chunks.length - 1 ? callback : undefined),
+    );
+    this.socket.uncork();
+  }
+
   override _final(callback: (error?: Error | null) => void): void {
     this.socket.end(callback);
   }
