@@ -6,7 +6,7 @@
 import { buildCurlCommand } from "./buildCurlCommand.js";
 import { decodeBodyText } from "./decodeBodyText.js";
 import { attachRedactor } from "./exchangeRedactor.js";
-import { jsonNestingDepth } from "./jsonNestingDepth.js";
+import { nestsDeeperThan } from "./jsonNestingDepth.js";
 import type { Redactor } from "./redactSecrets.js";
 import type { AttemptResult } from "./sendOnce.js";
 import type { Exchange, RecordedResponse, TransportFailure } from "../model/Exchange.js";
@@ -68,7 +68,7 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
       ? decodeBodyText(raw.body, raw.headers["content-type"])
       : { text: raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8"), jsonText: "", note: undefined };
     const text = decoded.text;
-    if (complete && jsonNestingDepth(decoded.jsonText, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    if (complete && nestsDeeperThan(decoded.jsonText, MAX_JSON_DEPTH)) {
       tooDeep = {
         kind: "too-deep",
         message: `the body nests JSON more than ${MAX_JSON_DEPTH} levels deep; the suite does not judge it.`,

@@ -26,3 +26,19 @@ export function jsonNestingDepth(text: string, limit: number): number {
   }
   return deepest;
 }
+
+/**
+ * True when `text` nests arrays and objects more than `limit` deep. Counting the opening brackets
+ * first (a native search) settles almost every body: one with at most `limit` of them cannot nest
+ * deeper, and only the others are scanned (a scan of each 5 kB page cost more than parsing it).
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let openings = 0;
+  for (const bracket of ["[", "{"]) {
+    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) {
+      openings += 1;
+      if (openings > limit) return jsonNestingDepth(text, limit) > limit;
+    }
+  }
+  return false;
+}

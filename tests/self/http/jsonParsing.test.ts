@@ -4,7 +4,7 @@ import { buildExchange, MAX_JSON_DEPTH } from "../../../runner/http/buildExchang
 import { jsonEqual } from "../../../contract/jsonValue.js";
 import { isLargeJson, sampleJsonArrays } from "../../../contract/sampleLargeJson.js";
 import { exchangeRedactor } from "../../../runner/http/exchangeRedactor.js";
-import { jsonNestingDepth } from "../../../runner/http/jsonNestingDepth.js";
+import { jsonNestingDepth, nestsDeeperThan } from "../../../runner/http/jsonNestingDepth.js";
 import { mapJsonStrings } from "../../../runner/http/mapJsonStrings.js";
 import { redactExchange } from "../../../runner/http/redactExchange.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
@@ -93,6 +93,19 @@ describe("JSON nested 100,000 levels deep", () => {
   it("is measured by a scan that stops past the limit", () => {
     expect(jsonNestingDepth(deepText, MAX_JSON_DEPTH)).toBe(MAX_JSON_DEPTH + 1);
     expect(jsonNestingDepth('{"a":[1,{"b":"[[[[{{"}]}', 10)).toBe(3); // brackets in strings do not count
+  });
+
+  it("is judged too deep exactly past the limit, whether the openings are few or many", () => {
+    expect(nestsDeeperThan(deepText, MAX_JSON_DEPTH)).toBe(true);
+    // As many openings as the limit cannot nest past it; one more, nested, does.
+    expect(nestsDeeperThan("[[[[]]]]", 4)).toBe(false);
+    expect(nestsDeeperThan("[[[[[]]]]]", 4)).toBe(true);
+    expect(nestsDeeperThan('{"a":[[[1]]]}', 4)).toBe(false);
+    expect(nestsDeeperThan('{"a":[[[[1]]]]}', 4)).toBe(true);
+    // Many openings side by side, or inside strings, are shallow: the scan decides.
+    expect(nestsDeeperThan(`[${"[],".repeat(50)}{}]`, 4)).toBe(false);
+    expect(nestsDeeperThan(`["${"[{".repeat(50)}"]`, 4)).toBe(false);
+    expect(nestsDeeperThan(`[${"[],".repeat(50)}[[[[[]]]]]]`, 4)).toBe(true);
   });
 
   it("is not parsed past MAX_JSON_DEPTH: a too-deep failure saying so, the text kept and redacted when written", () => {
