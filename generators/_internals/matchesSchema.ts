@@ -30,21 +30,46 @@ function hasType(value: unknown, type: unknown): boolean {
   return types.some((t) => t === actual || (t === "number" && actual === "integer"));
 }
 
-/** True when `value` satisfies every fragment of the conjunction (including `absent`). */
-export function matchesAll(fragments: readonly Fragment[], value: unknown, env: SchemaEnvironment): boolean {
-  return flattenFragments(fragments, env).every((leaf) => matchesLeaf(leaf, value, env));
+/**
+ * Flattened conjunctions, by the array of fragments and by a leaf's subschema key: filters evaluate
+ * the same schemas for every generated value, and flattening them anew each time cost more than the
+ * evaluation (issue 28.2). Flattening depends only on the fragments and the environment.
+ */
+const flattenedConjunctions = new WeakMap<readonly Fragment[], { env: SchemaEnvironment; leaves: Fragment[] }>();
+const flattenedChildren = new WeakMap<Fragment, Map<string, { env: SchemaEnvironment; leaves: Fragment[] }>>();
+
+function leavesOf(fragments: readonly Fragment[], env: SchemaEnvironment): Fragment[] {
+  const known = flattenedConjunctions.get(fragments);
+  if (known?.env === env) return known.leaves;
+  const leaves = flattenFragments(fragments, env);
+  flattenedConjunctions.set(fragments, { env, leaves });
+  return leaves;
 }
 
-/** True when `value` satisfies one fragment. */
-function matchesFragment(fragment: Fragment, value: unknown, env: SchemaEnvironment): boolean {
-  return matchesAll([fragment], value, env);
+function childLeaves(leaf: Fragment, key: string, schema: unknown, env: SchemaEnvironment): Fragment[] {
+  let byKey = flattenedChildren.get(leaf);
+  if (byKey === undefined) {
+    byKey = new Map();
+    flattenedChildren.set(leaf, byKey);
+  }
+  const known = byKey.get(key);
+  if (known?.env === env) return known.leaves;
+  const leaves = flattenFragments([childFragment(leaf, key, schema)], env);
+  byKey.set(key, { env, leaves });
+  return leaves;
+}
+
+/** True when `value` satisfies every fragment of the conjunction (including `absent`). */
+export function matchesAll(fragments: readonly Fragment[], value: unknown, env: SchemaEnvironment): boolean {
+  return leavesOf(fragments, env).every((leaf) => matchesLeaf(leaf, value, env));
 }
 
 function matchesLeaf(leaf: Fragment, value: unknown, env: SchemaEnvironment): boolean {
   const { schema } = leaf;
   if (typeof schema === "boolean") return schema;
   if (leaf.absent && isJsonObject(value) && leaf.absent.some((name) => Object.hasOwn(value, name))) return false;
-  const sub = (key: string, s: unknown, v: unknown): boolean => matchesFragment(childFragment(leaf, key, s), v, env);
+  const sub = (key: string, s: unknown, v: unknown): boolean =>
+    childLeaves(leaf, key, s, env).every((child) => matchesLeaf(child, v, env));
 
   if (schema.type !== undefined && !hasType(value, schema.type)) return false;
   if (schema.const !== undefined && !jsonEqual(schema.const, value)) return false;
