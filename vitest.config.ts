@@ -29,7 +29,7 @@ export default defineConfig({
           globalSetup: ["tests/conformance/globalSetup.ts"],
           testTimeout: 600_000,
           hookTimeout: 60_000,
-          maxConcurrency: 8,
+          maxConcurrency: 16,
           pool: "threads",
         },
       },

@@ -19,9 +19,11 @@ export interface ReferenceServerProcess {
   stop(): Promise<void>;
 }
 
-/** Item counts of the server's data set (serve's defaults when absent). */
+/** Item counts of the server's data set (serve's defaults when absent), and its latency. */
 export interface ServerSizes {
   readonly widgets?: number;
+  /** serve --latency: every answer waits this long first. */
+  readonly latencyMs?: number;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -44,6 +46,7 @@ export async function spawnReferenceServer(
     "--request-log",
     "-",
     ...(sizes.widgets === undefined ? [] : ["--widgets", String(sizes.widgets)]),
+    ...(sizes.latencyMs === undefined ? [] : ["--latency", String(sizes.latencyMs)]),
   ];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   const listeners = new Set<(record: ReferenceRequestRecord) => void>();

@@ -1,5 +1,5 @@
 /** Starts the reference server (docs/design.md §6): all five operations of §4, in memory, deterministic from a seed. */
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { OperationPaths } from "../contract/operations.js";
 import type { AddressInfo } from "node:net";
 import { buildReferenceData } from "./data/buildReferenceData.js";
@@ -63,6 +63,26 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
+/**
+ * The handler with a fixed latency: each answer ends `latencyMs` after its request arrived, the time
+ * spent computing it included, as a target a fixed distance away would answer (issue 28.4: the bench's
+ * bound, requests × latency ÷ concurrency, then holds for the server's side). Faults that write to the
+ * socket themselves (cut, reset, drip) are not delayed.
+ */
+function withLatency(handler: RequestListener, latencyMs: number): RequestListener {
+  return (request, response) => {
+    const due = performance.now() + latencyMs;
+    const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+    response.end = ((...args: unknown[]) => {
+      const wait = due - performance.now();
+      if (wait <= 0) return end(...args);
+      setTimeout(() => end(...args), wait);
+      return response;
+    }) as ServerResponse["end"];
+    handler(request, response);
+  };
+}
+
 /** Starts the server and resolves once it listens. */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
   const mode = options.mode ?? "default";
@@ -90,9 +110,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds }),
   });
   const latencyMs = options.latencyMs ?? 0;
-  const server = createServer(
-    latencyMs > 0 ? (request, response) => void setTimeout(() => handler(request, response), latencyMs) : handler,
-  );
+  const server = createServer(latencyMs > 0 ? withLatency(handler, latencyMs) : handler);
   // Node's default, stated: undici reuses a connection only while the server's Keep-Alive hint
   // exceeds its 2 s safety margin, so the 1 s this once was cost a new connection per request.
   server.keepAliveTimeout = 5000;

@@ -52,7 +52,8 @@ Options:
   --request-log <file>     append one JSON line per answered request to <file> ("-": standard
                              error): time, method, path, headers, body, status; the server's
                              credentials appear as $CLIENT_ID, $TOKEN and $RESTRICTED_TOKEN
-  --latency <ms>           every answer waits this long first (0 to 60000), as a real target's
+  --latency <ms>           every answer ends this long after its request arrived, the time to
+                             compute it included (0 to 60000), as a real target's
                              network and work would; default 0
   --list-faults            print the fault catalogue (name, section, caught by) and exit
   -h, --help               show this help

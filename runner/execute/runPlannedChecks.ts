@@ -15,8 +15,12 @@ import type { VerdictKey } from "../model/RunSettings.js";
 import { compactResult } from "./compactResult.js";
 import { runStatistics } from "./runStatistics.js";
 
-/** Checks run at once (the conformance project's maxConcurrency matches it). */
-const CHECKS_AT_ONCE = 8;
+/**
+ * Checks run at once (the conformance project's maxConcurrency matches it). The HTTP client's
+ * concurrency bounds the requests; enough checks run to keep it busy: against a target 10 ms away,
+ * 8 left the connections idle while the last long checks walked alone (BENCHMARKS.md, latency).
+ */
+export const CHECKS_AT_ONCE = 16;
 
 /**
  * What became of one planned pair: its verdict; not run because --max-failures was reached first;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PlannedCheck } from "../../../runner/engine/CheckCatalogue.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { TargetSession } from "../../../runner/engine/TargetSession.js";
-import { runPlannedChecks } from "../../../runner/execute/runPlannedChecks.js";
+import { CHECKS_AT_ONCE, runPlannedChecks } from "../../../runner/execute/runPlannedChecks.js";
 import { runStatistics } from "../../../runner/execute/runStatistics.js";
 import { scriptedSession, StoppingClient, testSettings } from "../engine/engineDoubles.js";
 
@@ -48,20 +48,22 @@ describe("runPlannedChecks", () => {
 
   it("starts no pair once --max-failures failed verdicts are in, and says which pairs were not run", async () => {
     const { session } = scriptedSession(() => ({ status: 200, json: {} }), { maxFailures: 1 });
-    // Eight pairs run at once: the ninth and tenth start after the first failures are counted.
+    // CHECKS_AT_ONCE pairs run at once: the two after them start after the first failures are counted.
     const plan = [
-      ...Array.from({ length: 8 }, (_, index) => failing(`f${index}`)),
+      ...Array.from({ length: CHECKS_AT_ONCE }, (_, index) => failing(`f${index}`)),
       passing("late-a"),
       passing("late-b"),
     ];
     const running = runPlannedChecks(session, plan);
     const { results, notRun } = await running.done;
-    expect(results).toHaveLength(8);
+    expect(results).toHaveLength(CHECKS_AT_ONCE);
     expect(notRun).toEqual([
       { checkId: "http.late-a", operation: "getWidget" },
       { checkId: "http.late-b", operation: "getWidget" },
     ]);
-    expect(await running.outcomeOf(9)).toEqual({ notRun: { checkId: "http.late-b", operation: "getWidget" } });
+    expect(await running.outcomeOf(CHECKS_AT_ONCE + 1)).toEqual({
+      notRun: { checkId: "http.late-b", operation: "getWidget" },
+    });
   });
 
   it("keeps a check's evidence compact: a huge request body is cut in the verdict", async () => {
