@@ -5,12 +5,13 @@
  */
 import { configFileOf } from "../cli/configFileKeys.js";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestRecord.js";
 import type { RunReport } from "../runner/model/RunReport.js";
+import { FIRST_REQUEST_FILE_VARIABLE, type FirstRequestMark } from "../runner/execute/vitest/firstRequestProbe.js";
 import { WORKER_PROFILE_DIR_VARIABLE } from "../runner/execute/vitest/profileWorker.js";
 import { readProcessCpu } from "./readProcessCpu.js";
 import type { ReferenceServerProcess } from "./spawnReferenceServer.js";
@@ -40,7 +41,7 @@ export interface SuiteRunFigures {
   readonly requests: number;
   /** Requests the suite counted in its report (the checks' requests). */
   readonly reportedRequests: number;
-  /** From spawning the process to the first check request (the one after the preflight). */
+  /** From spawning the process to the first request of a check (the preflight's requests come before it), as the checks' worker marks it. */
   readonly startup?: { readonly wallMs: number; readonly cpuMs: number };
   readonly verdict: RunReport["verdict"];
   readonly summary: RunReport["summary"];
@@ -74,6 +75,7 @@ export async function runSuiteProcess(
       ),
     );
     const usageFile = join(folder, "usage.json");
+    const firstRequestFile = join(folder, "first-request.json");
     const args = [
       // As the bin's shebang and npm start run it.
       "--max-semi-space-size=1",
@@ -93,7 +95,6 @@ export async function runSuiteProcess(
     if (options.timeout !== undefined) args.push("--timeout", options.timeout);
 
     const records: ReferenceRequestRecord[] = [];
-    let startup: SuiteRunFigures["startup"];
     const cpuBefore = endedChildrenCpuMs();
     const startedAt = now();
     const child = spawn(process.execPath, args, {
@@ -102,18 +103,13 @@ export async function runSuiteProcess(
         ...process.env,
         NO_COLOR: "1",
         CMS_BENCH_USAGE_FILE: usageFile,
+        [FIRST_REQUEST_FILE_VARIABLE]: firstRequestFile,
         ...(options.profileDir === undefined
           ? {}
           : { CMS_BENCH_PROFILE_DIR: options.profileDir, [WORKER_PROFILE_DIR_VARIABLE]: options.profileDir }),
       },
     });
-    const unsubscribe = server.onRecord((record) => {
-      records.push(record);
-      if (records.length === 2 && child.pid !== undefined) {
-        const cpu = readProcessCpu(child.pid);
-        if (cpu) startup = { wallMs: record.at - startedAt, cpuMs: cpu.ownMs + cpu.endedChildrenMs };
-      }
-    });
+    const unsubscribe = server.onRecord((record) => records.push(record));
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
     child.stderr.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -125,6 +121,11 @@ export async function runSuiteProcess(
 
     const report = JSON.parse(readFileSync(join(folder, "reports", "report.json"), "utf8")) as RunReport;
     const usage = JSON.parse(readFileSync(usageFile, "utf8")) as NodeJS.ResourceUsage;
+    // Marked by the checks' worker at its first request (the preflight's come earlier, from the main thread).
+    const first = existsSync(firstRequestFile)
+      ? (JSON.parse(readFileSync(firstRequestFile, "utf8")) as FirstRequestMark)
+      : undefined;
+    const startup = first ? { wallMs: first.at - startedAt, cpuMs: first.cpuMs } : undefined;
     return {
       wallMs,
       cpuMs,

@@ -8,6 +8,7 @@
 import { afterAll, inject, test } from "vitest";
 import { createTargetSession } from "../../runner/engine/createTargetSession.js";
 import { runPlannedChecks } from "../../runner/execute/runPlannedChecks.js";
+import { FIRST_REQUEST_FILE_VARIABLE, markFirstRequest } from "../../runner/execute/vitest/firstRequestProbe.js";
 import { startWorkerProfile, WORKER_PROFILE_DIR_VARIABLE } from "../../runner/execute/vitest/profileWorker.js";
 import { RUN_KEY } from "../../runner/execute/vitest/vitestBridge.js";
 import { fromSelectedVerdicts } from "../../runner/execute/vitest/selectedVerdicts.js";
@@ -15,6 +16,8 @@ import { CHECK_CATALOGUE } from "./checkCatalogue.js";
 
 const profileDir = process.env[WORKER_PROFILE_DIR_VARIABLE];
 const stopProfile = profileDir ? await startWorkerProfile(profileDir) : undefined;
+const firstRequestFile = process.env[FIRST_REQUEST_FILE_VARIABLE];
+if (firstRequestFile) markFirstRequest(firstRequestFile);
 const { settings, verdicts } = inject(RUN_KEY);
 const session = createTargetSession(settings);
 const planned = fromSelectedVerdicts(verdicts, CHECK_CATALOGUE);
