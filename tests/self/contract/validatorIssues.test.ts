@@ -1,0 +1,201 @@
+/**
+ * What contract/validators.ts reports, issue by issue: the first issue of a large body that its
+ * sample lacks (once, beside the sample's own), register departures kept apart from stated
+ * violations, the caps of MAX_ISSUES_PER_BODY, and formatSchemaIssue's one line.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  formatSchemaIssue,
+  MAX_ISSUES_PER_BODY,
+  statedValidatorInstance,
+  validateAgainst,
+  validateBody,
+  type SchemaIssue,
+} from "../../../contract/validators.js";
+import { completeWidget } from "./bodyExamples.js";
+
+const listing = (widgets: unknown[], listInformation: unknown = { totalElements: widgets.length, totalPages: 1 }) => ({
+  widgets,
+  listInformation,
+});
+
+/** 3,000 complete widgets: far more JSON values than the large-body bound, so only a sample is searched. */
+const manyWidgets = (): unknown[] => Array.from({ length: 3_000 }, () => completeWidget);
+
+const badHeight = (height: unknown) => ({ ...completeWidget, preferredSize: { height, width: 6 } });
+const { url: _url, ...widgetWithoutUrl } = completeWidget;
+
+const where = (issues: readonly SchemaIssue[]) => issues.map((issue) => `${issue.instancePath} ${issue.schemaPath}`);
+
+/** The three issues ajv reports for a bad item of the widgets' anyOf (an array of widgets, or one widget). */
+const itemIssues = (index: number) => [
+  `/widgets/${index}/preferredSize/height PreferredSize.json/properties/height/type`,
+  "/widgets #/type",
+  "/widgets #/properties/widgets/anyOf",
+];
+
+describe("issues of a large body", () => {
+  it("a bad item inside the sample is listed once, not again as the whole body's first issue", () => {
+    const widgets = manyWidgets();
+    widgets[0] = badHeight("tall");
+    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
+    expect(result.sampled).toBe(true);
+    expect(where(result.stated)).toEqual(itemIssues(0));
+  });
+
+  it("the whole body's first issue, past the sample, is listed before the sample's own issues", () => {
+    const widgets = manyWidgets();
+    widgets[2_500] = badHeight("tall");
+    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets, { totalElements: "3000" }));
+    expect(where(result.stated)).toEqual([
+      ...itemIssues(2_500),
+      "/listInformation ../components/ListInformation.json/required",
+      "/listInformation/totalElements ../components/ListInformation.json/properties/totalElements/type",
+    ]);
+  });
+
+  it("a departure past the sample is listed even when the sample departs from the same default elsewhere", () => {
+    const filter = { name: "companyBranchId", value: "47" };
+    const key = { domainName: "hcm", serviceName: "payroll", sequence: 1 };
+    const longGroup = { key, filters: Array.from({ length: 3_000 }, () => filter) };
+    longGroup.filters[2_500] = { value: "47" } as typeof filter;
+    const shortGroup = { key, filters: [{ value: "48" }] };
+    const result = validateBody("getRoleFilters.response", { filters: [longGroup, shortGroup] });
+    expect(result.stated).toEqual([]);
+    expect(result.sampled).toBe(true);
+    // Both issues have the same schemaPath (the filters' x-strict), at two places.
+    expect(where(result.registerDefaults)).toEqual([
+      "/filters/0/filters/2500 ../components/RoleFilterGroup.json/properties/filters/items/x-strict",
+      "/filters/1/filters/0 ../components/RoleFilterGroup.json/properties/filters/items/x-strict",
+    ]);
+  });
+
+  it("only the first issue past the sample is added, not every one (evidence, not an inventory)", () => {
+    const widgets = manyWidgets();
+    widgets[2_500] = badHeight("tall");
+    widgets[2_600] = badHeight("short");
+    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
+    expect(where(result.stated)).toEqual(itemIssues(2_500));
+  });
+
+  it("only the first departure from the register's defaults past the sample is added, not every one", () => {
+    const widgets = manyWidgets();
+    widgets[2_500] = widgetWithoutUrl;
+    widgets[2_600] = widgetWithoutUrl;
+    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
+    expect(result.stated).toEqual([]);
+    expect(where(result.registerDefaults)).toEqual(["/widgets/2500 #/x-strict"]);
+  });
+
+  it("keeps at most MAX_ISSUES_PER_BODY issues when the sample alone holds more", () => {
+    const bad = { id: 1, name: 2, url: 3, description: 4, tags: 5, preferredSize: { height: "a", width: "b" } };
+    const result = validateBody(
+      "listFactoryDefaultWidgets.response",
+      listing(Array.from({ length: 2_000 }, () => bad)),
+    );
+    expect(result.sampled).toBe(true);
+    expect(result.stated).toHaveLength(MAX_ISSUES_PER_BODY);
+  });
+
+  it("a large body whose only departures are from the register's defaults is marked as sampled", () => {
+    const widgets = manyWidgets();
+    widgets[0] = widgetWithoutUrl;
+    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
+    expect(result.stated).toEqual([]);
+    expect(where(result.registerDefaults)).toEqual(["/widgets/0 #/x-strict"]);
+    expect(result.registerDefaults[0]?.register).toBe("required-response-fields");
+    expect(result.sampled).toBe(true);
+  });
+
+  it("lists no stated violation among the register's departures", () => {
+    const widgets = manyWidgets();
+    widgets[0] = widgetWithoutUrl;
+    widgets[1] = badHeight("tall");
+    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
+    expect(where(result.stated)).toEqual(itemIssues(1));
+    expect(result.registerDefaults.map((issue) => [issue.instancePath, issue.register])).toEqual([
+      ["/widgets/0", "required-response-fields"],
+    ]);
+  });
+});
+
+describe("issues of a small body", () => {
+  it("keeps at most MAX_ISSUES_PER_BODY departures from the register's defaults", () => {
+    const result = validateBody(
+      "listFactoryDefaultWidgets.response",
+      listing(Array.from({ length: 60 }, () => widgetWithoutUrl)),
+    );
+    expect(result.stated).toEqual([]);
+    expect(result.registerDefaults).toHaveLength(MAX_ISSUES_PER_BODY);
+    expect(result.registerDefaults[49]?.instancePath).toBe("/widgets/49");
+  });
+
+  it("counts the stated issues in all only when more were found than kept", () => {
+    // 48 items that are not widgets: 48 issues, and the anyOf's two of the whole list: exactly the cap.
+    const atTheCap = validateBody("listFactoryDefaultWidgets.response", listing(new Array(48).fill(0)));
+    expect(atTheCap.stated).toHaveLength(MAX_ISSUES_PER_BODY);
+    expect(atTheCap).not.toHaveProperty("statedTotal");
+    const overTheCap = validateBody("listFactoryDefaultWidgets.response", listing(new Array(49).fill(0)));
+    expect(overTheCap.stated).toHaveLength(MAX_ISSUES_PER_BODY);
+    expect(overTheCap.statedTotal).toBe(MAX_ISSUES_PER_BODY + 1);
+    expect(validateBody("getWidget.response", completeWidget)).toEqual({
+      body: "getWidget.response",
+      stated: [],
+      registerDefaults: [],
+    });
+  });
+
+  it("validateAgainst takes a path below schemas/ as well as a full $id", () => {
+    const byPath = validateAgainst("bodies/getWidget.request.json", { widgetId: 5 });
+    expect(byPath.body).toBe("bodies/getWidget.request.json");
+    expect(where(byPath.stated)).toEqual(["/widgetId #/properties/widgetId/type"]);
+    const byId = validateAgainst(
+      "https://schemas.cms-conformance.invalid/bodies/getWidget.request.json",
+      { widgetId: 5 },
+      "label",
+    );
+    expect(byId.body).toBe("label");
+    expect(byId.stated).toEqual(byPath.stated);
+  });
+
+  it("refuses a schema id that names no schema", () => {
+    expect(() => validateAgainst("bodies/nothing.json", {})).toThrow(
+      "no schema with $id https://schemas.cms-conformance.invalid/bodies/nothing.json",
+    );
+  });
+
+  it("refuses an unknown body, naming every known one", () => {
+    expect(() => validateBody("getWidget.reply", {})).toThrow(
+      /^unknown body "getWidget\.reply"; known bodies: .*getWidget\.request, getWidget\.response, /,
+    );
+  });
+
+  it("compiles with ajv's strict mode: a schema with an unknown keyword is refused, not ignored", () => {
+    expect(() => statedValidatorInstance().compile({ type: "object", propertys: {} })).toThrow(/unknown keyword/);
+  });
+});
+
+describe("formatSchemaIssue", () => {
+  it("says where, what and which rule, in one line", () => {
+    const [rootIssue] = validateBody("getWidget.response", 5).stated;
+    expect(formatSchemaIssue(rootIssue as SchemaIssue)).toBe('(root) must be object {"type":"object"} (schema #/type)');
+    const [registerIssue] = validateBody(
+      "listFactoryDefaultWidgets.response",
+      listing([widgetWithoutUrl]),
+    ).registerDefaults;
+    expect(formatSchemaIssue(registerIssue as SchemaIssue)).toBe(
+      `/widgets/0 must have required property 'url' {"missingProperty":"url"} (schema #/x-strict) [register: required-response-fields]`,
+    );
+  });
+
+  it("leaves out empty parameters and an absent register", () => {
+    const issue: SchemaIssue = {
+      instancePath: "/a/0",
+      schemaPath: "#/properties/a/items/not",
+      keyword: "not",
+      params: {},
+      message: "must NOT be valid",
+    };
+    expect(formatSchemaIssue(issue)).toBe("/a/0 must NOT be valid (schema #/properties/a/items/not)");
+  });
+});
