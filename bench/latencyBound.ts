@@ -81,7 +81,25 @@ async function measure(latencyMs: number, repeat: number): Promise<boolean> {
   }
 }
 
-const { values } = parseArgs({ options: { repeat: { type: "string", default: "1" } } });
+const HELP = `Usage: npm run bench:latency -- [--repeat N]
+
+Runs the default run against the reference server in its own process, whose every answer ends 10 ms,
+then 50 ms, after its request arrived (serve --latency), and compares the wall time with the bound the
+latency imposes (requests × latency ÷ concurrency; target at most ${TARGET_RATIO} ×), for the run (the engine
+in this process) and for the command (cms-conformance run, from spawn to exit). Exits 1 when a figure
+misses the target. Takes about two minutes per repeat.
+
+Options:
+  --repeat N   runs of each figure; the median is shown (default 1)
+  -h, --help   show this help
+`;
+const { values } = parseArgs({
+  options: { repeat: { type: "string", default: "1" }, help: { type: "boolean", short: "h", default: false } },
+});
+if (values.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
 const repeat = Number(values.repeat);
 if (!Number.isInteger(repeat) || repeat < 1)
   throw new Error(`--repeat must be a whole number ≥ 1, not ${values.repeat}`);
