@@ -1,28 +1,32 @@
 // @ts-check
 /**
- * `npm run mutation:contract`, `npm run mutation:generators`: issue 25.3's whole-product scope one folder at a
- * time (CMS_MUTATION_FOLDER), so that each run finishes inside a working session on two cores. It mutates the
- * folder and runs against each mutant the unit tests and the contract's, generators' and OpenAPI export's tests
- * (perTest coverage: only those that reach it). Each folder has its own incremental file in mutation/.
+ * `npm run mutation:contract`, `mutation:generators`, `mutation:reports`: issue 25.3's whole-product scope one
+ * folder at a time (CMS_MUTATION_FOLDER), so that each run finishes inside a working session on two cores. It
+ * mutates the folder and runs against each mutant the tests of its set (perTest coverage: only those that reach
+ * it): the unit tests with the contract's, generators' and OpenAPI export's, or with the report writers'. Each
+ * folder has its own incremental file in mutation/.
  */
 import { readFileSync } from "node:fs";
 
-/** What each folder's run mutates. */
+/** What each folder's run mutates, and which tests (vitest.mutation.config.ts's CMS_MUTATION_TESTS) it runs. */
 const FOLDERS = {
-  contract: ["contract/**/*.ts", "!contract/types.generated.ts"],
-  generators: ["generators/**/*.ts"],
+  contract: { mutate: ["contract/**/*.ts", "!contract/types.generated.ts"], tests: "contract" },
+  generators: { mutate: ["generators/**/*.ts"], tests: "contract" },
+  // The redaction is in the original scope (stryker.config.json).
+  reports: { mutate: ["reports/**/*.ts", "!reports/redact*.ts"], tests: "reports" },
 };
 
 // Without the variable (knip loads this file to read it): contract.
 const folder = process.env.CMS_MUTATION_FOLDER ?? "contract";
 if (!(folder in FOLDERS))
   throw new Error(`CMS_MUTATION_FOLDER must be one of ${Object.keys(FOLDERS).join(", ")}, not "${folder}"`);
-process.env.CMS_MUTATION_TESTS = "contract";
+const chosen = FOLDERS[/** @type {keyof typeof FOLDERS} */ (folder)];
+process.env.CMS_MUTATION_TESTS = chosen.tests;
 const full = JSON.parse(readFileSync(new URL("./stryker.config.json", import.meta.url), "utf8"));
 
 export default {
   ...full,
-  mutate: FOLDERS[/** @type {keyof typeof FOLDERS} */ (folder)],
+  mutate: chosen.mutate,
   // The compiled copy is not under test here (no test of these sets starts the bin), and a build that
   // rewrites it while StrykerJS copies the sandbox made a run fail (ENOENT on dist/build-manifest.json).
   ignorePatterns: ["dist"],

@@ -49,6 +49,11 @@ const CONTRACT_TESTS = [
   "tests/self/openapi/**/*.test.ts",
 ];
 
+/** The report writers' own tests (stryker.folder.config.mjs, folder reports), but the one that drives a browser. */
+const REPORT_TESTS = [
+  "tests/self/reports/{buildRunReport,consoleReporter,copiedPrefix,htmlReport,jsonReport,junitReport,partialRun,redaction,reproduceCommand,textShownAsText,writeReportFile}.test.ts",
+];
+
 /** Runs against the reference server and its faults, in process. */
 const SUITE_TESTS = [
   "tests/self/suite/waivers.test.ts",
@@ -59,13 +64,15 @@ const SUITE_TESTS = [
 export default defineConfig({
   test: {
     // stryker.unit.config.mjs sets CMS_MUTATION_TESTS=unit: the unit tests only; stryker.folder.config.mjs
-    // sets contract: the unit tests and the contract's.
+    // sets contract (the unit tests and the contract's) or reports (the unit tests and the writers').
     include:
       process.env.CMS_MUTATION_TESTS === "unit"
         ? UNIT_TESTS
         : process.env.CMS_MUTATION_TESTS === "contract"
           ? [...UNIT_TESTS, ...CONTRACT_TESTS]
-          : [...UNIT_TESTS, ...SUITE_TESTS],
+          : process.env.CMS_MUTATION_TESTS === "reports"
+            ? [...UNIT_TESTS, ...REPORT_TESTS]
+            : [...UNIT_TESTS, ...SUITE_TESTS],
     // The verdict matrix one row at a time, without its rate-limited column (verdictMatrixRows.ts says why).
     env: { CMS_MATRIX_MODE: "mutation" },
     testTimeout: 600_000,
