@@ -106,9 +106,11 @@ export function judgeBody(
     byRegister.set(register, lines);
   }
   for (const [register, lines] of byRegister) {
+    // depart() tags the message with its register once; each line's own tag would say it again.
+    const untagged = lines.map((text) => text.replace(` [register: ${register}]`, ""));
     judge.depart(
       register,
-      `${label}: ${lines.slice(0, 3).join("; ")}${lines.length > 3 ? ` (+${lines.length - 3} more)` : ""}`,
+      `${label}: ${untagged.slice(0, 3).join("; ")}${lines.length > 3 ? ` (+${lines.length - 3} more)` : ""}`,
       {
         expected: `the register's default for ${register}`,
         actual: lines.join("\n"),
