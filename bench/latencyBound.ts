@@ -17,7 +17,7 @@ import { runConformance } from "../runner/runConformance.js";
 import { resolveRunSettings } from "../runner/settings/resolveRunSettings.js";
 import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
 import { runSuiteProcess } from "./runSuiteProcess.js";
-import { spawnReferenceServer, type ReferenceServerProcess } from "./spawnReferenceServer.js";
+import { benchRunSettingsOf, spawnReferenceServer, type ReferenceServerProcess } from "./spawnReferenceServer.js";
 
 const TARGET_RATIO = 1.2;
 const LATENCIES_MS = [10, 50] as const;
@@ -31,12 +31,7 @@ const median = (values: readonly number[]): number => {
 async function runInProcess(
   server: ReferenceServerProcess,
 ): Promise<{ wallMs: number; requests: number; verdicts: number }> {
-  const { baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName } =
-    server.announcement;
-  const settings = resolveRunSettings([
-    { baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName },
-    { seed: 1 },
-  ]);
+  const settings = resolveRunSettings([benchRunSettingsOf(server.announcement), { seed: 1 }]);
   let requests = 0;
   const unsubscribe = server.onRecord(() => (requests += 1));
   const started = performance.now();

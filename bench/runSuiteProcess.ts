@@ -14,7 +14,7 @@ import type { RunReport } from "../runner/model/RunReport.js";
 import { FIRST_REQUEST_FILE_VARIABLE, type FirstRequestMark } from "../runner/execute/vitest/firstRequestProbe.js";
 import { WORKER_PROFILE_DIR_VARIABLE } from "../runner/execute/vitest/profileWorker.js";
 import { readProcessCpu } from "./readProcessCpu.js";
-import type { ReferenceServerProcess } from "./spawnReferenceServer.js";
+import { benchRunSettingsOf, type ReferenceServerProcess } from "./spawnReferenceServer.js";
 
 const BIN = fileURLToPath(new URL("../bin/cms-conformance.mjs", import.meta.url));
 const USAGE_PROBE = fileURLToPath(new URL("./probe/writeUsageOnExit.mjs", import.meta.url));
@@ -65,15 +65,8 @@ export async function runSuiteProcess(
 ): Promise<SuiteRunFigures> {
   const folder = mkdtempSync(join(tmpdir(), "cms-bench-run-"));
   try {
-    const { baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName } =
-      server.announcement;
     const config = join(folder, "config.json");
-    writeFileSync(
-      config,
-      JSON.stringify(
-        configFileOf({ baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName }),
-      ),
-    );
+    writeFileSync(config, JSON.stringify(configFileOf(benchRunSettingsOf(server.announcement))));
     const usageFile = join(folder, "usage.json");
     const firstRequestFile = join(folder, "first-request.json");
     const args = [

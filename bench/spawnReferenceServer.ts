@@ -10,6 +10,15 @@ import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestR
 
 const BIN = fileURLToPath(new URL("../bin/cms-conformance.mjs", import.meta.url));
 
+/**
+ * The settings of a bench run against `announcement`'s server: its URL, credentials and the facts a
+ * default run reads (the permission facts are left out, as a user who knows none would).
+ */
+export function benchRunSettingsOf(announcement: ServeAnnouncement) {
+  const { baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName } = announcement;
+  return { baseUrl, clientId, token, restrictedToken, analyticIds, roles, domainName, serviceName };
+}
+
 /** A running server process. */
 export interface ReferenceServerProcess {
   readonly pid: number;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { unsupportedSchemaErrorOf } from "./unsupportedSchemaErrorOf.js";
 import {
   impliedTypes,
   intersectTypes,
@@ -20,18 +21,8 @@ function message(keyword: string, detail: string): string {
   return `schema ${LOC}: ${detail} (keyword "${keyword}"); the generators would produce wrong data, so teach generators/_internals the keyword first`;
 }
 
-function thrown(run: () => unknown): UnsupportedSchemaError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UnsupportedSchemaError);
-    return error as UnsupportedSchemaError;
-  }
-  throw new Error("expected an UnsupportedSchemaError");
-}
-
 function expectRefusal(run: () => unknown, keyword: string, detail: string): void {
-  const error = thrown(run);
+  const error = unsupportedSchemaErrorOf(run);
   expect(error.name).toBe("UnsupportedSchemaError");
   expect(error.keyword).toBe(keyword);
   expect(error.location).toBe(LOC);

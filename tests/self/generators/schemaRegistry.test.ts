@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { unsupportedSchemaErrorOf } from "./unsupportedSchemaErrorOf.js";
 import { type Fragment } from "../../../generators/_internals/schemaFragment.js";
 import { SchemaRegistry } from "../../../generators/_internals/schemaRegistry.js";
 import { UnsupportedSchemaError } from "../../../generators/_internals/supportedKeywords.js";
@@ -13,16 +14,6 @@ const docB = { $id: `${B}#`, type: "object" };
 
 function from(location = `${A}#`): Fragment {
   return { schema: docA, baseUri: A, location };
-}
-
-function refusal(run: () => unknown): UnsupportedSchemaError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UnsupportedSchemaError);
-    return error as UnsupportedSchemaError;
-  }
-  throw new Error("expected an UnsupportedSchemaError");
 }
 
 function detail(error: UnsupportedSchemaError): string {
@@ -75,18 +66,18 @@ describe("SchemaRegistry.resolve", () => {
     expect(registry.resolve("#/%24defs/name", from()).schema).toEqual({ type: "string" });
   });
   it("refuses a reference to an unregistered schema", () => {
-    const error = refusal(() => registry.resolve("c.json#/x", from(`${A}#/here`)));
+    const error = unsupportedSchemaErrorOf(() => registry.resolve("c.json#/x", from(`${A}#/here`)));
     expect(detail(error)).toBe(
       '$ref "c.json#/x" resolves to https://schemas.cms-conformance.invalid/reg/c.json, which is not a registered schema',
     );
   });
   it("refuses anchors", () => {
-    const error = refusal(() => registry.resolve("#name", from(`${A}#/here`)));
+    const error = unsupportedSchemaErrorOf(() => registry.resolve("#name", from(`${A}#/here`)));
     expect(detail(error)).toBe('$ref "#name" uses an anchor; only JSON Pointer fragments are supported');
   });
   it("refuses pointers at no schema", () => {
     for (const ref of ["#/$defs/missing", "#/$defs/list", "#/$id"]) {
-      const error = refusal(() => registry.resolve(ref, from(`${A}#/here`)));
+      const error = unsupportedSchemaErrorOf(() => registry.resolve(ref, from(`${A}#/here`)));
       expect(detail(error)).toBe(`$ref ${JSON.stringify(ref)} points at no schema`);
     }
   });
