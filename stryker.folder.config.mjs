@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `npm run mutation:contract`, `mutation:generators`, `mutation:reports`: issue 25.3's whole-product scope one
+ * `npm run mutation:contract`, `mutation:generators`, `mutation:reports`, `mutation:http`, `mutation:runner`, `mutation:cli`: issue 25.3's whole-product scope one
  * folder at a time (CMS_MUTATION_FOLDER), so that each run finishes inside a working session on two cores. It
  * mutates the folder and runs against each mutant the tests of its set (perTest coverage: only those that reach
  * it): the unit tests with the contract's, generators' and OpenAPI export's, or with the report writers'. Each
@@ -14,6 +14,20 @@ const FOLDERS = {
   generators: { mutate: ["generators/**/*.ts"], tests: "contract" },
   // The redaction is in the original scope (stryker.config.json).
   reports: { mutate: ["reports/**/*.ts", "!reports/redact*.ts"], tests: "reports" },
+  // The HTTP client, its redaction aside (in the original scope).
+  http: { mutate: ["runner/http/**/*.ts", "!runner/http/redact*.ts"], tests: "http" },
+  // The rest of runner/ (its engine and waivers are in the original scope) and the CLI, against the CLI's tests.
+  runner: {
+    mutate: [
+      "runner/*.ts",
+      "runner/settings/**/*.ts",
+      "runner/execute/**/*.ts",
+      "runner/model/**/*.ts",
+      "runner/report/**/*.ts",
+    ],
+    tests: "cli",
+  },
+  cli: { mutate: ["cli/**/*.ts"], tests: "cli" },
 };
 
 // Without the variable (knip loads this file to read it): contract.

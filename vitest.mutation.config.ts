@@ -51,7 +51,20 @@ const CONTRACT_TESTS = [
 
 /** The report writers' own tests (stryker.folder.config.mjs, folder reports), but the one that drives a browser. */
 const REPORT_TESTS = [
-  "tests/self/reports/{buildRunReport,consoleReporter,copiedPrefix,htmlReport,jsonReport,junitReport,partialRun,redaction,reproduceCommand,textShownAsText,writeReportFile}.test.ts",
+  "tests/self/reports/{buildHar,buildRunReport,consoleReporter,copiedPrefix,htmlPage,htmlParts,htmlReport,jsonReport,junitDocument,junitReport,partialRun,redaction,reproduceCommand,textShownAsText,writeReportFile}.test.ts",
+];
+
+/** The HTTP client's own tests (stryker.folder.config.mjs, folder http): scripted and hostile targets in process. */
+const HTTP_TESTS = ["tests/self/http/**/*.test.ts"];
+
+/**
+ * The CLI's and the run's tests that run in this process (folders runner and cli); those that start the bin are
+ * left out: the bin runs the compiled copy, which StrykerJS does not mutate.
+ */
+const CLI_TESTS = [
+  "tests/self/cli/{configFileKeys,conventions,describeConfigValue,durationOption,failOnSkipped,preflight,runEngine,selection,tokenCommand,userMistakes,waitForTarget}.test.ts",
+  "tests/self/execute/**/*.test.ts",
+  "tests/self/reports/{buildRunReport,partialRun,reproduceCommand}.test.ts",
 ];
 
 /** Runs against the reference server and its faults, in process. */
@@ -64,7 +77,8 @@ const SUITE_TESTS = [
 export default defineConfig({
   test: {
     // stryker.unit.config.mjs sets CMS_MUTATION_TESTS=unit: the unit tests only; stryker.folder.config.mjs
-    // sets contract (the unit tests and the contract's) or reports (the unit tests and the writers').
+    // sets contract (the unit tests and the contract's), reports (the unit tests and the writers'), http (the
+    // unit tests and the HTTP client's) or cli (the unit tests and the CLI's in-process ones).
     include:
       process.env.CMS_MUTATION_TESTS === "unit"
         ? UNIT_TESTS
@@ -72,7 +86,11 @@ export default defineConfig({
           ? [...UNIT_TESTS, ...CONTRACT_TESTS]
           : process.env.CMS_MUTATION_TESTS === "reports"
             ? [...UNIT_TESTS, ...REPORT_TESTS]
-            : [...UNIT_TESTS, ...SUITE_TESTS],
+            : process.env.CMS_MUTATION_TESTS === "http"
+              ? [...UNIT_TESTS, ...HTTP_TESTS]
+              : process.env.CMS_MUTATION_TESTS === "cli"
+                ? [...UNIT_TESTS, ...CLI_TESTS]
+                : [...UNIT_TESTS, ...SUITE_TESTS],
     // The verdict matrix one row at a time, without its rate-limited column (verdictMatrixRows.ts says why).
     env: { CMS_MATRIX_MODE: "mutation" },
     testTimeout: 600_000,

@@ -52,7 +52,7 @@ ${
     : ""
 }
 ${evidence.map((item, index) => renderEvidence(item, id, index, limits))}
-${hiddenEvidence > 0 ? html`<p class="note">${hiddenEvidence} more evidence items are in report.json.</p>` : ""}
+${hiddenEvidence > 0 ? html`<p class="note">${hiddenEvidence} more evidence item${hiddenEvidence === 1 ? " is" : "s are"} in report.json.</p>` : ""}
 <p class="muted">Check took ${result.durationMs.toFixed(0)} ms.</p>
 </div>
 </details>`;

@@ -12,6 +12,9 @@ function percentile(sorted: readonly number[], fraction: number): number {
 const formatMs = (ms: number): string =>
   ms >= 1000 ? `${Number((ms / 1000).toFixed(ms >= 10_000 ? 0 : 1))} s` : `${Math.round(ms)} ms`;
 
+/** Coordinates to a tenth of a unit: finer adds only digits to the page. */
+const tenth = (value: number): number => Math.round(value * 10) / 10;
+
 /** The chart, or a sentence when the run recorded no timings. */
 export function renderTimingChart(timings: RunReport["timings"]): SafeHtml {
   const rows = OPERATIONS.flatMap((op) => {
@@ -41,7 +44,7 @@ export function renderTimingChart(timings: RunReport["timings"]): SafeHtml {
   const height = top + rows.length * rowHeight + 10;
   const maxDecade = Math.max(1, Math.ceil(Math.log10(Math.max(10, ...rows.map((row) => row.max)))));
   // Log scale from 1 ms: a 5 s timeout must not flatten the 10 ms answers.
-  const x = (ms: number): number => label + (Math.log10(Math.max(1, ms)) / maxDecade) * plot;
+  const x = (ms: number): number => tenth(label + (Math.log10(Math.max(1, ms)) / maxDecade) * plot);
   const ticks = Array.from({ length: maxDecade + 1 }, (_, decade) => 10 ** decade);
 
   return html`<svg class="chart" role="img" aria-label="Response times per operation" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">
@@ -50,8 +53,8 @@ ${ticks.map((tick) => html`<line class="grid" x1="${x(tick)}" x2="${x(tick)}" y1
 ${rows.map((row, index) => {
   const y = top + index * rowHeight;
   return html`<g><text x="${label - 8}" y="${y + 17}" text-anchor="end">${row.name}</text>
-<rect class="p95" x="${label}" y="${y + 5}" width="${Math.max(1, x(row.p95) - label)}" height="16" rx="2"><title>${row.name} p95 ${formatMs(row.p95)}</title></rect>
-<rect class="p50" x="${label}" y="${y + 5}" width="${Math.max(1, x(row.p50) - label)}" height="16" rx="2"><title>${row.name} median ${formatMs(row.p50)}</title></rect>
+<rect class="p95" x="${label}" y="${y + 5}" width="${Math.max(1, tenth(x(row.p95) - label))}" height="16" rx="2"><title>${row.name} p95 ${formatMs(row.p95)}</title></rect>
+<rect class="p50" x="${label}" y="${y + 5}" width="${Math.max(1, tenth(x(row.p50) - label))}" height="16" rx="2"><title>${row.name} median ${formatMs(row.p50)}</title></rect>
 <line class="max" x1="${x(row.max)}" x2="${x(row.max)}" y1="${y + 2}" y2="${y + 24}"><title>${row.name} max ${formatMs(row.max)}</title></line>
 <text x="${label + plot + 12}" y="${y + 17}">p50 ${formatMs(row.p50)} · p95 ${formatMs(row.p95)} · max ${formatMs(row.max)} · n=${row.n}</text></g>`;
 })}
