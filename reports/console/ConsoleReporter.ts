@@ -76,7 +76,8 @@ const SAMPLING_LINES_SHOWN = 5;
 const SAMPLING_LINE_CHARS = 240;
 
 function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  // 999.6 ms rounds to a second, not to "1000 ms".
+  return Math.round(ms) < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** Reporter hooks the runner calls: onRunStart, onResult per verdict, onRunEnd once. */
@@ -324,7 +325,7 @@ export class ConsoleReporter {
       const at = (q: number) => times[Math.min(times.length - 1, Math.max(0, Math.ceil(q * times.length) - 1))] ?? 0;
       const ms = (value: number) => `${Math.round(value)} ms`;
       return [
-        `  ${operation.name.padEnd(26)}p50 ${ms(at(0.5))} · p95 ${ms(at(0.95))} · max ${ms(at(1))}  (${times.length} answers)`,
+        `  ${operation.name.padEnd(26)}p50 ${ms(at(0.5))} · p95 ${ms(at(0.95))} · max ${ms(at(1))}  (${times.length} answer${times.length === 1 ? "" : "s"})`,
       ];
     });
     if (rows.length === 0) return;
