@@ -100,8 +100,8 @@ describe("the suite's wording", () => {
   });
 
   it("adds each verdict's check id, title and family", () => {
-    const report = makeRunReport([makeResult({ checkId: "X.One", title: "Some Title", family: "Fam" })]);
-    expect(reportWording(report)).toBe(`${contractWording()}\nx.one\nsome title\nfam`);
+    const report = makeRunReport([makeResult({ checkId: "X.One", title: "Some Title", family: "search" })]);
+    expect(reportWording(report)).toBe(`${contractWording()}\nx.one\nsome title\nsearch`);
   });
 });
 
