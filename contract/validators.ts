@@ -129,7 +129,11 @@ function issuesOf(validate: ValidateFunction, data: unknown): SchemaIssue[] {
   return validate(data) ? [] : (validate.errors ?? []).filter(isInformative).map(toIssue);
 }
 
-/** The issues found in a sample of a large body, and the first one the whole body has if the sample lacks it. */
+/**
+ * The issues found in a sample of a large body, and the first one the whole body has if the sample lacks it.
+ * The whole body's first error decides whether to look at all; it may be one `keep` drops (a stated issue when
+ * register departures are wanted), and the sample is searched then too.
+ */
 function sampledIssues(
   all: ValidateFunction,
   first: ValidateFunction,
@@ -137,8 +141,9 @@ function sampledIssues(
   sample: () => unknown,
   keep: (issue: SchemaIssue) => boolean,
 ): SchemaIssue[] {
-  const firstIssues = issuesOf(first, data).filter(keep);
-  if (firstIssues.length === 0) return [];
+  const firstAll = issuesOf(first, data);
+  if (firstAll.length === 0) return [];
+  const firstIssues = firstAll.filter(keep);
   const found = issuesOf(all, sample()).filter(keep);
   const missing = firstIssues.filter(
     (issue) =>

@@ -35,6 +35,19 @@ describe("bounded schema issues", () => {
     expect(result.stated.map((issue) => issue.instancePath)).toContain("/widgets/2500/preferredSize/height");
   });
 
+  it("a large body that breaks the stated schema early still shows its register departures", () => {
+    // Widget 0 breaks a stated rule; every other widget leaves out its id (register required-response-fields).
+    const { id: _id, ...withoutId } = completeWidget;
+    const widgets: unknown[] = Array.from({ length: 3_000 }, () => withoutId);
+    widgets[0] = { ...completeWidget, preferredSize: { height: "tall", width: 6 } };
+    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
+    expect(result.stated.map((issue) => issue.instancePath)).toContain("/widgets/0/preferredSize/height");
+    expect(result.registerDefaults.length).toBeGreaterThan(0);
+    expect(result.registerDefaults.every((issue) => issue.register === "required-response-fields")).toBe(true);
+    expect(result.registerDefaults.map((issue) => issue.params.missingProperty)).toContain("id");
+    expect(result.sampled).toBe(true);
+  });
+
   it("a large valid body: no issue, nothing sampled", () => {
     const result = validateBody(
       "listFactoryDefaultWidgets.response",
