@@ -5,8 +5,9 @@ export function parseRetryAfter(header: string | undefined, nowMs: number = Date
   if (header === undefined) return undefined;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  // Only date-shaped text: Date.parse accepts odd strings ("1", "x 2") that are not HTTP dates.
-  if (!/^[A-Za-z]{3},? /.test(text)) return undefined;
+  // Only date-shaped text (a day name first: "Sun, 06 Nov 1994 …", "Sunday, 06-Nov-94 …" and asctime's "Sun Nov  6 …",
+  // the three forms RFC 9110 §5.6.7 makes a recipient accept): Date.parse accepts odd strings ("x 2") that are no HTTP dates.
+  if (!/^[A-Za-z]{3,9},? /.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - nowMs);
