@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BODY_NAMES, CONTRACT_SCHEMAS, schemaIdForBody } from "../../../contract/schemaCatalogue.js";
+import { BODY_NAMES, CONTRACT_SCHEMAS, SCHEMA_ID_BASE, schemaIdForBody } from "../../../contract/schemaCatalogue.js";
 import { validateAgainst, validateBody } from "../../../contract/validators.js";
 import { responseArbitrary } from "../../../generators/responseArbitrary.js";
 import { schemaArbitrary, UnsupportedSchemaError } from "../../../generators/schemaArbitrary.js";
@@ -60,9 +60,43 @@ describe("an unsupported keyword is refused, naming the schema and the keyword",
 
   it("refuses bad options with the value received", () => {
     expect(() => schemaArbitrary("components/Widget.json", { profile: "lenient" as never })).toThrow(
-      'received "lenient"',
+      'schemaArbitrary: profile must be "stated" or "strict", received "lenient"',
     );
+    expect(() => schemaArbitrary("components/Widget.json", { extraFields: "yes" as never })).toThrow(
+      'schemaArbitrary: extraFields must be a boolean, received "yes"',
+    );
+    expect(() => schemaArbitrary(5 as never)).toThrow("schemaArbitrary: expected a schema object or $id, received 5");
     expect(() => schemaArbitrary("components/Nope.json")).toThrow("no schema with $id");
+  });
+
+  it("compiles a contract schema once per profile and extra fields, and never caches one given hints or extra schemas", () => {
+    const widget = "components/Widget.json";
+    expect(schemaArbitrary(widget)).toBe(schemaArbitrary(widget, { profile: "stated", extraFields: false }));
+    expect(schemaArbitrary(widget, { profile: "strict" })).not.toBe(schemaArbitrary(widget));
+    expect(schemaArbitrary(widget, { extraFields: true })).not.toBe(schemaArbitrary(widget));
+    expect(schemaArbitrary(`${SCHEMA_ID_BASE}${widget}`)).toBe(schemaArbitrary(`${SCHEMA_ID_BASE}${widget}`));
+    const hints = new Map([["/name", { arbitrary: fc.constant("platform.cms.n") }]]);
+    expect(schemaArbitrary(widget, { hints })).not.toBe(schemaArbitrary(widget, { hints }));
+    expect(schemaArbitrary(widget, { schemas: [] })).not.toBe(schemaArbitrary(widget, { schemas: [] }));
+    const names = fc.sample(schemaArbitrary(widget, { hints }), { numRuns: 20, seed: 3 }) as { name?: string }[];
+    expect(names.filter((value) => value.name !== undefined).every((value) => value.name === "platform.cms.n")).toBe(
+      true,
+    );
+  });
+
+  it("takes an absolute $id as it is, and a path below schemas/ under the contract's base", () => {
+    const fixture = {
+      $id: "https://fixtures.invalid/one.json",
+      type: "object",
+      required: ["a"],
+      properties: { a: { const: 1 } },
+    };
+    expect(fc.sample(schemaArbitrary(fixture), { numRuns: 5, seed: 1 })).toEqual(
+      Array.from({ length: 5 }, () => ({ a: 1 })),
+    );
+    expect(
+      fc.sample(schemaArbitrary("https://fixtures.invalid/one.json", { schemas: [fixture] }), { numRuns: 3, seed: 1 }),
+    ).toEqual([{ a: 1 }, { a: 1 }, { a: 1 }]);
   });
 });
 
