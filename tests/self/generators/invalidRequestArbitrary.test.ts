@@ -79,7 +79,22 @@ describe("invalid request derivations", () => {
       const body = (invalid.body as { json: { roles: unknown[]; domainName: string } }).json;
       expect(body.domainName).toBe("hcm");
       expect(body.roles.filter((role) => typeof role !== "string")).toHaveLength(1);
+      // One item replaced in place: no hole an index past the end would leave (JSON writes it as null).
+      const sent = (JSON.parse(JSON.stringify(body)) as { roles: unknown[] }).roles;
+      expect(sent.filter((role) => typeof role !== "string")).toHaveLength(1);
     }
+    // Which item is broken varies.
+    const positions = new Set(
+      fc
+        .sample(invalidRequestArbitrary("getRoleFilters", CONTEXT, ["roles[]:wrong-type-number"]), {
+          numRuns: 200,
+          seed: 5,
+        })
+        .map((invalid) =>
+          (invalid.body as { json: { roles: unknown[] } }).json.roles.findIndex((role) => typeof role !== "string"),
+        ),
+    );
+    expect(positions.size).toBeGreaterThan(1);
     for (const invalid of fc.sample(invalidRequestArbitrary("getWidget", CONTEXT, ["raw:malformed-json"]), {
       numRuns: 20,
       seed: 4,
