@@ -51,7 +51,7 @@ const CONTRACT_TESTS = [
 
 /** The report writers' own tests (stryker.folder.config.mjs, folder reports), but the one that drives a browser. */
 const REPORT_TESTS = [
-  "tests/self/reports/{buildHar,buildRunReport,consoleDocument,consoleReporter,copiedPrefix,htmlPage,htmlParts,htmlReport,jsonReport,junitDocument,junitReport,partialRun,redaction,reportHelpers,reproduceCommand,textShownAsText,writeReportFile}.test.ts",
+  "tests/self/reports/{buildHar,buildRunReport,consoleDocument,consoleReporter,copiedPrefix,htmlPage,htmlParts,htmlReport,jsonReport,junitDocument,junitReport,partialRun,redaction,reportFiles,reportHelpers,reproduceCommand,textShownAsText,writeReportFile}.test.ts",
 ];
 
 /** The HTTP client's own tests (stryker.folder.config.mjs, folder http): scripted and hostile targets in process. */

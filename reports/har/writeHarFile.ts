@@ -7,8 +7,6 @@ import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot
 import { createRedactor, type SecretInput } from "../../runner/http/redactSecrets.js";
 import { buildHar, type HarRunFacts } from "./buildHar.js";
 
-/** File name of the HAR inside the report folder. */
-
 /** Writes the HAR of `log` into `outDir`; returns its path. */
 export async function writeHarFile(
   log: ExchangeLogSnapshot,
