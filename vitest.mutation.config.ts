@@ -65,7 +65,7 @@ const CLI_TESTS = [
   "tests/self/cli/{cliHelpers,completion,configFileKeys,conventions,describeConfigValue,durationOption,failOnSkipped,preflight,runEngine,runHelpAndListChecks,selection,tokenCommand,userMistakes,validate,waitForTarget}.test.ts",
   "tests/self/execute/**/*.test.ts",
   "tests/self/openapi/openapiCommand.test.ts",
-  "tests/self/reports/{buildRunReport,partialRun,reproduceCommand}.test.ts",
+  "tests/self/reports/{buildRunReport,mergeRunReports,partialRun,reproduceCommand}.test.ts",
 ];
 
 /** Runs against the reference server and its faults, in process. */
