@@ -62,7 +62,7 @@ const HTTP_TESTS = ["tests/self/http/**/*.test.ts"];
  * left out: the bin runs the compiled copy, which StrykerJS does not mutate.
  */
 const CLI_TESTS = [
-  "tests/self/cli/{cliHelpers,completion,configFileKeys,conventions,describeConfigValue,durationOption,failOnSkipped,preflight,runEngine,runHelpAndListChecks,selection,tokenCommand,userMistakes,validate,waitForTarget}.test.ts",
+  "tests/self/cli/{cliHelpers,completion,configFileKeys,conventions,describeConfigValue,durationOption,failOnSkipped,preflight,runEngine,runHelpAndListChecks,selection,settingsParsers,tokenCommand,userMistakes,validate,waitForTarget}.test.ts",
   "tests/self/execute/**/*.test.ts",
   "tests/self/openapi/openapiCommand.test.ts",
   "tests/self/reports/{buildRunReport,mergeRunReports,partialRun,reproduceCommand}.test.ts",
