@@ -1,0 +1,269 @@
+/**
+ * runConformance around an executor it is handed (issue 25.3): a small catalogue, a target that answers every
+ * preflight request, and an executor that reports what a test tells it. What the engine adds is checked whole:
+ * plan order, the verdicts it never got, waivers applied as verdicts come and at the end, gate failures
+ * (expired waivers, interruption, --fail-on-skipped, --fail-on-unverified), notes and the observer's calls.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CheckCatalogue } from "../../../runner/engine/CheckCatalogue.js";
+import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import type { CheckExecutor, Execution } from "../../../runner/execute/CheckExecutor.js";
+import type { CheckResult } from "../../../runner/model/RunReport.js";
+import type { RunSettings } from "../../../runner/model/RunSettings.js";
+import { runConformance, type RunStart } from "../../../runner/runConformance.js";
+import { testSettings } from "../engine/engineDoubles.js";
+
+const check = (id: string, operations: CheckDefinition["operations"]): CheckDefinition => ({
+  id,
+  title: `title of ${id}`,
+  rule: id,
+  family: id.split(".")[0] as CheckDefinition["family"],
+  specRefs: ["7"],
+  level: "MUST",
+  operations,
+  registerRefs: [],
+  run: async () => undefined,
+});
+const CATALOGUE = new CheckCatalogue([
+  check("http.one", ["getWidget", "getAnalytic"]),
+  check("http.two", ["getWidget"]),
+  check("permissions.three", ["listLandingPages"]),
+]);
+
+const verdict = (
+  checkId: string,
+  operation: CheckResult["operation"],
+  outcome: CheckResult["outcome"],
+  message = "m",
+): CheckResult => ({
+  checkId,
+  title: `title of ${checkId}`,
+  family: "http",
+  operation,
+  outcome,
+  level: "MUST",
+  specRefs: ["7"],
+  registerRefs: [],
+  message,
+  evidence: [],
+  durationMs: 1,
+});
+
+/** An executor that reports `results` (each through onResult) and returns them with what else `extra` says. */
+function executor(results: CheckResult[], extra: Partial<Execution> = {}, seen: string[][] = []): CheckExecutor {
+  return async (_settings, planned, onResult) => {
+    seen.push(planned.map(({ check: { id }, operation }) => `${id} ${operation}`));
+    for (const result of results) onResult(result);
+    return { results, runErrors: [], ...extra };
+  };
+}
+
+let server: Server;
+let baseUrl: string;
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    request.resume();
+    response.writeHead(200, { "content-type": "application/json" }).end("{}");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const settings = (overrides: Partial<RunSettings> = {}): RunSettings => testSettings({ baseUrl, ...overrides });
+
+describe("runConformance", () => {
+  it("orders the verdicts as planned, and turns each planned pair that never reported into an error", async () => {
+    const seen: string[][] = [];
+    const report = await runConformance({
+      settings: settings(),
+      catalogue: CATALOGUE,
+      executor: executor(
+        [verdict("http.two", "getWidget", "passed"), verdict("http.one", "getWidget", "failed")],
+        {},
+        seen,
+      ),
+    });
+    expect(seen).toEqual([
+      ["http.one getWidget", "http.one getAnalytic", "http.two getWidget", "permissions.three listLandingPages"],
+    ]);
+    expect(report.results.map((result) => `${result.checkId} ${result.operation} ${result.outcome}`)).toEqual([
+      "http.one getWidget failed",
+      "http.one getAnalytic error",
+      "http.two getWidget passed",
+      "permissions.three listLandingPages error",
+    ]);
+    const missing = report.results[1];
+    expect(missing).toEqual({
+      checkId: "http.one",
+      title: "title of http.one",
+      family: "http",
+      operation: "getAnalytic",
+      outcome: "error",
+      level: "MUST",
+      specRefs: ["7"],
+      registerRefs: [],
+      message: "The suite could not run this check: no verdict was reported",
+      evidence: [],
+      durationMs: 0,
+    });
+    expect(report.verdict).toBe("fail");
+    expect(report.meta.notes).toEqual([]);
+    expect(report.meta.gateFailures).toEqual([]);
+  });
+
+  it("says why verdicts are missing when the run reported errors, and notes each error", async () => {
+    const report = await runConformance({
+      settings: settings({ checks: ["http.two"] }),
+      catalogue: CATALOGUE,
+      executor: executor([], { runErrors: ["the worker died", "a module did not load"] }),
+    });
+    expect(report.results.map((result) => result.message)).toEqual([
+      "The suite could not run this check: the worker died; a module did not load",
+    ]);
+    expect(report.meta.notes).toEqual([
+      "the run itself reported an error: the worker died",
+      "the run itself reported an error: a module did not load",
+    ]);
+  });
+
+  it("tells the observer the start, each verdict with its waiver, and the exchanges", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "cms-run-conformance-"));
+    const waiversFile = join(folder, "waivers.json");
+    writeFileSync(
+      waiversFile,
+      JSON.stringify({
+        waivers: [
+          { checkId: "http.one", operation: "getWidget", reason: "ticket 1", expires: "2030-01-01" },
+          { checkId: "http.two", reason: "ticket 2", expires: "2020-01-01" },
+          { checkId: "permissions.three", reason: "ticket 3", expires: "2030-01-01" },
+        ],
+      }),
+    );
+    const starts: RunStart[] = [];
+    const heard: string[] = [];
+    const logs: number[] = [];
+    const exchanges = { entries: [], seen: 3, dropped: 0, limit: 10, maxBodyChars: 10 };
+    const report = await runConformance({
+      settings: settings({ checks: ["http.*"] }),
+      catalogue: CATALOGUE,
+      waiversFile,
+      today: "2025-06-01",
+      observer: {
+        onRunStart: (start) => starts.push(start),
+        onResult: (result) => heard.push(`${result.checkId} ${result.operation} ${result.outcome}`),
+        onExchanges: (log) => logs.push(log.seen),
+      },
+      executor: executor(
+        [
+          verdict("http.one", "getWidget", "failed"),
+          verdict("http.one", "getAnalytic", "passed"),
+          verdict("http.two", "getWidget", "failed"),
+        ],
+        {
+          statistics: {
+            requests: 3,
+            retries429: 0,
+            transportFailures: 0,
+            durationsByPath: {},
+            sampling: ["s1"],
+            exchanges,
+          } as never,
+        },
+      ),
+    });
+    expect(starts).toEqual([{ target: baseUrl, profile: "default", checks: 3, totalVerdicts: 4 }]);
+    expect(heard).toEqual(["http.one getWidget waived", "http.one getAnalytic passed", "http.two getWidget failed"]);
+    expect(logs).toEqual([3]);
+    expect(report.results.map((result) => result.outcome)).toEqual(["waived", "passed", "failed"]);
+    expect(report.meta.gateFailures).toEqual(["expired waiver: http.two on every operation (expired 2020-01-01)"]);
+    expect(report.meta.notes).toEqual(["unused waiver: permissions.three on every operation"]);
+    expect(report.meta.sampling).toEqual(["s1"]);
+  });
+
+  it("notes a re-run, a shard and the pairs --max-failures kept from starting, which are not errors", async () => {
+    const report = await runConformance({
+      settings: settings({
+        maxFailures: 1,
+        shard: { index: 1, count: 1 },
+        rerunFailed: {
+          report: "old/report.json",
+          verdicts: [
+            { checkId: "http.one", operation: "getWidget" },
+            { checkId: "http.two", operation: "getWidget" },
+          ],
+        },
+      }),
+      catalogue: CATALOGUE,
+      executor: executor([verdict("http.one", "getWidget", "failed")], {
+        notRun: [{ checkId: "http.two", operation: "getWidget" }],
+      }),
+    });
+    expect(report.results.map((result) => `${result.checkId} ${result.operation}`)).toEqual(["http.one getWidget"]);
+    expect(report.meta.notes).toEqual([
+      "re-run of the 2 failed or errored verdicts of old/report.json (--rerun-failed), with its seed",
+      "shard 1/1: 2 of the selected check × operation pairs; merge the shards' reports with cms-conformance merge",
+      "stopped once 1 verdict had failed or errored (--max-failures 1; checks already running finished): 1 of 2 check × operation pairs were not run",
+    ]);
+    const plural = await runConformance({
+      settings: settings({ maxFailures: 2 }),
+      catalogue: CATALOGUE,
+      executor: executor([], { notRun: [{ checkId: "http.two", operation: "getWidget" }] }),
+    });
+    expect(plural.meta.notes[0]).toBe(
+      "stopped once 2 verdicts had failed or errored (--max-failures 2; checks already running finished): 1 of 4 check × operation pairs were not run",
+    );
+  });
+
+  it("fails the gate for each skipped verdict with --fail-on-skipped, and each unverified permission verdict with --fail-on-unverified", async () => {
+    const results = [
+      { ...verdict("http.one", "getWidget", "skipped", "needs x"), skipReason: "Set X." },
+      verdict("http.one", "getAnalytic", "skipped", "needs y"),
+      verdict("http.two", "getWidget", "warning", "no fact given [register: permission-facts]"),
+      verdict("permissions.three", "listLandingPages", "warning", "another warning [register: other]"),
+    ];
+    const run = (overrides: Partial<RunSettings>) =>
+      runConformance({ settings: settings(overrides), catalogue: CATALOGUE, executor: executor(results) });
+    expect((await run({})).meta.gateFailures).toEqual([]);
+    expect((await run({ failOnSkipped: true })).meta.gateFailures).toEqual([
+      "skipped (--fail-on-skipped): http.one on getWidget: Set X.",
+      "skipped (--fail-on-skipped): http.one on getAnalytic: needs y",
+    ]);
+    const unverified = await run({ failOnUnverified: true });
+    expect(unverified.meta.gateFailures).toEqual([
+      "unverified (--fail-on-unverified): http.two on getWidget: no fact given [register: permission-facts]",
+    ]);
+    expect(unverified.verdict).toBe("fail");
+  });
+
+  it("makes the open verdicts errors and fails the gate when the run is interrupted", async () => {
+    const controller = new AbortController();
+    const interrupted: CheckExecutor = async (_settings, _planned, onResult) => {
+      const result = verdict("http.two", "getWidget", "passed");
+      onResult(result);
+      controller.abort("SIGINT");
+      return { results: [result], runErrors: [] };
+    };
+    const report = await runConformance({
+      settings: settings({ checks: ["http.*"] }),
+      catalogue: CATALOGUE,
+      executor: interrupted,
+      signal: controller.signal,
+    });
+    const open = report.results.filter((result) => result.outcome === "error");
+    expect(open).toHaveLength(2);
+    for (const result of open)
+      expect(result.message).toMatch(
+        /^The suite could not run this check: the run was interrupted at \d{4}-\d\d-\d\dT[\d:.]+Z \(SIGINT\) before this check finished$/,
+      );
+    expect(report.meta.gateFailures).toHaveLength(1);
+    expect(report.meta.gateFailures[0]).toMatch(
+      /^the run was interrupted at \d{4}-\d\d-\d\dT[\d:.]+Z \(SIGINT\); the verdicts still open then are errors$/,
+    );
+  });
+});
