@@ -119,7 +119,7 @@ export async function preflight(settings: RunSettings): Promise<void> {
         );
       }
       refuse(
-        `the target at ${settings.baseUrl} cannot be reached (${first.failure?.message ?? kind ?? "no response"}); check --base-url and that the service is running`,
+        `the target at ${settings.baseUrl} cannot be reached (${(first.failure?.message ?? kind ?? "no response").replace(/\.$/, "")}); check --base-url and that the service is running`,
       );
     });
     const status = (operation: OperationName) => answers.get(operation)?.response?.status;
