@@ -88,6 +88,7 @@ const CLI_TESTS = [
   "tests/self/cli/{cliHelpers,completion,mergeCommand,configFileKeys,conventions,describeConfigValue,durationOption,preflight,readRerunReport,resolveRunSettings,runHelpAndListChecks,selection,settingWords,settingsParsers,userMistakes,validate,waitForTarget}.test.ts",
   "tests/self/execute/**/*.test.ts",
   "tests/self/openapi/openapiCommand.test.ts",
+  "tests/self/reference/serveCommand.test.ts",
   "tests/self/reports/{buildRunReport,mergeRunReports,partialRun,reproduceCommand}.test.ts",
 ];
 
