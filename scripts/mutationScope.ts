@@ -72,6 +72,11 @@ const percent = (killed: number, alive: number): string =>
   killed + alive === 0 ? "–" : `${((100 * killed) / (killed + alive)).toFixed(2)} %`;
 
 function main(): void {
+  // Piped into head: a closed pipe ends the listing, not with a stack trace.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
   const { values } = parseArgs({ options: { markdown: { type: "boolean", default: false } } });
   const mutated = new Set<string>();
   const rows: string[][] = [];

@@ -75,6 +75,9 @@ const SAMPLING_LINES_SHOWN = 5;
 /** Characters of one sampling line on the console. */
 const SAMPLING_LINE_CHARS = 240;
 
+/** "1 verdict", "2 verdicts". */
+const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 function formatDuration(ms: number): string {
   // 999.6 ms rounds to a second, not to "1000 ms".
   return Math.round(ms) < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
@@ -261,7 +264,7 @@ export class ConsoleReporter {
     const partial = selectionPhrase(report);
     const head = partial === undefined ? verdict : `${verdict} — ${partial}:`;
     this.write(
-      `${head} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${summary.total} verdicts in ${formatDuration(meta.durationMs)}, ${meta.requestCount} requests, seed ${meta.seed})`)}`,
+      `${head} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${counted(summary.total, "verdict")} in ${formatDuration(meta.durationMs)}, ${counted(meta.requestCount, "request")}, seed ${meta.seed})`)}`,
     );
     if (meta.profile === "default" && summary.warnings > 0)
       this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));

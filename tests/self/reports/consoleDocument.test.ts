@@ -223,3 +223,71 @@ describe("the live line on a terminal", () => {
       );
   });
 });
+
+describe("the console at the other edges", () => {
+  it("lists exactly 20 failing verdicts without a '… and more' line, names plural errors, warnings and gate failures, and under strict says nothing of warnings", () => {
+    const failed = Array.from({ length: 18 }, (_, index) =>
+      makeResult({ checkId: `f.c${index}`, outcome: "failed", message: `m${index}` }),
+    );
+    const others = [
+      makeResult({ checkId: "e.one", outcome: "error", message: "e1" }),
+      makeResult({ checkId: "e.two", outcome: "error", message: "e2" }),
+      makeResult({ checkId: "w.one", outcome: "warning", message: "w1" }),
+      makeResult({ checkId: "w.two", outcome: "warning", message: "w2" }),
+    ];
+    const base = makeRunReport([...failed, ...others], "strict", {
+      sampling: ["s1", "s2", "s3", "s4", "s5"],
+      gateFailures: ["gate one", "gate two"],
+      commandLine: "cms-conformance run",
+    });
+    const report: RunReport = {
+      ...base,
+      meta: { ...base.meta, durationMs: 5, requestCount: 1 },
+      timings: { getWidget: [10, 9, 100] },
+    };
+    const text = written(report, { checks: 22 }, {});
+    const lines = text.split("\n");
+    expect(lines.filter((line) => line.startsWith(" FAIL "))).toEqual([
+      " FAIL  2 gate failures · 18 failed · 2 errors · 2 warnings  (strict profile, 22 verdicts in 5 ms, 1 request, seed 424242)",
+    ]);
+    expect(text).not.toContain("Warnings do not fail");
+    expect(text).not.toContain("more in the reports");
+    expect(text).not.toContain("Skipped:");
+    expect(lines.filter((line) => line.startsWith("      replay: "))).toHaveLength(20);
+    expect(lines).toContain("Failed and errored verdicts (20)");
+    expect(lines).toContain("  getWidget                 p50 10 ms · p95 100 ms · max 100 ms  (3 answers)");
+    expect(
+      lines
+        .slice(lines.indexOf("Sampling (listing walks stopped at a page bound)") + 1, -1)
+        .filter((line) => line !== ""),
+    ).toEqual(["  s1", "  s2", "  s3", "  s4", "  s5"]);
+  });
+
+  it("shows neither a total nor a share while the number of verdicts is unknown, and a line every 25", () => {
+    const results = Array.from({ length: 26 }, (_, index) => makeResult({ checkId: `p.c${index}` }));
+    const report = makeRunReport(results, "default", { sampling: [], commandLine: "cms-conformance run" });
+    const progress = written({ ...report, timings: {} }, { checks: 0 }, {})
+      .split("\n")
+      .filter((line) => line.startsWith("  ["));
+    expect(progress).toEqual(["  [25]  failed 0 · passed 25  | getWidget 25"]);
+    expect(written({ ...report, timings: {} }, { checks: 26, totalVerdicts: 26 }, {}).split("\n")[0]).toBe(
+      "cms-conformance http://t · default profile · 26 verdicts to judge (check × operation)",
+    );
+  });
+
+  it("colours the family table's non-zero counts only, and cuts the live line at a terminal of exactly 10 columns", () => {
+    let out = "";
+    const reporter = new ConsoleReporter({
+      env: {},
+      color: true,
+      stream: { isTTY: true, columns: 10, write: (chunk: string) => (out += chunk) },
+    });
+    reporter.onRunStart({ target: "http://t", profile: "default", checks: 1 });
+    const result = makeResult({ outcome: "failed", message: "m" });
+    reporter.onResult(result);
+    expect(out).toContain("\r\u001b[2K  [1/1] …");
+    reporter.onRunEnd({ ...makeRunReport([result], "default", { sampling: [] }), timings: {} }, {});
+    const schemaRow = out.split("\n").find((line) => line.startsWith("  schema"));
+    expect(schemaRow).toBe(`  schema\u001b[31m       1\u001b[0m       0       0       0       0       0       1`);
+  });
+});

@@ -149,10 +149,12 @@ describe("index.html of a partial, strict, failing run", () => {
     },
     commandLine: "cms-conformance run --token $CMS_TOKEN --checks f,w",
   });
-  const page = renderHtmlReport({
-    ...report,
-    meta: { ...report.meta, durationMs: 150_000, requestCount: 1, retries429: 0, startedAt: "yesterday" },
-  });
+  // Rendered inside each test, not when the file is collected: StrykerJS activates a mutant for a test's run only.
+  const page = () =>
+    renderHtmlReport({
+      ...report,
+      meta: { ...report.meta, durationMs: 150_000, requestCount: 1, retries429: 0, startedAt: "yesterday" },
+    });
   const banner = (id: number, outcome: string, label: string, checkId: string, operation: string, message: string) =>
     `<li><a href="#r-${id}"><span class="badge o-${outcome}">${label}</span> <span class="mono">${checkId}</span> on ${operation}</a>: ${message}</li>`;
   const count = (outcome: string, label: string, shown: string) =>
@@ -163,13 +165,13 @@ describe("index.html of a partial, strict, failing run", () => {
     '<span class="opt">--checks</span> f,w <span class="opt">--exclude-checks</span> x.y <span class="opt">--operation</span> getWidget <span class="opt">--operation</span> getAnalytic';
 
   it("names the partial verdict in the title", () => {
-    expect(region(page, "<title>", "<style>")).toBe(
+    expect(region(page(), "<title>", "<style>")).toBe(
       "<title>FAIL (19 of 30 verdicts selected) · cms-conformance · http://127.0.0.1:4010</title>\n",
     );
   });
 
   it("heads the page with why it failed, the first 12 failing verdicts, the command to reproduce and the counts", () => {
-    expect(region(page, "<header", "<nav")).toBe(
+    expect(region(page(), "<header", "<nav")).toBe(
       [
         '<header class="verdict fail" id="verdict">',
         '<div class="verdict-word" data-verdict="fail">FAIL</div>',
@@ -207,7 +209,7 @@ describe("index.html of a partial, strict, failing run", () => {
   });
 
   it("lists the run's facts, the gate failures, the sampling and the notes in the Run section", () => {
-    expect(region(page, '<section id="run">', '<form class="filters"')).toBe(
+    expect(region(page(), '<section id="run">', '<form class="filters"')).toBe(
       [
         '<section id="run"><h2>Run</h2><dl class="meta">' +
           meta("Target", "http://127.0.0.1:4010 (embedded reference server)", "wide") +
@@ -233,13 +235,13 @@ describe("index.html of a partial, strict, failing run", () => {
   });
 
   it("offers the run's families, sorted, as a filter", () => {
-    expect(region(page, "<label>Family", "<label>Level")).toBe(
+    expect(region(page(), "<label>Family", "<label>Level")).toBe(
       '<label>Family <select name="family"><option value="">all</option><option value="auth">auth</option><option value="schema">schema</option><option value="search">search</option></select></label>\n',
     );
   });
 
   it("orders the findings most serious first, then by operation as the spec lists them, then by check id", () => {
-    const order = [...page.matchAll(/<details class="result r-\w+" id="r-(\d+)"/g)].map((match) => Number(match[1]));
+    const order = [...page().matchAll(/<details class="result r-\w+" id="r-(\d+)"/g)].map((match) => Number(match[1]));
     expect(order).toEqual([1, 3, 5, 7, 9, 11, 2, 4, 6, 8, 10, 12, 0, 13, 14, 15, 16, 17, 18]);
   });
 });
