@@ -68,10 +68,11 @@ describe("executeInProcess", () => {
     const failing = Array.from({ length: CHECKS_AT_ONCE }, (_, index) =>
       planned(`f${index}`, async ({ judge }) => judge.fail("broke", { expected: "a", actual: "b" })),
     );
-    const execution = await executeInProcess(testSettings({ baseUrl, maxFailures: 1 }), [
-      ...failing,
-      planned("late", async () => undefined),
-    ]);
+    const execution = await executeInProcess(
+      testSettings({ baseUrl, maxFailures: 1 }),
+      [...failing, planned("late", async () => undefined)],
+      () => undefined,
+    );
     expect(execution.notRun).toEqual([{ checkId: "http.late", operation: "getWidget" }]);
   });
 });
