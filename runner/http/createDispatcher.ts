@@ -61,11 +61,13 @@ function tlsOptions(options: DispatcherOptions): {
 /** A dispatcher for every origin the client talks to (in practice the target's). */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const tls = tlsOptions(options);
+  // undici takes whole milliseconds only; a timeout cut to what is left of a wait is seldom whole.
+  const timeoutMs = Math.ceil(options.timeoutMs);
   const common = {
     connections: options.connections,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    connect: skipUnaskedContinue(buildConnector({ timeout: options.timeoutMs, ...tls })),
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connect: skipUnaskedContinue(buildConnector({ timeout: timeoutMs, ...tls })),
   };
   const { httpProxy, httpsProxy, noProxy } = options.proxy ?? {};
   if (!httpProxy && !httpsProxy) return new Agent(common);

@@ -1,0 +1,71 @@
+/**
+ * waitForTarget directly (issue 25.3; the CLI's --wait-for-target tests go through a whole run): any answer ends
+ * the wait, whatever its status; a target that starts later is found on a later try; one that never answers
+ * stops the wait with a sentence that counts the tries and quotes the last failure.
+ */
+import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer, type AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
+import { waitForTarget } from "../../../runner/waitForTarget.js";
+import { testSettings } from "../engine/engineDoubles.js";
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+function answering(port: number, status: number): Promise<void> {
+  const server = createHttpServer((request, response) => {
+    request.resume();
+    response.writeHead(status).end();
+  });
+  servers.push(server);
+  return new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+}
+
+describe("waitForTarget", () => {
+  it("takes any answer, a 500 too, on the first try", async () => {
+    const port = await freePort();
+    await answering(port, 500);
+    expect(await waitForTarget(testSettings({ baseUrl: `http://127.0.0.1:${port}` }), 2_000, "2 s")).toBe(1);
+  });
+
+  it("finds a target that starts during the wait on a later try", async () => {
+    const port = await freePort();
+    setTimeout(() => void answering(port, 200), 700);
+    const tries = await waitForTarget(testSettings({ baseUrl: `http://127.0.0.1:${port}` }), 5_000, "5 s");
+    expect(tries).toBeGreaterThanOrEqual(2);
+    expect(tries).toBeLessThanOrEqual(4);
+  });
+
+  it("stops with one sentence when nothing answers within the wait", async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const started = performance.now();
+    const error: unknown = await waitForTarget(testSettings({ baseUrl }), 1_200, "1.2 s").then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    const took = performance.now() - started;
+    expect(error).toBeInstanceOf(ConfigurationError);
+    const message = (error as Error).message;
+    const tries = Number(/; (\d+) tries, last: /.exec(message)?.[1]);
+    expect(message).toBe(
+      `the target at ${baseUrl} did not answer within 1.2 s (--wait-for-target; ${tries} tries, last: connection refused by ${baseUrl}: is the target running?); start it first, or wait longer`,
+    );
+    // One try every half second or so: three at least, and not a busy loop.
+    expect(tries).toBeGreaterThanOrEqual(3);
+    expect(tries).toBeLessThanOrEqual(5);
+    expect(took).toBeGreaterThanOrEqual(1_150);
+    expect(took).toBeLessThan(4_000);
+  });
+});
