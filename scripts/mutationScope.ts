@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
+import { typesOnly } from "./typesOnly.js";
 
 interface Mutant {
   readonly status: string;
@@ -47,15 +48,6 @@ function productSources(): string[] {
       .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
       .map((entry) => relative(".", join(entry.parentPath, entry.name))),
   ).filter((file) => !OUT_OF_SCOPE.has(file));
-}
-
-/** A source that declares only types has no statement to mutate. */
-function typesOnly(file: string): boolean {
-  const code = readFileSync(file, "utf8")
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/^\s*\/\/.*$/gm, "");
-  const statements = code.split("\n").filter((line) => /^\S/.test(line) && !/^[})\]]/.test(line));
-  return statements.every((line) => /^(import|export type|export interface|type|interface)\b/.test(line));
 }
 
 function lastCommitDate(file: string): string {
@@ -116,7 +108,7 @@ function main(): void {
       percent(killed, alive),
     ]);
   }
-  const unmutated = productSources().filter((file) => !mutated.has(file) && !typesOnly(file));
+  const unmutated = productSources().filter((file) => !mutated.has(file) && !typesOnly(readFileSync(file, "utf8")));
   rows.push([
     "**whole product**",
     "",

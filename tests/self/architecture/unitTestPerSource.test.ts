@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { typesOnly } from "../../../scripts/typesOnly.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const FOLDERS = ["runner/engine", "tests/conformance/checks/_internals"];
@@ -15,13 +16,6 @@ const filesUnder = (folder: string, suffix: RegExp) =>
   readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && suffix.test(entry.name))
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
-
-/** Whether a source declares only types: every top-level statement is an import, a type, an interface or a comment. */
-function typesOnly(text: string): boolean {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-  const statements = code.split("\n").filter((line) => /^\S/.test(line) && !/^[})\]]/.test(line));
-  return statements.every((line) => /^(import|export type|export interface|type|interface)\b/.test(line));
-}
 
 const sources = FOLDERS.flatMap((folder) => filesUnder(folder, /\.ts$/)).filter((file) => !file.endsWith(".test.ts"));
 const testNames = new Set(filesUnder("tests/self", /\.test\.ts$/).map((file) => basename(file, ".test.ts")));
