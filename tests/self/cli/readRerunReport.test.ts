@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
+import { configurationErrorOf } from "./configurationErrorOf.js";
 import { readRerunReport } from "../../../runner/settings/readRerunReport.js";
 
 const KNOWN = new Set(["http.one", "http.two"]);
@@ -18,15 +18,7 @@ const write = (dir: string, content: unknown, name = "report.json") => {
 };
 const result = (checkId: unknown, operation: unknown, outcome: string) => ({ checkId, operation, outcome });
 
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigurationError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a ConfigurationError");
-}
+const refusal = configurationErrorOf;
 
 describe("readRerunReport", () => {
   it("takes the failed and errored verdicts, the seed, the profile and the examples, from the file or its folder", () => {

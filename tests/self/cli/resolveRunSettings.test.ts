@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
+import { configurationErrorOf } from "./configurationErrorOf.js";
 import {
   configFromEnvironment,
   readConfigFile,
@@ -21,15 +21,7 @@ import { CONFIG_FILE_KEYS } from "../../../cli/configFileKeys.js";
 
 const BASE: RunConfigFile = { baseUrl: "http://t", clientId: "c", token: "t" };
 
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigurationError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a ConfigurationError");
-}
+const refusal = configurationErrorOf;
 const refused = (layer: Record<string, unknown>) => refusal(() => resolveRunConfig([layer as RunConfigFile]));
 
 describe("resolveRunSettings", () => {

@@ -3,21 +3,13 @@
  * merged paths), --shard.
  */
 import { describe, expect, it } from "vitest";
-import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
+import { configurationErrorOf } from "./configurationErrorOf.js";
 import { parseHeaderOption } from "../../../runner/settings/parseHeaderOption.js";
 import { parseOperationPathOption } from "../../../runner/settings/parseOperationPathOption.js";
 import { parseShardOption } from "../../../runner/settings/parseShardOption.js";
 import { resolveOperationPaths } from "../../../runner/settings/resolveOperationPaths.js";
 
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigurationError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a ConfigurationError");
-}
+const refusal = configurationErrorOf;
 
 describe("parseHeaderOption", () => {
   it("reads Name: value pairs, stripping spaces and tabs around the value only", () => {
