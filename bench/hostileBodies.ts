@@ -8,7 +8,7 @@
  * A third run is the whole suite against the reference whose every getWidget answer carries a
  * description of 4.5 MB (under the 5 MiB cap): memory must stay bounded (issue 23.9).
  */
-import { executeInProcess } from "../runner/execute/executeInProcess.js";
+import { executeInProcess } from "../tests/conformance/executeInProcess.js";
 import { runConformance } from "../runner/runConformance.js";
 import { resolveRunSettings } from "../runner/settings/resolveRunSettings.js";
 import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";

@@ -11,7 +11,7 @@
  * median of N. Exits 1 when a figure misses the target.
  */
 import { parseArgs } from "node:util";
-import { executeInProcess } from "../runner/execute/executeInProcess.js";
+import { executeInProcess } from "../tests/conformance/executeInProcess.js";
 import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
 import { runConformance } from "../runner/runConformance.js";
 import { resolveRunSettings } from "../runner/settings/resolveRunSettings.js";

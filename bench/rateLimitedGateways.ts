@@ -11,7 +11,7 @@
  *                                        [--signals ratelimit-headers] [--operation getWidget] [--count-refused] [--concurrency 4]
  */
 import { parseArgs } from "node:util";
-import { executeInProcess } from "../runner/execute/executeInProcess.js";
+import { executeInProcess } from "../tests/conformance/executeInProcess.js";
 import { runConformance } from "../runner/runConformance.js";
 import { resolveRunSettings } from "../runner/settings/resolveRunSettings.js";
 import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";

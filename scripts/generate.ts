@@ -2,7 +2,8 @@
  * Regenerates what is derived from the contract and the catalogues: contract/types.generated.ts
  * (json-schema-to-typescript), the README's option and register tables, the check, fault and variant
  * tables of docs/checks.md, the generated parts of docs/contract.md, the config-key tables of
- * docs/config-file.md, and the config file's JSON Schema (schemas/meta/run-config-file.schema.json).
+ * docs/config-file.md, the config file's JSON Schema (schemas/meta/run-config-file.schema.json), and the
+ * checks' descriptions the CLI plans with (tests/conformance/checkDescriptions.generated.json).
  * Run: npm run generate. With --check, writes nothing and exits 1 on drift.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,6 +12,8 @@ import { generateContractTypes } from "../contract/generateContractTypes.js";
 import { checksDocBlocks, configFileDocBlocks, contractDocBlocks, readmeBlocks } from "./readmeBlocks.js";
 import { withReadmeBlocks } from "../contract/readmeTables.js";
 import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../cli/configFileSchema.js";
+import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
+import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../tests/conformance/describeChecks.js";
 
 const typesFile = fileURLToPath(new URL("../contract/types.generated.ts", import.meta.url));
 const readmeFile = fileURLToPath(new URL("../README.md", import.meta.url));
@@ -20,7 +23,10 @@ const configFile = fileURLToPath(new URL("../docs/config-file.md", import.meta.u
 
 const configFileSchemaFile = fileURLToPath(new URL(`../${CONFIG_FILE_SCHEMA_PATH}`, import.meta.url));
 
+const descriptionsFile = fileURLToPath(new URL(`../${CHECK_DESCRIPTIONS_FILE}`, import.meta.url));
+
 const outputs = [
+  { file: descriptionsFile, text: `${JSON.stringify(describeChecks(CHECK_CATALOGUE.checks), null, 2)}\n` },
   { file: configFileSchemaFile, text: `${JSON.stringify(configFileSchema(), null, 2)}\n` },
   { file: typesFile, text: await generateContractTypes() },
   { file: readmeFile, text: withReadmeBlocks(readFileSync(readmeFile, "utf8"), readmeBlocks()) },

@@ -1,5 +1,5 @@
 /** `cms-conformance list-checks`: every check with its sections, level and operations. */
-import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
+import { CHECK_DESCRIPTIONS } from "../../tests/conformance/checkDescriptions.js";
 import { EXIT, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 
@@ -20,7 +20,7 @@ export async function listChecksCommand(argv: readonly string[], io: CliIo): Pro
     io.stdout.write(LIST_CHECKS_HELP);
     return EXIT.ok;
   }
-  const checks = CHECK_CATALOGUE.checks.map(
+  const checks = CHECK_DESCRIPTIONS.checks.map(
     ({ id, title, rule, family, level, specRefs, operations, registerRefs }) => ({
       id,
       title,
@@ -41,6 +41,8 @@ export async function listChecksCommand(argv: readonly string[], io: CliIo): Pro
     io.stdout.write(`${check.id.padEnd(width)}  ${check.level.padEnd(6)}  §${check.specRefs.join(", §")}\n`);
     io.stdout.write(`${" ".repeat(width)}  ${check.title}; operations: ${check.operations.join(", ")}\n`);
   }
-  io.stdout.write(`\n${checks.length} checks, ${CHECK_CATALOGUE.select([], []).length} check × operation verdicts.\n`);
+  io.stdout.write(
+    `\n${checks.length} checks, ${CHECK_DESCRIPTIONS.select([], []).length} check × operation verdicts.\n`,
+  );
   return EXIT.ok;
 }

@@ -10,7 +10,7 @@ import type { RunReport } from "../../runner/model/RunReport.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 import { DEFAULT_OUT_DIR } from "./run.js";
-import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
+import { CHECK_DESCRIPTIONS } from "../../tests/conformance/checkDescriptions.js";
 
 /** Help text of the command. */
 export const MERGE_HELP = `Usage: cms-conformance merge [--out DIR] [--format LIST] SHARD_DIR…
@@ -76,7 +76,7 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
       throw new UsageError(`--format takes json, junit and html, not ${JSON.stringify(format)}`);
   let report: RunReport;
   try {
-    report = mergeRunReports(positionals.map(readShard), CHECK_CATALOGUE.select([], []));
+    report = mergeRunReports(positionals.map(readShard), CHECK_DESCRIPTIONS.select([], []));
   } catch (error) {
     throw error instanceof MergeError ? new UsageError(error.message) : error;
   }

@@ -27,7 +27,7 @@ import {
 } from "../../runner/settings/resolveRunSettings.js";
 import { parseShardOption } from "../../runner/settings/parseShardOption.js";
 import { readRerunReport } from "../../runner/settings/readRerunReport.js";
-import { CHECK_CATALOGUE } from "../../tests/conformance/checkCatalogue.js";
+import { CHECK_DESCRIPTIONS } from "../../tests/conformance/checkDescriptions.js";
 import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
@@ -100,7 +100,7 @@ export async function runCommand(
     const config = typeof values.config === "string" ? [readConfigFile(values.config, CONFIG_FILE_KEYS)] : [];
     // A re-run takes seed, profile and examples from the earlier report, below the flags.
     const rerunFile = typeof values["rerun-failed"] === "string" ? values["rerun-failed"] : undefined;
-    const rerun = rerunFile !== undefined ? readRerunReport(rerunFile, CHECK_CATALOGUE.ids()) : undefined;
+    const rerun = rerunFile !== undefined ? readRerunReport(rerunFile, CHECK_DESCRIPTIONS.ids()) : undefined;
     if (rerun && rerun.verdicts.length === 0) {
       io.stdout.write(`Nothing to re-run: no verdict of ${rerun.file} failed or errored.\n`);
       return EXIT.ok;
@@ -171,7 +171,7 @@ export async function runCommand(
     const report = await runConformance({
       signal: interruption.signal,
       settings,
-      catalogue: CHECK_CATALOGUE,
+      catalogue: CHECK_DESCRIPTIONS,
       observer: {
         onRunStart: (start) => console.onRunStart(start),
         onResult: (result) => {

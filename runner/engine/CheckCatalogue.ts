@@ -4,11 +4,11 @@
  */
 import { ambiguityEntry } from "../../contract/ambiguityRegister.js";
 import type { OperationName } from "../../contract/operations.js";
-import type { CheckDefinition } from "./CheckDefinition.js";
+import type { CheckDescription } from "./CheckDefinition.js";
 
-/** A check paired with one of its operations: one verdict of a run. */
-export interface PlannedCheck {
-  readonly check: CheckDefinition;
+/** A check paired with one of its operations: one verdict of a run (C: with its code or without). */
+export interface PlannedCheck<C extends CheckDescription = CheckDescription> {
+  readonly check: C;
   readonly operation: OperationName;
 }
 
@@ -23,11 +23,11 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${escaped}$`);
 }
 
-/** Every check of the suite, validated once. */
-export class CheckCatalogue {
-  readonly checks: readonly CheckDefinition[];
+/** Every check of the suite, validated once (C: the checks with their code, or their descriptions only). */
+export class CheckCatalogue<C extends CheckDescription = CheckDescription> {
+  readonly checks: readonly C[];
 
-  constructor(checks: readonly CheckDefinition[]) {
+  constructor(checks: readonly C[]) {
     const seen = new Set<string>();
     for (const check of checks) {
       if (seen.has(check.id)) throw new Error(`duplicate check id ${check.id}`);
@@ -59,7 +59,7 @@ export class CheckCatalogue {
     include: readonly string[],
     exclude: readonly string[],
     operations: readonly OperationName[] = [],
-  ): PlannedCheck[] {
+  ): PlannedCheck<C>[] {
     for (const pattern of [...include, ...exclude]) {
       if (!/[*?]/.test(pattern) && !this.ids().has(pattern)) {
         throw new UnknownCheckError(

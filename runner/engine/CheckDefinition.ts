@@ -16,8 +16,13 @@ export interface CheckContext {
   readonly seed: number;
 }
 
-/** One check of the catalogue (STYLE: named after the invariant it protects). */
-export interface CheckDefinition {
+/**
+ * What a check is without its code: all that planning, selecting and reporting need. The CLI's main
+ * thread knows the checks this way only (tests/conformance/checkDescriptions.ts), so that loading the
+ * checks' code (the generators, fast-check, the contract's validators) is paid once, in the worker that
+ * runs them (issue 28.3).
+ */
+export interface CheckDescription {
   /** Stable id that reads as the rule, e.g. "pagination.default-first-10". */
   readonly id: string;
   readonly title: string;
@@ -32,6 +37,10 @@ export interface CheckDefinition {
   /** Register entries whose defaults this check applies. */
   readonly registerRefs: readonly string[];
   readonly needs?: readonly CheckNeed[];
+}
+
+/** One check of the catalogue (STYLE: named after the invariant it protects). */
+export interface CheckDefinition extends CheckDescription {
   /** Judges one operation; records findings on context.judge. Throwing means the suite could not judge (error). */
   run(context: CheckContext): Promise<void>;
 }

@@ -6,6 +6,7 @@
  * reports what this loop decided.
  */
 import type { PlannedCheck } from "../engine/CheckCatalogue.js";
+import type { CheckDefinition } from "../engine/CheckDefinition.js";
 import { FailureBudget } from "../engine/FailureBudget.js";
 import { runCheck } from "../engine/runCheck.js";
 import type { TargetSession } from "../engine/TargetSession.js";
@@ -47,7 +48,7 @@ export interface RunningPlan {
 /** Starts running `planned` on `session`; `onResult` hears each verdict as it comes. */
 export function runPlannedChecks(
   session: TargetSession,
-  planned: readonly PlannedCheck[],
+  planned: readonly PlannedCheck<CheckDefinition>[],
   onResult: (result: CheckResult) => void = () => undefined,
   signal?: AbortSignal,
 ): RunningPlan {
@@ -67,7 +68,7 @@ export function runPlannedChecks(
   const worker = async (): Promise<void> => {
     while (next < planned.length) {
       const index = next++;
-      const { check, operation } = planned[index] as PlannedCheck;
+      const { check, operation } = planned[index] as PlannedCheck<CheckDefinition>;
       const settle = resolvers[index] as (outcome: PairOutcome) => void;
       if (signal?.aborted) {
         settle({ interrupted: { checkId: check.id, operation } });

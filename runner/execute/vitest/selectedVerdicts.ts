@@ -1,5 +1,6 @@
 /** The plan as it crosses between the CLI process and the vitest worker: check ids and operations only. */
 import type { CheckCatalogue, PlannedCheck } from "../../engine/CheckCatalogue.js";
+import type { CheckDescription } from "../../engine/CheckDefinition.js";
 import type { SelectedVerdict } from "./vitestBridge.js";
 
 /** The plan as it crosses to the worker: ids and operations only. */
@@ -8,7 +9,10 @@ export function toSelectedVerdicts(planned: readonly PlannedCheck[]): SelectedVe
 }
 
 /** The plan again in the worker; an id the catalogue lacks is a bug of ours, not the user's. */
-export function fromSelectedVerdicts(verdicts: readonly SelectedVerdict[], catalogue: CheckCatalogue): PlannedCheck[] {
+export function fromSelectedVerdicts<C extends CheckDescription>(
+  verdicts: readonly SelectedVerdict[],
+  catalogue: CheckCatalogue<C>,
+): PlannedCheck<C>[] {
   const byId = new Map(catalogue.checks.map((check) => [check.id, check]));
   return verdicts.map(({ checkId, operation }) => {
     const check = byId.get(checkId);

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFileOf } from "../../../cli/configFileKeys.js";
-import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { executeInProcess } from "../../conformance/executeInProcess.js";
 import { executeWithVitest } from "../../../runner/execute/executeWithVitest.js";
 import { listenForLearnedSecrets } from "../../../runner/http/learnedSecrets.js";
 import { runTokenCommand } from "../../../runner/http/runTokenCommand.js";

@@ -13,6 +13,8 @@ import { CONFIG_FILE_KEYS } from "../../../cli/configFileKeys.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../../../cli/configFileSchema.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
+import { CHECK_DESCRIPTIONS } from "../../conformance/checkDescriptions.js";
+import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../../conformance/describeChecks.js";
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
 
@@ -54,6 +56,14 @@ describe("files derived from the contract", () => {
 
   it("schemas/meta/run-config-file.schema.json is what the options table generates (run npm run generate on drift)", () => {
     expect(read(CONFIG_FILE_SCHEMA_PATH)).toBe(`${JSON.stringify(configFileSchema(), null, 2)}\n`);
+  });
+
+  it("the checks' descriptions the CLI plans with are the catalogue's checks without their code (run npm run generate on drift)", () => {
+    expect(read(CHECK_DESCRIPTIONS_FILE)).toBe(`${JSON.stringify(describeChecks(CHECK_CATALOGUE.checks), null, 2)}\n`);
+    expect(CHECK_DESCRIPTIONS.checks.map((check) => check.id)).toEqual(CHECK_CATALOGUE.checks.map((check) => check.id));
+    for (const description of CHECK_DESCRIPTIONS.checks) expect(Object.keys(description)).not.toContain("run");
+    const [first] = CHECK_CATALOGUE.checks;
+    expect(CHECK_DESCRIPTIONS.checks[0]).toEqual({ ...first, run: undefined });
   });
 
   it("README.md stays a front door of at most 250 lines", () => {

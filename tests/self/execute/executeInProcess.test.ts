@@ -5,26 +5,28 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlannedCheck } from "../../../runner/engine/CheckCatalogue.js";
+import { CheckCatalogue, type PlannedCheck } from "../../../runner/engine/CheckCatalogue.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { CHECKS_AT_ONCE } from "../../../runner/execute/runPlannedChecks.js";
-import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { executeInProcessWith } from "../../../runner/execute/executeInProcess.js";
+import type { CheckExecutor } from "../../../runner/execute/CheckExecutor.js";
 import { testSettings } from "../engine/engineDoubles.js";
+import { plannedCheck } from "./plannedCheck.js";
 
-const planned = (id: string, run: CheckDefinition["run"]): PlannedCheck => ({
-  check: {
-    id: `http.${id}`,
-    title: id,
-    rule: id,
-    family: "http",
-    specRefs: ["7"],
-    level: "MUST",
-    operations: ["getWidget"],
-    registerRefs: [],
-    run,
-  },
-  operation: "getWidget",
-});
+const planned = plannedCheck;
+
+/** The plan run in process, the checks' code taken from a catalogue of the planned checks, as the CLI's descriptions are. */
+const executeInProcess = (
+  settings: Parameters<CheckExecutor>[0],
+  plan: readonly PlannedCheck<CheckDefinition>[],
+  onResult: Parameters<CheckExecutor>[2],
+) => {
+  const descriptions = plan.map(({ check: { run: _run, ...description }, operation }) => ({
+    check: description,
+    operation,
+  }));
+  return executeInProcessWith(new CheckCatalogue(plan.map(({ check }) => check)))(settings, descriptions, onResult);
+};
 
 let server: Server;
 let baseUrl: string;
@@ -74,5 +76,23 @@ describe("executeInProcess", () => {
       () => undefined,
     );
     expect(execution.notRun).toEqual([{ checkId: "http.late", operation: "getWidget" }]);
+  });
+
+  it("runs the code its catalogue holds for each described check, and refuses a check the catalogue lacks", async () => {
+    const catalogue = new CheckCatalogue([planned("known", async () => undefined).check]);
+    const execute = executeInProcessWith(catalogue);
+    const execution = await execute(
+      testSettings({ baseUrl }),
+      [
+        planned("known", async () => {
+          throw new Error("not this code");
+        }),
+      ],
+      () => undefined,
+    );
+    expect(execution.results.map((result) => `${result.checkId} ${result.outcome}`)).toEqual(["http.known passed"]);
+    await expect(
+      execute(testSettings({ baseUrl }), [planned("unknown", async () => undefined)], () => undefined),
+    ).rejects.toThrow('fromSelectedVerdicts: the catalogue has no check "http.unknown"');
   });
 });

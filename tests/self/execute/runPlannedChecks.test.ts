@@ -1,28 +1,12 @@
 /** The one loop both executors share: verdicts in plan order, --max-failures, outcomes per pair, statistics once. */
 import { describe, expect, it } from "vitest";
-import type { PlannedCheck } from "../../../runner/engine/CheckCatalogue.js";
-import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { TargetSession } from "../../../runner/engine/TargetSession.js";
 import { CHECKS_AT_ONCE, runPlannedChecks } from "../../../runner/execute/runPlannedChecks.js";
 import { runStatistics } from "../../../runner/execute/runStatistics.js";
+import { plannedCheck } from "./plannedCheck.js";
 import { scriptedSession, StoppingClient, testSettings } from "../engine/engineDoubles.js";
 
-function planned(id: string, run: CheckDefinition["run"]): PlannedCheck {
-  return {
-    check: {
-      id: `http.${id}`,
-      title: id,
-      rule: id,
-      family: "http",
-      specRefs: ["7"],
-      level: "MUST",
-      operations: ["getWidget"],
-      registerRefs: [],
-      run,
-    },
-    operation: "getWidget",
-  };
-}
+const planned = plannedCheck;
 
 const failing = (id: string) =>
   planned(id, async ({ judge }) => judge.fail(`${id} broke`, { expected: "a", actual: "b" }));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
-import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { executeInProcess } from "../../conformance/executeInProcess.js";
 import type { RunReport } from "../../../runner/model/RunReport.js";
 import { runConformance, type RunStart } from "../../../runner/runConformance.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";

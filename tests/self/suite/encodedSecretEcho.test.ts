@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { executeInProcess } from "../../conformance/executeInProcess.js";
 import { runWith } from "../cli/cliInProcess.js";
 import { ECHO_FORMS, startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
 import { shows } from "../support/secretOracle.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { writeReports } from "../../../reports/writeReports.js";
-import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { executeInProcess } from "../../conformance/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
 import { resolveRunSettings, type RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";

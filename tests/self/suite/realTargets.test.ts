@@ -15,7 +15,7 @@ import { runCommand } from "../../../cli/commands/run.js";
 import { validateRunReport } from "../../../reports/validateRunReport.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
-import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { executeInProcess } from "../../conformance/executeInProcess.js";
 import type { RunReport } from "../../../runner/model/RunReport.js";
 import { startReferenceProxy, type ReferenceProxyOptions } from "../support/referenceProxy.js";
 import { runInProcess } from "./runInProcess.js";

@@ -1,5 +1,5 @@
 /** Runs the suite in this process against a reference server (or one of its faults), for verdict tests. */
-import { executeInProcess } from "../../../runner/execute/executeInProcess.js";
+import { executeInProcess } from "../../conformance/executeInProcess.js";
 import type { RunReport } from "../../../runner/model/RunReport.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { resolveRunSettings, type RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
