@@ -1,6 +1,6 @@
 /** The ambiguity register (docs/design.md §3): every choice the suite makes where the spec is silent. */
 import { readFileSync } from "node:fs";
-import { compileMetaSchema } from "./compileMetaSchema.js";
+import { metaSchemaValidator } from "./metaSchemaValidator.js";
 import { fromProjectRoot } from "./projectRoot.js";
 
 /** One entry of the register. */
@@ -20,7 +20,7 @@ interface RegisterFile {
 
 function loadRegister(): RegisterFile {
   const data: unknown = JSON.parse(readFileSync(fromProjectRoot("contract", "ambiguity-register.json"), "utf8"));
-  const validate = compileMetaSchema<RegisterFile>("ambiguity-register.schema.json");
+  const validate = metaSchemaValidator<RegisterFile>("ambiguity-register.schema.json");
   if (!validate(data)) {
     throw new Error(`contract/ambiguity-register.json is invalid: ${JSON.stringify(validate.errors)}`);
   }

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { ambiguityEntry } from "./ambiguityRegister.js";
-import { compileMetaSchema } from "./compileMetaSchema.js";
+import { metaSchemaValidator } from "./metaSchemaValidator.js";
 import { fromProjectRoot } from "./projectRoot.js";
 
 /** A check that judges a statement: fully when it fails any realistic way of breaking it, partly otherwise. */
@@ -43,7 +43,7 @@ export const NOT_BLACK_BOX = "not-black-box";
 
 function loadStatements(): StatementsFile {
   const data: unknown = JSON.parse(readFileSync(fromProjectRoot("contract", "spec-statements.json"), "utf8"));
-  const validate = compileMetaSchema<StatementsFile>("spec-statements.schema.json");
+  const validate = metaSchemaValidator<StatementsFile>("spec-statements.schema.json");
   if (!validate(data)) throw new Error(`contract/spec-statements.json is invalid: ${JSON.stringify(validate.errors)}`);
   const ids = data.statements.map((statement) => statement.id);
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);

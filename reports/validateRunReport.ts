@@ -2,12 +2,12 @@
  * Checks a report.json against schemas/meta/report.schema.json with a strict Ajv (draft
  * 2020-12 + ajv-formats), so tests of real runs can assert the file they got is well-formed.
  */
-import { compileMetaSchema } from "../contract/compileMetaSchema.js";
+import { metaSchemaValidator } from "../contract/metaSchemaValidator.js";
 import type { SchemaIssue } from "../contract/validators.js";
 
 /** The schema violations of a parsed report.json; empty when it is a valid RunReport. */
 export function validateRunReport(data: unknown): readonly SchemaIssue[] {
-  const validate = compileMetaSchema("report.schema.json");
+  const validate = metaSchemaValidator("report.schema.json");
   if (validate(data)) return [];
   return (validate.errors ?? []).map((error) => ({
     instancePath: error.instancePath,

@@ -2,12 +2,12 @@
  * Checks an exchanges.har against schemas/meta/har.schema.json (HAR 1.2, written from the
  * specification) with the suite's one strict Ajv for its own files.
  */
-import { compileMetaSchema } from "../../contract/compileMetaSchema.js";
+import { metaSchemaValidator } from "../../contract/metaSchemaValidator.js";
 import type { SchemaIssue } from "../../contract/validators.js";
 
 /** The HAR 1.2 violations of a parsed HAR; empty when it is valid. */
 export function validateHar(data: unknown): readonly SchemaIssue[] {
-  const validate = compileMetaSchema("har.schema.json");
+  const validate = metaSchemaValidator("har.schema.json");
   if (validate(data)) return [];
   return (validate.errors ?? []).map((error) => ({
     instancePath: error.instancePath,

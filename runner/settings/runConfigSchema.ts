@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv";
-import { compileMetaSchema } from "../../contract/compileMetaSchema.js";
+import { metaSchemaValidator } from "../../contract/metaSchemaValidator.js";
 import { SCHEMAS_DIR } from "../../contract/schemaCatalogue.js";
 
 /** The JSON Schema of one setting. */
@@ -29,7 +29,7 @@ export const RUN_CONFIG_SCHEMA = JSON.parse(readFileSync(`${SCHEMAS_DIR}meta/run
 
 /** The validator of a merged configuration (the suite's one strict Ajv; the user gets the first error, in one sentence). */
 export function runConfigValidator(): ValidateFunction {
-  return compileMetaSchema("run-config.schema.json");
+  return metaSchemaValidator("run-config.schema.json");
 }
 
 /** The schema of a setting; throws on a key the schema lacks (a bug of ours). */

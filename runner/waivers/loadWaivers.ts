@@ -1,6 +1,6 @@
 /** Reads and checks a vendor-acceptance waivers file (schemas/meta/waivers.schema.json). */
 import type { ErrorObject } from "ajv";
-import { compileMetaSchema } from "../../contract/compileMetaSchema.js";
+import { metaSchemaValidator } from "../../contract/metaSchemaValidator.js";
 import type { Waiver } from "../model/RunReport.js";
 import { closestName } from "../settings/closestName.js";
 import { WaiversFileError } from "./WaiversFileError.js";
@@ -57,7 +57,7 @@ export async function loadWaivers(
   } catch (error) {
     throw new WaiversFileError(`the waivers file ${path} is not JSON: ${(error as Error).message}`);
   }
-  const validate = compileMetaSchema<WaiversFile>("waivers.schema.json");
+  const validate = metaSchemaValidator<WaiversFile>("waivers.schema.json");
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map(describeError);
     throw new WaiversFileError(

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CONFIG_FILE_KEYS, CONFIG_ONLY_KEYS, configFileOf } from "../../../cli/configFileKeys.js";
 import { flagsLayer } from "../../../cli/flagsLayer.js";
 import { RUN_OPTIONS } from "../../../cli/runOptions.js";
-import { compileMetaSchema } from "../../../contract/compileMetaSchema.js";
+import { metaSchemaValidator } from "../../../contract/metaSchemaValidator.js";
 import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
 import { settingsOfConfigFile } from "../../../runner/settings/configFileKeys.js";
 import { RUN_CONFIG_SCHEMA } from "../../../runner/settings/runConfigSchema.js";
@@ -57,7 +57,7 @@ const FLAG_FORMS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   format: [["json"], ["json,html"], ["json,junit,html,har"]],
 };
 
-const validateFile = compileMetaSchema("run-config-file.schema.json");
+const validateFile = metaSchemaValidator("run-config-file.schema.json");
 const read = (file: Record<string, unknown>) => settingsOfConfigFile(file, CONFIG_FILE_KEYS, "the config file x.json");
 
 describe("the keys of a config file", () => {
@@ -194,7 +194,7 @@ describe("the keys of a config file", () => {
       roles: ["admin"],
       roleFilters: { admin: [{ name: "region", value: "1" }] },
     });
-    expect(compileMetaSchema("run-config-file.schema.json")(values)).toBe(true);
+    expect(metaSchemaValidator("run-config-file.schema.json")(values)).toBe(true);
   });
 
   it("refuse each key of the earlier vocabulary, naming the new one", () => {
@@ -206,7 +206,7 @@ describe("the keys of a config file", () => {
         `the key ${JSON.stringify(key.setting)} in the config file x.json is now ${JSON.stringify(key.fileKey)}, the name of its flag (--${key.fileKey}); rename it`,
       );
     }
-    expect(compileMetaSchema("run-config-file.schema.json")({ timeoutMs: 5000 })).toBe(false);
+    expect(metaSchemaValidator("run-config-file.schema.json")({ timeoutMs: 5000 })).toBe(false);
   });
 
   it("refuse an unknown key with the closest one", () => {

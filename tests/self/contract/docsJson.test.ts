@@ -1,7 +1,7 @@
 /** The config examples of the docs are valid run configs: a user who copies one gets no schema error. */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { compileMetaSchema } from "../../../contract/compileMetaSchema.js";
+import { metaSchemaValidator } from "../../../contract/metaSchemaValidator.js";
 import { CONFIG_FILE_KEYS } from "../../../cli/configFileKeys.js";
 import { settingsOfConfigFile } from "../../../runner/settings/configFileKeys.js";
 import { runConfigValidator } from "../../../runner/settings/runConfigSchema.js";
@@ -28,7 +28,7 @@ describe("docs/acceptance.md", () => {
         "translated-widget-text",
       ]),
     );
-    const validateFile = compileMetaSchema("run-config-file.schema.json");
+    const validateFile = metaSchemaValidator("run-config-file.schema.json");
     expect(validateFile(config), JSON.stringify(validateFile.errors)).toBe(true);
     const settings = settingsOfConfigFile(config as Record<string, unknown>, CONFIG_FILE_KEYS, "the example");
     const validate = runConfigValidator();
@@ -46,7 +46,7 @@ const PAGES = [
 
 /** A config file's object: valid against the file's schema, and its settings against the run-config schema. */
 function expectValidConfig(config: unknown, where: string): void {
-  const validateFile = compileMetaSchema("run-config-file.schema.json");
+  const validateFile = metaSchemaValidator("run-config-file.schema.json");
   expect(validateFile(config), `${where}: ${JSON.stringify(validateFile.errors)}`).toBe(true);
   const settings = settingsOfConfigFile(config as Record<string, unknown>, CONFIG_FILE_KEYS, where);
   const validate = runConfigValidator();

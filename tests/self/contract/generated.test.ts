@@ -13,6 +13,8 @@ import { CONFIG_FILE_KEYS } from "../../../cli/configFileKeys.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../../../cli/configFileSchema.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
+import { generateMetaValidators, META_VALIDATORS_BANNER } from "../../../contract/generateMetaValidators.js";
+import { metaSchemaValidator } from "../../../contract/metaSchemaValidator.js";
 import { CHECK_DESCRIPTIONS } from "../../conformance/checkDescriptions.js";
 import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../../conformance/describeChecks.js";
 
@@ -56,6 +58,27 @@ describe("files derived from the contract", () => {
 
   it("schemas/meta/run-config-file.schema.json is what the options table generates (run npm run generate on drift)", () => {
     expect(read(CONFIG_FILE_SCHEMA_PATH)).toBe(`${JSON.stringify(configFileSchema(), null, 2)}\n`);
+  });
+
+  it("contract/metaValidators.generated.ts holds the validators the meta schemas compile to (run npm run generate on drift)", () => {
+    const committed = read("contract/metaValidators.generated.ts");
+    expect(committed.startsWith(`${META_VALIDATORS_BANNER}\n`)).toBe(true);
+    expect(committed).toBe(generateMetaValidators());
+  });
+
+  it("a precompiled validator judges as the strict Ajv does, every error listed, and a schema without one is refused", () => {
+    const validate = metaSchemaValidator("waivers.schema.json");
+    expect(validate({ waivers: [] })).toBe(true);
+    expect(validate({ waivers: [{ checkId: "" }], extra: true })).toBe(false);
+    expect(validate.errors?.map((error) => `${error.instancePath} ${error.keyword}`)).toEqual([
+      " additionalProperties",
+      "/waivers/0 required",
+      "/waivers/0 required",
+      "/waivers/0/checkId minLength",
+    ]);
+    expect(() => metaSchemaValidator("nothing.schema.json")).toThrow(
+      "no precompiled validator for schemas/meta/nothing.schema.json: run npm run generate",
+    );
   });
 
   it("the checks' descriptions the CLI plans with are the catalogue's checks without their code (run npm run generate on drift)", () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../../cli/main.js";
-import { compileMetaSchema } from "../../../contract/compileMetaSchema.js";
+import { metaSchemaValidator } from "../../../contract/metaSchemaValidator.js";
 import { readServeAnnouncement, SERVE_HELP, serveCommand } from "../../../cli/commands/serve.js";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
 import { call, listedIds, PATHS } from "./referenceClient.js";
@@ -31,7 +31,7 @@ describe("cms-conformance serve (in-process)", () => {
     await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
     const announced = readServeAnnouncement(out.stdout.split("\n")[0] ?? "");
     // The line is a config file for run: keys the flag names, valid against its schema.
-    const validateConfigFile = compileMetaSchema("run-config-file.schema.json");
+    const validateConfigFile = metaSchemaValidator("run-config-file.schema.json");
     expect(
       validateConfigFile(JSON.parse(out.stdout.split("\n")[0] ?? "")),
       JSON.stringify(validateConfigFile.errors),
