@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * `npm run mutation:contract`, `mutation:generators`, `mutation:reports`, `mutation:http`, `mutation:runner`, `mutation:cli`: issue 25.3's whole-product scope one
+ * `npm run mutation:contract`, `mutation:generators`, `mutation:reports`, `mutation:http`, `mutation:runner`, `mutation:cli`,
+ * `mutation:helpers`: issue 25.3's whole-product scope one
  * folder at a time (CMS_MUTATION_FOLDER), so that each run finishes inside a working session on two cores. It
  * mutates the folder and runs against each mutant the tests of its set (perTest coverage: only those that reach
  * it): the unit tests with the contract's, generators' and OpenAPI export's, or with the report writers'. Each
@@ -28,6 +29,12 @@ const FOLDERS = {
     tests: "cli",
   },
   cli: { mutate: ["cli/**/*.ts"], tests: "cli" },
+  // The checks' helpers, which moved into _internals/<role>/ after the original scope's last run, and the newest
+  // family: against the original scope's tests (the unit tests and the verdict matrix).
+  helpers: {
+    mutate: ["tests/conformance/checks/_internals/**/*.ts", "tests/conformance/checks/performanceChecks.ts"],
+    tests: "matrix",
+  },
 };
 
 // Without the variable (knip loads this file to read it): contract.
