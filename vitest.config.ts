@@ -27,6 +27,7 @@ export default defineConfig({
           name: "conformance",
           include: ["tests/conformance/**/*.test.ts"],
           globalSetup: ["tests/conformance/globalSetup.ts"],
+          setupFiles: ["tests/conformance/profileSetup.ts"],
           testTimeout: 600_000,
           hookTimeout: 60_000,
           maxConcurrency: 16,

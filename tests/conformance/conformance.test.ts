@@ -9,13 +9,11 @@ import { afterAll, inject, test } from "vitest";
 import { createTargetSession } from "../../runner/engine/createTargetSession.js";
 import { runPlannedChecks } from "../../runner/execute/runPlannedChecks.js";
 import { FIRST_REQUEST_FILE_VARIABLE, markFirstRequest } from "../../runner/execute/vitest/firstRequestProbe.js";
-import { startWorkerProfile, WORKER_PROFILE_DIR_VARIABLE } from "../../runner/execute/vitest/profileWorker.js";
+import { stopWorkerProfile } from "../../runner/execute/vitest/profileWorker.js";
 import { RUN_KEY } from "../../runner/execute/vitest/vitestBridge.js";
 import { fromSelectedVerdicts } from "../../runner/execute/vitest/selectedVerdicts.js";
 import { CHECK_CATALOGUE } from "./checkCatalogue.js";
 
-const profileDir = process.env[WORKER_PROFILE_DIR_VARIABLE];
-const stopProfile = profileDir ? await startWorkerProfile(profileDir) : undefined;
 const firstRequestFile = process.env[FIRST_REQUEST_FILE_VARIABLE];
 if (firstRequestFile) markFirstRequest(firstRequestFile);
 const { settings, verdicts } = inject(RUN_KEY);
@@ -47,5 +45,5 @@ planned.forEach(({ check, operation }, index) => {
 // Sequential, so it runs once every concurrent test above has reported: carries the run's statistics.
 test("run statistics", async ({ task }) => {
   task.meta.cmsConformanceStatistics = (await running.done).statistics;
-  await stopProfile?.();
+  await stopWorkerProfile();
 });

@@ -11,15 +11,29 @@ import { threadId } from "node:worker_threads";
 /** The environment variable naming the folder to write the worker's profile into. */
 export const WORKER_PROFILE_DIR_VARIABLE = "CMS_CONFORMANCE_WORKER_PROFILE_DIR";
 
-/** Starts profiling this thread; the function returned stops and writes `<dir>/worker-<thread>.cpuprofile`. */
-export async function startWorkerProfile(dir: string): Promise<() => Promise<void>> {
+let stop: (() => Promise<void>) | undefined;
+
+/**
+ * Starts profiling this thread when $CMS_CONFORMANCE_WORKER_PROFILE_DIR names a folder; stopWorkerProfile
+ * writes `<dir>/worker-<thread>.cpuprofile`. Started from the conformance project's setup file, so the
+ * profile holds the loading of the checks as well as their run.
+ */
+export async function startWorkerProfile(dir = process.env[WORKER_PROFILE_DIR_VARIABLE]): Promise<void> {
+  if (!dir || stop) return;
   const session = new Session();
   session.connect();
   await session.post("Profiler.enable");
   await session.post("Profiler.start");
-  return async () => {
+  stop = async () => {
     const { profile } = await session.post("Profiler.stop");
     writeFileSync(join(dir, `worker-${threadId}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   };
+}
+
+/** Stops the profile startWorkerProfile started, if any, and writes it. */
+export async function stopWorkerProfile(): Promise<void> {
+  const stopping = stop;
+  stop = undefined;
+  await stopping?.();
 }
