@@ -11,7 +11,15 @@ export interface MeasuredRun {
   /** CPU of the reference server while the run lasted. */
   readonly serverCpuMs: number;
   readonly peakRssBytes?: number;
-  readonly startup?: { readonly wallMs: number; readonly cpuMs: number };
+  readonly startup?: StartupFigures;
+}
+
+/** From spawning the suite to its checks' first request. */
+export interface StartupFigures {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+  /** That CPU by thread, where /proc tells: the main thread, the checks' vitest worker, every other thread. */
+  readonly threadsCpuMs?: { readonly main: number; readonly worker: number; readonly other: number };
 }
 
 /** One run against a data set of a given size. */

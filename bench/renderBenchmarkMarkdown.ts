@@ -1,5 +1,5 @@
 /** The figures of a benchmark as Markdown: printed by `npm run bench` and kept in BENCHMARKS.md. */
-import type { BenchmarkResults, MeasuredRun } from "./BenchmarkResults.js";
+import type { BenchmarkResults, MeasuredRun, StartupFigures } from "./BenchmarkResults.js";
 
 const BEGIN = "<!-- bench:begin — written by `npm run bench`; edit outside this block -->";
 const END = "<!-- bench:end -->";
@@ -10,6 +10,15 @@ const millis = (ms: number): string => `${ms.toFixed(3)} ms`;
 const mebibytes = (bytes: number | undefined): string =>
   bytes === undefined ? "—" : `${Math.round(bytes / 2 ** 20)} MiB`;
 
+/** Wall / CPU time to the first check request, and the CPU by thread when known. */
+function startupCell(startup: StartupFigures): string {
+  const threads = startup.threadsCpuMs;
+  const split = threads
+    ? ` (main thread ${seconds(threads.main)}, checks' worker ${seconds(threads.worker)}, other threads ${seconds(threads.other)})`
+    : "";
+  return `${seconds(startup.wallMs)} / ${seconds(startup.cpuMs)}${split}`;
+}
+
 function runColumn(run: MeasuredRun): string[] {
   return [
     grouped(run.requests),
@@ -18,7 +27,7 @@ function runColumn(run: MeasuredRun): string[] {
     seconds(run.cpuMs),
     millis(run.cpuMs / run.requests),
     mebibytes(run.peakRssBytes),
-    run.startup ? `${seconds(run.startup.wallMs)} / ${seconds(run.startup.cpuMs)}` : "—",
+    run.startup ? startupCell(run.startup) : "—",
     seconds(run.serverCpuMs),
   ];
 }

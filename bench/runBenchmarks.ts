@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
-import type { BenchmarkResults, MeasuredRun, ScaleRun, TargetVerdict } from "./BenchmarkResults.js";
+import type { BenchmarkResults, MeasuredRun, ScaleRun, StartupFigures, TargetVerdict } from "./BenchmarkResults.js";
 import { linearCost, median } from "./linearCost.js";
 import { machineInfo } from "./machineInfo.js";
 import { readProcessCpu } from "./readProcessCpu.js";
@@ -38,6 +38,8 @@ Options:
                     "where the time goes" (by part of the product and by function) in BENCHMARKS.md
   --profile-dir DIR where the .cpuprofile files go (default bench/profiles; open them in Chrome
                     DevTools' Performance panel or speedscope)
+  --node-flags "F"  try Node or V8 flags on the suite's process besides the bin's own (e.g.
+                    "--no-opt"); the figures are printed only, never written to the file
   --no-write        print only
   -h, --help        show this help
 `;
@@ -63,6 +65,9 @@ function serverCpuMs(server: ReferenceServerProcess): number {
   return readProcessCpu(server.pid)?.ownMs ?? Number.NaN;
 }
 
+/** `--node-flags`: flags to try on the suite's process (the figures are then printed, not written). */
+let triedNodeFlags: readonly string[] = [];
+
 /** One suite run with the server's CPU meanwhile. */
 async function measuredSuiteRun(
   server: ReferenceServerProcess,
@@ -75,10 +80,29 @@ async function measuredSuiteRun(
     seed,
     ...(maxExamples === undefined ? {} : { maxExamples }),
     ...(timeout === undefined ? {} : { timeout }),
+    ...(triedNodeFlags.length > 0 ? { nodeFlags: triedNodeFlags } : {}),
   });
   if (figures.verdict !== "pass")
     throw new Error("the suite failed the reference server; benchmark figures of a failing run would mislead");
   return { ...figures, serverCpuMs: serverCpuMs(server) - before };
+}
+
+/** The median start-up, and the median of each thread's share where every run could tell it. */
+function medianStartup(startups: readonly StartupFigures[]): StartupFigures {
+  const threads = startups.flatMap((startup) => (startup.threadsCpuMs ? [startup.threadsCpuMs] : []));
+  return {
+    wallMs: median(startups.map((startup) => startup.wallMs)),
+    cpuMs: median(startups.map((startup) => startup.cpuMs)),
+    ...(threads.length === startups.length
+      ? {
+          threadsCpuMs: {
+            main: median(threads.map((split) => split.main)),
+            worker: median(threads.map((split) => split.worker)),
+            other: median(threads.map((split) => split.other)),
+          },
+        }
+      : {}),
+  };
 }
 
 function medianOfSuiteRuns(label: string, runs: readonly (SuiteRunFigures & { serverCpuMs: number })[]): MeasuredRun {
@@ -90,9 +114,7 @@ function medianOfSuiteRuns(label: string, runs: readonly (SuiteRunFigures & { se
     cpuMs: median(runs.map((run) => run.cpuMs)),
     serverCpuMs: median(runs.map((run) => run.serverCpuMs)),
     peakRssBytes: median(runs.map((run) => run.peakRssBytes)),
-    ...(startups.length > 0
-      ? { startup: { wallMs: median(startups.map((s) => s.wallMs)), cpuMs: median(startups.map((s) => s.cpuMs)) } }
-      : {}),
+    ...(startups.length > 0 ? { startup: medianStartup(startups) } : {}),
   };
 }
 
@@ -203,6 +225,7 @@ async function main(argv: readonly string[]): Promise<number> {
       seed: { type: "string", default: "1" },
       out: { type: "string", default: "BENCHMARKS.md" },
       "no-write": { type: "boolean", default: false },
+      "node-flags": { type: "string", default: "" },
       profile: { type: "boolean", default: false },
       "profile-dir": { type: "string", default: "bench/profiles" },
       help: { type: "boolean", short: "h", default: false },
@@ -220,6 +243,8 @@ async function main(argv: readonly string[]): Promise<number> {
   if (scale.some((size) => !Number.isInteger(size) || size < 0 || size > 100_000))
     throw new Error(`--scale takes widget counts from 0 to 100000, not ${JSON.stringify(values.scale)}`);
 
+  triedNodeFlags = values["node-flags"].split(" ").filter((flag) => flag !== "");
+  if (triedNodeFlags.length > 0) progress(`trying ${triedNodeFlags.join(" ")} on the suite's process: printing only`);
   if (values.profile) return profileRun(seed, resolve(values["profile-dir"]), values.out, !values["no-write"]);
 
   const server = await spawnReferenceServer();
@@ -274,8 +299,10 @@ async function main(argv: readonly string[]): Promise<number> {
     };
     const results: BenchmarkResults = { ...partial, targets: targetVerdicts(partial) };
     const block = renderBenchmarkMarkdown(results);
-    process.stdout.write(`${block}\n`);
-    if (!values["no-write"]) {
+    process.stdout.write(
+      `${triedNodeFlags.length > 0 ? `With ${triedNodeFlags.join(" ")} on the suite's process.\n` : ""}${block}\n`,
+    );
+    if (!values["no-write"] && triedNodeFlags.length === 0) {
       const out = resolve(values.out);
       writeFileSync(out, replaceGeneratedBlock(existsSync(out) ? readFileSync(out, "utf8") : "# Benchmarks\n", block));
       progress(`written to ${out}`);

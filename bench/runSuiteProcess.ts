@@ -13,6 +13,7 @@ import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestR
 import type { RunReport } from "../runner/model/RunReport.js";
 import { FIRST_REQUEST_FILE_VARIABLE, type FirstRequestMark } from "../runner/execute/vitest/firstRequestProbe.js";
 import { WORKER_PROFILE_DIR_VARIABLE } from "../runner/execute/vitest/profileWorker.js";
+import type { StartupFigures } from "./BenchmarkResults.js";
 import { readProcessCpu } from "./readProcessCpu.js";
 import { benchRunSettingsOf, type ReferenceServerProcess } from "./spawnReferenceServer.js";
 
@@ -29,6 +30,8 @@ export interface SuiteRunOptions {
   readonly profileDir?: string;
   /** --timeout of each request, when not the suite's default. */
   readonly timeout?: string;
+  /** Node or V8 flags for the suite's process besides the bin's own (`npm run bench -- --node-flags`), to try one. */
+  readonly nodeFlags?: readonly string[];
 }
 
 /** The figures of one run. */
@@ -42,7 +45,7 @@ export interface SuiteRunFigures {
   /** Requests the suite counted in its report (the checks' requests). */
   readonly reportedRequests: number;
   /** From spawning the process to the first request of a check (the preflight's requests come before it), as the checks' worker marks it. */
-  readonly startup?: { readonly wallMs: number; readonly cpuMs: number };
+  readonly startup?: StartupFigures;
   readonly verdict: RunReport["verdict"];
   readonly summary: RunReport["summary"];
   readonly sampling: readonly string[];
@@ -72,6 +75,7 @@ export async function runSuiteProcess(
     const args = [
       // As the bin's shebang and npm start run it.
       "--max-semi-space-size=1",
+      ...(options.nodeFlags ?? []),
       "--import",
       USAGE_PROBE,
       ...(options.profileDir === undefined ? [] : ["--import", PROFILE_PROBE]),
@@ -118,7 +122,13 @@ export async function runSuiteProcess(
     const first = existsSync(firstRequestFile)
       ? (JSON.parse(readFileSync(firstRequestFile, "utf8")) as FirstRequestMark)
       : undefined;
-    const startup = first ? { wallMs: first.at - startedAt, cpuMs: first.cpuMs } : undefined;
+    const startup: StartupFigures | undefined = first
+      ? {
+          wallMs: first.at - startedAt,
+          cpuMs: first.cpuMs,
+          ...(first.threadsCpuMs ? { threadsCpuMs: first.threadsCpuMs } : {}),
+        }
+      : undefined;
     return {
       wallMs,
       cpuMs,

@@ -99,4 +99,21 @@ describe("renderBenchmarkMarkdown", () => {
     expect(markdown).toContain("| at least 2,000 requests | 2,506 | yes |");
     expect(markdown).toContain("| 10 | 900 | 4.00 s | 3.00 s | 0.50 s | 104 passed | none: every page walked |");
   });
+
+  it("shows the start-up's wall and CPU time, split by thread when the run could tell", () => {
+    // Arrange
+    const split: BenchmarkResults = {
+      ...results,
+      suiteFew: {
+        ...results.suiteFew,
+        startup: { wallMs: 1_020, cpuMs: 1_200, threadsCpuMs: { main: 580, worker: 320, other: 300 } },
+      },
+    };
+    // Act
+    const markdown = renderBenchmarkMarkdown(split);
+    // Assert
+    expect(markdown).toContain(
+      "| start-up to the first check request (wall / CPU) | 1.80 s / 1.70 s | 1.02 s / 1.20 s (main thread 0.58 s, checks' worker 0.32 s, other threads 0.30 s) | — | — |",
+    );
+  });
 });
