@@ -97,7 +97,12 @@ function pacingNote(statistics: RunStatistics): string | undefined {
     pacing.slowestPerSecond !== undefined && pacing.slowestPerSecond < (pacing.settledPerSecond ?? 0)
       ? `, lowest ${perSecond(pacing.slowestPerSecond)}`
       : "";
-  return `The target answered 429 (rate limited) ${times(retries429)} without announcing its limit; the run settled on a pace of ${settled}${lowest}, 90 % of what it admitted, after slowing down ${times(pacing.slowDowns)} (--rate-limit sets a pace from the start).`;
+  // createRateLimiter keeps the announced limit when 429 answers forced a pace below it.
+  const announcement =
+    pacing.announced === undefined
+      ? "without announcing its limit"
+      : `below the rate limit it announced (${pacing.announced.limit} request${pacing.announced.limit === 1 ? "" : "s"} per ${pacing.announced.windowSeconds} s, RateLimit fields)`;
+  return `The target answered 429 (rate limited) ${times(retries429)} ${announcement}; the run settled on a pace of ${settled}${lowest}, 90 % of what it admitted, after slowing down ${times(pacing.slowDowns)} (--rate-limit sets a pace from the start).`;
 }
 
 /** What a reader must know about how the run went: it stopped early, the pace it settled on, it trusted any certificate. */

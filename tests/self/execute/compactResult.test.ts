@@ -3,6 +3,8 @@
  * will be written, bodies cut at 64 KiB with a note and marked truncated, the parsed body dropped, and the
  * verdict's own texts kept as they are.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { compactResult } from "../../../runner/execute/compactResult.js";
 import type { CheckResult } from "../../../runner/model/RunReport.js";
@@ -85,5 +87,25 @@ describe("compactResult", () => {
     const bare = compactResult(result());
     expect("expected" in bare || "actual" in bare).toBe(false);
     expect(bare).toEqual(result());
+  });
+
+  it("keeps copies of expected and actual, not the answers they were cut from", () => {
+    setFlagsFromString("--expose-gc");
+    const collectGarbage = runInNewContext("gc") as () => void;
+    const MiB = 1024 * 1024;
+    /** Heap growth after keeping the compact results of 40 verdicts, each quoting 300 characters of a fresh 1 MB answer. */
+    const heapKept = (quote: (text: string) => Partial<CheckResult>): number => {
+      collectGarbage();
+      const before = process.memoryUsage().heapUsed;
+      const kept = Array.from({ length: 40 }, (_, i) =>
+        compactResult(result(quote(Buffer.alloc(1_000_000, 48 + (i % 10)).toString("latin1") + String(i)))),
+      );
+      collectGarbage();
+      expect(kept).toHaveLength(40);
+      return process.memoryUsage().heapUsed - before;
+    };
+    // A slice of 300 characters is a view on its whole answer (V8): kept as is, the 40 answers would stay, 40 MB.
+    expect(heapKept((text) => ({ expected: text.slice(0, 300) }))).toBeLessThan(10 * MiB);
+    expect(heapKept((text) => ({ actual: text.slice(0, 300) }))).toBeLessThan(10 * MiB);
   });
 });

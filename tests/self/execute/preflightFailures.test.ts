@@ -9,6 +9,7 @@ import { ConfigurationError } from "../../../runner/model/ConfigurationError.js"
 import type { RunSettings } from "../../../runner/model/RunSettings.js";
 import { preflight } from "../../../runner/preflight.js";
 import { testSettings } from "../engine/engineDoubles.js";
+import { startForwardProxy } from "../support/forwardProxy.js";
 import { makeTestCertificates } from "../support/testCertificates.js";
 
 const servers: Server[] = [];
@@ -104,6 +105,36 @@ describe("preflight without a usable first answer", () => {
     ).toBe(
       `the target at ${http} cannot be reached (the target closed the connection without answering); check --base-url and that the service is running`,
     );
+  });
+
+  it("says an https target with a client certificate cannot be reached when nothing listens: only a reset suggests the certificate", async () => {
+    const port = await tcpTarget(() => undefined);
+    await new Promise((resolve) => servers.pop()?.close(resolve));
+    const https = `https://127.0.0.1:${port}`;
+    const { clientCertFile, clientKeyFile } = makeTestCertificates();
+    expect(
+      await refusal(
+        testSettings({ baseUrl: https, clientCertificate: { certFile: clientCertFile, keyFile: clientKeyFile } }),
+      ),
+    ).toBe(
+      `the target at ${https} cannot be reached (connection refused by ${https}: is the target running?); check --base-url and that the service is running`,
+    );
+  });
+
+  it("names a proxy that refuses the tunnel as such, without the failure's own full stop", async () => {
+    const proxy = await startForwardProxy("user:password");
+    const saved = process.env.https_proxy;
+    // The lower-case form wins over HTTPS_PROXY (proxyFromEnvironment), whatever this machine sets.
+    process.env.https_proxy = proxy.url.replace("http://", "http://who:wrong@");
+    try {
+      expect(await refusal(testSettings({ baseUrl: "https://cms.example.invalid", timeoutMs: 2_000 }))).toBe(
+        "the target at https://cms.example.invalid cannot be used: the proxy refused to connect to https://cms.example.invalid (407); check the user and password in HTTPS_PROXY / HTTP_PROXY",
+      );
+    } finally {
+      if (saved === undefined) delete process.env.https_proxy;
+      else process.env.https_proxy = saved;
+      await proxy.close();
+    }
   });
 
   it("refuses a restricted token that is the main token before sending anything", async () => {

@@ -16,6 +16,7 @@ import type { CheckExecutor, Execution } from "../../../runner/execute/CheckExec
 import type { CheckResult } from "../../../runner/model/RunReport.js";
 import type { RunSettings } from "../../../runner/model/RunSettings.js";
 import { runConformance, type RunStart } from "../../../runner/runConformance.js";
+import { WaiversFileError } from "../../../runner/waivers/WaiversFileError.js";
 import { testSettings } from "../engine/engineDoubles.js";
 
 const check = (id: string, operations: CheckDefinition["operations"]): CheckDefinition => ({
@@ -115,6 +116,8 @@ describe("runConformance", () => {
     expect(report.verdict).toBe("fail");
     expect(report.meta.notes).toEqual([]);
     expect(report.meta.gateFailures).toEqual([]);
+    // No statistics from the executor: no sampling line, no request counted.
+    expect([report.meta.sampling, report.meta.requestCount]).toStrictEqual([[], 0]);
   });
 
   it("says why verdicts are missing when the run reported errors, and notes each error", async () => {
@@ -184,6 +187,7 @@ describe("runConformance", () => {
     expect(report.meta.gateFailures).toEqual(["expired waiver: http.two on every operation (expired 2020-01-01)"]);
     expect(report.meta.notes).toEqual(["unused waiver: permissions.three on every operation"]);
     expect(report.meta.sampling).toEqual(["s1"]);
+    expect([report.meta.requestCount, report.meta.retries429]).toStrictEqual([3, 0]);
   });
 
   it("notes a re-run, a shard and the pairs --max-failures kept from starting, which are not errors", async () => {
@@ -264,6 +268,126 @@ describe("runConformance", () => {
     expect(report.meta.gateFailures).toHaveLength(1);
     expect(report.meta.gateFailures[0]).toMatch(
       /^the run was interrupted at \d{4}-\d\d-\d\dT[\d:.]+Z \(SIGINT\); the verdicts still open then are errors$/,
+    );
+  });
+
+  it("hands the executor the time the run started: the one given, else now", async () => {
+    const started: (number | undefined)[] = [];
+    const recording: CheckExecutor = async (timed) => {
+      started.push(timed.runStartedAt);
+      return { results: [], runErrors: [] };
+    };
+    // A second ago: the run's time bound (--max-run-time) counts from it.
+    const given = Date.now() - 1_000;
+    await runConformance({ settings: settings({ runStartedAt: given }), catalogue: CATALOGUE, executor: recording });
+    const before = Date.now();
+    await runConformance({ settings: settings(), catalogue: CATALOGUE, executor: recording });
+    const after = Date.now();
+    expect(started[0]).toBe(given);
+    expect(started[1]).toBeGreaterThanOrEqual(before);
+    expect(started[1]).toBeLessThanOrEqual(after);
+  });
+
+  it("measures the run's duration from its start", async () => {
+    const before = Date.now();
+    const report = await runConformance({ settings: settings(), catalogue: CATALOGUE, executor: executor([]) });
+    const elapsed = Date.now() - before;
+    expect(report.meta.durationMs).toBeGreaterThanOrEqual(0);
+    expect(report.meta.durationMs).toBeLessThanOrEqual(elapsed);
+  });
+
+  it("refuses a waiver of an operation its check does not run on, and takes one of an operation it does", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "cms-run-conformance-"));
+    const wrong = join(folder, "wrong.json");
+    writeFileSync(
+      wrong,
+      JSON.stringify({
+        waivers: [{ checkId: "http.two", operation: "getAnalytic", reason: "ticket 4", expires: "2030-01-01" }],
+      }),
+    );
+    const error: unknown = await runConformance({
+      settings: settings(),
+      catalogue: CATALOGUE,
+      waiversFile: wrong,
+      executor: executor([]),
+    }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(WaiversFileError);
+    expect((error as Error).message).toBe(
+      `the waivers file ${wrong}: /waivers/0 waives http.two on getAnalytic, but that check does not run on getAnalytic; give an operation it runs on, or none for all`,
+    );
+
+    const right = join(folder, "right.json");
+    writeFileSync(
+      right,
+      JSON.stringify({
+        waivers: [
+          { checkId: "permissions.three", operation: "listLandingPages", reason: "ticket 5", expires: "2030-01-01" },
+          { checkId: "http.one", operation: "getWidget", finding: "never", reason: "ticket 6", expires: "2030-01-01" },
+        ],
+      }),
+    );
+    const report = await runConformance({
+      settings: settings({ checks: ["permissions.three", "http.one"], operations: ["listLandingPages", "getWidget"] }),
+      catalogue: CATALOGUE,
+      waiversFile: right,
+      today: "2025-06-01",
+      executor: executor([
+        verdict("http.one", "getWidget", "failed", "the body broke"),
+        verdict("permissions.three", "listLandingPages", "failed"),
+      ]),
+    });
+    expect(report.results.map((result) => `${result.checkId} ${result.operation} ${result.outcome}`)).toStrictEqual([
+      "http.one getWidget failed",
+      "permissions.three listLandingPages waived",
+    ]);
+    // A waiver whose finding matched nothing is named with its finding.
+    expect(report.meta.notes).toStrictEqual(["unused waiver: http.one on getWidget, finding /never/"]);
+    // The waivers file is part of the command line that reproduces the run.
+    expect(report.meta.commandLine).toBe(
+      `cms-conformance run --base-url ${baseUrl} --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN" --restricted-token="$CMS_RESTRICTED_TOKEN" --analytic-id analytic://tenant/a1 --role r1 --role r2 --domain-name hcm --service-name payroll --checks permissions.three,http.one --operation listLandingPages --operation getWidget --waivers ${right} --seed 7 --max-examples 5 --timeout 1000 --concurrency 1`,
+    );
+  });
+
+  it("fails the gate with --fail-on-unverified for a warning only: a failed verdict citing the register is judged already", async () => {
+    const report = await runConformance({
+      settings: settings({ failOnUnverified: true, checks: ["http.two"] }),
+      catalogue: CATALOGUE,
+      executor: executor([verdict("http.two", "getWidget", "failed", "wrong answer [register: permission-facts]")]),
+    });
+    expect(report.meta.gateFailures).toStrictEqual([]);
+  });
+
+  it("says 'aborted' for an interruption without a reason, and ends the gate's sentence only at its end", async () => {
+    const interruptedWith = (reason: unknown) => {
+      const controller = new AbortController();
+      const executorThatAborts: CheckExecutor = async () => {
+        controller.abort(reason);
+        return { results: [], runErrors: [] };
+      };
+      return runConformance({
+        settings: settings({ checks: ["http.two"] }),
+        catalogue: CATALOGUE,
+        executor: executorThatAborts,
+        signal: controller.signal,
+      });
+    };
+    const stamp = String.raw`\d{4}-\d\d-\d\dT[\d:.]+Z`;
+    const silent = await interruptedWith(null);
+    expect(silent.results.map((result) => result.message)).toHaveLength(1);
+    expect(silent.results[0]?.message).toMatch(
+      new RegExp(
+        `^The suite could not run this check: the run was interrupted at ${stamp} \\(aborted\\) before this check finished$`,
+      ),
+    );
+    const odd = await interruptedWith("told to stop before this check finished");
+    expect(odd.meta.gateFailures).toHaveLength(1);
+    expect(odd.meta.gateFailures[0]).toMatch(
+      new RegExp(
+        `^the run was interrupted at ${stamp} \\(told to stop before this check finished\\); the verdicts still open then are errors$`,
+      ),
     );
   });
 });

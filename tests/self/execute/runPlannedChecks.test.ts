@@ -1,5 +1,6 @@
 /** The one loop both executors share: verdicts in plan order, --max-failures, outcomes per pair, statistics once. */
 import { describe, expect, it } from "vitest";
+import { ExchangeLog } from "../../../runner/engine/ExchangeLog.js";
 import { TargetSession } from "../../../runner/engine/TargetSession.js";
 import { CHECKS_AT_ONCE, runPlannedChecks } from "../../../runner/execute/runPlannedChecks.js";
 import { runStatistics } from "../../../runner/execute/runStatistics.js";
@@ -66,7 +67,49 @@ describe("runPlannedChecks", () => {
   });
 });
 
+describe("runPlannedChecks once the run is interrupted", () => {
+  it("starts no pair: each is interrupted, none reports a verdict and no request is sent", async () => {
+    const { session, client } = scriptedSession(() => ({ status: 200, json: {} }));
+    const controller = new AbortController();
+    controller.abort("SIGTERM");
+    const heard: string[] = [];
+    const running = runPlannedChecks(
+      session,
+      [passing("one"), failing("two")],
+      (result) => heard.push(result.checkId),
+      controller.signal,
+    );
+    const { results, notRun } = await running.done;
+    expect([await running.outcomeOf(0), await running.outcomeOf(1)]).toStrictEqual([
+      { interrupted: { checkId: "http.one", operation: "getWidget" } },
+      { interrupted: { checkId: "http.two", operation: "getWidget" } },
+    ]);
+    expect({ results, notRun, heard, sent: client.sent.length }).toStrictEqual({
+      results: [],
+      notRun: [],
+      heard: [],
+      sent: 0,
+    });
+  });
+});
+
 describe("runStatistics", () => {
+  it("copies the client's figures and response times by path, and keeps the exchanges only when the run logs them", async () => {
+    const { session } = scriptedSession(() => ({ status: 200, json: {} }));
+    await session.send("getWidget");
+    expect(runStatistics(session)).toStrictEqual({
+      requests: 1,
+      retries429: 0,
+      transportFailures: 0,
+      durationsByPath: { "/x": [1, 2] },
+      sampling: [],
+      bodyTexts: [],
+    });
+    const log = new ExchangeLog(5);
+    const logged = new TargetSession(testSettings(), new StoppingClient(() => ({})), log);
+    expect(runStatistics(logged).exchanges).toStrictEqual(log.snapshot());
+  });
+
   it("says why the run stopped once it did, and nothing while it runs", () => {
     const client = new StoppingClient(() => ({}));
     const session = new TargetSession(testSettings(), client);

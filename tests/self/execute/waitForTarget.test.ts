@@ -4,14 +4,16 @@
  * stops the wait with a sentence that counts the tries and quotes the last failure.
  */
 import { createServer as createHttpServer, type Server } from "node:http";
-import { createServer, type AddressInfo } from "node:net";
+import { createServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
 import { waitForTarget } from "../../../runner/waitForTarget.js";
 import { testSettings } from "../engine/engineDoubles.js";
 
-const servers: Server[] = [];
+const servers: (Server | TcpServer)[] = [];
+const sockets: Socket[] = [];
 afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
@@ -37,6 +39,58 @@ describe("waitForTarget", () => {
     const port = await freePort();
     await answering(port, 500);
     expect(await waitForTarget(testSettings({ baseUrl: `http://127.0.0.1:${port}` }), 2_000, "2 s")).toBe(1);
+  });
+
+  it("closes its connection once the target answered", async () => {
+    const port = await freePort();
+    await answering(port, 200);
+    const open = new Set<Socket>();
+    (servers.at(-1) as Server).on("connection", (socket: Socket) => {
+      open.add(socket);
+      socket.on("close", () => open.delete(socket));
+    });
+    expect(await waitForTarget(testSettings({ baseUrl: `http://127.0.0.1:${port}` }), 2_000, "2 s")).toBe(1);
+    // The server sees the client's close a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(open.size).toBe(0);
+  });
+
+  it("stops at once with no try when the wait is nothing", async () => {
+    const baseUrl = `http://127.0.0.1:${await freePort()}`;
+    const error: unknown = await waitForTarget(testSettings({ baseUrl }), 0, "0 s").then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toBe(
+      `the target at ${baseUrl} did not answer within 0 s (--wait-for-target; 0 tries, last: no answer); start it first, or wait longer`,
+    );
+  });
+
+  it("gives each try only the time left of the wait, and stops when the wait is over, not at the next poll", async () => {
+    // Nothing listens at first (a quick refusal); a quarter of a second in, a server holds every connection unanswered.
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = createServer((socket) => void sockets.push(socket));
+    servers.push(server);
+    setTimeout(() => server.listen(port, "127.0.0.1"), 250);
+    const started = performance.now();
+    const error: unknown = await waitForTarget(testSettings({ baseUrl, timeoutMs: 10_000 }), 1_500, "1.5 s").then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    const took = performance.now() - started;
+    expect(error).toBeInstanceOf(ConfigurationError);
+    // The last try waits only what was left of the wait (not 10 s, nor 1.5 s more), and its failure's full stop is
+    // dropped inside the parentheses. (How many tries fit, and the time left, depend on the machine's timers.)
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^the target at ${baseUrl.replace(/[.]/g, "\\.")} did not answer within 1\\.5 s \\(--wait-for-target; \\d+ tries, last: no response headers within \\d+(\\.\\d+)? ms\\); start it first, or wait longer$`,
+      ),
+    );
+    // At least 1.5 s, and less than the 2 s a further poll after the wait would take.
+    expect(took).toBeGreaterThanOrEqual(1_450);
+    expect(took).toBeLessThan(1_950);
   });
 
   it("finds a target that starts during the wait on a later try", async () => {

@@ -34,13 +34,22 @@ const results = [
 describe("buildRunReport meta", () => {
   it("records the selection: verdicts judged out of the suite's check × operation pairs it was given, and the filters", () => {
     const { meta } = buildRunReport(results, facts);
-    expect(meta.selection).toEqual({
+    // Strict: a selection without --max-failures, --shard or --rerun-failed holds no key for them, not even undefined.
+    expect(meta.selection).toStrictEqual({
       selectedVerdicts: 2,
       totalVerdicts: 57,
       checks: ["http.*"],
       excludeChecks: ["http.no-server-error"],
       operations: ["getWidget"],
     });
+  });
+
+  it("fails a run whose only bad verdict is an error, and passes one with none", () => {
+    const errored = [...results, makeResult({ checkId: "http.status-code", family: "http", outcome: "error" })];
+    expect([buildRunReport(errored, facts).verdict, buildRunReport(results, facts).verdict]).toStrictEqual([
+      "fail",
+      "pass",
+    ]);
   });
 
   it("records the command line that reproduces the run, with the waivers file and without secrets", () => {
@@ -138,6 +147,26 @@ describe("buildRunReport notes on how the run went", () => {
     ).toBe(
       "The target answered 429 (rate limited) 1 time without announcing its limit; the run settled on a pace of 8 requests per second, 90 % of what it admitted, after slowing down 2 times (--rate-limit sets a pace from the start).",
     );
+  });
+
+  it("says the pace was learned from 429 answers when they set it below the limit the target announced", () => {
+    // createRateLimiter reports source "learned" with the announced limit when the 429s forced a lower pace.
+    expect(
+      notesOf(
+        statistics({
+          retries429: 2,
+          pacing: {
+            source: "learned",
+            slowDowns: 1,
+            settledPerSecond: 3,
+            slowestPerSecond: 3,
+            announced: { limit: 100, windowSeconds: 60 },
+          },
+        }),
+      ),
+    ).toStrictEqual([
+      "The target answered 429 (rate limited) 2 times below the rate limit it announced (100 requests per 60 s, RateLimit fields); the run settled on a pace of 3 requests per second, 90 % of what it admitted, after slowing down 1 time (--rate-limit sets a pace from the start).",
+    ]);
   });
 
   it("says how often a token was obtained anew and why it could not be, an unverified TLS, and odd answer texts", () => {

@@ -137,6 +137,85 @@ describe("mergeRunReports", () => {
     ).toThrow("differ in --rerun-failed (none and x/report.json)");
   });
 
+  it("fails a run whose only bad verdict is an error, and drops exactly the shard lines, whatever their numbers", () => {
+    const E = makeResult({ checkId: "a.one", operation: "getAnalytic", outcome: "error" });
+    const notes = [
+      "shard 10/12: judged 1 verdicts",
+      "shard 1/12: judged 1 verdicts",
+      "see shard 1/2: the first one",
+      "unused waiver: a on getWidget",
+    ];
+    const only = shard(1, 1, [E], { commandLine: "cms-conformance run --shard 10/12 --seed 1", notes });
+    const merged = mergeRunReports([{ source: "s", report: only }], ORDER);
+    expect(merged.summary).toStrictEqual({
+      total: 1,
+      passed: 0,
+      failed: 0,
+      warnings: 0,
+      skipped: 0,
+      errors: 1,
+      waived: 0,
+    });
+    expect(merged.verdict).toBe("fail");
+    expect(merged.meta.commandLine).toBe("cms-conformance run --seed 1");
+    expect(merged.meta.notes).toStrictEqual([
+      "merged from 1 report: s",
+      "see shard 1/2: the first one",
+      "unused waiver: a on getWidget",
+    ]);
+    const twoDigits = shard(1, 1, [E], { commandLine: "cms-conformance run --shard 1/12 --seed 1" });
+    expect(mergeRunReports([{ source: "s", report: twoDigits }], ORDER).meta.commandLine).toBe(
+      "cms-conformance run --seed 1",
+    );
+  });
+
+  it("says nothing of base URLs when the shards hit one target, or each their own bundled server", () => {
+    const at = (report: RunReport, baseUrl: string, embedded: boolean): RunReport => ({
+      ...report,
+      meta: { ...report.meta, target: { baseUrl, embedded } },
+    });
+    const sameTarget = mergeRunReports(
+      [
+        { ...one, report: at(one.report, "https://cms.example", false) },
+        { ...two, report: at(two.report, "https://cms.example", false) },
+      ],
+      ORDER,
+    );
+    expect(sameTarget.meta.notes).toStrictEqual([
+      "merged from 2 reports: out1, out2",
+      "unused waiver: a on getWidget",
+      "note 1",
+      "note 2",
+    ]);
+    const bundled = mergeRunReports(
+      [
+        { ...one, report: at(one.report, "http://127.0.0.1:4010", true) },
+        { ...two, report: at(two.report, "http://127.0.0.1:4011", true) },
+      ],
+      ORDER,
+    );
+    expect(bundled.meta.notes).toStrictEqual(sameTarget.meta.notes);
+  });
+
+  it("refuses shards of runs with different --max-failures, or a sharded and an unsharded report, naming the values", () => {
+    const withSelection = (report: RunReport, selection: Partial<RunReport["meta"]["selection"]>): RunReport => ({
+      ...report,
+      meta: { ...report.meta, selection: { ...report.meta.selection, ...selection } },
+    });
+    expect(() =>
+      mergeRunReports([{ ...one, report: withSelection(one.report, { maxFailures: 3 }) }, two], ORDER),
+    ).toThrow(new MergeError("out1 and out2 differ in --max-failures (3 and none): merge only the shards of one run"));
+    const { shard: _shard, ...unsharded } = two.report.meta.selection;
+    expect(() =>
+      mergeRunReports(
+        [one, { ...two, report: { ...two.report, meta: { ...two.report.meta, selection: unsharded } } }],
+        ORDER,
+      ),
+    ).toThrow(
+      new MergeError("out1 and out2 differ in shard count (2 and unsharded): merge only the shards of one run"),
+    );
+  });
+
   it("refuses no report, a shard given twice, a missing shard and a verdict in two shards", () => {
     expect(() => mergeRunReports([], ORDER)).toThrow("give at least one shard's report folder");
     expect(() => mergeRunReports([one, { ...one, source: "copy" }], ORDER)).toThrow(

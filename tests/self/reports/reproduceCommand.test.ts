@@ -163,6 +163,42 @@ describe("reproduceCommand", () => {
     );
   });
 
+  it("writes the gates, the shard, --max-failures, the time bounds and every permission fact list; a true flag only", () => {
+    const plain = resolveRunSettings([{ baseUrl: "http://127.0.0.1:4010", clientId: CLIENT, token: TOKEN, seed: 0 }]);
+    const command = reproduceCommand({
+      ...plain,
+      fixtures: {
+        analyticIds: [],
+        roles: [],
+        permissions: {
+          forbiddenWidgetIds: ["w1"],
+          forbiddenAnalyticIds: ["a1", "a2"],
+          ownLandingPageIds: [],
+          othersLandingPageIds: ["p9"],
+        },
+      },
+      // A secret header whose name starts with "-" is written --header=…, like every value that does.
+      headers: { "-X-Api-Key": "k-secret", "X-Trace": "on" },
+      failOnSkipped: true,
+      failOnUnverified: true,
+      excludeChecks: ["http.a", "http.b"],
+      shard: { index: 2, count: 5 },
+      maxFailures: 3,
+      maxRetryWaitMs: 5_000,
+      maxRunTimeMs: 60_000,
+      maxResponseTimeMs: 800,
+    });
+    expect(command).toBe(
+      'cms-conformance run --base-url http://127.0.0.1:4010 --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN"' +
+        " --forbidden-widget w1 --forbidden-analytic a1 --forbidden-analytic a2 --own-landing-page '' --others-landing-page p9" +
+        ` --header="-X-Api-Key: $CMS_HEADER__X_API_KEY" --header 'X-Trace: on' --fail-on-skipped --fail-on-unverified` +
+        " --exclude-checks http.a,http.b --shard 2/5 --max-failures 3 --seed 0 --max-retry-wait 5000ms --max-run-time 60000ms --max-response-time 800ms",
+    );
+    expect(reproduceCommand({ ...plain, failOnSkipped: false, failOnUnverified: false })).toBe(
+      'cms-conformance run --base-url http://127.0.0.1:4010 --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN" --seed 0',
+    );
+  });
+
   it("quotes what a shell would expand or split", () => {
     for (const value of ["$HOME", "a b", "it's", "x;rm -rf /", "`id`", "*", ""])
       expect(shellArgv(`printf ${quoteShellWord(value)}`)).toEqual(["printf", value]);
