@@ -237,7 +237,8 @@ function sentenceFor(error: ErrorObject, merged: Record<string, unknown>, origin
       ? `${name} is empty once surrounding spaces are trimmed; give the value`
       : `${name} takes ${expected}`;
   const value = rest.reduce<unknown>(
-    (inner, segment) => (inner as Record<string, unknown> | undefined)?.[segment],
+    (inner, segment) =>
+      (inner as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, "/").replace(/~0/g, "~")],
     merged[key],
   );
   const typed = layer?.typed?.[key];

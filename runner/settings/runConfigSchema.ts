@@ -70,6 +70,7 @@ export function describeExpected(schema: SettingSchema): string {
   }
   if (schema.type === "array")
     return schema.items?.enum ? `a list of ${orList(schema.items.enum)}` : "a list of non-empty texts";
+  if (schema.type === "object") return "a JSON object";
   if (schema.pattern?.startsWith("^https?://")) return "an http:// or https:// URL";
   return schema.minLength ? "a non-empty text" : "a text";
 }

@@ -209,9 +209,27 @@ describe("the keys of a config file", () => {
     expect(metaSchemaValidator("run-config-file.schema.json")({ timeoutMs: 5000 })).toBe(false);
   });
 
-  it("refuse an unknown key with the closest one", () => {
+  it("keep an empty list, or a list not all texts, as it is, for the schema to refuse", () => {
+    expect(read({ role: ["a", 5], header: [], "operation-path": [], "role-filters": ["a", "b"] })).toStrictEqual({
+      roles: ["a", 5],
+      headers: [],
+      operationPaths: [],
+      roleFilters: ["a", "b"],
+    });
+  });
+
+  it("ignore $schema, for editors", () => {
+    expect(read({ $schema: "../schemas/meta/run-config-file.schema.json", seed: 1 })).toStrictEqual({ seed: 1 });
+  });
+
+  it("refuse an unknown key with the closest one, or without a guess when none is close", () => {
     expect(() => read({ timout: 5 })).toThrow(
       'the config file x.json has the unknown key "timout"; did you mean "timeout"? (its keys are the flag names of cms-conformance run)',
+    );
+    expect(() => read({ zzzzqqq: 5 })).toThrow(
+      new ConfigurationError(
+        'the config file x.json has the unknown key "zzzzqqq" (its keys are the flag names of cms-conformance run)',
+      ),
     );
   });
 

@@ -3,12 +3,23 @@
  * naming what the path is, without blocking on a pipe or reading a device for ever.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readRegularFile } from "../../../runner/settings/readRegularFile.js";
+
+/** The descriptors this process holds open on `path` (Linux: /proc/self/fd). */
+function openOn(path: string): string[] {
+  return readdirSync("/proc/self/fd").filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === path;
+    } catch {
+      return false; // closed meanwhile (the listing's own descriptor)
+    }
+  });
+}
 
 function errorOf(path: string): { message: string; code: unknown } {
   try {
@@ -56,5 +67,16 @@ describe("readRegularFile", () => {
       await new Promise((resolve) => server.close(resolve));
     }
     expect(errorOf(join(folder, "missing")).code).toBe("ENOENT");
+  });
+
+  it("closes the file it opened, whether it reads it or refuses it", () => {
+    const file = join(folder, "closed.txt");
+    writeFileSync(file, "x");
+    const directory = join(folder, "closed-dir");
+    mkdirSync(directory);
+    readRegularFile(file);
+    readRegularFile(file, null);
+    errorOf(directory);
+    expect({ file: openOn(file), directory: openOn(directory) }).toStrictEqual({ file: [], directory: [] });
   });
 });

@@ -31,6 +31,7 @@ describe("readRerunReport", () => {
         result("http.two", "getRoleFilters", "error"),
         result("http.two", "getWidget", "warning"),
         "not an object",
+        null,
       ],
     });
     const expected = {
@@ -43,6 +44,15 @@ describe("readRerunReport", () => {
     };
     expect(readRerunReport(path, KNOWN)).toEqual(expected);
     expect(readRerunReport(dir, KNOWN)).toEqual(expected);
+  });
+
+  it("takes one example, the fewest a run makes", () => {
+    const path = write(folder(), { meta: { seed: 3, maxExamples: 1 }, results: [] });
+    expect(readRerunReport(path, KNOWN)).toStrictEqual({
+      verdicts: [],
+      layer: { seed: 3, maxExamples: 1 },
+      file: path,
+    });
   });
 
   it("takes only the seed when the profile and examples are not ones it knows", () => {
@@ -69,6 +79,7 @@ describe("readRerunReport", () => {
     );
     for (const content of [
       [],
+      null,
       { meta: { seed: "1" }, results: [] },
       { meta: { seed: 1 } },
       { meta: [], results: [] },

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { configurationErrorOf } from "./configurationErrorOf.js";
 import {
   configFromEnvironment,
@@ -15,6 +15,7 @@ import {
   resolveRunConfig,
   resolveRunSettings,
   settingsFromEnvironment,
+  type ConfigLayer,
   type RunConfigFile,
 } from "../../../runner/settings/resolveRunSettings.js";
 import { CONFIG_FILE_KEYS } from "../../../cli/configFileKeys.js";
@@ -23,10 +24,13 @@ const BASE: RunConfigFile = { baseUrl: "http://t", clientId: "c", token: "t" };
 
 const refusal = configurationErrorOf;
 const refused = (layer: Record<string, unknown>) => refusal(() => resolveRunConfig([layer as RunConfigFile]));
+const refusedLayers = (...layers: Record<string, unknown>[]) =>
+  refusal(() => resolveRunConfig(layers as RunConfigFile[]));
 
 describe("resolveRunSettings", () => {
   it("gives every unset setting its default", () => {
-    expect(resolveRunSettings([{ ...BASE, seed: 3 }])).toEqual({
+    // Strictly: a setting left unset is no key at all, not a key holding undefined.
+    expect(resolveRunSettings([{ ...BASE, seed: 3 }])).toStrictEqual({
       baseUrl: "http://t",
       embedded: false,
       credentials: { clientId: "c", token: "t" },
@@ -47,6 +51,18 @@ describe("resolveRunSettings", () => {
     const seed = resolveRunSettings([BASE], true);
     expect(seed.embedded).toBe(true);
     expect(Number.isInteger(seed.seed) && seed.seed >= 0 && seed.seed < 2 ** 31).toBe(true);
+  });
+
+  it("draws an unset seed from the whole range 0 to 2^31 - 1", () => {
+    const random = vi.spyOn(Math, "random");
+    try {
+      random.mockReturnValue(0.5);
+      expect(resolveRunSettings([BASE]).seed).toBe(2 ** 30);
+      random.mockReturnValue(0.999_999_999_9);
+      expect(resolveRunSettings([BASE]).seed).toBe(2 ** 31 - 1);
+    } finally {
+      random.mockRestore();
+    }
   });
 
   it("maps every setting given, the later layer winning", () => {
@@ -99,7 +115,7 @@ describe("resolveRunSettings", () => {
         waivers: "w.json",
       },
     ]);
-    expect(settings).toEqual({
+    expect(settings).toStrictEqual({
       baseUrl: "http://t",
       embedded: false,
       credentials: {
@@ -146,10 +162,13 @@ describe("resolveRunSettings", () => {
       waivers: "w.json",
     });
     const facts = resolveRunSettings([{ ...BASE, forbiddenAnalyticIds: ["a"], ownLandingPageIds: [] }]).fixtures;
-    expect(facts.permissions).toEqual({ forbiddenAnalyticIds: ["a"], ownLandingPageIds: [] });
+    expect(facts.permissions).toStrictEqual({ forbiddenAnalyticIds: ["a"], ownLandingPageIds: [] });
+  });
+
+  it("leaves out the lists and maps given empty, as if not given", () => {
     expect(
-      resolveRunSettings([{ ...BASE, caFiles: [], headers: {}, secretHeaders: [], operationPaths: {} }]),
-    ).not.toHaveProperty("headers");
+      resolveRunSettings([{ ...BASE, seed: 5, caFiles: [], headers: {}, secretHeaders: [], operationPaths: {} }]),
+    ).toStrictEqual(resolveRunSettings([{ ...BASE, seed: 5 }]));
   });
 
   it("refuses a run without a target, a client id or a token", () => {
@@ -180,9 +199,47 @@ describe("resolveRunConfig", () => {
     expect(resolveRunConfig([{ headers: { A: "1" } }, { headers: undefined }])).toEqual({ headers: { A: "1" } });
   });
 
+  it("validates every layer's header and path entries, and replaces any other setting whole", () => {
+    // An earlier layer's entry is validated though a later layer gives the same setting.
+    expect(refusedLayers({ headers: { A: 5 } }, { headers: { B: "2" } })).toBe(
+      '"headers" gives A 5, which is not a text',
+    );
+    expect(refusedLayers({ operationPaths: { getWidget: 5 } }, { operationPaths: { getAnalytic: "/a" } })).toBe(
+      '"operationPaths" gives getWidget 5, which is not a text',
+    );
+    // Role filters are replaced whole: the later layer's roles only.
+    expect(
+      resolveRunConfig([
+        { roleFilters: { r1: [{ name: "n", value: "v" }] } },
+        { roleFilters: { r2: [{ name: "m", value: "w" }] } },
+      ]),
+    ).toStrictEqual({ roleFilters: { r2: [{ name: "m", value: "w" }] } });
+    // A later value that is no map of headers is not merged into the earlier one but refused, shown as given.
+    for (const [value, sentence] of [
+      [["B: 2"], '"headers" takes a JSON object, not ["B: 2"]'],
+      ["B: 2", '"headers" takes a JSON object, not "B: 2"'],
+      [null, '"headers" takes a JSON object, not null'],
+    ] as const)
+      expect(refusedLayers({ headers: { A: "1" } }, { headers: value })).toBe(sentence);
+  });
+
+  it("checks the merged headers, secret headers and operation paths for what the schema cannot say", () => {
+    expect(refused({ headers: { Host: "h" } })).toBe(
+      'the header "Host" cannot be sent: the HTTP client sets it itself',
+    );
+    expect(refused({ headers: { "X-A": "1" }, secretHeaders: ["X-B"] })).toBe(
+      '"secretHeaders" names "X-B", which is no extra header of the run; give the name of a header given with --header (or header in the config file)',
+    );
+    expect(refused({ operationPaths: { getWidget: "/platform/cms/getAnalytic" } })).toBe(
+      "getAnalytic and getWidget would both be at /platform/cms/getAnalytic; give each operation its own path",
+    );
+  });
+
   it("names a setting that is none, or an operation a path names that is none", () => {
     expect(refused({ zzzzqqq: 5 })).toMatch(/^"zzzzqqq" is not a setting; the settings are baseUrl, clientId, token, /);
     expect(refused({ maxExample: 5 })).toBe('"maxExample" is not a setting; did you mean "maxExamples"?');
+    const flags: ConfigLayer = { values: { maxExample: 5 }, nameOf: (key) => `--${key}` };
+    expect(refusal(() => resolveRunConfig([flags]))).toBe('--maxExample is not a setting; did you mean "maxExamples"?');
     expect(refused({ operationPaths: { getWidgets: "/x" } })).toBe(
       'unknown operation "getWidgets" in "operationPaths"; known: listFactoryDefaultWidgets, listLandingPages, getAnalytic, getWidget, getRoleFilters',
     );
@@ -206,11 +263,40 @@ describe("resolveRunConfig", () => {
     expect(refused({ baseUrl: "ftp://user:secret@h" })).toBe(
       '"baseUrl" takes an http:// or https:// URL, not "ftp://…@h"',
     );
+    // Only a base URL hides what stands between // and @.
+    expect(refused({ profile: "http://u@h" })).toBe('"profile" takes default or strict, not "http://u@h"');
+    // A list setting given one text says it takes a list, not what each item takes.
+    expect(refused({ roles: "a" })).toBe('"roles" takes a list of non-empty texts, not "a"');
+    expect(refused({ formats: "json" })).toBe('"formats" takes a list of json, junit, html or har, not "json"');
+  });
+
+  it("names a wrong entry deep in a setting by its path, its / and ~ as written", () => {
+    expect(refused({ roleFilters: { r1: [{ name: 5, value: "v" }] } })).toBe(
+      '"roleFilters" gives r1/0/name 5, which is not a text',
+    );
+    // The value is looked up by the unescaped path (it read "undefined" when the escaped segment was used).
+    expect(refused({ roleFilters: { "sales/eu~1": [{ name: 5, value: "v" }] } })).toBe(
+      '"roleFilters" gives sales/eu~1/0/name 5, which is not a text',
+    );
+    expect(refused({ headers: { "X/Y~Z": 5 } })).toBe('"headers" gives X/Y~Z 5, which is not a text');
   });
 
   it("refuses a base URL with credentials, a query or a fragment", () => {
     expect(refused({ baseUrl: "http://u:p@h" })).toBe(
       '"baseUrl" carries a user name or password (user:pass@); remove it, since credentials go only in the client_id and Authorization headers (--client-id, --token)',
+    );
+    // A user name or a password alone (the URL parser finds them after a third slash too), or an empty user:pass@.
+    for (const baseUrl of ["http:///u@h", "http:///:p@h", "http://@h", "http://:@h"])
+      expect(refused({ baseUrl }), baseUrl).toBe(
+        '"baseUrl" carries a user name or password (user:pass@); remove it, since credentials go only in the client_id and Authorization headers (--client-id, --token)',
+      );
+    // An @ after the host is part of the path.
+    expect(resolveRunConfig([{ baseUrl: "http://h/x//y@z" }])).toStrictEqual({ baseUrl: "http://h/x//y@z" });
+    expect(refused({ baseUrl: "http://" })).toBe(
+      '"baseUrl" "http://" is not a URL; give one like https://api.example.com',
+    );
+    expect(refused({ baseUrl: "http://u:p@" })).toBe(
+      '"baseUrl" "http://…@" is not a URL; give one like https://api.example.com',
     );
     expect(refused({ baseUrl: "http://h/?a" })).toBe(
       '"baseUrl" has a query string (?…); give the URL the operation paths are appended to, e.g. https://api.example.com/prefix',
@@ -227,6 +313,9 @@ describe("resolveRunConfig", () => {
     expect(refused({ token: "ab\rc" })).toContain("contains a line break (character 3)");
     expect(refused({ clientId: "a\u0001b" })).toContain('"clientId" contains a control character (character 2)');
     expect(refused({ clientId: "a\u007f" })).toContain("contains a control character (character 2)");
+    expect(refused({ token: "\u0001abc" })).toBe(
+      '"token" contains a control character (character 1), which cannot be sent in an HTTP header; copy the value again without it',
+    );
     expect(refused({ restrictedToken: "aé€" })).toBe(
       '"restrictedToken" contains a character beyond Latin-1 (character 3), which cannot be sent in an HTTP header; copy the value again without it',
     );
@@ -291,7 +380,8 @@ describe("the environment and config files as layers", () => {
       JSON.stringify({ "base-url": "http://f", out: "reports", "ca-file": ["ca.pem"], waivers: "", seed: "x" }),
     );
     const layer = readConfigFile(file, CONFIG_FILE_KEYS);
-    expect(layer.values).toEqual({
+    // Strictly: the path settings the file leaves out (cert, key) stay out.
+    expect(layer.values).toStrictEqual({
       baseUrl: "http://f",
       out: join(folder, "sub", "reports"),
       caFiles: [join(folder, "sub", "ca.pem")],
@@ -315,10 +405,15 @@ describe("the environment and config files as layers", () => {
     expect(refusal(() => readConfigFile(text, CONFIG_FILE_KEYS))).toMatch(
       new RegExp(`^the config file ${text.replace(/[.]/g, "\\.")} is not JSON: `),
     );
-    const list = join(folder, "b.json");
-    writeFileSync(list, "[]");
-    expect(refusal(() => readConfigFile(list, CONFIG_FILE_KEYS))).toBe(
-      `the config file ${list} must hold a JSON object of settings keyed by the flag names (schemas/meta/run-config-file.schema.json)`,
-    );
+    for (const content of ["[]", "null", "5", '"text"']) {
+      const other = join(folder, "b.json");
+      writeFileSync(other, content);
+      expect(
+        refusal(() => readConfigFile(other, CONFIG_FILE_KEYS)),
+        content,
+      ).toBe(
+        `the config file ${other} must hold a JSON object of settings keyed by the flag names (schemas/meta/run-config-file.schema.json)`,
+      );
+    }
   });
 });

@@ -29,6 +29,7 @@ describe("editDistance and closestName", () => {
   it("guesses the one name a prefix of two or more characters starts, or the nearest within a third of the length", () => {
     const known = ["timeout", "token", "tokenCommand", "profile", "seed"];
     expect(closestName("pro", known)).toBe("profile");
+    expect(closestName("pr", known)).toBe("profile");
     expect(closestName("p", known)).toBeUndefined();
     expect(closestName("to", known)).toBeUndefined(); // token and tokenCommand both start with it
     expect(closestName("tokn", known)).toBe("token");
@@ -40,6 +41,10 @@ describe("editDistance and closestName", () => {
     expect(closestName("xxxeout", known)).toBeUndefined(); // three away, more than a third of seven
     // The nearest wins, not the first within the limit.
     expect(closestName("tokan", ["tokens", "token"])).toBe("token");
+    expect(closestName("abcdeg", ["abcdef", "abcdxy"])).toBe("abcdef");
+    expect(closestName("abcdeg", ["abcdxy", "abcdef"])).toBe("abcdef");
+    // Of two as near, the first.
+    expect(closestName("abcdeg", ["abcdef", "abcdeh"])).toBe("abcdef");
     expect(closestName("abcdefghijkl", ["abcdefghixyz"])).toBe("abcdefghixyz");
     expect(closestName("abcdefghijkl", ["abcdefgwxyzq"])).toBeUndefined();
   });
@@ -58,11 +63,13 @@ describe("describeExpected and settingRange", () => {
     expect(describeExpected({ enum: ["a", "b", "c"] })).toBe("a, b or c");
     expect(describeExpected({ type: "integer" })).toBe("a whole number");
     expect(describeExpected({ type: "integer", minimum: 1 })).toBe("a whole number");
+    expect(describeExpected({ type: "integer", maximum: 5 })).toBe("a whole number");
     expect(describeExpected({ type: "number" })).toBe("a number");
     expect(describeExpected({ type: "number", maximum: 5 })).toBe("a number at most 5");
     expect(describeExpected({ type: "number", exclusiveMinimum: 0 })).toBe("a number above 0");
     expect(describeExpected({ type: "string" })).toBe("a text");
     expect(describeExpected({ type: "string", pattern: "^x" })).toBe("a text");
+    expect(describeExpected({ type: "string", pattern: "^https?://[^?#]*$" })).toBe("an http:// or https:// URL");
   });
 
   it("gives the range of the numeric settings that have both ends", () => {
@@ -87,6 +94,9 @@ describe("parseSettingText", () => {
     expect(parseSettingText("rateLimit", "2.5/s")).toBe(2.5);
     expect(parseSettingText("rateLimit", "20/h")).toBe("20/h");
     expect(parseSettingText("profile", " strict ")).toBe(" strict ");
+    // A text setting keeps a text that reads as a number or a rate.
+    expect(parseSettingText("domainName", "20")).toBe("20");
+    expect(parseSettingText("serviceName", "30/m")).toBe("30/m");
   });
 });
 

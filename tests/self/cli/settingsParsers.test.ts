@@ -1,12 +1,13 @@
 /**
- * The settings' small parsers, each refusal with its sentence (issue 25.3): --header, --operation-path (and the
- * merged paths), --shard.
+ * The settings' small parsers, each refusal with its sentence (issue 25.3): --header (and the merged headers),
+ * --operation-path (and the merged paths), --shard.
  */
 import { describe, expect, it } from "vitest";
 import { configurationErrorOf } from "./configurationErrorOf.js";
 import { parseHeaderOption } from "../../../runner/settings/parseHeaderOption.js";
 import { parseOperationPathOption } from "../../../runner/settings/parseOperationPathOption.js";
 import { parseShardOption } from "../../../runner/settings/parseShardOption.js";
+import { resolveExtraHeaders } from "../../../runner/settings/resolveExtraHeaders.js";
 import { resolveOperationPaths } from "../../../runner/settings/resolveOperationPaths.js";
 
 const refusal = configurationErrorOf;
@@ -25,6 +26,45 @@ describe("parseHeaderOption", () => {
     expect(refusal(() => parseHeaderOption(["X-A: 1", "x-a: 2"]))).toBe(
       `--header "x-a" is given twice; give each header once`,
     );
+  });
+});
+
+describe("resolveExtraHeaders", () => {
+  it("merges layers, the later winning whatever the case of the name", () => {
+    expect(resolveExtraHeaders([{ "X-A": "1", "X-B": "2" }, undefined, { "x-a": "3" }])).toStrictEqual({
+      "x-a": "3",
+      "X-B": "2",
+    });
+    // Four characters: the shortest secret the reports can redact.
+    expect(resolveExtraHeaders([{ "X-Api-Key": "abcd" }])).toStrictEqual({ "X-Api-Key": "abcd" });
+  });
+
+  it("refuses a header HTTP cannot carry, one the client or the suite sets, a short secret and a name given twice", () => {
+    const refused = (layers: Record<string, string>[], secretHeaders?: string[]) =>
+      refusal(() => resolveExtraHeaders(layers, secretHeaders));
+    const badName =
+      "cannot be sent: a header name holds only letters, digits and !#$%&'*+-.^_`|~ (no spaces or colons)";
+    expect(refused([{ "X A": "1" }])).toBe(`the header "X A" ${badName}`);
+    // Refused as no name at all, not as the second SS ("ß" is "SS" in upper case).
+    expect(refused([{ SS: "1", ß: "2" }])).toBe(`the header "ß" ${badName}`);
+    expect(refused([{ Host: "h" }])).toBe('the header "Host" cannot be sent: the HTTP client sets it itself');
+    expect(refused([{ "Transfer-Encoding": "chunked" }])).toBe(
+      'the header "Transfer-Encoding" cannot be sent: the HTTP client sets it itself',
+    );
+    expect(refused([{ Authorization: "Bearer abcdefgh" }])).toBe(
+      'the header "Authorization" cannot be sent: the suite sends the bearer token per request (give it with --token; --restricted-token for the second user)',
+    );
+    expect(refused([{ "X-Note": "a\rb" }])).toBe(
+      'the header "X-Note" cannot be sent: its value holds a newline, a control character or a character outside Latin-1, which HTTP cannot carry',
+    );
+    const shortSecret =
+      "cannot be sent: its value is a secret (its name looks secret or --secret-header names it), and a value shorter than 4 characters cannot be redacted from the reports";
+    expect(refused([{ "X-Api-Key": "abc" }])).toBe(`the header "X-Api-Key" ${shortSecret}`);
+    // Spaces around the value do not count.
+    expect(refused([{ "X-Api-Key": "  abc  " }])).toBe(`the header "X-Api-Key" ${shortSecret}`);
+    expect(refused([{ "X-Tenant": "abc" }], ["x-tenant"])).toBe(`the header "X-Tenant" ${shortSecret}`);
+    expect(resolveExtraHeaders([{ "X-Tenant": "abc" }])).toStrictEqual({ "X-Tenant": "abc" });
+    expect(refused([{ "X-A": "1", "x-a": "2" }])).toBe('the header "x-a" is given twice; give each header once');
   });
 });
 
@@ -56,7 +96,8 @@ describe("parseOperationPathOption and resolveOperationPaths", () => {
     expect(refusal(() => resolveOperationPaths([{ getWidgets: "/a" } as never]))).toBe(
       'unknown operation "getWidgets" in an operation path; known: listFactoryDefaultWidgets, listLandingPages, getAnalytic, getWidget, getRoleFilters',
     );
-    for (const path of ["a", "/a b", "/a?x", "/a#x", "/a\u0001", 5])
+    // A list is no path, even one whose only item is.
+    for (const path of ["a", "/a b", "/a?x", "/a#x", "/a\u0001", 5, ["/a"]])
       expect(
         refusal(() => resolveOperationPaths([{ getWidget: path } as never])),
         String(path),
@@ -79,7 +120,7 @@ describe("parseShardOption", () => {
   });
 
   it("refuses anything else with the same sentence", () => {
-    for (const value of ["0/4", "5/4", "1/0", "1/1001", "1-4", "a/b", "1/4/2", ""])
+    for (const value of ["0/4", "5/4", "1/0", "1/1001", "1-4", "a/b", "1/4/2", "x1/4", ""])
       expect(
         refusal(() => parseShardOption(value)),
         value,
