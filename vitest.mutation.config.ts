@@ -103,8 +103,8 @@ export default defineConfig({
   test: {
     // stryker.unit.config.mjs sets CMS_MUTATION_TESTS=unit: the unit tests only; stryker.folder.config.mjs
     // sets contract (the unit tests and the contract's), reports (the unit tests and the writers'), http (the
-    // unit tests and the HTTP client's) or cli (the unit tests and the CLI's in-process ones); helpers (matrix)
-    // and npm run mutation take the rest: the unit tests and the verdict matrix.
+    // unit tests and the HTTP client's) or cli (the unit tests and the CLI's in-process ones); helpers takes the
+    // unit tests; npm run mutation the unit tests and the verdict matrix.
     include:
       process.env.CMS_MUTATION_TESTS === "unit"
         ? UNIT_TESTS
