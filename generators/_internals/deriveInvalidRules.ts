@@ -162,7 +162,15 @@ function propertyRules(
       description: `${label} is below its minimum ${min}${where}`,
       registerEntry: "invalid-field-status",
       expectation: "should-400",
-      target: { kind: "json", at, value: fc.oneof(fc.constant(below), fc.integer({ min: -(2 ** 31), max: below })) },
+      target: {
+        kind: "json",
+        at,
+        // Whole numbers at or under `below` (a fractional number minimum, or one under -2^31, bounds them too).
+        value: fc.oneof(
+          fc.constant(below),
+          fc.integer({ min: Math.min(-(2 ** 31), Math.floor(below)), max: Math.floor(below) }),
+        ),
+      },
     });
   }
   if (type === "integer") {
