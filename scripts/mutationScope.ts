@@ -34,7 +34,7 @@ const RUNS = [
   { name: "HTTP client", file: "mutation/http-incremental.json", command: "npm run mutation:http" },
   { name: "cli", file: "mutation/cli-incremental.json", command: "npm run mutation:cli" },
   {
-    name: "checks' helpers (_internals) and performance checks",
+    name: "checks' helpers (_internals) and performance checks, unit tests only",
     file: "mutation/helpers-incremental.json",
     command: "npm run mutation:helpers",
   },
