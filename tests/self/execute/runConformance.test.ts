@@ -4,7 +4,7 @@
  * plan order, the verdicts it never got, waivers applied as verdicts come and at the end, gate failures
  * (expired waivers, interruption, --fail-on-skipped, --fail-on-unverified), notes and the observer's calls.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -78,6 +78,17 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const settings = (overrides: Partial<RunSettings> = {}): RunSettings => testSettings({ baseUrl, ...overrides });
 
+/** The folder of this file's waivers files, removed once its tests are done. */
+const waiversFolder = mkdtempSync(join(tmpdir(), "cms-run-conformance-"));
+afterAll(() => rmSync(waiversFolder, { recursive: true, force: true }));
+
+/** Writes a waivers file of `waivers` named `name`; returns its path. */
+function writeWaivers(name: string, waivers: readonly Record<string, string>[]): string {
+  const file = join(waiversFolder, name);
+  writeFileSync(file, JSON.stringify({ waivers }));
+  return file;
+}
+
 describe("runConformance", () => {
   it("orders the verdicts as planned, and turns each planned pair that never reported into an error", async () => {
     const seen: string[][] = [];
@@ -136,18 +147,11 @@ describe("runConformance", () => {
   });
 
   it("tells the observer the start, each verdict with its waiver, and the exchanges", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "cms-run-conformance-"));
-    const waiversFile = join(folder, "waivers.json");
-    writeFileSync(
-      waiversFile,
-      JSON.stringify({
-        waivers: [
-          { checkId: "http.one", operation: "getWidget", reason: "ticket 1", expires: "2030-01-01" },
-          { checkId: "http.two", reason: "ticket 2", expires: "2020-01-01" },
-          { checkId: "permissions.three", reason: "ticket 3", expires: "2030-01-01" },
-        ],
-      }),
-    );
+    const waiversFile = writeWaivers("waivers.json", [
+      { checkId: "http.one", operation: "getWidget", reason: "ticket 1", expires: "2030-01-01" },
+      { checkId: "http.two", reason: "ticket 2", expires: "2020-01-01" },
+      { checkId: "permissions.three", reason: "ticket 3", expires: "2030-01-01" },
+    ]);
     const starts: RunStart[] = [];
     const heard: string[] = [];
     const logs: number[] = [];
@@ -297,14 +301,9 @@ describe("runConformance", () => {
   });
 
   it("refuses a waiver of an operation its check does not run on, and takes one of an operation it does", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "cms-run-conformance-"));
-    const wrong = join(folder, "wrong.json");
-    writeFileSync(
-      wrong,
-      JSON.stringify({
-        waivers: [{ checkId: "http.two", operation: "getAnalytic", reason: "ticket 4", expires: "2030-01-01" }],
-      }),
-    );
+    const wrong = writeWaivers("wrong.json", [
+      { checkId: "http.two", operation: "getAnalytic", reason: "ticket 4", expires: "2030-01-01" },
+    ]);
     const error: unknown = await runConformance({
       settings: settings(),
       catalogue: CATALOGUE,
@@ -319,16 +318,10 @@ describe("runConformance", () => {
       `the waivers file ${wrong}: /waivers/0 waives http.two on getAnalytic, but that check does not run on getAnalytic; give an operation it runs on, or none for all`,
     );
 
-    const right = join(folder, "right.json");
-    writeFileSync(
-      right,
-      JSON.stringify({
-        waivers: [
-          { checkId: "permissions.three", operation: "listLandingPages", reason: "ticket 5", expires: "2030-01-01" },
-          { checkId: "http.one", operation: "getWidget", finding: "never", reason: "ticket 6", expires: "2030-01-01" },
-        ],
-      }),
-    );
+    const right = writeWaivers("right.json", [
+      { checkId: "permissions.three", operation: "listLandingPages", reason: "ticket 5", expires: "2030-01-01" },
+      { checkId: "http.one", operation: "getWidget", finding: "never", reason: "ticket 6", expires: "2030-01-01" },
+    ]);
     const report = await runConformance({
       settings: settings({ checks: ["permissions.three", "http.one"], operations: ["listLandingPages", "getWidget"] }),
       catalogue: CATALOGUE,

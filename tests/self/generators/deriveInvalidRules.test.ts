@@ -1,15 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { deriveInvalidRules, type InvalidRule } from "../../../generators/_internals/deriveInvalidRules.js";
+import { invalidRuleRow } from "./invalidRuleRow.js";
 
-function row(rule: InvalidRule): string {
-  const t = rule.target;
-  const target =
-    t.kind === "raw"
-      ? "raw"
-      : `${JSON.stringify(t.at)} ${t.value === "delete" ? "delete" : typeof t.value === "function" ? "fn" : "arb"}`;
-  return `${rule.rule} | ${rule.registerEntry} | ${rule.expectation} | ${target} | ${rule.description}`;
-}
+const row = invalidRuleRow;
 
 const BODY_ROWS = [
   "body:array | invalid-field-status | must-400 | [] arb | the body is a JSON array, not an object (§4: JSON object bodies)",

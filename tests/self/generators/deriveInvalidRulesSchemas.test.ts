@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { OperationName } from "../../../contract/operations.js";
 import { schemaIdForBody } from "../../../contract/schemaCatalogue.js";
 import { deriveInvalidRules, type InvalidRule } from "../../../generators/_internals/deriveInvalidRules.js";
+import { invalidRuleRow } from "./invalidRuleRow.js";
 import { type SchemaEnvironment } from "../../../generators/_internals/flattenFragments.js";
 import { matchesAll } from "../../../generators/_internals/matchesSchema.js";
 import { type SchemaObject } from "../../../generators/_internals/schemaFragment.js";
@@ -82,14 +83,7 @@ for (const schema of [SCHEMA, UNSUPPORTED_SCHEMA, MALFORMED_STRICT_SCHEMA, BOUND
 const env: SchemaEnvironment = { registry, profile: "stated" };
 const rules = deriveInvalidRules(OPERATION);
 
-function row(rule: InvalidRule): string {
-  const t = rule.target;
-  const target =
-    t.kind === "raw"
-      ? "raw"
-      : `${JSON.stringify(t.at)} ${t.value === "delete" ? "delete" : typeof t.value === "function" ? "fn" : "arb"}`;
-  return `${rule.rule} | ${rule.registerEntry} | ${rule.expectation} | ${target} | ${rule.description}`;
-}
+const row = invalidRuleRow;
 
 function byName(name: string): InvalidRule {
   const rule = rules.find((r) => r.rule === name);
