@@ -39,6 +39,12 @@ async function refusal(settings: RunSettings): Promise<string> {
   return (error as Error).message;
 }
 
+/** Settings for `baseUrl` with a client certificate (--cert, --key) made for the test. */
+function withClientCertificate(baseUrl: string) {
+  const { clientCertFile, clientKeyFile } = makeTestCertificates();
+  return testSettings({ baseUrl, clientCertificate: { certFile: clientCertFile, keyFile: clientKeyFile } });
+}
+
 describe("preflight without a usable first answer", () => {
   it("says the target did not answer in time, and what to raise", async () => {
     const port = await tcpTarget(() => undefined);
@@ -85,12 +91,7 @@ describe("preflight without a usable first answer", () => {
   it("suspects the client certificate when an https target closes the connection without answering", async () => {
     const port = await tcpTarget((socket) => socket.destroy());
     const https = `https://127.0.0.1:${port}`;
-    const { clientCertFile, clientKeyFile } = makeTestCertificates();
-    expect(
-      await refusal(
-        testSettings({ baseUrl: https, clientCertificate: { certFile: clientCertFile, keyFile: clientKeyFile } }),
-      ),
-    ).toBe(
+    expect(await refusal(withClientCertificate(https))).toBe(
       `the target at ${https} closed the connection without answering: it may refuse the client certificate of --cert (signed by an authority it does not trust, or expired); check --cert and --key`,
     );
     // Without a client certificate, or over plain http, the same reset is only a target that cannot be reached.
@@ -98,11 +99,7 @@ describe("preflight without a usable first answer", () => {
       new RegExp(`^the target at ${https.replace(/[.]/g, "\\.")} cannot be reached \\(`),
     );
     const http = `http://127.0.0.1:${port}`;
-    expect(
-      await refusal(
-        testSettings({ baseUrl: http, clientCertificate: { certFile: clientCertFile, keyFile: clientKeyFile } }),
-      ),
-    ).toBe(
+    expect(await refusal(withClientCertificate(http))).toBe(
       `the target at ${http} cannot be reached (the target closed the connection without answering); check --base-url and that the service is running`,
     );
   });
@@ -111,12 +108,7 @@ describe("preflight without a usable first answer", () => {
     const port = await tcpTarget(() => undefined);
     await new Promise((resolve) => servers.pop()?.close(resolve));
     const https = `https://127.0.0.1:${port}`;
-    const { clientCertFile, clientKeyFile } = makeTestCertificates();
-    expect(
-      await refusal(
-        testSettings({ baseUrl: https, clientCertificate: { certFile: clientCertFile, keyFile: clientKeyFile } }),
-      ),
-    ).toBe(
+    expect(await refusal(withClientCertificate(https))).toBe(
       `the target at ${https} cannot be reached (connection refused by ${https}: is the target running?); check --base-url and that the service is running`,
     );
   });
