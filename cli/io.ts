@@ -25,7 +25,7 @@ export interface PipeLike {
  * `stream`, but once its reader has gone (`cms-conformance list-checks | head -1`: EPIPE) further
  * writes are dropped instead of crashing the command: the reader asked for no more.
  */
-function quietOnClosedPipe(stream: PipeLike): {
+export function quietOnClosedPipe(stream: PipeLike): {
   write(text: string): boolean;
   readonly isTTY?: boolean;
   readonly columns?: number;

@@ -3,15 +3,8 @@ import { describe, expect, it } from "vitest";
 import { generateContractTypes, GENERATED_TYPES_BANNER } from "../../../contract/generateContractTypes.js";
 import { renderRegisterMarkdown } from "../../../contract/renderRegisterMarkdown.js";
 import { withReadmeBlocks } from "../../../contract/readmeTables.js";
-import {
-  checksDocBlocks,
-  configFileDocBlocks,
-  contractDocBlocks,
-  readmeBlocks,
-} from "../../../scripts/readmeBlocks.js";
-import { CONFIG_FILE_KEYS } from "../../../cli/configFileKeys.js";
+import { checksDocBlocks, contractDocBlocks, readmeBlocks } from "../../../scripts/readmeBlocks.js";
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
-import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../../../cli/configFileSchema.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 import { generateMetaValidators, META_VALIDATORS_BANNER } from "../../../contract/generateMetaValidators.js";
 import { metaSchemaValidator } from "../../../contract/metaSchemaValidator.js";
@@ -44,20 +37,6 @@ describe("files derived from the contract", () => {
     const doc = read("docs/checks.md");
     expect(withReadmeBlocks(doc, checksDocBlocks(), "docs/checks.md")).toBe(doc);
     for (const check of CHECK_CATALOGUE.checks) expect(doc, check.id).toContain(`| \`${check.id}\` |`);
-  });
-
-  it("docs/config-file.md shows every config key and every renamed one (run npm run generate on drift)", () => {
-    const doc = read("docs/config-file.md");
-    expect(withReadmeBlocks(doc, configFileDocBlocks(), "docs/config-file.md")).toBe(doc);
-    for (const key of CONFIG_FILE_KEYS) {
-      expect(doc, key.fileKey).toContain(`\n| \`${key.fileKey}\` |`);
-      if (key.setting !== key.fileKey)
-        expect(doc, key.setting).toContain(`| \`${key.setting}\` | \`${key.fileKey}\` |`);
-    }
-  });
-
-  it("schemas/meta/run-config-file.schema.json is what the options table generates (run npm run generate on drift)", () => {
-    expect(read(CONFIG_FILE_SCHEMA_PATH)).toBe(`${JSON.stringify(configFileSchema(), null, 2)}\n`);
   });
 
   it("contract/metaValidators.generated.ts holds the validators the meta schemas compile to (run npm run generate on drift)", () => {
