@@ -74,7 +74,7 @@ export async function runSuiteProcess(
     const firstRequestFile = join(folder, "first-request.json");
     const args = [
       // As the bin's shebang and npm start run it.
-      "--max-semi-space-size=1",
+      "--max-semi-space-size=4",
       ...(options.nodeFlags ?? []),
       "--import",
       USAGE_PROBE,

@@ -1,7 +1,8 @@
-#!/usr/bin/env -S node --max-semi-space-size=1
-// --max-semi-space-size=1 (MiB of V8's young generation; package.json's start script gives it too): the run
-// allocates many short-lived objects, and the default young generation grew to tens of MiB in each of its two
-// threads; 1 MiB keeps a default run's peak RSS about 55 MiB lower for about the same CPU (issue 28.5, BENCHMARKS.md).
+#!/usr/bin/env -S node --max-semi-space-size=4
+// --max-semi-space-size=4 (MiB of V8's young generation; package.json's start script and the bench give it too):
+// the run allocates many short-lived objects. The default young generation grew to tens of MiB in each of its two
+// threads (peak RSS 289 MiB); 1 MiB kept RSS down but scavenged about 400 times a default run, each scavenge copying
+// the checks' objects in flight; 4 MiB scavenges a quarter as often for the same peak RSS (issue 28, BENCHMARKS.md).
 // Entry point: runs the compiled CLI in dist/ while it is current (scripts/build.mjs, run by npm install and
 // npm test), and the TypeScript sources through tsx otherwise, so an edited source is never run stale.
 import { fileURLToPath } from "node:url";
@@ -10,7 +11,7 @@ import { compiledEntry } from "./compiledBuild.mjs";
 
 // Started as `node bin/cms-conformance.mjs` without the flag: set it now, for the heaps made from here on.
 if (!process.execArgv.some((option) => option.startsWith("--max-semi-space-size")))
-  setFlagsFromString("--max-semi-space-size=1");
+  setFlagsFromString("--max-semi-space-size=4");
 
 // `run` needs vitest's Node API, which is plain JavaScript: loaded before tsx's hooks exist,
 // its hundreds of modules skip the hooks' round trips (about 0.6 s of CPU; see BENCHMARKS.md).
