@@ -1,6 +1,7 @@
 /**
  * node:util parseArgs with errors for people: an unknown option is one sentence with the nearest
- * known one ("did you mean --timeout?"), a missing value says which option wanted it.
+ * known one ("did you mean --timeout?"), a missing value says which option wanted it, a value
+ * given to a switch says the switch takes none.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { closestName } from "../runner/settings/closestName.js";
@@ -9,14 +10,14 @@ import { UsageError } from "./io.js";
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 function unknownOption(message: string, options: Options, command: string): UsageError {
-  const typed = /'(-{1,2}[^'\s]+)'/.exec(message)?.[1] ?? "the option";
+  const typed = /'(-{1,2}[^']+)'/.exec(message)?.[1] ?? "the option";
   const long = Object.keys(options);
   const guess = typed.startsWith("--") ? closestName(typed.slice(2).split("=")[0] ?? "", long) : undefined;
   const hint = guess ? `did you mean --${guess}? ` : "";
   return new UsageError(`unknown option ${typed}; ${hint}run cms-conformance ${command} --help for the options`);
 }
 
-/** Parses `argv` for `command`; throws UsageError on an unknown option or a missing value. */
+/** Parses `argv` for `command`; throws UsageError on an unknown option, a missing value or a switch's value. */
 export function parseCommandLine<T extends Options>(
   command: string,
   argv: readonly string[],
@@ -30,8 +31,10 @@ export function parseCommandLine<T extends Options>(
     const message = (error as Error).message;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw unknownOption(message, options, command);
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-      const option = /'(-{1,2}[^'\s]+)/.exec(message)?.[1] ?? "an option";
-      throw new UsageError(`${option} needs a value; run cms-conformance ${command} --help for the options`);
+      // Node writes '-n, --name <value>' for an option with a short form: the long name is the one to give.
+      const option = /'(?:-\w, )?(-{1,2}[^'\s]+)/.exec(message)?.[1] ?? "an option";
+      const wants = options[option.replace(/^-+/, "")]?.type === "boolean" ? "takes no value" : "needs a value";
+      throw new UsageError(`${option} ${wants}; run cms-conformance ${command} --help for the options`);
     }
     if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
       const word = /'([^']*)'/.exec(message)?.[1] ?? "";

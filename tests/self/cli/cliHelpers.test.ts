@@ -3,7 +3,8 @@
  * sentences, stale reports removed without following links, and the report folder made and proved writable
  * with a sentence for each way it cannot be.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -60,6 +61,41 @@ describe("parseCommandLine", () => {
     );
   });
 
+  it("names an unknown option typed with a space inside it, and the nearest known one", () => {
+    expect(usageErrorOf(() => parseCommandLine("run", ["--time out"], options))).toBe(
+      "unknown option --time out; did you mean --timeout? run cms-conformance run --help for the options",
+    );
+  });
+
+  it("guesses no long option for an unknown short one", () => {
+    // With a one-letter long option, "-q" without its dashes would be one edit away from it.
+    expect(usageErrorOf(() => parseCommandLine("run", ["-q"], { n: { type: "string" } }))).toBe(
+      "unknown option -q; run cms-conformance run --help for the options",
+    );
+  });
+
+  it("names the long option that wants a value, whether its short or its long form was typed", () => {
+    const withShort = { examples: { type: "string", short: "n" } } as const;
+    for (const argv of [["-n"], ["--examples"], ["--examples", "-3"]])
+      expect(
+        usageErrorOf(() => parseCommandLine("run", argv, withShort)),
+        argv.join(" "),
+      ).toBe("--examples needs a value; run cms-conformance run --help for the options");
+  });
+
+  it("says a switch given a value takes none", () => {
+    expect(usageErrorOf(() => parseCommandLine("run", ["--verbose=yes"], options))).toBe(
+      "--verbose takes no value; run cms-conformance run --help for the options",
+    );
+  });
+
+  it("lets an error in the options themselves through: it is the developer's, not the user's", () => {
+    const broken = { count: { type: "number" } } as unknown as Record<string, { type: "string" }>;
+    expect(() => parseCommandLine("run", ["--count", "1"], broken)).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_ARG_TYPE" }),
+    );
+  });
+
   it("says which option wants a value, and which argument was not expected", () => {
     expect(usageErrorOf(() => parseCommandLine("run", ["--timeout"], options))).toBe(
       "--timeout needs a value; run cms-conformance run --help for the options",
@@ -85,6 +121,13 @@ describe("removeStaleReports", () => {
     ]);
     expect(readdirSync(folder).sort()).toEqual(["index.html", "other.txt"]);
     expect(existsSync(outside)).toBe(true);
+  });
+
+  it("leaves a named pipe at a report's name: only files and links are stale reports", () => {
+    const folder = scratch();
+    execFileSync("mkfifo", [join(folder, "report.json")]);
+    expect(removeStaleReports(folder, ["report.json"])).toEqual([]);
+    expect(readdirSync(folder)).toEqual(["report.json"]);
   });
 });
 
@@ -122,6 +165,17 @@ describe("prepareOutFolder", () => {
     );
     writeFileSync(join(folder, "index.html"), "old");
     expect(prepareOutFolder(folder, ["index.html"])).toBe(folder);
+  });
+
+  it("never writes through what already holds its probe's name", () => {
+    const folder = scratch();
+    const outside = join(scratch(), "precious.txt");
+    writeFileSync(outside, "keep");
+    symlinkSync(outside, join(folder, `.cms-conformance-write-test-${process.pid}`));
+    expect(usageErrorOf(() => prepareOutFolder(folder, []))).toBe(
+      `cannot write into the report folder ${folder} (EEXIST); give a folder you can write to with --out`,
+    );
+    expect(readFileSync(outside, "utf8")).toBe("keep");
   });
 
   it("says why a folder cannot be made or written to", () => {

@@ -39,10 +39,61 @@ describe("cms-conformance completion", () => {
     ]);
   });
 
+  it("bash: completes every command, both profiles, every format, and every spelling of run's options", async () => {
+    const { stdout } = await runCli(["completion", "bash"]);
+    expect(complete(stdout, ["cms-conformance", ""])).toEqual([
+      "run",
+      "list-checks",
+      "validate",
+      "serve",
+      "merge",
+      "openapi",
+      "completion",
+    ]);
+    expect(complete(stdout, ["cms-conformance", "run", "--profile", ""])).toEqual(["default", "strict"]);
+    expect(complete(stdout, ["cms-conformance", "run", "--format", ""])).toEqual(["json", "junit", "html", "har"]);
+    const flags = complete(stdout, ["cms-conformance", "run", "-"]);
+    expect(flags.filter((flag) => !flag.startsWith("--"))).toEqual(["-c", "-n", "-w", "-x", "-h"]);
+    // run's own list ends with --help, and the script appends it once more.
+    expect(flags.filter((flag) => flag.startsWith("--"))).toEqual([
+      ...RUN_OPTIONS.map((option) => `--${option.name}`),
+      "--help",
+    ]);
+    expect(complete(stdout, ["cms-conformance", "completion", ""])).toEqual(["bash", "zsh"]);
+  });
+
+  it("bash: gives each option with fixed values its own case line, and lists nothing but option spellings for run", async () => {
+    const { stdout } = await runCli(["completion", "bash"]);
+    const cases = stdout.split("\n").filter((line) => line.includes(") COMPREPLY="));
+    expect(cases).toEqual([
+      '    --operation) COMPREPLY=($(compgen -W "listFactoryDefaultWidgets listLandingPages getAnalytic getWidget getRoleFilters" -- "$cur")); return ;;',
+      '    --profile) COMPREPLY=($(compgen -W "default strict" -- "$cur")); return ;;',
+      '    --format) COMPREPLY=($(compgen -W "json junit html har" -- "$cur")); return ;;',
+    ]);
+    expect(stdout.startsWith("# bash completion for cms-conformance")).toBe(true);
+    const runWords = /compgen -W "(--[^"]*)"/.exec(stdout)?.[1]?.split(" ");
+    expect(runWords?.filter((word) => !/^--?[a-z-]+$/.test(word))).toEqual([]);
+  });
+
+  it("prints its usage with -h or --help (exit 0), and refuses a second argument (exit 2)", async () => {
+    const usage = "Usage: cms-conformance completion bash|zsh\n\nPrints a completion script for the shell.\n";
+    expect(await runCli(["completion", "--help"])).toEqual({ code: 0, stdout: usage, stderr: "" });
+    expect(await runCli(["completion", "-h"])).toEqual({ code: 0, stdout: usage, stderr: "" });
+    expect(await runCli(["completion", "bash", "zsh"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "cms-conformance completion: completion takes one shell, bash or zsh, e.g. cms-conformance completion bash\n",
+    });
+  });
+
   it("zsh: the same functions behind bashcompinit; another shell is refused (exit 2)", async () => {
     const zsh = await runCli(["completion", "zsh"]);
     expect(zsh.stdout).toMatch(/^#compdef cms-conformance\n/);
-    expect(zsh.stdout).toContain("complete -F _cms_conformance cms-conformance");
+    const bash = await runCli(["completion", "bash"]);
+    expect(zsh.stdout).toBe(
+      `#compdef cms-conformance\n# zsh completion for cms-conformance: save it as _cms-conformance in a folder of $fpath\nautoload -U bashcompinit && bashcompinit\n${bash.stdout}`,
+    );
     const fish = await runCli(["completion", "fish"]);
     expect(fish.code).toBe(2);
     expect(fish.stderr).toMatch(/completion takes one shell, bash or zsh/);

@@ -252,4 +252,33 @@ describe("the keys of a config file", () => {
     });
     expect(read(configFileOf(settings))).toEqual(settings);
   });
+
+  it("are written by configFileOf only for settings that have a value, and a setting without a key is a bug", () => {
+    expect(configFileOf({ seed: 5, timeoutMs: undefined, notASetting: undefined })).toStrictEqual({ seed: 5 });
+    expect(() => configFileOf({ colour: "red" })).toThrow(
+      new Error("configFileOf: no config key for the setting colour"),
+    );
+  });
+});
+
+describe("the flags as a configuration layer", () => {
+  it("takes a switch's true, ignores a bare true for an option that takes a value, and keeps each list's text", () => {
+    const layer = flagsLayer({ insecure: true, seed: true, role: ["admin", "seller"], format: "json" });
+    expect(layer.values).toStrictEqual({ insecure: true, roles: ["admin", "seller"], formats: ["json"] });
+    expect(layer.typed).toStrictEqual({ roles: "admin,seller", formats: "json" });
+  });
+
+  it("reads -x as --max-failures 1, named -x in messages, and refuses it beside --max-failures", () => {
+    const layer = flagsLayer({ exitfirst: true });
+    expect(layer.values).toStrictEqual({ maxFailures: 1 });
+    expect([layer.nameOf("maxFailures"), layer.nameOf("seed"), layer.nameOf("other")]).toEqual([
+      "-x",
+      "--seed",
+      "other",
+    ]);
+    expect(flagsLayer({ exitfirst: false }).nameOf("maxFailures")).toBe("--max-failures");
+    expect(() => flagsLayer({ exitfirst: true, "max-failures": "3" })).toThrow(
+      new ConfigurationError("give -x (stop at the first failure) or --max-failures N, not both"),
+    );
+  });
 });

@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { renderRunOptionsMarkdown } from "../../../cli/renderRunOptionsMarkdown.js";
 import { RUN_HELP } from "../../../cli/commands/run.js";
+import type { CliIo } from "../../../cli/io.js";
+import { main } from "../../../cli/main.js";
 import { optionFacts, optionSyntax, RUN_OPTIONS } from "../../../cli/runOptions.js";
 import { closestName, editDistance } from "../../../runner/settings/closestName.js";
 import { parseSettingText } from "../../../runner/settings/runConfigSchema.js";
@@ -22,6 +24,72 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ");
 describe("the command line", () => {
   it("prints the version of package.json with --version", async () => {
     expect(await runCli(["--version"])).toEqual({ code: 0, stdout: `${PACKAGE.version}\n`, stderr: "" });
+  });
+
+  it("prints the commands with --help, -h or help (exit 0), and without a command (exit 2)", async () => {
+    const help = `Usage: cms-conformance <command> [options]
+       cms-conformance --version
+
+Conformance suite for the Content Management and Role Filter Query Interface.
+
+Commands:
+  run          run the suite against a target (the bundled reference server by default)
+  list-checks  list every check with its sections, level and operations
+  validate     validate a captured payload against a body schema
+  serve        run the reference server and its faults (--fault, --mode; --help)
+  merge        combine the reports of the shards of one run (run --shard I/N) into one report folder
+  openapi      print the OpenAPI 3.1 document of the contract (--out FILE)
+  completion   print a shell completion script: completion bash, completion zsh
+
+Run cms-conformance <command> --help for a command's options.
+`;
+    for (const argv of [["--help"], ["-h"], ["help"]])
+      expect(await runCli(argv), argv[0]).toEqual({ code: 0, stdout: help, stderr: "" });
+    expect(await runCli([])).toEqual({ code: 2, stdout: help, stderr: "" });
+  });
+
+  it("prints the version with -V too", async () => {
+    expect(await runCli(["-V"])).toEqual({ code: 0, stdout: `${PACKAGE.version}\n`, stderr: "" });
+  });
+
+  it("guesses a command typed with leading dashes, and offers no guess when none is close", async () => {
+    expect(await runCli(["--srve"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'cms-conformance: unknown command "--srve"; did you mean serve? run cms-conformance --help for the commands\n',
+    });
+    // Three dashes inside the name are three typos: too far from serve.
+    expect(await runCli(["s---erve"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'cms-conformance: unknown command "s---erve"; run cms-conformance --help for the commands\n',
+    });
+  });
+
+  it("reports a command's parseArgs error as a usage mistake (exit 2), and lets any other error through", async () => {
+    const failingIo = (error: Error): { io: CliIo; stderr: () => string } => {
+      let stderr = "";
+      const io: CliIo = {
+        stdout: {
+          write: () => {
+            throw error;
+          },
+        },
+        stderr: { write: (text: string) => (stderr += text) },
+        readStdin: async () => "",
+      };
+      return { io, stderr: () => stderr };
+    };
+    const parseError = Object.assign(new Error("option --x is new to this Node"), { code: "ERR_PARSE_ARGS_NEW" });
+    const parse = failingIo(parseError);
+    expect(await main(["completion", "bash"], parse.io, {})).toBe(2);
+    expect(parse.stderr()).toBe("cms-conformance completion: option --x is new to this Node\n");
+
+    const pipeError = Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+    const pipe = failingIo(pipeError);
+    await expect(main(["completion", "bash"], pipe.io, {})).rejects.toBe(pipeError);
+    expect(pipe.stderr()).toBe("");
   });
 
   it.each([
@@ -88,6 +156,17 @@ describe("--help and the README", () => {
       );
       expect(README, option.name).toContain(`| \`${optionSyntax(option).replace(/\|/g, "\\|")}\``);
     }
+  });
+
+  it("make the README's table: a header, a row per option, then the config-only keys, secrets and exit codes", () => {
+    const lines = renderRunOptionsMarkdown().split("\n");
+    expect(lines.slice(0, 3)).toEqual([
+      "| option | config key | env | range | default | meaning |",
+      "|---|---|---|---|---|---|",
+      "| `--base-url URL` | `base-url` | `CMS_BASE_URL` |  | the bundled reference server | base URL of the implementation; the operation paths of §4 are appended to it, so no query string, fragment or user:pass@ |",
+    ]);
+    expect(lines.length).toBe(RUN_OPTIONS.length + 8);
+    expect(lines[RUN_OPTIONS.length + 3]).toMatch(/^Only a config file holds `role-filters` \(/);
   });
 
   it("agree on what --max-examples doubles (issue 16.6)", () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { describeConfigValue } from "../../../cli/describeConfigValue.js";
 import { RUN_OPTIONS } from "../../../cli/runOptions.js";
+import { parseDurationOption } from "../../../runner/settings/parseDurationOption.js";
 
 const option = (name: string) => {
   const found = RUN_OPTIONS.find((candidate) => candidate.name === name);
@@ -17,6 +18,13 @@ describe("describeConfigValue", () => {
     );
   });
 
+  it("leaves the range out of a duration key whose setting has none", () => {
+    // No duration setting lacks a range today; roles stands in for one.
+    expect(describeConfigValue("roles", { parse: parseDurationOption })).toBe(
+      'a duration ("5s", "1500ms", "15m", "1h") or a number of milliseconds',
+    );
+  });
+
   it("gives a list key its items (the enum when there is one) and the comma-separated text", () => {
     expect(described("format")).toBe("a list of json, junit, html or har, or one text of them comma-separated");
     expect(described("role")).toBe("a list of texts, or one text of them comma-separated");
@@ -29,6 +37,10 @@ describe("describeConfigValue", () => {
     expect(described("header")).toBe(`an object { "…": text }, or a list of the flag's texts ('NAME: VALUE')`);
     expect(describeConfigValue("roleFilters")).toBe('an object { "…": [{ name, value }] }');
     expect(describeConfigValue("translatedWidgetText")).toBe("an object { text, widgetId }");
+    // A list key whose flag parses its own texts is described by its shape, as the object keys are.
+    expect(describeConfigValue("roles", { value: "NAME", parse: (texts) => texts })).toBe(
+      "an object [text], or a list of the flag's texts (NAME)",
+    );
   });
 
   it("says what switches, numbers, rates, choices and paths take", () => {

@@ -41,6 +41,9 @@ describe("cms-conformance merge", () => {
     expect(await refusal([])).toBe(
       "cms-conformance merge: give the report folder of every shard, e.g. cms-conformance merge --out merged shard-1 shard-2\n",
     );
+    expect(await refusal(["--formats", "json", "x"])).toBe(
+      "cms-conformance merge: unknown option --formats; did you mean --format? run cms-conformance merge --help for the options\n",
+    );
     expect(await refusal(["--format", "json,pdf", "x"])).toBe(
       'cms-conformance merge: --format takes json, junit and html, not "pdf"\n',
     );
@@ -87,5 +90,13 @@ describe("cms-conformance merge", () => {
     expect(passed.code).toBe(0);
     expect(readdirSync(jsonOnly)).toEqual(["report.json"]);
     expect(existsSync(join(jsonOnly, "index.html"))).toBe(false);
+  });
+
+  it("takes junit and html in --format, with spaces around the names", async () => {
+    const shard = shardFolder(1, 1, [makeResult()]);
+    const out = join(scratch(), "merged");
+    const { code, stderr } = await runCli(["merge", "--out", out, "--format", " junit , html ", shard]);
+    expect([code, stderr]).toEqual([0, ""]);
+    expect(readdirSync(out).sort()).toEqual(["index.html", "junit.xml"]);
   });
 });

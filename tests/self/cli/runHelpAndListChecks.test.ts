@@ -62,6 +62,19 @@ describe("run --help", () => {
   });
 });
 
+describe("the facts after an option's sentence", () => {
+  const facts = (name: string) => optionFacts(RUN_OPTIONS.find((option) => option.name === name) ?? RUN_OPTIONS[0]!);
+
+  it("are its variable, range and default, in that order, each only when it has one", () => {
+    expect(facts("seed")).toBe("Env: CMS_SEED. Range: 0 to 2147483647. Default: random.");
+    expect(facts("base-url")).toBe("Env: CMS_BASE_URL. Default: the bundled reference server.");
+    expect(facts("timeout")).toBe("Range: 100 to 600000. Default: 10s.");
+    expect(facts("max-failures")).toBe("Range: 1 to 100000.");
+    expect(facts("format")).toBe("Default: json,junit,html.");
+    expect(facts("help")).toBe("");
+  });
+});
+
 describe("list-checks", () => {
   const checks = CHECK_CATALOGUE.checks;
 
@@ -96,5 +109,19 @@ describe("list-checks", () => {
     expect(json.stdout.endsWith("]\n")).toBe(true);
     expect(json.stdout.split("\n")[1]).toBe("  {");
     expect(await runCli(["list-checks", "--help"])).toEqual({ code: 0, stdout: LIST_CHECKS_HELP, stderr: "" });
+  });
+
+  it("says what --help prints, and names itself in a usage mistake", async () => {
+    expect(LIST_CHECKS_HELP).toBe(`Usage: cms-conformance list-checks [--json]
+
+Prints every check: id, level (MUST fails, SHOULD only warns on register defaults), spec
+sections, operations, and the rule it enforces.
+`);
+    expect(await runCli(["list-checks", "--jsonn"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "cms-conformance list-checks: unknown option --jsonn; did you mean --json? run cms-conformance list-checks --help for the options\n",
+    });
   });
 });
