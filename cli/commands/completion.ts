@@ -18,9 +18,7 @@ const OPTION_VALUES: Readonly<Record<string, readonly string[]>> = {
 
 /** Every spelling of `run`'s options: --long, and -s for those with one. */
 function runFlags(): string[] {
-  return RUN_OPTIONS.flatMap((option) => [`--${option.name}`, ...(option.short ? [`-${option.short}`] : [])]).concat(
-    "--help",
-  );
+  return RUN_OPTIONS.flatMap((option) => [`--${option.name}`, ...(option.short ? [`-${option.short}`] : [])]);
 }
 
 function bashScript(): string {
