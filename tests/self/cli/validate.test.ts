@@ -126,6 +126,60 @@ describe("cms-conformance validate", () => {
     expect(stderr).toMatch(/text.json is not JSON/);
   });
 
+  it("prints its help with --help and exits 0", async () => {
+    const { code, stdout, stderr } = await runCli(["validate", "--help"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout.split("\n").slice(0, 3)).toEqual([
+      "Usage: cms-conformance validate --body <name> <file|->",
+      "       cms-conformance validate --list",
+      "",
+    ]);
+    expect(
+      stdout.endsWith("Exit codes: 0 valid, 1 invalid, 2 usage error (unknown body, unreadable file, not JSON).\n"),
+    ).toBe(true);
+  });
+
+  // Titles without the temporary folder: StrykerJS finds a test by its title, and the folder changes every run.
+  it("names an unreadable file and the error code in one sentence", async () => {
+    const path = join(dir, "absent.json");
+    const { code, stderr } = await runCli(["validate", "--body", "getWidget.request", path]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `cms-conformance validate: cannot read ${path} (ENOENT); give a readable file, or - for standard input\n`,
+    );
+  });
+
+  it("names the file, or standard input for -, that is not JSON", async () => {
+    const parseError = (() => {
+      try {
+        return JSON.parse("hello") as never;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    const path = file("words.json", "hello");
+    const fromFile = await runCli(["validate", "--body", "getWidget.request", path]);
+    const fromStdin = await runCli(["validate", "--body", "getWidget.request", "-"], "hello");
+    expect([fromFile.code, fromStdin.code]).toEqual([2, 2]);
+    expect(fromFile.stderr).toBe(`cms-conformance validate: ${path} is not JSON: ${parseError}\n`);
+    expect(fromStdin.stderr).toBe(`cms-conformance validate: standard input is not JSON: ${parseError}\n`);
+  });
+
+  it("calls - standard input in the verdict line", async () => {
+    const valid = await runCli(
+      ["validate", "--body", "getWidget.request", "-"],
+      JSON.stringify({ widgetId: "widget://t/w" }),
+    );
+    const invalid = await runCli(["validate", "--body", "error.unauthorized", "-"], JSON.stringify({ error: 1 }));
+    expect(valid.code).toBe(0);
+    expect(valid.stdout).toBe("valid: standard input is a valid getWidget.request\n");
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout.split("\n").at(-2)).toBe(
+      "invalid: standard input is not a valid error.unauthorized (1 error(s))",
+    );
+  });
+
   it("works through the installed bin", async () => {
     const bin = new URL("../../../bin/cms-conformance.mjs", import.meta.url).pathname;
     const path = file("pie.json", JSON.stringify({ analytic: { chart: { type: "PIE", series: [{}, {}] } } }));

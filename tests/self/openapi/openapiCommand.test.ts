@@ -42,6 +42,23 @@ describe("cms-conformance openapi", () => {
     expect((await runCli(["--help"])).stdout).toMatch(/^ {2}openapi +print the OpenAPI 3\.1 document/m);
   });
 
+  it("starts its help with the usage line", async () => {
+    const help = await runCli(["openapi", "-h"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout.split("\n")[0]).toBe("Usage: cms-conformance openapi [--out FILE]");
+  });
+
+  it("exits 2 for an empty --out and names the command in an unknown option's hint", async () => {
+    const empty = await runCli(["openapi", "--out", ""]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toBe("cms-conformance openapi: --out needs a file name\n");
+    const unknown = await runCli(["openapi", "--frobnicate"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(
+      "cms-conformance openapi: unknown option --frobnicate; run cms-conformance openapi --help for the options\n",
+    );
+  });
+
   it("exits 2 with one sentence for an unwritable file or a stray argument", async () => {
     const unwritable = await runCli(["openapi", "--out", join(tmpdir(), "no-such-folder-cms", "x.json")]);
     expect(unwritable.code).toBe(2);
