@@ -214,7 +214,8 @@ export async function serveCommand(
   } catch (error) {
     if (requestLog) await closeRequestLog(requestLog);
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE" || code === "EADDRNOTAVAIL" || code === "EACCES" || code === "ENOTFOUND") {
+    // ENOTFOUND and EAI_AGAIN: a --host no resolver knows, or none could answer for.
+    if (["EADDRINUSE", "EADDRNOTAVAIL", "EACCES", "ENOTFOUND", "EAI_AGAIN"].includes(code ?? "")) {
       throw new UsageError(
         `cannot listen on ${options.host}:${options.port} (${code}); choose another --host or --port (0 picks a free port)`,
       );

@@ -19,7 +19,13 @@ import { runWith } from "./cliInProcess.js";
 /** One cheap verdict: valid requests to listLandingPages answer 200. */
 const TINY = ["--checks", "http.valid-request-ok", "--operation", "listLandingPages", "--max-examples", "1"];
 
-const outFolder = () => mkdtempSync(join(tmpdir(), "cms-run-command-"));
+/** Folders made by outFolder, removed after each test. */
+const made: string[] = [];
+const outFolder = () => {
+  const folder = mkdtempSync(join(tmpdir(), "cms-run-command-"));
+  made.push(folder);
+  return folder;
+};
 const readReport = (out: string) => JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport;
 
 /** An executor that must not be reached. */
@@ -34,6 +40,7 @@ const failingEverything: CheckExecutor = async (settings, planned, onResult, sig
 
 afterEach(() => {
   vi.restoreAllMocks();
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 describe("cms-conformance run (in process)", () => {
