@@ -28,7 +28,7 @@ export function runTokenCommand(
   option: string,
   timeoutMs: number = TOKEN_COMMAND_TIMEOUT_MS,
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     execFile(
       "/bin/sh",
       ["-c", command],
@@ -63,5 +63,10 @@ export function runTokenCommand(
         resolve(token);
       },
     );
+  }).catch((error: unknown) => {
+    // A command line past the system's limit (E2BIG) fails to start at once, not in execFile's callback.
+    if (error instanceof TokenCommandError) throw error;
+    const code = String((error as { code?: unknown }).code);
+    throw new TokenCommandError(`the ${option} command could not be run (${code}); run it by hand to see why`);
   });
 }

@@ -221,3 +221,36 @@ describe("classifyTransportError", () => {
     );
   });
 });
+
+describe("classifyTransportError's edge cases", () => {
+  it("classifies a thrown null, or an error whose cause is null, as another failure", () => {
+    expect(classifyTransportError(null, before)).toEqual({ kind: "other", message: "the request failed: null." });
+    expect(classifyTransportError(new Error("fetch failed", { cause: null }), before)).toEqual({
+      kind: "other",
+      message: "the request failed: fetch failed.",
+    });
+  });
+
+  it("takes only codes that begin with CERT_ or UNABLE_ as certificate errors", () => {
+    expect(classifyTransportError(coded("X_CERT_Y", "odd"), before)).toEqual({
+      kind: "other",
+      message: "the request failed: odd. (X_CERT_Y)",
+    });
+  });
+
+  it("takes only a message that begins with Proxy response as a proxy's refusal", () => {
+    expect(classifyTransportError(new Error("Upstream Proxy response (502) seen"), before)).toEqual({
+      kind: "other",
+      message: "the request failed: Upstream Proxy response (502) seen.",
+    });
+  });
+
+  it("keeps a message of 200 characters whole, ends it with a full stop unless it ends a sentence already", () => {
+    const twoHundred = `${"a".repeat(199)}!`;
+    expect(classifyTransportError(new Error(twoHundred), before).message).toBe(`the request failed: ${twoHundred}`);
+    expect(classifyTransportError(new Error(`${"a".repeat(201)}`), before).message).toBe(
+      `the request failed: ${"a".repeat(200)}….`,
+    );
+    expect(classifyTransportError(new Error("v1.2 broke"), before).message).toBe("the request failed: v1.2 broke.");
+  });
+});

@@ -53,4 +53,42 @@ describe("decodeBodyText", () => {
       "the body is not valid UTF-8 and its Content-Type names no charset: 3 invalid byte sequence(s) are shown as U+FFFD and no search is built from them.",
     );
   });
+
+  it("reads the charset parameter with or without spaces around it and quotes", () => {
+    const latin1 = Buffer.from(JSON_TEXT, "latin1");
+    const note =
+      "the body is in charset iso-8859-1 (its Content-Type says so), decoded as such; JSON exchanged between systems is UTF-8 (RFC 8259 §8.1).";
+    for (const contentType of ["application/json;charset=iso-8859-1", "application/json; charset = ISO-8859-1"]) {
+      expect(decodeBodyText(latin1, contentType)).toEqual({ text: JSON_TEXT, jsonText: JSON_TEXT, note });
+    }
+  });
+
+  it("decodes a body that is only a UTF-16 byte order mark as UTF-16", () => {
+    expect(decodeBodyText(Buffer.from([0xff, 0xfe]), undefined)).toEqual({
+      text: "\uFEFF",
+      jsonText: "",
+      note: "the body is UTF-16LE (it starts with a byte order mark), decoded as such; JSON exchanged between systems is UTF-8 (RFC 8259 §8.1).",
+    });
+  });
+
+  it("takes a body that starts with only one byte of a UTF-16 byte order mark as UTF-8", () => {
+    for (const body of [
+      [0xff, 0x7b],
+      [0x7b, 0xfe],
+      [0xfe, 0x7b],
+      [0x7b, 0xff],
+    ]) {
+      const decoded = decodeBodyText(Buffer.from(body), undefined);
+      expect(decoded.text).toBe(Buffer.from(body).toString("utf8"));
+      expect(decoded.note).toBe(
+        "the body is not valid UTF-8 and its Content-Type names no charset: 1 invalid byte sequence(s) are shown as U+FFFD and no search is built from them.",
+      );
+    }
+  });
+
+  it("does not say the Content-Type names no charset when it names UTF-8", () => {
+    expect(decodeBodyText(Buffer.from([0x7b, 0xff]), "application/json; charset=utf-8").note).toBe(
+      "the body is not valid UTF-8: 1 invalid byte sequence(s) are shown as U+FFFD and no search is built from them.",
+    );
+  });
 });

@@ -92,4 +92,23 @@ describe("readRateLimitHeaders", () => {
     expect(resetMs).toBeGreaterThan(8_000);
     expect(resetMs).toBeLessThanOrEqual(11_000);
   });
+
+  it("reads a number in double quotes, but not one with a quote inside", () => {
+    expect(read({ "ratelimit-remaining": '"5"' })).toEqual({ remaining: 5 });
+    expect(read({ "ratelimit-remaining": '5"0' })).toBeUndefined();
+  });
+
+  it("reads parameter names with spaces before the equals sign", () => {
+    expect(read({ "ratelimit-policy": "10;w =1" })).toEqual({ limit: 10, policy: { limit: 10, windowMs: 1000 } });
+    expect(read({ ratelimit: "limit =100" })).toEqual({ limit: 100 });
+  });
+
+  it("takes the shortest window whatever the order, the smaller quota of a tie in either order", () => {
+    expect(read({ "ratelimit-policy": "10;w=1, 1;w=60" })?.policy).toEqual({ limit: 10, windowMs: 1000 });
+    expect(read({ "ratelimit-policy": "20;w=1, 10;w=1" })?.policy).toEqual({ limit: 10, windowMs: 1000 });
+  });
+
+  it("takes the first member's value of a RateLimit field with several", () => {
+    expect(read({ ratelimit: '"minute";r=5;t=2, "day";r=900;t=80000' })).toEqual({ remaining: 5, resetMs: 2000 });
+  });
 });

@@ -91,4 +91,28 @@ describe("renewable tokens", () => {
     expect(failures).toEqual(["the --token-command command exited with status 1"]);
     expect(renewed).toEqual([]);
   });
+
+  it("find the Authorization header among others, whatever its place", async () => {
+    const { tokens } = setUp(["renewed-token-5678"]);
+    const headers = { accept: "application/json", Authorization: `Bearer ${ORIGINAL}` };
+    expect(await tokens.renewAfter401(headers)).toBe(true);
+    expect(tokens.current(headers)).toEqual({ accept: "application/json", Authorization: "Bearer renewed-token-5678" });
+  });
+
+  it("do not run the command again for a token the target never accepted after the command failed", async () => {
+    const { tokens, renew } = setUp([]);
+    const old = { Authorization: `Bearer ${ORIGINAL}` };
+    expect(await tokens.renewAfter401(old)).toBe(false);
+    expect(await tokens.renewAfter401(old)).toBe(false);
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it("take an answer as accepting only the token's current value", async () => {
+    const { tokens, renew } = setUp(["second", "third"]);
+    expect(await tokens.renewAfter401({ Authorization: `Bearer ${ORIGINAL}` })).toBe(true);
+    tokens.accepted({ Authorization: "Bearer forged" });
+    tokens.accepted({});
+    expect(await tokens.renewAfter401({ Authorization: "Bearer second" })).toBe(false);
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
 });

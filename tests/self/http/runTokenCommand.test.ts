@@ -40,4 +40,19 @@ describe("runTokenCommand", () => {
       "the --restricted-token-command command exited with status 1; run it by hand to see why",
     );
   });
+
+  it("refuses with a TokenCommandError, so named, when a signal ends the command", async () => {
+    const refusal = (await runTokenCommand("kill -9 $$", "--token-command").catch((error: unknown) => error)) as Error;
+    expect(refusal).toBeInstanceOf(TokenCommandError);
+    expect(refusal.name).toBe("TokenCommandError");
+    expect(refusal.message).toBe("the --token-command command could not be run (error); run it by hand to see why");
+  });
+
+  it("refuses with a TokenCommandError a command line the system cannot start (longer than it takes)", async () => {
+    const refusal = (await runTokenCommand(`: ${"x".repeat(3_000_000)}`, "--token-command").catch(
+      (error: unknown) => error,
+    )) as Error;
+    expect(refusal).toBeInstanceOf(TokenCommandError);
+    expect(refusal.message).toBe("the --token-command command could not be run (E2BIG); run it by hand to see why");
+  });
 });
