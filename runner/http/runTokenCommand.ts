@@ -35,15 +35,21 @@ export function runTokenCommand(
       { timeout: timeoutMs, maxBuffer: MAX_OUTPUT_BYTES, encoding: "latin1", windowsHide: true },
       (error, stdout) => {
         if (error) {
-          const failure = error as NodeJS.ErrnoException & { killed?: boolean; code?: number | string };
+          const failure = error as NodeJS.ErrnoException & {
+            killed?: boolean;
+            code?: number | string;
+            signal?: string | null;
+          };
           const why =
             failure.killed === true
               ? `did not finish within ${timeoutMs / 1000} s`
-              : failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER"
-                ? `printed more than ${MAX_OUTPUT_BYTES / 1024} KiB`
-                : typeof failure.code === "number"
-                  ? `exited with status ${failure.code}`
-                  : `could not be run (${String(failure.code ?? "error")})`;
+              : typeof failure.signal === "string"
+                ? `was ended by ${failure.signal}`
+                : failure.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER"
+                  ? `printed more than ${MAX_OUTPUT_BYTES / 1024} KiB`
+                  : typeof failure.code === "number"
+                    ? `exited with status ${failure.code}`
+                    : `could not be run (${String(failure.code ?? "error")})`;
           reject(new TokenCommandError(`the ${option} command ${why}; run it by hand to see why`));
           return;
         }

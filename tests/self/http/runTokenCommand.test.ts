@@ -45,7 +45,7 @@ describe("runTokenCommand", () => {
     const refusal = (await runTokenCommand("kill -9 $$", "--token-command").catch((error: unknown) => error)) as Error;
     expect(refusal).toBeInstanceOf(TokenCommandError);
     expect(refusal.name).toBe("TokenCommandError");
-    expect(refusal.message).toBe("the --token-command command could not be run (error); run it by hand to see why");
+    expect(refusal.message).toBe("the --token-command command was ended by SIGKILL; run it by hand to see why");
   });
 
   it("refuses with a TokenCommandError a command line the system cannot start (longer than it takes)", async () => {
