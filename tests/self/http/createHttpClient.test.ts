@@ -282,7 +282,7 @@ describe("the run's deadline", () => {
       concurrency: 2,
       max429Retries: 0,
       maxConsecutiveTransportFailures: 1,
-      maxRunTimeMs: 300,
+      maxRunTimeMs: 1_000,
     });
     const hanging = http.send(get("/hang"));
     await http.send(get("/limit"));
