@@ -4,7 +4,7 @@
  * the tables and writes them into BENCHMARKS.md. Linux only (CPU time comes from /proc).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
 import type { BenchmarkResults, MeasuredRun, ScaleRun, StartupFigures, TargetVerdict } from "./BenchmarkResults.js";
@@ -15,7 +15,15 @@ import { renderBenchmarkMarkdown, replaceGeneratedBlock } from "./renderBenchmar
 import { runBareLoopProcess } from "./runBareLoopProcess.js";
 import { runSuiteProcess, type SuiteRunFigures } from "./runSuiteProcess.js";
 import { spawnReferenceServer, type ReferenceServerProcess } from "./spawnReferenceServer.js";
-import { renderProfileMarkdown, summarizeCpuProfiles } from "./summarizeCpuProfiles.js";
+import {
+  marginalCostByPart,
+  medianRows,
+  renderMarginalMarkdown,
+  renderProfileMarkdown,
+  summarizeCpuProfiles,
+  type MarginalRow,
+  type ProfileSummary,
+} from "./summarizeCpuProfiles.js";
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -35,7 +43,9 @@ Options:
   --out FILE        the Markdown file to update (default BENCHMARKS.md)
   --profile         instead of the measurements: one default run with a CPU profile of its main
                     thread and of the checks' worker (written to --profile-dir), summarised as
-                    "where the time goes" (by part of the product and by function) in BENCHMARKS.md
+                    "where the time goes" (by part of the product and by function) in BENCHMARKS.md,
+                    and after each of --repeat profiled default runs one of --few-examples: the
+                    median difference, by part, is the CPU per extra request
   --profile-dir DIR where the .cpuprofile files go (default bench/profiles; open them in Chrome
                     DevTools' Performance panel or speedscope)
   --node-flags "F"  try Node or V8 flags on the suite's process besides the bin's own (e.g.
@@ -193,17 +203,52 @@ const PROFILE_MARKERS = {
   end: "<!-- profile:end -->",
 } as const;
 
-/** One profiled default run against the reference server in its own process; prints and writes the summary. */
-async function profileRun(seed: number, dir: string, out: string, write: boolean): Promise<number> {
+/**
+ * Profiled default runs against the reference server in its own process, each followed by one of `fewExamples`:
+ * prints and writes the first default run's summary and, from each pair's difference, the CPU per extra request
+ * (the median of the pairs, part by part). The first pair's profiles stay in `dir` and `<dir>/few`.
+ */
+async function profileRun(
+  seed: number,
+  fewExamples: number,
+  pairs: number,
+  dir: string,
+  out: string,
+  write: boolean,
+): Promise<number> {
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
   const server = await spawnReferenceServer();
   try {
-    progress(`profiled default run (seed ${seed}) …`);
-    const run = await runSuiteProcess(server, { seed, profileDir: dir });
-    const summary = summarizeCpuProfiles(dir);
+    const marginals: MarginalRow[][] = [];
+    let first: { run: SuiteRunFigures; summary: ProfileSummary } | undefined;
+    let fewRequests = 0;
+    for (let pair = 0; pair < pairs; pair += 1) {
+      const defaultDir = pair === 0 ? dir : join(dir, `pair-${pair + 1}`);
+      const fewDir = join(defaultDir, "few");
+      mkdirSync(fewDir, { recursive: true });
+      progress(`profiled default run ${pair + 1}/${pairs} (seed ${seed}) …`);
+      const run = await runSuiteProcess(server, { seed, profileDir: defaultDir });
+      const summary = summarizeCpuProfiles(defaultDir);
+      progress(`profiled run ${pair + 1}/${pairs} of --max-examples ${fewExamples} …`);
+      const few = await runSuiteProcess(server, { seed, maxExamples: fewExamples, profileDir: fewDir });
+      marginals.push(
+        marginalCostByPart(
+          { summary, requests: run.requests },
+          { summary: summarizeCpuProfiles(fewDir), requests: few.requests },
+        ),
+      );
+      first ??= { run, summary };
+      fewRequests = few.requests;
+    }
+    const { run, summary } = first as { run: SuiteRunFigures; summary: ProfileSummary };
     const heading = `Where the time goes in one default run (${run.requests.toLocaleString("en-US")} requests, ${(run.wallMs / 1000).toFixed(2)} s wall, seed ${seed}), measured ${new Date().toISOString().slice(0, 10)} on ${machineInfo().cores} × ${machineInfo().cpu}, Node ${machineInfo().node}; the reference server ran in its own process. Profiles: \`${dir.replace(`${process.cwd()}/`, "")}/*.cpuprofile\`.`;
-    const markdown = renderProfileMarkdown(summary, heading);
+    const markdown = [
+      renderProfileMarkdown(summary, heading),
+      renderMarginalMarkdown(
+        medianRows(marginals),
+        `The cost per request, by part: a default run's self time minus that of a run of --max-examples ${fewExamples} (${fewRequests.toLocaleString("en-US")} requests), over the ${(run.requests - fewRequests).toLocaleString("en-US")} extra requests; the median of ${pairs} such pair${pairs === 1 ? "" : "s"}, part by part. Sampled self time of the suite's threads (V8's helper threads are not sampled); a part's few µs are within the noise of one run.`,
+      ),
+    ].join("\n\n");
     process.stdout.write(`${markdown}\n`);
     if (write && existsSync(out)) {
       writeFileSync(out, replaceGeneratedBlock(readFileSync(out, "utf8"), markdown, PROFILE_MARKERS));
@@ -245,7 +290,8 @@ async function main(argv: readonly string[]): Promise<number> {
 
   triedNodeFlags = values["node-flags"].split(" ").filter((flag) => flag !== "");
   if (triedNodeFlags.length > 0) progress(`trying ${triedNodeFlags.join(" ")} on the suite's process: printing only`);
-  if (values.profile) return profileRun(seed, resolve(values["profile-dir"]), values.out, !values["no-write"]);
+  if (values.profile)
+    return profileRun(seed, fewExamples, repeats, resolve(values["profile-dir"]), values.out, !values["no-write"]);
 
   const server = await spawnReferenceServer();
   const suiteFewRuns = [];

@@ -120,3 +120,66 @@ export function renderProfileMarkdown(summary: ProfileSummary, heading: string):
     ...table("function (top by self time)", summary.byFunction),
   ].join("\n");
 }
+
+/** One part's CPU per extra request: what a larger run spent on it beyond a smaller one. */
+export interface MarginalRow {
+  readonly name: string;
+  readonly microsecondsPerRequest: number;
+}
+
+/** A summarised run and how many requests the server answered during it. */
+export interface ProfiledRun {
+  readonly summary: ProfileSummary;
+  readonly requests: number;
+}
+
+/**
+ * Where the cost per request goes (issue 28.2): each part's self time in the larger run minus the smaller's, over
+ * the extra requests, largest first. Parts the larger run spent less on (noise) are kept, negative, so the rows
+ * add up to the sampled difference.
+ */
+export function marginalCostByPart(larger: ProfiledRun, smaller: ProfiledRun): MarginalRow[] {
+  const extra = larger.requests - smaller.requests;
+  if (extra <= 0)
+    throw new RangeError(`the larger run must answer more requests (${larger.requests} ≤ ${smaller.requests})`);
+  const before = new Map(smaller.summary.byPart.map((row) => [row.name, row.selfMs]));
+  const names = new Set([...larger.summary.byPart.map((row) => row.name), ...before.keys()]);
+  const after = new Map(larger.summary.byPart.map((row) => [row.name, row.selfMs]));
+  return [...names]
+    .map((name) => ({
+      name,
+      microsecondsPerRequest: (((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000) / extra,
+    }))
+    .sort((a, b) => b.microsecondsPerRequest - a.microsecondsPerRequest);
+}
+
+/** The marginal table as Markdown, with the total sampled per extra request. */
+export function renderMarginalMarkdown(rows: readonly MarginalRow[], heading: string): string {
+  const total = rows.reduce((sum, row) => sum + row.microsecondsPerRequest, 0);
+  return [
+    heading,
+    "",
+    "| part | µs of CPU per extra request |",
+    "|---|---:|",
+    ...rows.map((row) => `| ${row.name.replace(/\|/g, "\\|")} | ${row.microsecondsPerRequest.toFixed(1)} |`),
+    `| **sampled in all** | **${total.toFixed(1)}** |`,
+  ].join("\n");
+}
+
+/** Part by part, the median of several pairs' marginal rows, largest first (a part a pair lacks counts as 0 there). */
+export function medianRows(pairs: readonly (readonly MarginalRow[])[]): MarginalRow[] {
+  const names = new Set(pairs.flatMap((rows) => rows.map((row) => row.name)));
+  return [...names]
+    .map((name) => {
+      const values = pairs
+        .map((rows) => rows.find((row) => row.name === name)?.microsecondsPerRequest ?? 0)
+        .sort((a, b) => a - b);
+      const middle = Math.floor(values.length / 2);
+      const median =
+        values.length % 2 === 1
+          ? (values[middle] as number)
+          : ((values[middle - 1] as number) + (values[middle] as number)) / 2;
+      return { name, microsecondsPerRequest: median };
+    })
+    .sort((a, b) => b.microsecondsPerRequest - a.microsecondsPerRequest);
+}
