@@ -85,7 +85,7 @@ const HTTP_TESTS = readdirSync("tests/self/http")
  * so each surviving mutant paid for all of them, and a run of the folder did not finish in a working session.
  */
 const CLI_TESTS = [
-  "tests/self/cli/{cliHelpers,completion,mergeCommand,configFileGenerated,configFileKeys,conventions,describeConfigValue,durationOption,preflight,quietOnClosedPipe,readRegularFile,readRerunReport,resolveRunSettings,runCommand,runHelpAndListChecks,selection,settingWords,settingsParsers,userMistakes,validate,waitForTarget}.test.ts",
+  "tests/self/cli/{cliHelpers,completion,mergeCommand,configFileGenerated,configFileKeys,conventions,describeConfigValue,durationOption,obtainCommandTokens,preflight,quietOnClosedPipe,readRegularFile,readRerunReport,resolveRunSettings,runCommand,runHelpAndListChecks,selection,settingWords,settingsParsers,userMistakes,validate,waitForTarget}.test.ts",
   "tests/self/execute/**/*.test.ts",
   "tests/self/openapi/openapiCommand.test.ts",
   "tests/self/reference/serveCommand.test.ts",

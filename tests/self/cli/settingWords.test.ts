@@ -59,6 +59,7 @@ describe("describeExpected and settingRange", () => {
     expect(describeExpected(settingSchema("rateLimit"))).toBe("a number above 0, at most 10000");
     expect(describeExpected(settingSchema("baseUrl"))).toBe("an http:// or https:// URL");
     expect(describeExpected(settingSchema("token"))).toBe("a non-empty text");
+    expect(describeExpected({ enum: [] })).toBe("");
     expect(describeExpected({ enum: ["only"] })).toBe("only");
     expect(describeExpected({ enum: ["a", "b", "c"] })).toBe("a, b or c");
     expect(describeExpected({ type: "integer" })).toBe("a whole number");

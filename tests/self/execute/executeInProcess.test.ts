@@ -3,7 +3,7 @@
  * the statistics of that session, and the pairs --max-failures kept from starting.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckCatalogue, type PlannedCheck } from "../../../runner/engine/CheckCatalogue.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
@@ -31,11 +31,16 @@ const executeInProcess = (
 let server: Server;
 let baseUrl: string;
 let requests = 0;
+const open = new Set<Socket>();
 beforeAll(async () => {
   server = createServer((request, response) => {
     requests += 1;
     request.resume();
     response.writeHead(200, { "content-type": "application/json" }).end("{}");
+  });
+  server.on("connection", (socket: Socket) => {
+    open.add(socket);
+    socket.on("close", () => open.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -64,6 +69,17 @@ describe("executeInProcess", () => {
     expect(requests - before).toBe(1);
     expect(Object.values(execution.statistics?.durationsByPath ?? {}).flat()).toHaveLength(1);
     expect("notRun" in execution).toBe(false);
+  });
+
+  it("closes the session's connections once the run is done", async () => {
+    await executeInProcess(
+      testSettings({ baseUrl }),
+      [planned("one", async ({ target }) => void (await target.send("getWidget")))],
+      () => undefined,
+    );
+    // The server sees the client's close a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(open.size).toBe(0);
   });
 
   it("says which pairs --max-failures kept from starting", async () => {

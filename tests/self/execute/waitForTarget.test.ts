@@ -5,7 +5,7 @@
  */
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
 import { waitForTarget } from "../../../runner/waitForTarget.js";
 import { testSettings } from "../engine/engineDoubles.js";
@@ -65,6 +65,27 @@ describe("waitForTarget", () => {
     expect((error as Error).message).toBe(
       `the target at ${baseUrl} did not answer within 0 s (--wait-for-target; 0 tries, last: no answer); start it first, or wait longer`,
     );
+  });
+
+  it("makes no try once exactly the wait has passed", async () => {
+    const baseUrl = `http://127.0.0.1:${await freePort()}`;
+    // The clock reads the start, then the start plus the whole wait, then long after (a try would end the loop).
+    const now = vi
+      .spyOn(performance, "now")
+      .mockReturnValueOnce(1_000)
+      .mockReturnValueOnce(1_500)
+      .mockReturnValue(1e12);
+    try {
+      const error: unknown = await waitForTarget(testSettings({ baseUrl }), 500, "0.5 s").then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect((error as Error).message).toBe(
+        `the target at ${baseUrl} did not answer within 0.5 s (--wait-for-target; 0 tries, last: no answer); start it first, or wait longer`,
+      );
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it("gives each try only the time left of the wait, and stops when the wait is over, not at the next poll", async () => {
