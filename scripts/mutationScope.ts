@@ -145,7 +145,15 @@ function main(): void {
     percent(killedAll, aliveAll),
   ]);
 
-  const header = ["run", "command", "measured (commit)", "files", "killed", "alive", "score"];
+  const header = [
+    "run",
+    "command",
+    "results committed (the run's commit is in that commit's message)",
+    "files",
+    "killed",
+    "alive",
+    "score",
+  ];
   if (values.markdown) {
     console.log(`| ${header.join(" | ")} |`);
     console.log(`|${header.map(() => "---").join("|")}|`);
