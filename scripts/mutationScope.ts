@@ -145,15 +145,7 @@ function main(): void {
     percent(killedAll, aliveAll),
   ]);
 
-  const header = [
-    "run",
-    "command",
-    "results committed (the run's commit is in that commit's message)",
-    "files",
-    "killed",
-    "alive",
-    "score",
-  ];
+  const header = ["run", "command", "results committed", "files", "killed", "alive", "score"];
   if (values.markdown) {
     console.log(`| ${header.join(" | ")} |`);
     console.log(`|${header.map(() => "---").join("|")}|`);
@@ -164,7 +156,9 @@ function main(): void {
       console.log(row.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join("  "));
   }
   console.log("");
-  console.log(`Score = killed (timeouts included) ÷ (killed + survived + no coverage), over files that still exist.`);
+  console.log(
+    `Score = killed (timeouts included) ÷ (killed + survived + no coverage), over files that still exist. "results committed" is the commit that added a run's results; the commit the run measured is named in its message.`,
+  );
   console.log(
     `Not in the score: ${goneFiles.length} mutated files that have moved or gone since their run (${goneMutants} mutants)${goneFiles.length > 0 ? `: ${goneFiles.join(", ")}` : ""}.`,
   );
