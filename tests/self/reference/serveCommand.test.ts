@@ -82,17 +82,7 @@ describe("cms-conformance serve (in-process)", () => {
   it("--request-log writes one JSON line per answered request, credentials as placeholders", async () => {
     // Arrange
     const log = join(mkdtempSync(join(tmpdir(), "cms-serve-log-")), "requests.ndjson");
-    const { out, io } = capture();
-    let stop: () => void = () => undefined;
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
-    const running = serveCommand(["--widgets", "5", "--request-log", log], io, () => stopped);
-    await expect.poll(() => out.stdout.includes("Stop with Ctrl-C")).toBe(true);
-    const announced = readServeAnnouncement(out.stdout.split("\n")[0] ?? "");
-    const headers = {
-      "Content-Type": "application/json",
-      client_id: announced.clientId,
-      Authorization: `Bearer ${announced.token}`,
-    };
+    const { announced, headers, stop } = await serveUntilStopped(["--widgets", "5", "--request-log", log]);
     // Act
     const before = Date.now();
     await call(announced.baseUrl, PATHS.listFactoryDefaultWidgets, { body: { pagination: { pageSize: 2 } }, headers });
@@ -100,8 +90,7 @@ describe("cms-conformance serve (in-process)", () => {
       body: {},
       headers: { ...headers, Authorization: "Bearer not-a-token" },
     });
-    stop();
-    expect(await running).toBe(0);
+    expect(await stop()).toBe(0);
     // Assert
     const text = readFileSync(log, "utf8");
     const records = text
