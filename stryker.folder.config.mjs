@@ -25,6 +25,8 @@ const FOLDERS = {
       "runner/execute/**/*.ts",
       "runner/model/**/*.ts",
       "runner/report/**/*.ts",
+      // Split out of loadWaivers.ts after the original scope's last run, which measured the waivers.
+      "runner/waivers/waiverMatches.ts",
     ],
     tests: "cli",
   },
