@@ -122,6 +122,10 @@ export async function runSuiteProcess(
     const first = existsSync(firstRequestFile)
       ? (JSON.parse(readFileSync(firstRequestFile, "utf8")) as FirstRequestMark)
       : undefined;
+    // The bench measures the product as installed: the worker loads the compiled checks (dist/), unless a
+    // source changed since the last build and the CLI fell back to the sources.
+    if (first?.checksCompiled === false)
+      throw new Error("the suite ran from its sources: dist/ is older than a source; run npm run build first");
     const startup: StartupFigures | undefined = first
       ? {
           wallMs: first.at - startedAt,

@@ -2,6 +2,7 @@
 import { accessSync, constants } from "node:fs";
 import { PROJECT_ROOT } from "../../contract/projectRoot.js";
 import { createVitest } from "vitest/node";
+import { compiledTestsPath } from "./vitest/compiledTests.js";
 import { ResultCollector } from "./vitest/ResultCollector.js";
 import { toSelectedVerdicts } from "./vitest/selectedVerdicts.js";
 import { RUN_KEY } from "./vitest/vitestBridge.js";
@@ -83,7 +84,12 @@ export const executeWithVitest: CheckExecutor = async (settings, planned, onResu
       if (!signalListeners.get(name)?.includes(listener)) process.off(name, listener);
     }
   }
-  vitest.provide(RUN_KEY, { settings, verdicts: toSelectedVerdicts(planned) });
+  const compiledTests = compiledTestsPath();
+  vitest.provide(RUN_KEY, {
+    settings,
+    verdicts: toSelectedVerdicts(planned),
+    ...(compiledTests === undefined ? {} : { compiledTests }),
+  });
   await survivingWorkerExit(
     async () => {
       // An interruption does not wait for the checks under way: closing vitest ends its worker, and

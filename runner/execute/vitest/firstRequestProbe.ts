@@ -19,6 +19,8 @@ export interface FirstRequestMark {
   readonly cpuMs: number;
   /** The same CPU by thread (Linux, /proc/self/task): the main thread, this worker, and every other thread (V8's helpers, libuv's pool). */
   readonly threadsCpuMs?: { readonly main: number; readonly worker: number; readonly other: number };
+  /** Whether the worker loaded the compiled checks (dist/) natively, or their sources through vitest's module runner. */
+  readonly checksCompiled: boolean;
 }
 
 /** User + system CPU of each thread of this process so far, from /proc (clock ticks of 10 ms); undefined where /proc is missing. */
@@ -43,7 +45,7 @@ function threadsCpuMs(): FirstRequestMark["threadsCpuMs"] {
 const CHANNEL = "undici:request:create";
 
 /** Writes the mark to `file` when this thread's first request is created. */
-export function markFirstRequest(file: string): void {
+export function markFirstRequest(file: string, checksCompiled: boolean): void {
   const onRequest = (): void => {
     unsubscribe(CHANNEL, onRequest);
     const usage = process.cpuUsage();
@@ -53,6 +55,7 @@ export function markFirstRequest(file: string): void {
       monotonicUs: Number(process.hrtime.bigint() / 1000n),
       cpuMs: (usage.user + usage.system) / 1000,
       ...(threads ? { threadsCpuMs: threads } : {}),
+      checksCompiled,
     };
     writeFileSync(file, JSON.stringify(mark));
   };

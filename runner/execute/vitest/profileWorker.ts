@@ -15,8 +15,8 @@ let stop: (() => Promise<void>) | undefined;
 
 /**
  * Starts profiling this thread when $CMS_CONFORMANCE_WORKER_PROFILE_DIR names a folder; stopWorkerProfile
- * writes `<dir>/worker-<thread>.cpuprofile`. Started from the conformance project's setup file, so the
- * profile holds the loading of the checks as well as their run.
+ * writes `<dir>/worker-<thread>.cpuprofile`. Started by the conformance project's test file before it loads
+ * the checks, so the profile holds their loading as well as their run.
  */
 export async function startWorkerProfile(dir = process.env[WORKER_PROFILE_DIR_VARIABLE]): Promise<void> {
   if (!dir || stop) return;

@@ -23,6 +23,11 @@ export interface ProvidedRun {
   readonly settings: RunSettings;
   /** The check × operation pairs to run, in report order, selected once by the CLI process. */
   readonly verdicts: readonly SelectedVerdict[];
+  /**
+   * The compiled tests (the path of dist/tests/conformance/registerConformanceTests.js), when the CLI runs
+   * compiled: the worker imports them natively instead of the sources through vitest's module runner.
+   */
+  readonly compiledTests?: string;
 }
 
 declare module "vitest" {

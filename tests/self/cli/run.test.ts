@@ -1,6 +1,6 @@
 /** `cms-conformance run` and `list-checks` through the installed bin: exit codes, reports, secrets. */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -9,6 +9,11 @@ import { startReferenceServer, type RunningReferenceServer } from "../../../refe
 import { validateRunReport } from "../../../reports/validateRunReport.js";
 import { unusedBaseUrl } from "../support/hostileTarget.js";
 import { runCli } from "./cliInProcess.js";
+import { compiledEntry } from "../../../bin/compiledBuild.mjs";
+import {
+  FIRST_REQUEST_FILE_VARIABLE,
+  type FirstRequestMark,
+} from "../../../runner/execute/vitest/firstRequestProbe.js";
 
 const BIN = new URL("../../../bin/cms-conformance.mjs", import.meta.url).pathname;
 const run = promisify(execFile);
@@ -66,6 +71,34 @@ describe("cms-conformance run", () => {
       for (const text of outputs) expect(text.includes(secret)).toBe(false);
     expect(result.stdout).toMatch(/PASS/);
     expect(result.stdout).not.toMatch(/verdicts selected/);
+  });
+
+  it("has the worker load the compiled checks when the bin runs compiled (dist/ current, as npm test builds it)", async () => {
+    expect(
+      compiledEntry(new URL("../../../", import.meta.url).pathname),
+      "dist/ is stale: npm run build",
+    ).toBeDefined();
+    const out = mkdtempSync(join(tmpdir(), "cms-run-"));
+    try {
+      const file = join(out, "first.json");
+      const result = await cli(
+        [
+          "run",
+          "--base-url",
+          server.baseUrl,
+          ...fixtureArgs(),
+          "--max-examples",
+          "1",
+          "--checks",
+          "schema.response-body",
+        ].concat(["--out", join(out, "reports")]),
+        { ...targetEnv(), [FIRST_REQUEST_FILE_VARIABLE]: file },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect((JSON.parse(readFileSync(file, "utf8")) as FirstRequestMark).checksCompiled).toBe(true);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it("carries the sampling of --max-pages from the vitest worker into report.json and the console", async () => {

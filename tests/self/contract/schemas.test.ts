@@ -1,3 +1,4 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { CONTRACT_SCHEMAS, BODY_NAMES, schemaIdForBody } from "../../../contract/schemaCatalogue.js";
 import { statedValidatorInstance, strictValidatorInstance } from "../../../contract/validators.js";
@@ -24,6 +25,23 @@ describe("the contract's schemas", () => {
       expect(strictValidatorInstance().getSchema(doc.$id)).toBeTypeOf("function");
     },
   );
+
+  // The validators skip this check to start faster (contract/validators.ts): it is made here.
+  describe("are valid under draft 2020-12's meta-schema", () => {
+    const metaSchemaCheck = () => {
+      const ajv = new Ajv2020({ strict: false });
+      ajv.addKeyword("x-strict");
+      return ajv;
+    };
+    it.each(CONTRACT_SCHEMAS.map((doc) => [doc.file, doc] as const))("%s", (_file, doc) => {
+      const ajv = metaSchemaCheck();
+      expect(ajv.validateSchema(doc.schema), ajv.errorsText()).toBe(true);
+    });
+    it("a schema that breaks it is found", () => {
+      const broken = { ...CONTRACT_SCHEMAS[0]!.schema, required: "pageNumber" };
+      expect(metaSchemaCheck().validateSchema(broken)).toBe(false);
+    });
+  });
 
   it("has one schema per body name", () => {
     for (const name of BODY_NAMES) {

@@ -25,10 +25,11 @@ describe("markFirstRequest", () => {
   it("marks the first request only, with the time, the process's CPU and that CPU by thread", async () => {
     const file = join(dir, "first.json");
     const before = Date.now();
-    markFirstRequest(file);
+    markFirstRequest(file, true);
     expect(existsSync(file)).toBe(false);
     await (await request(url)).body.text();
     const mark = JSON.parse(readFileSync(file, "utf8")) as FirstRequestMark;
+    expect(mark.checksCompiled).toBe(true);
     expect(mark.at).toBeGreaterThanOrEqual(before);
     expect(mark.at).toBeLessThanOrEqual(Date.now());
     const usage = process.cpuUsage();
