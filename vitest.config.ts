@@ -1,10 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-
-/** The compiled product (scripts/build.mjs), which the conformance project's worker imports natively when the CLI names it. */
-const COMPILED = new RegExp(
-  `^${fileURLToPath(new URL("dist/", import.meta.url)).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
-);
+import { conformanceProject } from "./runner/execute/vitest/conformanceProject.js";
 
 export default defineConfig({
   test: {
@@ -27,20 +23,8 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        // The checks themselves; cms-conformance run selects this project and provides the settings.
-        test: {
-          name: "conformance",
-          include: ["tests/conformance/**/*.test.ts"],
-          globalSetup: ["tests/conformance/globalSetup.ts"],
-          testTimeout: 600_000,
-          hookTimeout: 60_000,
-          maxConcurrency: 16,
-          pool: "threads",
-          // Node, not vitest's module runner, loads dist/ (tests/conformance/conformance.test.ts says when).
-          server: { deps: { external: [COMPILED] } },
-        },
-      },
+      // The checks themselves; cms-conformance run selects this project and provides the settings.
+      conformanceProject(fileURLToPath(new URL(".", import.meta.url)), true),
     ],
   },
 });

@@ -19,8 +19,23 @@ if (process.argv[2] === "run") await import("vitest/node");
 
 const compiled = compiledEntry(fileURLToPath(new URL("..", import.meta.url)));
 if (compiled === undefined) (await import("tsx/esm/api")).register();
+const args = process.argv.slice(2);
+// `run` from the compiled CLI: vitest and its worker start now and load the checks while the CLI reads its
+// configuration and asks the target; the run is handed over once known (issue 28.4). A run that stops
+// before its checks (a usage mistake, a target that does not answer) ends them unused.
+const early =
+  compiled !== undefined && args[0] === "run" && !args.includes("--help") && !args.includes("-h")
+    ? await (await import(new URL("../runner/execute/executeWithVitest.js", compiled).href)).startVitestExecutor()
+    : undefined;
 const { main } = await import(compiled?.href ?? "../cli/main.ts");
-process.exitCode = await main(process.argv.slice(2));
+let exitCode;
+try {
+  exitCode = await main(args, undefined, undefined, early ? { executor: early.execute } : {});
+} finally {
+  await early?.dispose();
+}
+// Set after vitest ended: an unused vitest's run (no test registered) sets the process's exit code too.
+process.exitCode = exitCode;
 // A run stopped by SIGINT or SIGTERM (130, 143) has written its reports: checks still under way in
 // the vitest worker would otherwise keep the process alive until they end.
 if (process.exitCode >= 128) process.exit();

@@ -4,12 +4,19 @@ import { closestName } from "../runner/settings/closestName.js";
 import { validateCommand } from "./commands/validate.js";
 import { EXIT, UsageError, processIo, type CliIo } from "./io.js";
 import { fromProjectRoot } from "../contract/projectRoot.js";
+import type { RunCommandDependencies } from "./commands/run.js";
 
-type Command = (argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv) => Promise<number>;
+type Command = (
+  argv: readonly string[],
+  io: CliIo,
+  env: NodeJS.ProcessEnv,
+  runDependencies: RunCommandDependencies,
+) => Promise<number>;
 
 const COMMANDS: Record<string, { readonly run: Command; readonly summary: string }> = {
   run: {
-    run: async (argv, io, env) => (await import("./commands/run.js")).runCommand(argv, io, env),
+    run: async (argv, io, env, runDependencies) =>
+      (await import("./commands/run.js")).runCommand(argv, io, env, runDependencies),
     summary: "run the suite against a target (the bundled reference server by default)",
   },
   "list-checks": {
@@ -60,11 +67,15 @@ function isParseArgsError(error: unknown): boolean {
   return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
 }
 
-/** Runs the CLI with `argv` (without node and the script) and `env` (CMS_* settings); returns the exit code. */
+/**
+ * Runs the CLI with `argv` (without node and the script) and `env` (CMS_* settings); returns the exit code.
+ * `runDependencies` reach `run` (the bin's vitest, started early).
+ */
 export async function main(
   argv: readonly string[],
   io: CliIo = processIo(),
   env: NodeJS.ProcessEnv = process.env,
+  runDependencies: RunCommandDependencies = {},
 ): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
@@ -84,7 +95,7 @@ export async function main(
     return EXIT.usage;
   }
   try {
-    return await command.run(rest, io, env);
+    return await command.run(rest, io, env, runDependencies);
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
       io.stderr.write(`cms-conformance ${name}: ${(error as Error).message}\n`);

@@ -1,9 +1,12 @@
 /** Runs the conformance project through vitest's Node API (docs/design.md §1: the suite is a vitest suite). */
 import { accessSync, constants } from "node:fs";
 import { PROJECT_ROOT } from "../../contract/projectRoot.js";
-import { createVitest } from "vitest/node";
+import { createVitest, type Vitest } from "vitest/node";
+import type { CheckResult } from "../model/RunReport.js";
 import { compiledTestsPath } from "./vitest/compiledTests.js";
+import { conformanceProject } from "./vitest/conformanceProject.js";
 import { ResultCollector } from "./vitest/ResultCollector.js";
+import { openRunHandOver } from "./vitest/runHandOver.js";
 import { toSelectedVerdicts } from "./vitest/selectedVerdicts.js";
 import { RUN_KEY } from "./vitest/vitestBridge.js";
 import type { CheckExecutor } from "./CheckExecutor.js";
@@ -55,28 +58,51 @@ async function survivingWorkerExit(work: () => Promise<void>, workerStopped: () 
 /** The signals that stop a run (cli/commands/run.ts turns them into its AbortSignal). */
 const STOP_SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM"];
 
-/** The CLI's executor: the settings and the planned pairs go in through provide, verdicts come back through meta. */
-export const executeWithVitest: CheckExecutor = async (settings, planned, onResult, signal) => {
-  const collector = new ResultCollector(onResult);
-  const writable = canCacheModules();
+/** A vitest started before the run is known: its worker loads the checks while the CLI reads its configuration. */
+export interface StartedVitestExecutor {
+  /** Hands the run over and waits for it; call it at most once. */
+  readonly execute: CheckExecutor;
+  /** Ends vitest and its worker when execute was never called (the run stopped before its checks); then nothing. */
+  dispose(): Promise<void>;
+}
+
+/** What execute was called with, or undefined when the run was dropped. */
+type Call = { readonly signal?: AbortSignal } | undefined;
+
+/**
+ * Creates vitest and starts the conformance project at once (createVitest awaited here, so that vitest's
+ * signal listeners are known and removed before anyone else's come); the worker loads the checks and waits
+ * for the run (runHandOver.ts), which execute sends. Settings and pairs still cross once, from this process.
+ */
+export async function startVitestExecutor(): Promise<StartedVitestExecutor> {
+  let deliver: (result: CheckResult) => void = () => undefined;
+  const collector = new ResultCollector((result) => deliver(result));
+  const handOver = openRunHandOver();
   const signalListeners = new Map(STOP_SIGNALS.map((name) => [name, process.listeners(name)]));
-  const vitest = await createVitest(
-    "test",
-    {
-      root: ROOT,
-      config: `${ROOT}vitest.config.ts`,
-      // vitest's results cache is off (one test file, nothing to order). Vite bundles a TypeScript
-      // config into node_modules/.vite-temp, and fails on a read-only file system, so a read-only
-      // install has its config loaded through Vite's module runner, which writes nothing.
-      cache: false,
-      ...(writable ? { experimental: { fsModuleCache: true } } : { configLoader: "runner" as const }),
-      project: ["conformance"],
-      watch: false,
-      reporters: [collector],
-      passWithNoTests: true,
-    },
-    { logLevel: "silent" },
-  );
+  let vitest: Vitest;
+  try {
+    vitest = await createVitest(
+      "test",
+      {
+        root: ROOT,
+        // No config file: the conformance project is given here (conformanceProject.ts), so Vite bundles
+        // nothing and writes nothing (vitest.config.ts lists the same project for `vitest --project conformance`).
+        config: false,
+        projects: [conformanceProject(ROOT, false)],
+        // vitest's results cache is off (one test file, nothing to order).
+        cache: false,
+        ...(canCacheModules() ? { experimental: { fsModuleCache: true } } : {}),
+        project: ["conformance"],
+        watch: false,
+        reporters: [collector],
+        passWithNoTests: true,
+      },
+      { logLevel: "silent" },
+    );
+  } catch (error) {
+    handOver.close();
+    throw error;
+  }
   // vitest's logger ends the process on SIGINT and SIGTERM; the run stops by its signal instead, so
   // that the reports of what finished are written. Its listeners go; whoever listened before stays.
   for (const name of STOP_SIGNALS) {
@@ -85,21 +111,25 @@ export const executeWithVitest: CheckExecutor = async (settings, planned, onResu
     }
   }
   const compiledTests = compiledTestsPath();
-  vitest.provide(RUN_KEY, {
-    settings,
-    verdicts: toSelectedVerdicts(planned),
-    ...(compiledTests === undefined ? {} : { compiledTests }),
-  });
-  await survivingWorkerExit(
+  vitest.provide(RUN_KEY, { handOver: handOver.name, ...(compiledTests === undefined ? {} : { compiledTests }) });
+
+  let called: (call: Call) => void = () => undefined;
+  const call = new Promise<Call>((resolve) => (called = resolve));
+  const lifecycle = survivingWorkerExit(
     async () => {
-      // An interruption does not wait for the checks under way: closing vitest ends its worker, and
-      // what finished by then is all the run reports (the rest become errors saying so).
-      const interrupted = new Promise<void>((resolve) => {
-        if (signal?.aborted) resolve();
-        signal?.addEventListener("abort", () => resolve(), { once: true });
-      });
+      const started = vitest.start();
+      started.catch(() => undefined); // awaited below, unless the run was dropped
+      const request = await call;
+      const signal = request?.signal;
       try {
-        await Promise.race([vitest.start(), interrupted]);
+        // An interruption does not wait for the checks under way: closing vitest ends its worker, and
+        // what finished by then is all the run reports (the rest become errors saying so).
+        const interrupted = new Promise<void>((resolve) => {
+          if (signal?.aborted) resolve();
+          signal?.addEventListener("abort", () => resolve(), { once: true });
+        });
+        // A dropped run does not wait for the worker either: it registered no test, and close ends it.
+        if (request !== undefined) await Promise.race([started, interrupted]);
       } finally {
         // vitest's close waits for the tests under way, and an interrupted run does not: it gets a
         // second to wind down, and the CLI ends the process once the reports are written.
@@ -108,14 +138,53 @@ export const executeWithVitest: CheckExecutor = async (settings, planned, onResu
           closing.catch(() => undefined);
           await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
         } else await closing;
+        // A dropped run's start may still be winding down after close (vitest then sets the process's exit
+        // code for a file without tests): the CLI sets its own once this is over. Bounded, as close is.
+        if (request === undefined)
+          await Promise.race([
+            started.catch(() => undefined),
+            new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+          ]);
+        handOver.close();
       }
     },
     () => collector.workerStopped,
   );
+  lifecycle.catch(() => undefined); // awaited by execute or dispose
+
+  let executed = false;
   return {
-    results: [...collector.results],
-    ...(collector.statistics ? { statistics: collector.statistics } : {}),
-    runErrors: collector.runErrors,
-    ...(collector.notRun.length > 0 ? { notRun: collector.notRun } : {}),
+    execute: async (settings, planned, onResult, signal) => {
+      if (executed) throw new Error("this vitest executor has run already");
+      executed = true;
+      deliver = onResult;
+      handOver.send({ settings, verdicts: toSelectedVerdicts(planned) });
+      called(signal ? { signal } : {});
+      await lifecycle;
+      return {
+        results: [...collector.results],
+        ...(collector.statistics ? { statistics: collector.statistics } : {}),
+        runErrors: collector.runErrors,
+        ...(collector.notRun.length > 0 ? { notRun: collector.notRun } : {}),
+      };
+    },
+    dispose: async () => {
+      if (!executed) {
+        executed = true;
+        handOver.cancel();
+        called(undefined);
+      }
+      await lifecycle.catch(() => undefined);
+    },
   };
+}
+
+/** The executor as one call: vitest started, the run handed over, vitest ended. */
+export const executeWithVitest: CheckExecutor = async (settings, planned, onResult, signal) => {
+  const started = await startVitestExecutor();
+  try {
+    return await started.execute(settings, planned, onResult, signal);
+  } finally {
+    await started.dispose();
+  }
 };

@@ -1,5 +1,6 @@
 /**
- * Lets `vitest --project conformance` run on its own: when the CLI did not provide the run,
+ * Lets `vitest --project conformance` run on its own (the CLI's conformance project has no globalSetup:
+ * runner/execute/vitest/conformanceProject.ts): when the run was not provided,
  * the settings are read from the environment (CMS_BASE_URL, CMS_CLIENT_ID, CMS_TOKEN, …) and the
  * verdicts selected here, once. What that needs (the catalogue, every check) is loaded only then: this
  * file runs in the CLI's main thread, which has no other use for the checks' modules (issue 28.3).

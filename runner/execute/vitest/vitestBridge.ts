@@ -23,6 +23,14 @@ export interface ProvidedRun {
   readonly settings: RunSettings;
   /** The check × operation pairs to run, in report order, selected once by the CLI process. */
   readonly verdicts: readonly SelectedVerdict[];
+}
+
+/**
+ * What the CLI provides: the run comes later, through the hand-over channel named (runHandOver.ts), so that
+ * the worker loads the checks meanwhile. `vitest --project conformance` alone gets a ProvidedRun (globalSetup.ts).
+ */
+export interface RunToHandOver {
+  readonly handOver: string;
   /**
    * The compiled tests (the path of dist/tests/conformance/registerConformanceTests.js), when the CLI runs
    * compiled: the worker imports them natively instead of the sources through vitest's module runner.
@@ -32,7 +40,7 @@ export interface ProvidedRun {
 
 declare module "vitest" {
   interface ProvidedContext {
-    cmsConformanceRun: ProvidedRun;
+    cmsConformanceRun: ProvidedRun | RunToHandOver;
   }
 }
 
