@@ -49,8 +49,9 @@ export function receiveRun(name: string): Promise<ProvidedRun | undefined> {
   return new Promise((resolve) => {
     const channel = new BroadcastChannel(name);
     channel.onmessage = (event) => {
-      const message = (event as { readonly data: HandOverMessage }).data;
-      if (message.kind === "waiting") return;
+      // Another worker's "waiting" (or anything else on the channel) is not for this one.
+      const message = (event as { readonly data: HandOverMessage | undefined }).data;
+      if (message?.kind !== "run" && message?.kind !== "cancel") return;
       channel.close();
       resolve(message.kind === "run" ? message.run : undefined);
     };

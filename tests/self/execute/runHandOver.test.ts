@@ -43,4 +43,26 @@ describe("the run's hand-over", () => {
     first.close();
     second.close();
   });
+
+  it("reaches every worker that waits, a worker's own 'waiting' being nothing to another", async () => {
+    const handOver = openRunHandOver();
+    const first = receiveRun(handOver.name);
+    const second = receiveRun(handOver.name);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    handOver.send(run);
+    expect(await first).toEqual(RUN);
+    expect(await second).toEqual(RUN);
+    handOver.close();
+  });
+
+  it("answers no one once closed", async () => {
+    const handOver = openRunHandOver();
+    handOver.send(run);
+    handOver.close();
+    const late = await Promise.race([
+      receiveRun(handOver.name),
+      new Promise((resolve) => setTimeout(() => resolve("nothing"), 100)),
+    ]);
+    expect(late).toBe("nothing");
+  });
 });
