@@ -22,11 +22,13 @@ if (compiled === undefined) (await import("tsx/esm/api")).register();
 const args = process.argv.slice(2);
 // `run` from the compiled CLI: vitest and its worker start now and load the checks while the CLI reads its
 // configuration and asks the target; the run is handed over once known (issue 28.4). A run that stops
-// before its checks (a usage mistake, a target that does not answer) ends them unused.
-const early =
-  compiled !== undefined && args[0] === "run" && !args.includes("--help") && !args.includes("-h")
-    ? await (await import(new URL("../runner/execute/executeWithVitest.js", compiled).href)).startVitestExecutor()
-    : undefined;
+// before its checks (a usage mistake, a target that does not answer) ends them unused. Should vitest fail
+// to start here, the run starts it again when its checks begin, and that failure is reported there.
+const startsRun = compiled !== undefined && args[0] === "run" && !args.includes("--help") && !args.includes("-h");
+const vitestExecutor = startsRun
+  ? await import(new URL("../runner/execute/executeWithVitest.js", compiled).href)
+  : undefined;
+const early = await vitestExecutor?.startVitestExecutor().catch(() => undefined);
 const { main } = await import(compiled?.href ?? "../cli/main.ts");
 let exitCode;
 try {

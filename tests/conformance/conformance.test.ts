@@ -4,9 +4,10 @@
  * The CLI starts vitest before it knows the run, and hands the run over later (runHandOver.ts).
  *
  * When the CLI runs compiled (dist/), it names the compiled tests in the provided run, and the worker imports
- * them natively: the conformance project (runner/execute/vitest/conformanceProject.ts) leaves dist/ to Node. Otherwise the sources go through vitest's
- * module runner, each of the checks' hundreds of modules a round trip to the main thread; loading them
- * natively takes about 0.25 s off the start-up to the first check request (issue 28.3, BENCHMARKS.md).
+ * them natively: the conformance project (runner/execute/vitest/conformanceProject.ts) leaves dist/ to Node.
+ * Otherwise the sources go through vitest's module runner, each of the checks' hundreds of modules a round trip
+ * to the main thread; loading them natively took about 0.2 s off the start-up to the first check request
+ * (issue 28.3, BENCHMARKS.md).
  */
 import { afterAll, inject, test } from "vitest";
 import { startWorkerProfile, stopWorkerProfile } from "../../runner/execute/vitest/profileWorker.js";
