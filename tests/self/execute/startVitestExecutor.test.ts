@@ -40,6 +40,22 @@ describe("startVitestExecutor", () => {
     }
   });
 
+  it("takes vitest's SIGINT and SIGTERM listeners away, and leaves those that were there", async () => {
+    // vitest's logger would end the process on the first SIGINT; the CLI stops the run and writes its reports.
+    const mine = () => undefined;
+    process.on("SIGINT", mine);
+    const before = { SIGINT: process.listeners("SIGINT"), SIGTERM: process.listeners("SIGTERM") };
+    const started = await startVitestExecutor();
+    try {
+      expect(process.listeners("SIGINT")).toEqual(before.SIGINT);
+      expect(process.listeners("SIGTERM")).toEqual(before.SIGTERM);
+      expect(process.listeners("SIGINT")).toContain(mine);
+    } finally {
+      await started.dispose();
+      process.off("SIGINT", mine);
+    }
+  });
+
   it("ends unused, and soon, when the run never comes; it cannot run afterwards", async () => {
     const started = await startVitestExecutor();
     await new Promise((resolve) => setTimeout(resolve, 300));
