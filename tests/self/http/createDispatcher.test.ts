@@ -2,33 +2,34 @@
  * createDispatcher: direct or through proxies, and which certificates it trusts: the system's, --ca-file's and
  * NODE_EXTRA_CA_CERTS's (read from the env option, since a `ca` option replaces Node's start-up store).
  */
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
 import { Agent, EnvHttpProxyAgent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDispatcher, type DispatcherOptions } from "../../../runner/http/createDispatcher.js";
-import { hasOpenssl, makeTestCertificates, type TestCertificates } from "../support/testCertificates.js";
+import {
+  hasOpenssl,
+  makeTestCertificates,
+  startTlsServer,
+  type TestCertificates,
+} from "../support/testCertificates.js";
 
 const openssl = hasOpenssl();
 let certificates: TestCertificates;
 let otherAuthority: TestCertificates;
-let server: Server;
+let server: Awaited<ReturnType<typeof startTlsServer>>;
 let origin: string;
 
 beforeAll(async () => {
   if (!openssl) return;
   certificates = makeTestCertificates();
   otherAuthority = makeTestCertificates();
-  server = createServer({ key: certificates.serverKey, cert: certificates.serverCert }, (_request, response) => {
+  server = await startTlsServer(certificates, (_request, response) => {
     response.end("{}");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = server.origin;
 });
 afterAll(async () => {
   if (!openssl) return;
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 /** The status of a GET through a dispatcher made with `options`, or the code of the error it failed with. */

@@ -2,33 +2,34 @@
  * TLS (issue 15.1): a company CA is trusted with --ca-file, --insecure skips verification, and a
  * certificate from an unknown authority names itself ("give --ca-file"), never "cannot be reached".
  */
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { preflight } from "../../../runner/preflight.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
-import { hasOpenssl, makeTestCertificates, type TestCertificates } from "../support/testCertificates.js";
+import {
+  hasOpenssl,
+  makeTestCertificates,
+  startTlsServer,
+  type TestCertificates,
+} from "../support/testCertificates.js";
 import { postRequest, SECRETS } from "./httpTestKit.js";
 
 const openssl = hasOpenssl();
 let certificates: TestCertificates;
-let server: Server;
+let server: Awaited<ReturnType<typeof startTlsServer>>;
 let origin: string;
 
 beforeAll(async () => {
   if (!openssl) return;
   certificates = makeTestCertificates();
-  server = createServer({ key: certificates.serverKey, cert: certificates.serverCert }, (_request, response) => {
+  server = await startTlsServer(certificates, (_request, response) => {
     response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = server.origin;
 });
 afterAll(async () => {
   if (!openssl) return;
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 describe.skipIf(!openssl)("TLS with a company CA", () => {
@@ -60,19 +61,16 @@ describe.skipIf(!openssl)("TLS with a company CA", () => {
 
   it("a certificate for another host name: a tls failure naming the mismatch", async () => {
     const other = makeTestCertificates("DNS:cms.example.invalid");
-    const elsewhere = createServer({ key: other.serverKey, cert: other.serverCert }, (_request, response) =>
-      response.end("{}"),
-    );
-    await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+    const elsewhere = await startTlsServer(other, (_request, response) => response.end("{}"));
     const client = createHttpClient({
-      baseUrl: `https://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`,
+      baseUrl: elsewhere.origin,
       timeoutMs: 2_000,
       ca: [other.caPem],
       secrets: SECRETS,
     });
     const exchange = await client.send(postRequest("/x"));
     await client.close();
-    elsewhere.close();
+    await elsewhere.close();
     expect(exchange.failure?.kind).toBe("tls");
     expect(exchange.failure?.message).toMatch(
       /is not valid for this host name \(ERR_TLS_CERT_ALTNAME_INVALID\): use the host name it was issued for, or --insecure\.$/,

@@ -4,6 +4,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import type { RequestListener } from "node:http";
+import { createServer } from "node:https";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -90,5 +93,21 @@ export function makeTestCertificates(altNames = "IP:127.0.0.1,DNS:localhost"): T
     caFile: file("ca.pem"),
     serverKey: readFileSync(file("server.key"), "utf8"),
     serverCert: readFileSync(file("server.pem"), "utf8"),
+  };
+}
+
+/** An HTTPS server on 127.0.0.1 with the server certificate of `certificates`; `close` ends its connections too. */
+export async function startTlsServer(
+  certificates: TestCertificates,
+  listener: RequestListener,
+): Promise<{ readonly origin: string; close(): Promise<void> }> {
+  const server = createServer({ key: certificates.serverKey, cert: certificates.serverCert }, listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
 }
