@@ -36,7 +36,8 @@ try {
 } finally {
   await early?.dispose();
 }
-// Set after vitest ended: an unused vitest's run (no test registered) sets the process's exit code too.
+// Set after vitest ended: the executor puts back the exit code it found when it started vitest, which vitest's
+// own run changes (failed tests, a file without tests).
 process.exitCode = exitCode;
 // A run stopped by SIGINT or SIGTERM (130, 143) has written its reports: checks still under way in
 // the vitest worker would otherwise keep the process alive until they end.

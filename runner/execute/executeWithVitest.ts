@@ -113,6 +113,9 @@ export async function startVitestExecutor(): Promise<StartedVitestExecutor> {
   const compiledTests = compiledTestsPath();
   vitest.provide(RUN_KEY, { handOver: handOver.name, ...(compiledTests === undefined ? {} : { compiledTests }) });
 
+  // vitest sets the process's exit code for the runs it ends (failed tests, a file without tests): the
+  // executor's caller decides the exit code, so whatever vitest sets here is undone once it has ended.
+  const exitCodeBefore = process.exitCode;
   let called: (call: Call) => void = () => undefined;
   const call = new Promise<Call>((resolve) => (called = resolve));
   const lifecycle = survivingWorkerExit(
@@ -138,14 +141,14 @@ export async function startVitestExecutor(): Promise<StartedVitestExecutor> {
           closing.catch(() => undefined);
           await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
         } else await closing;
-        // A dropped run's start may still be winding down after close (vitest then sets the process's exit
-        // code for a file without tests): the CLI sets its own once this is over. Bounded, as close is.
+        // A dropped run's start may still be winding down after close, and set the exit code then. Bounded, as close is.
         if (request === undefined)
           await Promise.race([
             started.catch(() => undefined),
             new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
           ]);
         handOver.close();
+        process.exitCode = exitCodeBefore;
       }
     },
     () => collector.workerStopped,

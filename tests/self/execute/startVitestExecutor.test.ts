@@ -34,6 +34,7 @@ describe("startVitestExecutor", () => {
           .sort(),
       );
       expect(seen).toEqual(["schema.response-body", "schema.response-body"]);
+      expect(process.exitCode).toBeUndefined();
       await expect(started.execute(settings, planned, () => undefined)).rejects.toThrow(/has run already/);
     } finally {
       await started.dispose();
@@ -63,6 +64,8 @@ describe("startVitestExecutor", () => {
     await started.dispose();
     // Closing vitest ends the waiting worker: no run, no wait for one.
     expect(performance.now() - disposing).toBeLessThan(10_000);
+    // vitest's ended run (a file without tests) leaves the process's exit code as it was.
+    expect(process.exitCode).toBeUndefined();
     const settings = resolveRunSettings([referenceRunConfig(server), { seed: 4, maxExamples: 1 }]);
     await expect(started.execute(settings, [], () => undefined)).rejects.toThrow(/has run already/);
   });
