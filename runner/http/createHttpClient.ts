@@ -5,6 +5,7 @@
  * sending when the target stops answering (a circuit breaker) or when the run passes its time
  * limit, and says why in every exchange it did not send.
  */
+import { afterPendingWrites } from "./afterPendingWrites.js";
 import { buildExchange, type SentRequest } from "./buildExchange.js";
 import { createDispatcher } from "./createDispatcher.js";
 import { createRateLimiter } from "./createRateLimiter.js";
@@ -410,7 +411,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     async send(request) {
       try {
-        return await send(request);
+        const exchange = await send(request);
+        await afterPendingWrites();
+        return exchange;
       } catch (error) {
         // Last resort: a bug of ours must still not surface as a rejection.
         const reason = error instanceof Error ? error.message : String(error);

@@ -396,3 +396,16 @@ describe("renewed tokens", () => {
     });
   });
 });
+
+describe("an answer and the request waiting for its connection", () => {
+  it("hands the answer over only once the waiting request has reached the target (afterPendingWrites.ts)", async () => {
+    const target = await scripted((_request, response) => response.writeHead(200, json).end("{}"));
+    const http = connect({ baseUrl: target.origin, concurrency: 1 });
+    const first = http.send(get("/first"));
+    const second = http.send(get("/second"));
+    await first;
+    const seenWhenFirstReturned = [...target.paths];
+    await second;
+    expect(seenWhenFirstReturned).toEqual(["/first", "/second"]);
+  });
+});
