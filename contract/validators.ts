@@ -14,6 +14,7 @@ import { CONTRACT_SCHEMAS, isBodyName, schemaIdForBody, BODY_NAMES, SCHEMA_ID_BA
 import { enforcedStrictKeyword, ignoredStrictKeyword } from "./strictKeyword.js";
 import { addFormats } from "./addFormats.js";
 import { isLargeJson, sampleJsonArrays } from "./sampleLargeJson.js";
+import type { SchemaIssue } from "./schemaIssue.js";
 
 /** Most issues kept per body and reading. */
 export const MAX_ISSUES_PER_BODY = 50;
@@ -21,19 +22,6 @@ export const MAX_ISSUES_PER_BODY = 50;
 const LARGE_BODY_VALUES = 5_000;
 /** Items kept per array in the sample of a large invalid body that is searched for issues. */
 const SAMPLED_ITEMS = 20;
-
-/** One schema violation, as data (ajv's error object plus the register entry, if any). */
-export interface SchemaIssue {
-  /** JSON Pointer into the body, "" for the root. */
-  readonly instancePath: string;
-  /** Path of the failing keyword in its schema. */
-  readonly schemaPath: string;
-  readonly keyword: string;
-  readonly params: Record<string, unknown>;
-  readonly message: string;
-  /** Id of the ambiguity register entry whose default this departs from (strict reading only). */
-  readonly register?: string;
-}
 
 /** Result of validating one body under both readings. */
 export interface BodyValidation {
@@ -190,12 +178,4 @@ export function validateBody(name: string, data: unknown): BodyValidation {
     throw new Error(`unknown body ${JSON.stringify(name)}; known bodies: ${BODY_NAMES.join(", ")}`);
   }
   return validateAgainst(schemaIdForBody(name), data, name);
-}
-
-/** One line a person can read: where in the body, what is wrong, and which schema rule said so. */
-export function formatSchemaIssue(issue: SchemaIssue): string {
-  const where = issue.instancePath === "" ? "(root)" : issue.instancePath;
-  const detail = Object.keys(issue.params).length > 0 ? ` ${JSON.stringify(issue.params)}` : "";
-  const register = issue.register ? ` [register: ${issue.register}]` : "";
-  return `${where} ${issue.message}${detail} (schema ${issue.schemaPath})${register}`;
 }

@@ -3,7 +3,7 @@
  * 2020-12 + ajv-formats), so tests of real runs can assert the file they got is well-formed.
  */
 import { metaSchemaValidator } from "../contract/metaSchemaValidator.js";
-import type { SchemaIssue } from "../contract/validators.js";
+import type { SchemaIssue } from "../contract/schemaIssue.js";
 
 /** The schema violations of a parsed report.json; empty when it is a valid RunReport. */
 export function validateRunReport(data: unknown): readonly SchemaIssue[] {

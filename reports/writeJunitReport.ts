@@ -9,7 +9,7 @@
 import type { SecretInput } from "../runner/http/redactSecrets.js";
 import type { CheckResult, EvidenceItem, RunReport } from "../runner/model/RunReport.js";
 import { OPERATIONS } from "../contract/operations.js";
-import { formatSchemaIssue } from "../contract/validators.js";
+import { formatSchemaIssue } from "../contract/schemaIssue.js";
 import { escapeXml } from "./escapeXml.js";
 import { redactReport } from "./redactReport.js";
 import { selectionPhrase } from "./selectionPhrase.js";

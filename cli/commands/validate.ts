@@ -1,7 +1,8 @@
 /** `cms-conformance validate`: checks a captured payload against one body schema. */
 import { readFile } from "node:fs/promises";
 import { BODY_NAMES, isBodyName } from "../../contract/schemaCatalogue.js";
-import { formatSchemaIssue, validateBody } from "../../contract/validators.js";
+import { formatSchemaIssue } from "../../contract/schemaIssue.js";
+import { validateBody } from "../../contract/validators.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 

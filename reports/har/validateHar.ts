@@ -3,7 +3,7 @@
  * specification) with the suite's one strict Ajv for its own files.
  */
 import { metaSchemaValidator } from "../../contract/metaSchemaValidator.js";
-import type { SchemaIssue } from "../../contract/validators.js";
+import type { SchemaIssue } from "../../contract/schemaIssue.js";
 
 /** The HAR 1.2 violations of a parsed HAR; empty when it is valid. */
 export function validateHar(data: unknown): readonly SchemaIssue[] {

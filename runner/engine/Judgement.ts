@@ -6,7 +6,7 @@
  */
 import type { EvidenceItem, Outcome, PropertyFailure } from "../model/RunReport.js";
 import type { Exchange } from "../model/Exchange.js";
-import type { SchemaIssue } from "../../contract/validators.js";
+import type { SchemaIssue } from "../../contract/schemaIssue.js";
 import type { Profile } from "../model/RunSettings.js";
 import { exchangeRedactor } from "../http/exchangeRedactor.js";
 import { incompleteAnswer } from "./incompleteAnswer.js";

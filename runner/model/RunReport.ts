@@ -4,7 +4,7 @@
  * schemas/meta/report.schema.json describes the same structure for report.json.
  */
 import type { Exchange } from "./Exchange.js";
-import type { SchemaIssue } from "../../contract/validators.js";
+import type { SchemaIssue } from "../../contract/schemaIssue.js";
 import type { OperationName } from "../../contract/operations.js";
 import type { AmbiguityEntry } from "../../contract/ambiguityRegister.js";
 

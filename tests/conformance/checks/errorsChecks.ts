@@ -3,7 +3,8 @@
  * (400/404: message, errorCode, reason, domain, service; 401: error, error_description).
  */
 import { ALL_OPERATIONS, operationSpec, type OperationName } from "../../../contract/operations.js";
-import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
+import { formatSchemaIssue } from "../../../contract/schemaIssue.js";
+import { validateBody } from "../../../contract/validators.js";
 import { invalidRequestArbitrary } from "../../../generators/invalidRequestArbitrary.js";
 import { REQUIRED_CONTEXT } from "../../../generators/requestContext.js";
 import type { Exchange } from "../../../runner/model/Exchange.js";

@@ -3,7 +3,8 @@
  * (judgeStatus), is the body the contract's (judgeBody), and how an answer is shown.
  */
 import { describe, expect, it } from "vitest";
-import { formatSchemaIssue, validateBody } from "../../../contract/validators.js";
+import { formatSchemaIssue } from "../../../contract/schemaIssue.js";
+import { validateBody } from "../../../contract/validators.js";
 import { Judgement } from "../../../runner/engine/Judgement.js";
 import type { Exchange, TransportFailureKind } from "../../../runner/model/Exchange.js";
 import { attachRedactor } from "../../../runner/http/exchangeRedactor.js";

@@ -4,13 +4,12 @@
  * violations, the caps of MAX_ISSUES_PER_BODY, and formatSchemaIssue's one line.
  */
 import { describe, expect, it } from "vitest";
+import { formatSchemaIssue, type SchemaIssue } from "../../../contract/schemaIssue.js";
 import {
-  formatSchemaIssue,
   MAX_ISSUES_PER_BODY,
   statedValidatorInstance,
   validateAgainst,
   validateBody,
-  type SchemaIssue,
 } from "../../../contract/validators.js";
 import { completeWidget } from "./bodyExamples.js";
 

@@ -1,7 +1,7 @@
 /** Judgement turns what a check found into one verdict (docs/design.md §3): outcomes, profiles, registers, evidence. */
 import { describe, expect, it } from "vitest";
 import { evidence, Judgement } from "../../../runner/engine/Judgement.js";
-import type { SchemaIssue } from "../../../contract/validators.js";
+import type { SchemaIssue } from "../../../contract/schemaIssue.js";
 import { fakeExchange } from "./engineDoubles.js";
 
 const exchange = (status = 200) => fakeExchange({ status, json: { status } });

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 import { OPERATIONS, type OperationName } from "../../../contract/operations.js";
-import { validateBody, type SchemaIssue } from "../../../contract/validators.js";
+import type { SchemaIssue } from "../../../contract/schemaIssue.js";
+import { validateBody } from "../../../contract/validators.js";
 import {
   invalidRequestArbitrary,
   invalidRequestDerivations,

@@ -6,7 +6,7 @@
 import type { Exchange, RecordedResponse } from "../../../../../runner/model/Exchange.js";
 import { exchangeRedactor } from "../../../../../runner/http/exchangeRedactor.js";
 import { validateBody } from "../../../../../contract/validators.js";
-import { formatSchemaIssue } from "../../../../../contract/validators.js";
+import { formatSchemaIssue } from "../../../../../contract/schemaIssue.js";
 import { incompleteAnswer } from "../../../../../runner/engine/incompleteAnswer.js";
 import { evidence, type Judgement } from "../../../../../runner/engine/Judgement.js";
 
