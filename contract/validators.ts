@@ -1,6 +1,6 @@
 /**
- * The shared validators: one strict Ajv (draft 2020-12, ajv-formats) per reading of the
- * contract, each compiling every schema once.
+ * The shared validators, one set per reading of the contract, compiled ahead of time by one strict Ajv
+ * (draft 2020-12, ajv-formats) into contractValidators.generated.ts (generateContractValidators.ts):
  * - the stated reading: what the spec states; a violation is a failure in every profile;
  * - the strict reading: adds the ambiguity register's defaults (`x-strict`); a violation
  *   that only it finds is a warning in the default profile and a failure under strict.
@@ -8,13 +8,12 @@
  * large body is first validated without collecting errors (ajv's allErrors grows quadratically
  * on a listing of many bad items), then only a sample of it is searched for the issues to show.
  */
-import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { CONTRACT_SCHEMAS, isBodyName, schemaIdForBody, BODY_NAMES, SCHEMA_ID_BASE } from "./schemaCatalogue.js";
-import { enforcedStrictKeyword, ignoredStrictKeyword } from "./strictKeyword.js";
-import { addFormats } from "./addFormats.js";
+import * as precompiled from "./contractValidators.generated.js";
+import { isBodyName, schemaIdForBody, BODY_NAMES, SCHEMA_ID_BASE } from "./schemaCatalogue.js";
 import { isLargeJson, sampleJsonArrays } from "./sampleLargeJson.js";
 import type { SchemaIssue } from "./schemaIssue.js";
+import { registerIssue, type StrictEntryIndex } from "./strictReading.js";
 
 /** Most issues kept per body and reading. */
 export const MAX_ISSUES_PER_BODY = 50;
@@ -36,64 +35,10 @@ export interface BodyValidation {
   readonly sampled?: boolean;
 }
 
-function newAjv(allErrors = true): Ajv2020 {
-  // strictRequired is off: `required` in an if/then or x-strict entry legitimately names
-  // properties declared elsewhere in the schema. validateSchema is off: checking the contract's
-  // schemas against draft 2020-12's meta-schema first compiles the meta-schema, in each instance,
-  // about 50 ms of the checks' first moments (issue 28.3); the schemas are fixed files, and a
-  // self-test (tests/self/contract/schemas.test.ts) checks them against the meta-schema instead.
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors, validateSchema: false });
-  addFormats(ajv);
-  return ajv;
-}
+type Validators = Readonly<Record<string, ValidateFunction | undefined>>;
 
-function loadContract(ajv: Ajv2020): Ajv2020 {
-  for (const doc of CONTRACT_SCHEMAS) ajv.addSchema(doc.schema);
-  return ajv;
-}
-
-let statedAjv: Ajv2020 | undefined;
-let strictAjv: Ajv2020 | undefined;
-// Stop at the first error: compiled only when a large body comes.
-let statedFirstErrorAjv: Ajv2020 | undefined;
-let strictFirstErrorAjv: Ajv2020 | undefined;
-
-/** The Ajv instance that reads the contract as stated. */
-export function statedValidatorInstance(): Ajv2020 {
-  if (!statedAjv) {
-    statedAjv = newAjv();
-    statedAjv.addKeyword(ignoredStrictKeyword);
-    loadContract(statedAjv);
-  }
-  return statedAjv;
-}
-
-/** The Ajv instance that also enforces the register's defaults. */
-export function strictValidatorInstance(): Ajv2020 {
-  if (!strictAjv) {
-    strictAjv = newAjv();
-    strictAjv.addKeyword(enforcedStrictKeyword(newAjv()));
-    loadContract(strictAjv);
-  }
-  return strictAjv;
-}
-
-function firstErrorInstances(): { stated: Ajv2020; strict: Ajv2020 } {
-  if (!statedFirstErrorAjv) {
-    statedFirstErrorAjv = newAjv(false);
-    statedFirstErrorAjv.addKeyword(ignoredStrictKeyword);
-    loadContract(statedFirstErrorAjv);
-  }
-  if (!strictFirstErrorAjv) {
-    strictFirstErrorAjv = newAjv(false);
-    strictFirstErrorAjv.addKeyword(enforcedStrictKeyword(newAjv()));
-    loadContract(strictFirstErrorAjv);
-  }
-  return { stated: statedFirstErrorAjv, strict: strictFirstErrorAjv };
-}
-
-function compiled(ajv: Ajv2020, id: string): ValidateFunction {
-  const validate = ajv.getSchema(id);
+function compiled(set: Validators, id: string): ValidateFunction {
+  const validate = set[id];
   if (!validate) throw new Error(`no schema with $id ${id}`);
   return validate;
 }
@@ -104,20 +49,30 @@ function isInformative(error: ErrorObject): boolean {
 }
 
 function toIssue(error: ErrorObject): SchemaIssue {
-  const { register, ...params } = error.params as Record<string, unknown>;
   return {
     instancePath: error.instancePath,
     schemaPath: error.schemaPath,
     keyword: error.keyword,
-    params,
+    params: error.params as Record<string, unknown>,
     message: error.message ?? error.keyword,
-    ...(typeof register === "string" ? { register } : {}),
   };
 }
 
-/** Every informative issue the validator reports for `data` (none when valid). */
-function issuesOf(validate: ValidateFunction, data: unknown): SchemaIssue[] {
-  return validate(data) ? [] : (validate.errors ?? []).filter(isInformative).map(toIssue);
+/** What a reading keeps of an issue, and how: the stated reading all of them; the strict reading its register departures. */
+type Keep = (issue: SchemaIssue) => SchemaIssue | undefined;
+const keepAll: Keep = (issue) => issue;
+const keepRegisterDepartures: Keep = (issue) =>
+  registerIssue(issue, precompiled.strictEntries as unknown as StrictEntryIndex);
+
+/** Every informative issue the validator reports for `data` (none when valid) that `keep` keeps. */
+function issuesOf(validate: ValidateFunction, data: unknown, keep: Keep): SchemaIssue[] {
+  if (validate(data)) return [];
+  const issues: SchemaIssue[] = [];
+  for (const error of validate.errors ?? []) {
+    const kept = isInformative(error) ? keep(toIssue(error)) : undefined;
+    if (kept) issues.push(kept);
+  }
+  return issues;
 }
 
 /**
@@ -130,12 +85,11 @@ function sampledIssues(
   first: ValidateFunction,
   data: unknown,
   sample: () => unknown,
-  keep: (issue: SchemaIssue) => boolean,
+  keep: Keep,
 ): SchemaIssue[] {
-  const firstAll = issuesOf(first, data);
-  if (firstAll.length === 0) return [];
-  const firstIssues = firstAll.filter(keep);
-  const found = issuesOf(all, sample()).filter(keep);
+  if (first(data)) return [];
+  const firstIssues = issuesOf(first, data, keep);
+  const found = issuesOf(all, sample(), keep);
   const missing = firstIssues.filter(
     (issue) =>
       !found.some((known) => known.instancePath === issue.instancePath && known.schemaPath === issue.schemaPath),
@@ -146,15 +100,19 @@ function sampledIssues(
 /** Validates a body against the schema named by `schemaId` (a full $id, or a path below schemas/). */
 export function validateAgainst(schemaId: string, data: unknown, bodyLabel = schemaId): BodyValidation {
   const id = schemaId.startsWith("https://") ? schemaId : SCHEMA_ID_BASE + schemaId;
-  const stated = compiled(statedValidatorInstance(), id);
-  const strict = compiled(strictValidatorInstance(), id);
-  const isRegister = (issue: SchemaIssue): boolean => issue.register !== undefined;
+  const stated = compiled(precompiled.stated, id);
+  const strict = compiled(precompiled.strict, id);
   if (isLargeJson(data, LARGE_BODY_VALUES)) {
-    const first = firstErrorInstances();
     let sample: unknown;
     const sampleOnce = (): unknown => (sample ??= sampleJsonArrays(data, SAMPLED_ITEMS));
-    const statedIssues = sampledIssues(stated, compiled(first.stated, id), data, sampleOnce, () => true);
-    const registerIssues = sampledIssues(strict, compiled(first.strict, id), data, sampleOnce, isRegister);
+    const statedIssues = sampledIssues(stated, compiled(precompiled.statedFirstError, id), data, sampleOnce, keepAll);
+    const registerIssues = sampledIssues(
+      strict,
+      compiled(precompiled.strictFirstError, id),
+      data,
+      sampleOnce,
+      keepRegisterDepartures,
+    );
     return {
       body: bodyLabel,
       stated: statedIssues,
@@ -162,8 +120,8 @@ export function validateAgainst(schemaId: string, data: unknown, bodyLabel = sch
       ...(statedIssues.length > 0 || registerIssues.length > 0 ? { sampled: true } : {}),
     };
   }
-  const statedIssues = issuesOf(stated, data);
-  const registerIssues = issuesOf(strict, data).filter(isRegister);
+  const statedIssues = issuesOf(stated, data, keepAll);
+  const registerIssues = issuesOf(strict, data, keepRegisterDepartures);
   return {
     body: bodyLabel,
     stated: statedIssues.slice(0, MAX_ISSUES_PER_BODY),

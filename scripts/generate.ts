@@ -3,7 +3,8 @@
  * (json-schema-to-typescript), the README's option and register tables, the check, fault and variant
  * tables of docs/checks.md, the generated parts of docs/contract.md, the config-key tables of
  * docs/config-file.md, the config file's JSON Schema (schemas/meta/run-config-file.schema.json), and the
- * validators of schemas/meta/ compiled ahead of time (contract/metaValidators.generated.ts), the
+ * validators of schemas/meta/ and of the contract compiled ahead of time (contract/metaValidators.generated.ts,
+ * contract/contractValidators.generated.ts), the
  * checks' descriptions the CLI plans with (tests/conformance/checkDescriptions.generated.json).
  * Run: npm run generate. With --check, writes nothing and exits 1 on drift.
  */
@@ -11,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { generateContractTypes } from "../contract/generateContractTypes.js";
 import { generateMetaValidators } from "../contract/generateMetaValidators.js";
+import { generateContractValidators } from "../contract/generateContractValidators.js";
 import { checksDocBlocks, configFileDocBlocks, contractDocBlocks, readmeBlocks } from "./readmeBlocks.js";
 import { withReadmeBlocks } from "../contract/readmeTables.js";
 import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../cli/configFileSchema.js";
@@ -28,9 +30,11 @@ const configFileSchemaFile = fileURLToPath(new URL(`../${CONFIG_FILE_SCHEMA_PATH
 const descriptionsFile = fileURLToPath(new URL(`../${CHECK_DESCRIPTIONS_FILE}`, import.meta.url));
 
 const metaValidatorsFile = fileURLToPath(new URL("../contract/metaValidators.generated.ts", import.meta.url));
+const contractValidatorsFile = fileURLToPath(new URL("../contract/contractValidators.generated.ts", import.meta.url));
 
 const outputs = [
   { file: metaValidatorsFile, text: generateMetaValidators() },
+  { file: contractValidatorsFile, text: generateContractValidators() },
   { file: descriptionsFile, text: `${JSON.stringify(describeChecks(CHECK_CATALOGUE.checks), null, 2)}\n` },
   { file: configFileSchemaFile, text: `${JSON.stringify(configFileSchema(), null, 2)}\n` },
   { file: typesFile, text: await generateContractTypes() },

@@ -7,6 +7,10 @@ import { checksDocBlocks, contractDocBlocks, readmeBlocks } from "../../../scrip
 import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 import { generateMetaValidators, META_VALIDATORS_BANNER } from "../../../contract/generateMetaValidators.js";
+import {
+  CONTRACT_VALIDATORS_BANNER,
+  generateContractValidators,
+} from "../../../contract/generateContractValidators.js";
 import { metaSchemaValidator } from "../../../contract/metaSchemaValidator.js";
 import { CHECK_DESCRIPTIONS } from "../../conformance/checkDescriptions.js";
 import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../../conformance/describeChecks.js";
@@ -43,6 +47,12 @@ describe("files derived from the contract", () => {
     const committed = read("contract/metaValidators.generated.ts");
     expect(committed.startsWith(`${META_VALIDATORS_BANNER}\n`)).toBe(true);
     expect(committed).toBe(generateMetaValidators());
+  });
+
+  it("contract/contractValidators.generated.ts holds the validators the contract compiles to (run npm run generate on drift)", () => {
+    const committed = read("contract/contractValidators.generated.ts");
+    expect(committed.startsWith(`${CONTRACT_VALIDATORS_BANNER}\n`)).toBe(true);
+    expect(committed).toBe(generateContractValidators());
   });
 
   it("a precompiled validator judges as the strict Ajv does, every error listed, and a schema without one is refused", () => {
