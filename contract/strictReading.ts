@@ -84,9 +84,7 @@ export function strictEntryIndex(entries: readonly EntrySchema[]): Record<string
 export function registerIssue(issue: SchemaIssue, index: StrictEntryIndex): SchemaIssue | undefined {
   if (!issue.schemaPath.startsWith(ENTRY_ID_BASE)) return undefined;
   for (const [id, [register, keywordPath]] of Object.entries(index)) {
-    const then = `${id}/then`;
-    if (issue.schemaPath === then || issue.schemaPath.startsWith(`${then}/`))
-      return { ...issue, schemaPath: keywordPath, register };
+    if (issue.schemaPath.startsWith(`${id}/then/`)) return { ...issue, schemaPath: keywordPath, register };
   }
   return undefined; // an entry's `if`, which only says that its `then` failed
 }

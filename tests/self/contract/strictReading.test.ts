@@ -131,4 +131,29 @@ describe("the strict reading", () => {
       ),
     ).toMatchObject({ register: "r", schemaPath: "#/x-strict" });
   });
+
+  it("names a place as Ajv writes a schema path: keys escaped, list positions by index", () => {
+    const odd = {
+      $id: "https://schemas.cms-conformance.invalid/bodies/odd.json",
+      file: "bodies/odd.json",
+      schema: {
+        $id: "https://schemas.cms-conformance.invalid/bodies/odd.json",
+        properties: { "a/b~c d": { "x-strict": [{ register: "r1", schema: { required: ["x"] } }] } },
+        anyOf: [{ "x-strict": [{ register: "r2", schema: { required: ["y"] } }] }],
+      },
+    };
+    const reading = strictReadingSchemas([odd]);
+    expect(reading.entries.map((entry) => entry.keywordPath)).toEqual([
+      "#/properties/a~1b~0c%20d/x-strict",
+      "#/anyOf/0/x-strict",
+    ]);
+    // Ajv's own path for a keyword at that place, for comparison.
+    const ajv = new Ajv2020({ allErrors: true });
+    const validate = ajv.compile({ properties: { "a/b~c d": { required: ["x"] } } });
+    validate({ "a/b~c d": {} });
+    expect(validate.errors?.[0]?.schemaPath).toBe("#/properties/a~1b~0c%20d/required");
+    expect(reading.entries[1]?.$id).toBe(
+      "https://schemas.cms-conformance.invalid/x-strict/bodies/odd.json/anyOf/0/x-strict/0",
+    );
+  });
 });

@@ -165,6 +165,32 @@ describe("issues of a small body", () => {
     );
   });
 
+  it("compiles each set as its name says: the stated or the strict reading, every error or the first", () => {
+    const errorsOf = (set: (typeof VALIDATOR_SETS)[number], name: string, data: unknown) => {
+      const validate = contractAjv(set).getSchema(`https://schemas.cms-conformance.invalid/bodies/${name}.json`);
+      return validate?.(data) ? [] : (validate?.errors ?? []).map((error) => error.schemaPath);
+    };
+    expect(
+      errorsOf("stated", "listLandingPages.request", { pagination: { pageNumber: "x", pageSize: "y" } }).length,
+    ).toBeGreaterThan(1);
+    expect(
+      errorsOf("statedFirstError", "listLandingPages.request", { pagination: { pageNumber: "x", pageSize: "y" } }),
+    ).toHaveLength(1);
+    expect(
+      errorsOf("strict", "listLandingPages.request", { pagination: { pageNumber: "x", pageSize: "y" } }).length,
+    ).toBeGreaterThan(1);
+    expect(
+      errorsOf("strictFirstError", "listLandingPages.request", { pagination: { pageNumber: "x", pageSize: "y" } }),
+    ).toHaveLength(1);
+    // A register default only the strict reading applies: getWidget's widgetId is required there.
+    expect(errorsOf("stated", "getWidget.request", {})).toEqual([]);
+    expect(errorsOf("statedFirstError", "getWidget.request", {})).toEqual([]);
+    for (const set of ["strict", "strictFirstError"] as const)
+      expect(errorsOf(set, "getWidget.request", {}).join(), set).toContain(
+        "https://schemas.cms-conformance.invalid/x-strict/",
+      );
+  });
+
   it("compiles with ajv's strict mode: a schema with an unknown keyword is refused, not ignored", () => {
     for (const set of VALIDATOR_SETS)
       expect(() => contractAjv(set).compile({ type: "object", propertys: {} }), set).toThrow(/unknown keyword/);
