@@ -64,15 +64,19 @@ const keepAll: Keep = (issue) => issue;
 const keepRegisterDepartures: Keep = (issue) =>
   registerIssue(issue, precompiled.strictEntries as unknown as StrictEntryIndex);
 
-/** Every informative issue the validator reports for `data` (none when valid) that `keep` keeps. */
-function issuesOf(validate: ValidateFunction, data: unknown, keep: Keep): SchemaIssue[] {
-  if (validate(data)) return [];
+/** The informative issues among `errors` that `keep` keeps. */
+function keptIssues(errors: readonly ErrorObject[] | null | undefined, keep: Keep): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
-  for (const error of validate.errors ?? []) {
+  for (const error of errors ?? []) {
     const kept = isInformative(error) ? keep(toIssue(error)) : undefined;
     if (kept) issues.push(kept);
   }
   return issues;
+}
+
+/** Every informative issue the validator reports for `data` (none when valid) that `keep` keeps. */
+function issuesOf(validate: ValidateFunction, data: unknown, keep: Keep): SchemaIssue[] {
+  return validate(data) ? [] : keptIssues(validate.errors, keep);
 }
 
 /**
@@ -88,7 +92,7 @@ function sampledIssues(
   keep: Keep,
 ): SchemaIssue[] {
   if (first(data)) return [];
-  const firstIssues = issuesOf(first, data, keep);
+  const firstIssues = keptIssues(first.errors, keep);
   const found = issuesOf(all, sample(), keep);
   const missing = firstIssues.filter(
     (issue) =>
