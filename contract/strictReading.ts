@@ -52,6 +52,9 @@ function rewrite(schema: unknown, file: string, path: string, entries: EntrySche
   if (list === undefined) return out;
   const refs = list.map((entry, index) => {
     const $id = `${ENTRY_ID_BASE}${file}${path}/x-strict/${index}`;
+    // Ajv inlines only a schema without $ref; an entry compiled on its own would lose its register.
+    if (JSON.stringify(entry.schema).includes('"$ref"'))
+      throw new Error(`${file}${path}: an x-strict entry may not use $ref (register ${entry.register})`);
     entries.push({
       $id,
       register: entry.register,

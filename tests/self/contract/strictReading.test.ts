@@ -156,4 +156,14 @@ describe("the strict reading", () => {
       "https://schemas.cms-conformance.invalid/x-strict/bodies/odd.json/anyOf/0/x-strict/0",
     );
   });
+
+  it("refuses an entry with a $ref, whose errors would come back without their register", () => {
+    const withRef = {
+      ...doc,
+      schema: { ...doc.schema, "x-strict": [{ register: "r", schema: { properties: { a: { $ref: "Other.json" } } } }] },
+    };
+    expect(() => strictReadingSchemas([withRef])).toThrow(
+      "bodies/test.json: an x-strict entry may not use $ref (register r)",
+    );
+  });
 });
