@@ -1,8 +1,9 @@
 /**
  * The contract's validators compiled ahead of time into contract/contractValidators.generated.ts by
  * `npm run generate` (Ajv's standalone code), one set per reading and error mode: a run then compiles no
- * schema. Compiling them when first used cost about 0.3 s of the checks' worker in a run's first seconds,
- * and each compilation held up every connection (issue 28.4). A self-test fails on drift.
+ * schema. Compiled when first used, in the checks' worker during a run's first seconds, each compilation held
+ * up every connection (stretches of 73, 43 and 35 ms in a --cpu-prof against `serve --latency 10`; issue 28.4,
+ * BENCHMARKS.md). A self-test fails on drift.
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";

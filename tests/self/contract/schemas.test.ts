@@ -25,7 +25,7 @@ describe("the contract's schemas", () => {
     },
   );
 
-  // The validators skip this check to start faster (contract/validators.ts): it is made here.
+  // The validators are compiled without it (contractAjv in contract/generateContractValidators.ts): it is made here.
   describe("are valid under draft 2020-12's meta-schema", () => {
     const metaSchemaCheck = () => {
       const ajv = new Ajv2020({ strict: false });
