@@ -1,10 +1,14 @@
 /**
  * One HTTP attempt through undici, bounded in time and memory: a deadline over connect,
- * headers and body, and a body read as a stream and cut at the size cap. Never throws.
+ * headers and body, and a body collected as it arrives and cut at the size cap. Never throws.
+ *
+ * It uses undici's dispatch handler rather than request(): the chunks come to this module as they
+ * are parsed, with no body stream, async iteration or abort signal per request, which cost about a
+ * fifth of the suite's CPU per request (BENCHMARKS.md, issue 28.2).
  */
-import { pipeline } from "node:stream";
+import type { Transform } from "node:stream";
 import type { Dispatcher } from "undici";
-import { bodyDecoding, decodingFailure } from "./bodyDecoding.js";
+import { bodyDecoding, decodingFailure, type BodyDecoding } from "./bodyDecoding.js";
 import { classifyTransportError } from "./classifyTransportError.js";
 import type { TransportFailure } from "../model/Exchange.js";
 
@@ -42,9 +46,12 @@ export interface AttemptResult {
   readonly timeToHeadersMs?: number;
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+type Headers = Record<string, string | string[] | undefined>;
+
+function flattenHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   return out;
@@ -55,97 +62,146 @@ function contentLengthOf(headers: Readonly<Record<string, string>>): number | un
   return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }
 
-/** Sends one request and reads its answer; every outcome is data. */
-export async function sendOnce(dispatcher: Dispatcher, request: AttemptRequest): Promise<AttemptResult> {
-  const startedAt = new Date().toISOString();
-  const started = performance.now();
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error(`no complete response within ${request.timeoutMs} ms`));
-  }, request.timeoutMs);
+const tenths = (ms: number): number => Math.round(ms * 10) / 10;
 
-  let status: number | undefined;
-  let headers: Record<string, string> = {};
-  let body: Dispatcher.ResponseData["body"] | undefined;
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let bytesReceived = 0;
-  let truncated = false;
-  let failure: TransportFailure | undefined;
-  let timeToHeadersMs: number | undefined;
-  let decoding: ReturnType<typeof bodyDecoding> | undefined;
-  try {
-    const answer = await dispatcher.request({
-      origin: request.origin,
-      path: request.pathAndQuery,
-      method: request.method as Dispatcher.HttpMethod,
-      headers: { ...request.headers },
-      body: request.body ?? null,
-      signal: controller.signal,
-      // undici's own timers as a second line; the deadline above bounds the whole exchange.
-      headersTimeout: request.timeoutMs,
-      bodyTimeout: request.timeoutMs,
-    });
-    status = answer.statusCode;
-    timeToHeadersMs = Math.round((performance.now() - started) * 10) / 10;
-    headers = flattenHeaders(answer.headers);
-    body = answer.body;
-    const raw = body;
-    raw.on("data", (chunk: Buffer) => (bytesReceived += chunk.length));
-    decoding = bodyDecoding(headers["content-encoding"]);
-    // The decoded bytes count against the cap too, so a gzip bomb stops at the cap.
-    const source: AsyncIterable<Buffer> =
-      decoding.kind === "decode" ? pipeline(raw, decoding.stream, () => undefined) : raw;
-    for await (const data of source) {
-      const chunk = data as Buffer;
-      const room = request.maxResponseBytes - kept;
-      if (chunk.length > room || bytesReceived > request.maxResponseBytes) {
-        // Keep what fits and stop reading: memory never grows past the cap.
+/** Sends one request and reads its answer; every outcome is data. */
+export function sendOnce(dispatcher: Dispatcher, request: AttemptRequest): Promise<AttemptResult> {
+  return new Promise((resolve) => {
+    const startedAt = new Date().toISOString();
+    const started = performance.now();
+    const cap = request.maxResponseBytes;
+    /** undici's handle on the request, once it has a connection. */
+    let controller: Dispatcher.DispatchController | undefined;
+    /** Our deadline's reason, when it fired before the request had a connection to abort. */
+    let abortBeforeStart: Error | undefined;
+    let timedOut = false;
+    let settled = false;
+
+    let status: number | undefined;
+    let headers: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let bytesReceived = 0;
+    let truncated = false;
+    let timeToHeadersMs: number | undefined;
+    let decoding: BodyDecoding | undefined;
+
+    const finish = (failure: TransportFailure | undefined): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (decoding?.kind === "decode") decoding.stream.destroy();
+      const durationMs = tenths(performance.now() - started);
+      resolve({
+        ...(status === undefined
+          ? {}
+          : {
+              response: {
+                status,
+                headers,
+                body: Buffer.concat(chunks, kept),
+                bytesReceived,
+                truncated,
+                ...(decoding?.kind === "decode" ? { decodedFrom: decoding.encoding } : {}),
+              },
+            }),
+        ...(failure === undefined ? {} : { failure }),
+        startedAt,
+        durationMs,
+        ...(timeToHeadersMs === undefined ? {} : { timeToHeadersMs }),
+      });
+    };
+    const fail = (error: unknown): void => {
+      if (settled) return;
+      const decodingError = decoding?.kind === "decode" ? decodingFailure(error, decoding.encoding) : undefined;
+      finish(
+        decodingError ??
+          classifyTransportError(error, {
+            timedOut,
+            timeoutMs: request.timeoutMs,
+            headersReceived: status !== undefined,
+            bytesReceived,
+            contentLength: contentLengthOf(headers),
+            origin: request.origin,
+          }),
+      );
+    };
+    /** Keeps a (decoded) chunk, or what fits of it: at the cap the answer is settled and the rest never read. */
+    const keep = (chunk: Buffer): void => {
+      if (settled) return;
+      const room = cap - kept;
+      if (chunk.length > room || bytesReceived > cap) {
         if (room > 0) chunks.push(chunk.subarray(0, room));
         kept += Math.max(0, Math.min(room, chunk.length));
         truncated = true;
-        break;
+        finish(undefined);
+        // Stops reading and frees the socket; the error this raises comes after the answer is settled.
+        controller?.abort(new Error(`response cut at ${cap} bytes`));
+        return;
       }
       chunks.push(chunk);
       kept += chunk.length;
+    };
+    /** The decoder's output goes through the cap too, so a gzip bomb stops at the cap. */
+    const decodeThrough = (stream: Transform): void => {
+      stream.on("data", keep);
+      stream.on("error", fail);
+      stream.on("end", () => finish(undefined));
+      // The wire is paused while the decoder is behind, as a pipeline would.
+      stream.on("drain", () => controller?.resume());
+    };
+
+    const timer = setTimeout(() => {
+      timedOut = true;
+      const reason = new Error(`no complete response within ${request.timeoutMs} ms`);
+      if (controller === undefined) abortBeforeStart = reason;
+      else controller.abort(reason);
+    }, request.timeoutMs);
+
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(started) {
+        controller = started;
+        if (abortBeforeStart !== undefined) started.abort(abortBeforeStart);
+      },
+      onResponseStart(_controller, statusCode, responseHeaders) {
+        if (statusCode < 200) return; // an interim answer (undici passes 1xx other than 100 on): the real one follows
+        status = statusCode;
+        timeToHeadersMs = tenths(performance.now() - started);
+        headers = flattenHeaders(responseHeaders as Headers);
+        decoding = bodyDecoding(headers["content-encoding"]);
+        if (decoding.kind === "decode") decodeThrough(decoding.stream);
+      },
+      onResponseData(active, chunk) {
+        bytesReceived += chunk.length;
+        if (decoding?.kind === "decode") {
+          if (!settled && !decoding.stream.write(chunk)) active.pause();
+        } else keep(chunk);
+      },
+      onResponseEnd() {
+        if (decoding?.kind === "decode") {
+          if (!settled) decoding.stream.end();
+        } else finish(decoding?.kind === "unsupported" ? decoding.failure : undefined);
+      },
+      onResponseError(_controller, error) {
+        fail(error);
+      },
+    };
+    try {
+      dispatcher.dispatch(
+        {
+          origin: request.origin,
+          path: request.pathAndQuery,
+          method: request.method as Dispatcher.HttpMethod,
+          headers: { ...request.headers },
+          body: request.body ?? null,
+          // undici's own timers as a second line; the deadline above bounds the whole exchange.
+          headersTimeout: request.timeoutMs,
+          bodyTimeout: request.timeoutMs,
+        },
+        handler,
+      );
+    } catch (error) {
+      fail(error);
     }
-    if (decoding.kind === "unsupported") failure = decoding.failure;
-  } catch (error) {
-    const decodingError = decoding?.kind === "decode" ? decodingFailure(error, decoding.encoding) : undefined;
-    failure =
-      decodingError ??
-      classifyTransportError(error, {
-        timedOut,
-        timeoutMs: request.timeoutMs,
-        headersReceived: status !== undefined,
-        bytesReceived,
-        contentLength: contentLengthOf(headers),
-        origin: request.origin,
-      });
-  } finally {
-    clearTimeout(timer);
-    if (decoding?.kind === "decode") decoding.stream.destroy();
-    body?.destroy(); // frees the socket when the body was cut or failed; a no-op after a clean end
-  }
-  const durationMs = Math.round((performance.now() - started) * 10) / 10;
-  const response =
-    status === undefined
-      ? undefined
-      : {
-          status,
-          headers,
-          body: Buffer.concat(chunks, kept),
-          bytesReceived,
-          truncated,
-          ...(decoding?.kind === "decode" ? { decodedFrom: decoding.encoding } : {}),
-        };
-  return {
-    ...(response === undefined ? {} : { response }),
-    ...(failure === undefined ? {} : { failure }),
-    startedAt,
-    durationMs,
-    ...(timeToHeadersMs === undefined ? {} : { timeToHeadersMs }),
-  };
+  });
 }
