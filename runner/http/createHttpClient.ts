@@ -12,6 +12,7 @@ import { createRateLimiter } from "./createRateLimiter.js";
 import { createRenewableTokens } from "./renewableTokens.js";
 import { createSemaphore } from "./createSemaphore.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
+import { memoizeBounded } from "./memoizeBounded.js";
 import { readRateLimitHeaders } from "./readRateLimitHeaders.js";
 import { createRedactor } from "./redactSecrets.js";
 import { sendOnce, type AttemptResult } from "./sendOnce.js";
@@ -103,16 +104,31 @@ function nonNegativeInteger(name: string, value: number): number {
   return value;
 }
 
-/** The URL of a path below the base URL ("http://h/api" + "/x" → "http://h/api/x"). */
-function resolveUrl(baseUrl: string, path: string): URL {
-  return new URL(baseUrl.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`));
+/** A URL below the base URL, with the parts of it the client reads (each a string built once). */
+interface ResolvedUrl {
+  readonly href: string;
+  readonly origin: string;
+  readonly pathname: string;
+  /** pathname + search. */
+  readonly pathAndQuery: string;
 }
+
+/** The URL of a path below the base URL ("http://h/api" + "/x" → "http://h/api/x"); throws when it is none. */
+function resolveUrl(baseUrl: string, path: string): ResolvedUrl {
+  const url = new URL(baseUrl.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`));
+  return { href: url.href, origin: url.origin, pathname: url.pathname, pathAndQuery: url.pathname + url.search };
+}
+
+/** Distinct paths (and sent URLs) whose resolution a client keeps: a run uses a few dozen. */
+const RESOLVED_KEPT = 512;
 
 const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
 
 /** Creates a client bound to one target. Invalid options throw a RangeError naming the value. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const base = new URL(options.baseUrl);
+  const resolve = memoizeBounded((path: string) => resolveUrl(options.baseUrl, path), RESOLVED_KEPT);
+  const sentPathOf = memoizeBounded(pathOf, RESOLVED_KEPT);
   if (base.protocol !== "http:" && base.protocol !== "https:") {
     throw new RangeError(`baseUrl must be an http(s) URL, received ${base.protocol}`);
   }
@@ -196,7 +212,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   /** One attempt, inside the concurrency and rate limits and the run's deadline; `ticket` numbers its start. */
   const attempt = async (
     sent: SentRequest,
-    url: URL,
+    url: ResolvedUrl,
     requestTimeoutMs: number,
   ): Promise<AttemptResult & { ticket?: number }> => {
     const release = await semaphore.acquire();
@@ -210,7 +226,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         requests += 1;
         return sendOnce(dispatcher, {
           origin: url.origin,
-          pathAndQuery: url.pathname + url.search,
+          pathAndQuery: url.pathAndQuery,
           method: sent.method,
           headers: sent.headers,
           body: sent.body,
@@ -278,10 +294,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const sendWaitingOut429 = async (request: OutgoingRequest): Promise<Exchange> => {
     const method = (request.method ?? "POST").toUpperCase();
     const requestTimeoutMs = request.timeoutMs ?? timeoutMs;
-    let url: URL;
+    let url: ResolvedUrl;
     let body: string | undefined;
     try {
-      url = resolveUrl(options.baseUrl, request.path);
+      url = resolve(request.path);
       if (url.origin !== base.origin) throw new Error(`the path leaves the target's origin`);
       body =
         request.body === undefined
@@ -397,7 +413,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       retriesAfter429: retries,
     });
     if (exchange.failure !== undefined && exchange.failure.kind !== "stopped") transportFailures += 1;
-    watch(exchange, pathOf(sent.url));
+    watch(exchange, sentPathOf(sent.url));
     options.onExchange?.(exchange);
     if (exchange.response !== undefined) {
       const key = path.split("?")[0] ?? path;

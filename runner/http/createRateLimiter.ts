@@ -123,6 +123,20 @@ export function createRateLimiter(perSecond: number | undefined): RateLimiter {
   let slowedAt = -Infinity;
   let slowest: number | undefined;
   let tail: Promise<unknown> = Promise.resolve();
+  /** Takers in the chain that have not started yet. */
+  let waiting = 0;
+
+  /** Records a start now and hands out its ticket. */
+  const start = (): number => {
+    const started = performance.now();
+    starts.push(started);
+    recent(starts, started);
+    tickets += 1;
+    startedAt.set(tickets, started);
+    // Requests that never got an answer (a timeout) are forgotten after a while.
+    if (startedAt.size > MAX_UNANSWERED) startedAt.delete(startedAt.keys().next().value as number);
+    return tickets;
+  };
 
   const announcedRate = (): number | undefined =>
     announced === undefined
@@ -170,6 +184,17 @@ export function createRateLimiter(perSecond: number | undefined): RateLimiter {
 
   return {
     take() {
+      // Unpaced and nobody waiting: the start is taken at once, without a turn in the chain (issue 28.2).
+      if (waiting === 0 && perSecond === undefined && announced === undefined && ceiling === undefined) {
+        const now = performance.now();
+        settle(now);
+        if (holdUntil <= now) {
+          const due = Math.max(holdUntil, lastSlot);
+          lastSlot = now - due <= MAX_TIMER_LATENESS_MS ? due : now;
+          return Promise.resolve(start());
+        }
+      }
+      waiting += 1;
       const turn = tail.then(async () => {
         for (;;) {
           const now = performance.now();
@@ -187,14 +212,8 @@ export function createRateLimiter(perSecond: number | undefined): RateLimiter {
           lastSlot = now - due <= MAX_TIMER_LATENESS_MS ? due : now;
           break;
         }
-        const started = performance.now();
-        starts.push(started);
-        recent(starts, started);
-        tickets += 1;
-        startedAt.set(tickets, started);
-        // Requests that never got an answer (a timeout) are forgotten after a while.
-        if (startedAt.size > MAX_UNANSWERED) startedAt.delete(startedAt.keys().next().value as number);
-        return tickets;
+        waiting -= 1;
+        return start();
       });
       tail = turn;
       return turn;

@@ -140,14 +140,20 @@ describe("runProperty", () => {
   it("stops at its time limit without failing", async () => {
     const judge = new Judgement("default");
     const started = Date.now();
+    let sent = 0;
     const runs = await runProperty(
       judge,
       "p",
       fc.integer(),
-      async () => (await new Promise((resolve) => setTimeout(resolve, 30)), { ok: true }),
+      async () => {
+        sent += 1;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return { ok: true };
+      },
       { seed: 1, numRuns: 1000, timeLimitMs: 100 },
     );
     expect(runs).toBeLessThan(1000);
+    expect(runs).toBe(sent); // the examples judged, not those fast-check ran after the limit
     expect(Date.now() - started).toBeLessThan(5000);
     expect(judge.verdict().outcome).toBe("passed");
   });

@@ -354,6 +354,17 @@ describe("429s that come at any pace", () => {
     expect(limiter.pacing()).toMatchObject({ source: "learned", slowDowns: 4 });
   });
 
+  it("without any pace, a hold still under way is waited out", async () => {
+    const limiter = createRateLimiter(undefined);
+    limiter.rateLimited(await start(limiter), 10_000); // most answers 429: every start waits until 10 s
+    for (let i = 0; i < 3; i += 1) {
+      await vi.advanceTimersByTimeAsync(1_500);
+      limiter.rateLimited(99, 0); // below the ceiling: at the third, the pace is dropped
+    }
+    expect(limiter.current()).toBeUndefined();
+    expect(await startTimes(limiter, 1)).toEqual([10_000]);
+  });
+
   it("then 429s up to twice the usual share are waited out, and more pace the run again", async () => {
     const limiter = await threeUncured(10, 9);
     admit(limiter, 16);
