@@ -2,12 +2,21 @@
 import type { LinearCost } from "./linearCost.js";
 import type { MachineInfo } from "./machineInfo.js";
 
+/** CPU by thread: the main thread, the checks' vitest worker, and every other thread (V8's helpers: its optimising compiler and parts of its garbage collector; libuv's pool). */
+export interface ThreadsCpuMs {
+  readonly main: number;
+  readonly worker: number;
+  readonly other: number;
+}
+
 /** Medians over the repeats of one kind of run. */
 export interface MeasuredRun {
   readonly label: string;
   readonly requests: number;
   readonly wallMs: number;
   readonly cpuMs: number;
+  /** The suite's CPU by thread, where /proc tells (the median of each thread over the repeats). */
+  readonly threadsCpuMs?: ThreadsCpuMs;
   /** CPU of the reference server while the run lasted. */
   readonly serverCpuMs: number;
   readonly peakRssBytes?: number;
@@ -19,7 +28,7 @@ export interface StartupFigures {
   readonly wallMs: number;
   readonly cpuMs: number;
   /** That CPU by thread, where /proc tells: the main thread, the checks' vitest worker, every other thread. */
-  readonly threadsCpuMs?: { readonly main: number; readonly worker: number; readonly other: number };
+  readonly threadsCpuMs?: ThreadsCpuMs;
 }
 
 /** One run against a data set of a given size. */
@@ -48,6 +57,8 @@ export interface BenchmarkResults {
   readonly bareDefault: MeasuredRun;
   readonly bareFew: MeasuredRun;
   readonly suiteCost: LinearCost;
+  /** The suite's cost split by thread, when every suite run could tell its threads apart. */
+  readonly suiteCostByThread?: { readonly [thread in keyof ThreadsCpuMs]: LinearCost };
   readonly bareCost: LinearCost;
   readonly targets: readonly TargetVerdict[];
   readonly scale: readonly ScaleRun[];

@@ -32,6 +32,24 @@ function runColumn(run: MeasuredRun): string[] {
   ];
 }
 
+/** The suite's marginal CPU per request by thread, each beside the bare loop's whole cost (its share of the ratio). */
+function threadRows(results: BenchmarkResults): string[][] {
+  const split = results.suiteCostByThread;
+  if (split === undefined) return [];
+  const bare = results.bareCost.perRequestMs;
+  const names = {
+    main: "of which the main thread",
+    worker: "of which the checks' worker",
+    other: "of which the other threads (V8's optimising compiler and GC helpers, libuv)",
+  } as const;
+  return (["worker", "other", "main"] as const).map((thread) => [
+    names[thread],
+    millis(split[thread].perRequestMs),
+    "",
+    (split[thread].perRequestMs / bare).toFixed(2),
+  ]);
+}
+
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return [
     `| ${header.join(" | ")} |`,
@@ -68,6 +86,7 @@ export function renderBenchmarkMarkdown(results: BenchmarkResults): string {
         millis(results.bareCost.perRequestMs),
         (results.suiteCost.perRequestMs / results.bareCost.perRequestMs).toFixed(2),
       ],
+      ...threadRows(results),
       [
         "fixed CPU (intercept: a run of 0 requests)",
         seconds(results.suiteCost.fixedMs),

@@ -7,7 +7,15 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
-import type { BenchmarkResults, MeasuredRun, ScaleRun, StartupFigures, TargetVerdict } from "./BenchmarkResults.js";
+import type {
+  BenchmarkResults,
+  MeasuredRun,
+  ScaleRun,
+  StartupFigures,
+  TargetVerdict,
+  ThreadsCpuMs,
+} from "./BenchmarkResults.js";
+import { costByThread } from "./costByThread.js";
 import { linearCost, median } from "./linearCost.js";
 import { machineInfo } from "./machineInfo.js";
 import { readProcessCpu } from "./readProcessCpu.js";
@@ -97,21 +105,25 @@ async function measuredSuiteRun(
   return { ...figures, serverCpuMs: serverCpuMs(server) - before };
 }
 
+/** The median of each thread's CPU, when every run could tell its threads apart. */
+function medianThreads(splits: readonly (ThreadsCpuMs | undefined)[]): { threadsCpuMs?: ThreadsCpuMs } {
+  const known = splits.flatMap((split) => (split ? [split] : []));
+  if (known.length === 0 || known.length !== splits.length) return {};
+  return {
+    threadsCpuMs: {
+      main: median(known.map((split) => split.main)),
+      worker: median(known.map((split) => split.worker)),
+      other: median(known.map((split) => split.other)),
+    },
+  };
+}
+
 /** The median start-up, and the median of each thread's share where every run could tell it. */
 function medianStartup(startups: readonly StartupFigures[]): StartupFigures {
-  const threads = startups.flatMap((startup) => (startup.threadsCpuMs ? [startup.threadsCpuMs] : []));
   return {
     wallMs: median(startups.map((startup) => startup.wallMs)),
     cpuMs: median(startups.map((startup) => startup.cpuMs)),
-    ...(threads.length === startups.length
-      ? {
-          threadsCpuMs: {
-            main: median(threads.map((split) => split.main)),
-            worker: median(threads.map((split) => split.worker)),
-            other: median(threads.map((split) => split.other)),
-          },
-        }
-      : {}),
+    ...medianThreads(startups.map((startup) => startup.threadsCpuMs)),
   };
 }
 
@@ -122,6 +134,7 @@ function medianOfSuiteRuns(label: string, runs: readonly (SuiteRunFigures & { se
     requests: median(runs.map((run) => run.requests)),
     wallMs: median(runs.map((run) => run.wallMs)),
     cpuMs: median(runs.map((run) => run.cpuMs)),
+    ...medianThreads(runs.map((run) => run.threadsCpuMs)),
     serverCpuMs: median(runs.map((run) => run.serverCpuMs)),
     peakRssBytes: median(runs.map((run) => run.peakRssBytes)),
     ...(startups.length > 0 ? { startup: medianStartup(startups) } : {}),
@@ -329,6 +342,7 @@ async function main(argv: readonly string[]): Promise<number> {
       progress(`scale run: ${widgets.toLocaleString("en-US")} widgets …`);
       scaleRuns.push(await scaleRun(widgets, seed));
     }
+    const byThread = costByThread(suiteFew, suiteDefault);
     const partial = {
       measuredAt: new Date().toISOString().slice(0, 10),
       machine: machineInfo(),
@@ -340,6 +354,7 @@ async function main(argv: readonly string[]): Promise<number> {
       bareDefault,
       bareFew,
       suiteCost: linearCost(suiteFew, suiteDefault),
+      ...(byThread === undefined ? {} : { suiteCostByThread: byThread }),
       bareCost: linearCost(bareFew, bareDefault),
       scale: scaleRuns,
     };

@@ -13,7 +13,7 @@ import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestR
 import type { RunReport } from "../runner/model/RunReport.js";
 import { FIRST_REQUEST_FILE_VARIABLE, type FirstRequestMark } from "../runner/execute/vitest/firstRequestProbe.js";
 import { WORKER_PROFILE_DIR_VARIABLE } from "../runner/execute/vitest/profileWorker.js";
-import type { StartupFigures } from "./BenchmarkResults.js";
+import type { StartupFigures, ThreadsCpuMs } from "./BenchmarkResults.js";
 import { readProcessCpu } from "./readProcessCpu.js";
 import { benchRunSettingsOf, type ReferenceServerProcess } from "./spawnReferenceServer.js";
 
@@ -44,6 +44,8 @@ export interface SuiteRunFigures {
   readonly requests: number;
   /** Requests the suite counted in its report (the checks' requests). */
   readonly reportedRequests: number;
+  /** That CPU by thread where /proc tells (the suite process's own; processes it started are not in it). */
+  readonly threadsCpuMs?: ThreadsCpuMs;
   /** From spawning the process to the first request of a check (the preflight's requests come before it), as the checks' worker marks it. */
   readonly startup?: StartupFigures;
   readonly verdict: RunReport["verdict"];
@@ -54,6 +56,19 @@ export interface SuiteRunFigures {
 }
 
 const now = (): number => performance.timeOrigin + performance.now();
+
+/** What probe/writeUsageOnExit.mjs writes. */
+interface UsageAtExit {
+  readonly usage: NodeJS.ResourceUsage;
+  /** The CPU of the threads alive at exit, when /proc tells. */
+  readonly live?: { readonly main: number; readonly other: number };
+}
+
+/** A run's CPU by thread: the threads alive at exit, and the checks' worker as the rest of the process's CPU. */
+export function splitByThread(usage: NodeJS.ResourceUsage, live: NonNullable<UsageAtExit["live"]>): ThreadsCpuMs {
+  const totalMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
+  return { main: live.main, worker: Math.max(0, totalMs - live.main - live.other), other: live.other };
+}
 
 function endedChildrenCpuMs(): number {
   const cpu = readProcessCpu("self");
@@ -117,7 +132,7 @@ export async function runSuiteProcess(
     if (exitCode !== 0 && exitCode !== 1) throw new Error(`the suite exited with ${exitCode}:\n${output}`);
 
     const report = JSON.parse(readFileSync(join(folder, "reports", "report.json"), "utf8")) as RunReport;
-    const usage = JSON.parse(readFileSync(usageFile, "utf8")) as NodeJS.ResourceUsage;
+    const { usage, live } = JSON.parse(readFileSync(usageFile, "utf8")) as UsageAtExit;
     // Marked by the checks' worker at its first request (the preflight's come earlier, from the main thread).
     const first = existsSync(firstRequestFile)
       ? (JSON.parse(readFileSync(firstRequestFile, "utf8")) as FirstRequestMark)
@@ -133,9 +148,11 @@ export async function runSuiteProcess(
           ...(first.threadsCpuMs ? { threadsCpuMs: first.threadsCpuMs } : {}),
         }
       : undefined;
+    const threadsCpuMs = live === undefined ? undefined : splitByThread(usage, live);
     return {
       wallMs,
       cpuMs,
+      ...(threadsCpuMs === undefined ? {} : { threadsCpuMs }),
       peakRssBytes: usage.maxRSS * 1024,
       requests: records.length,
       reportedRequests: report.meta.requestCount,

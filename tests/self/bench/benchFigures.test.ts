@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { BenchmarkResults } from "../../../bench/BenchmarkResults.js";
+import { costByThread } from "../../../bench/costByThread.js";
 import { linearCost, median } from "../../../bench/linearCost.js";
 import { parseProcStat } from "../../../bench/readProcessCpu.js";
 import { renderBenchmarkMarkdown, replaceGeneratedBlock } from "../../../bench/renderBenchmarkMarkdown.js";
+import { splitByThread } from "../../../bench/runSuiteProcess.js";
 
 describe("parseProcStat", () => {
   it("reads utime+stime and cutime+cstime after a command name holding spaces and parentheses", () => {
@@ -34,6 +36,29 @@ describe("linearCost and median", () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(() => median([])).toThrow(RangeError);
+  });
+});
+
+describe("a run's CPU by thread", () => {
+  it("takes the main thread and the other live threads at exit as read, and the checks' worker as the rest", () => {
+    const usage = { userCPUTime: 1_500_000, systemCPUTime: 500_000 } as NodeJS.ResourceUsage; // 2 s in µs
+    expect(splitByThread(usage, { main: 600, other: 500 })).toEqual({ main: 600, worker: 900, other: 500 });
+    // Ticks of 10 ms can add up to a little more than the process's own figure: never a negative worker.
+    expect(splitByThread(usage, { main: 1_200, other: 810 })).toEqual({ main: 1_200, worker: 0, other: 810 });
+  });
+
+  it("splits the cost per request by thread, from two runs that both told their threads apart", () => {
+    const few = { label: "few", requests: 1_000, wallMs: 1, cpuMs: 1_500, serverCpuMs: 0 };
+    const full = { ...few, label: "full", requests: 3_000, cpuMs: 2_100 };
+    expect(costByThread(few, full)).toBeUndefined();
+    const split = costByThread(
+      { ...few, threadsCpuMs: { main: 400, worker: 600, other: 500 } },
+      { ...full, threadsCpuMs: { main: 420, worker: 900, other: 780 } },
+    );
+    expect(split?.main.perRequestMs).toBeCloseTo(0.01);
+    expect(split?.worker.perRequestMs).toBeCloseTo(0.15);
+    expect(split?.other.perRequestMs).toBeCloseTo(0.14);
+    expect(split?.worker.fixedMs).toBeCloseTo(450);
   });
 });
 
@@ -98,6 +123,20 @@ describe("renderBenchmarkMarkdown", () => {
     expect(markdown).toContain("| start-up under 2 s | 2.10 s | **no** |");
     expect(markdown).toContain("| at least 2,000 requests | 2,506 | yes |");
     expect(markdown).toContain("| 10 | 900 | 4.00 s | 3.00 s | 0.50 s | 104 passed | none: every page walked |");
+  });
+
+  it("splits the suite's cost per request by thread when the runs could tell, each as a share of the bare loop's", () => {
+    expect(renderBenchmarkMarkdown(results)).not.toContain("of which");
+    const cost = (perRequestMs: number) => ({ perRequestMs, fixedMs: 0 });
+    const markdown = renderBenchmarkMarkdown({
+      ...results,
+      suiteCostByThread: { main: cost(0.004), worker: cost(0.16), other: cost(0.152) },
+    });
+    expect(markdown).toContain("| of which the checks' worker | 0.160 ms |  | 0.51 |");
+    expect(markdown).toContain(
+      "| of which the other threads (V8's optimising compiler and GC helpers, libuv) | 0.152 ms |  | 0.48 |",
+    );
+    expect(markdown).toContain("| of which the main thread | 0.004 ms |  | 0.01 |");
   });
 
   it("shows the start-up's wall and CPU time, split by thread when the run could tell", () => {
