@@ -50,6 +50,13 @@ function threadRows(results: BenchmarkResults): string[][] {
   ]);
 }
 
+/** How far a thread's slope can be off from its CPU being read in clock ticks of 10 ms (two readings per run). */
+function threadPrecision(results: BenchmarkResults): string {
+  if (results.suiteCostByThread === undefined) return "";
+  const extra = results.suiteDefault.requests - results.suiteFew.requests;
+  return `\n\nEach thread's CPU is read in clock ticks of 10 ms, so its cost per request is within about ±${millis(20 / extra)} of the true one (over ${grouped(extra)} extra requests); the suite's whole figure is read in µs.`;
+}
+
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   return [
     `| ${header.join(" | ")} |`,
@@ -120,7 +127,7 @@ ${runTable}
 
 ### Fixed cost and cost per request
 
-${costTable}
+${costTable}${threadPrecision(results)}
 
 ### Targets
 

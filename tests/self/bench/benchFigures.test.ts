@@ -126,7 +126,7 @@ describe("renderBenchmarkMarkdown", () => {
   });
 
   it("splits the suite's cost per request by thread when the runs could tell, each as a share of the bare loop's", () => {
-    expect(renderBenchmarkMarkdown(results)).not.toContain("of which");
+    expect(renderBenchmarkMarkdown(results)).not.toMatch(/of which|clock ticks/);
     const cost = (perRequestMs: number) => ({ perRequestMs, fixedMs: 0 });
     const markdown = renderBenchmarkMarkdown({
       ...results,
@@ -137,6 +137,7 @@ describe("renderBenchmarkMarkdown", () => {
       "| of which the other threads (V8's optimising compiler and GC helpers, libuv) | 0.152 ms |  | 0.48 |",
     );
     expect(markdown).toContain("| of which the main thread | 0.004 ms |  | 0.01 |");
+    expect(markdown).toContain("within about ±0.011 ms of the true one (over 1,900 extra requests)");
   });
 
   it("shows the start-up's wall and CPU time, split by thread when the run could tell", () => {
