@@ -154,8 +154,13 @@ export function sendOnce(dispatcher: Dispatcher, request: AttemptRequest): Promi
     const timer = setTimeout(() => {
       timedOut = true;
       const reason = new Error(`no complete response within ${request.timeoutMs} ms`);
-      if (controller === undefined) abortBeforeStart = reason;
-      else controller.abort(reason);
+      if (controller === undefined) {
+        abortBeforeStart = reason;
+        return;
+      }
+      controller.abort(reason);
+      // undici ignores an abort once the answer has come whole: a decoder still at work is not waited for.
+      fail(reason);
     }, request.timeoutMs);
 
     const handler: Dispatcher.DispatchHandler = {

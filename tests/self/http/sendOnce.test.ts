@@ -201,6 +201,23 @@ describe("sendOnce", () => {
     expect(attempt.response?.body).toEqual(Buffer.from("abc"));
   });
 
+  it("settles at the deadline when undici has nothing left to abort (the answer came, the decoder never ended)", async () => {
+    const controller = new ScriptedController(); // an abort after the answer came whole changes nothing
+    const wire = gzipSync(Buffer.from("a body"));
+    const attempt = await sendOnce(
+      scriptedDispatcher((handler) => {
+        handler.onRequestStart?.(controller, {});
+        handler.onResponseStart?.(controller, 200, { "content-encoding": "gzip" });
+        handler.onResponseData?.(controller, wire.subarray(0, 8)); // half a gzip stream, and no end
+      }),
+      { ...REQUEST, timeoutMs: 5 },
+    );
+    expect(attempt.failure).toEqual({
+      kind: "timeout",
+      message: "response body not complete within 5 ms (8 bytes received).",
+    });
+  });
+
   it("names the Content-Length a body fell short of, when it is a whole number", async () => {
     const cutShort = async (contentLength: string | undefined) => {
       const headers: Record<string, string> = contentLength === undefined ? {} : { "content-length": contentLength };
