@@ -65,6 +65,16 @@ function answering(
 
 const coded = (message: string, code: string): Error => Object.assign(new Error(message), { code });
 
+/** The response an attempt keeps of a gzip answer: `plain` decoded from `wire`, cut at the cap or not. */
+const gzipAnswer = (plain: Buffer, wire: Buffer, truncated: boolean) => ({
+  status: 200,
+  headers: { "content-encoding": "gzip" },
+  body: plain,
+  bytesReceived: wire.length,
+  truncated,
+  decodedFrom: "gzip",
+});
+
 /** performance.now() returns these values in turn (the start, the headers, the end). */
 function clockReading(...values: number[]): void {
   let call = 0;
@@ -298,14 +308,7 @@ describe("sendOnce", () => {
     const wire = gzipSync(plain);
     const { dispatcher } = answering(200, { "content-encoding": "gzip" }, [wire.subarray(0, 5), wire.subarray(5)]);
     const attempt = await sendOnce(dispatcher, REQUEST);
-    expect(attempt.response).toStrictEqual({
-      status: 200,
-      headers: { "content-encoding": "gzip" },
-      body: plain,
-      bytesReceived: wire.length,
-      truncated: false,
-      decodedFrom: "gzip",
-    });
+    expect(attempt.response).toStrictEqual(gzipAnswer(plain, wire, false));
     expect(attempt.failure).toBeUndefined();
   });
 
@@ -342,14 +345,7 @@ describe("sendOnce", () => {
     expect(wire.length).toBeGreaterThan(100);
     const { dispatcher } = answering(200, { "content-encoding": "gzip" }, [wire]);
     const attempt = await sendOnce(dispatcher, REQUEST);
-    expect(attempt.response).toStrictEqual({
-      status: 200,
-      headers: { "content-encoding": "gzip" },
-      body: plain,
-      bytesReceived: wire.length,
-      truncated: true,
-      decodedFrom: "gzip",
-    });
+    expect(attempt.response).toStrictEqual(gzipAnswer(plain, wire, true));
   });
 
   it("pauses the wire while the decoder is behind, and resumes it when the decoder drains", async () => {
