@@ -185,12 +185,11 @@ export function createRateLimiter(perSecond: number | undefined): RateLimiter {
   return {
     take() {
       // Unpaced and nobody waiting: the start is taken at once, without a turn in the chain (issue 28.2).
+      // The slot is the start itself: with no pace there is no slot to keep.
       if (waiting === 0 && perSecond === undefined && announced === undefined && ceiling === undefined) {
         const now = performance.now();
-        settle(now);
         if (holdUntil <= now) {
-          const due = Math.max(holdUntil, lastSlot);
-          lastSlot = now - due <= MAX_TIMER_LATENESS_MS ? due : now;
+          lastSlot = now;
           return Promise.resolve(start());
         }
       }

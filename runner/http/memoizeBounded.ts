@@ -6,8 +6,7 @@
 export function memoizeBounded<A, R>(compute: (argument: A) => R, limit: number): (argument: A) => R {
   const kept = new Map<A, R>();
   return (argument) => {
-    const known = kept.get(argument);
-    if (known !== undefined || kept.has(argument)) return known as R;
+    if (kept.has(argument)) return kept.get(argument) as R;
     const result = compute(argument);
     if (kept.size >= limit) kept.clear();
     kept.set(argument, result);

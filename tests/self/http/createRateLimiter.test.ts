@@ -37,6 +37,27 @@ function refuseOld(limiter: RateLimiter, count: number): void {
   for (let i = 0; i < count; i += 1) limiter.rateLimited(0, 0);
 }
 
+describe("an unpaced start (taken at once, without a turn in the chain)", () => {
+  it("is taken only while nothing paces the run: an announced limit spaces the next starts from the last one", async () => {
+    const limiter = createRateLimiter(undefined);
+    const unpaced = performance.now();
+    limiter.answered(await start(limiter), { policy: { limit: 9, windowMs: 1_000 } }); // 90 %: 8.1 per second
+    const [first, second] = await startTimes(limiter, 2);
+    // 123.5 ms apart, each start on the first whole millisecond of its slot.
+    expect(first! - unpaced).toBeGreaterThanOrEqual(123);
+    expect(first! - unpaced).toBeLessThanOrEqual(125);
+    expect(second! - first!).toBeGreaterThanOrEqual(122);
+    expect(second! - first!).toBeLessThanOrEqual(125);
+  });
+
+  it("is taken only while nothing paces the run: a learned ceiling spaces the next starts", async () => {
+    const limiter = createRateLimiter(undefined);
+    limiter.rateLimited(await start(limiter), 0); // a 429, nothing admitted: a ceiling of 1 per second
+    const [first, second] = await startTimes(limiter, 2);
+    expect(second! - first!).toBeGreaterThanOrEqual(1_000);
+  });
+});
+
 describe("start slots", () => {
   it("a start up to 5 ms late keeps its slot, so the next one comes one spacing after the slot", async () => {
     const limiter = createRateLimiter(20);
