@@ -164,9 +164,9 @@ export function sendOnce(dispatcher: Dispatcher, request: AttemptRequest): Promi
     }, request.timeoutMs);
 
     const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(started) {
-        controller = started;
-        if (abortBeforeStart !== undefined) started.abort(abortBeforeStart);
+      onRequestStart(handle) {
+        controller = handle;
+        if (abortBeforeStart !== undefined) handle.abort(abortBeforeStart);
       },
       onResponseStart(_controller, statusCode, responseHeaders) {
         if (statusCode < 200) return; // an interim answer (undici passes 1xx other than 100 on): the real one follows
