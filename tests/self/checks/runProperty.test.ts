@@ -32,13 +32,17 @@ describe("runProperty", () => {
 
   it("fails with the shrunk counterexample's message, expected, actual and exchange, and what replays it", async () => {
     const judge = new Judgement("default");
-    await runProperty(
+    let calls = 0;
+    const runs = await runProperty(
       judge,
       "generated valid request",
       fc.integer({ min: 0, max: 1000 }),
-      async (value) => (value < 10 ? { ok: true } : failing(value)),
+      async (value) => (calls++, value < 10 ? { ok: true } : failing(value)),
       { seed: 42, numRuns: 50 },
     );
+    // The runs up to the failing one, not the shrinking's calls after it.
+    expect(runs).toBe(judge.verdict().property?.numRuns);
+    expect(runs).toBeLessThan(calls);
     const verdict = judge.verdict();
     expect(verdict.outcome).toBe("failed");
     expect(verdict.message).toMatch(/^generated valid request: 10 is too big \(shrunk \d+ times?; property seed 42\)$/);
