@@ -166,9 +166,18 @@ describe("a run behind a rate-limiting gateway", () => {
       });
       expect(report.summary.failed + report.summary.errors).toBe(0);
       expect(gateway.refused()).toBeLessThanOrEqual(4);
-      expect(report.meta.notes).toContain(
-        `The target announced a rate limit of 50 requests per 1 s (RateLimit fields); the run settled on a pace of 45 requests per second, 90 % of it (${report.meta.retries429} answer${report.meta.retries429 === 1 ? "" : "s"} of 429 (rate limited) waited out).`,
+      const retries = report.meta.retries429;
+      const announced = `The target announced a rate limit of 50 requests per 1 s (RateLimit fields); the run settled on a pace of 45 requests per second, 90 % of it (${retries} answer${retries === 1 ? "" : "s"} of 429 (rate limited) waited out).`;
+      // The few 429s allowed above (the preflight's requests and the checks' first ones, sent before the
+      // announcement, can share the gateway's first second; a loaded machine bunches the starts) may teach the
+      // client a pace below the announced one; the note then says so, naming the limit announced.
+      const learned = new RegExp(
+        `^The target answered 429 \\(rate limited\\) ${retries} times? below the rate limit it announced \\(50 requests per 1 s, RateLimit fields\\); the run settled on a pace of `,
       );
+      expect(
+        report.meta.notes.some((note) => note === announced || (retries > 0 && learned.test(note))),
+        JSON.stringify(report.meta.notes),
+      ).toBe(true);
     } finally {
       await gateway.close();
     }
