@@ -60,6 +60,21 @@ export interface BenchmarkResults {
   /** The suite's cost split by thread, when every suite run could tell its threads apart. */
   readonly suiteCostByThread?: { readonly [thread in keyof ThreadsCpuMs]: LinearCost };
   readonly bareCost: LinearCost;
+  /** The bare loop's cost split by thread (its "worker" is the threads that ended before it: next to nothing). */
+  readonly bareCostByThread?: { readonly [thread in keyof ThreadsCpuMs]: LinearCost };
+  /** `--steady N`: the cost per request from the default run to a run of N examples, past most of V8's warm-up. */
+  readonly steady?: SteadyCost;
   readonly targets: readonly TargetVerdict[];
   readonly scale: readonly ScaleRun[];
+}
+
+/** The line from the default run to a larger one, for the suite and for the bare loop replaying each. */
+export interface SteadyCost {
+  readonly examples: number;
+  readonly suiteMany: MeasuredRun;
+  readonly bareMany: MeasuredRun;
+  readonly suiteCost: LinearCost;
+  readonly bareCost: LinearCost;
+  /** The suite's line by thread, when its runs could tell their threads apart. */
+  readonly suiteCostByThread?: { readonly [thread in keyof ThreadsCpuMs]: LinearCost };
 }

@@ -32,10 +32,14 @@ function runColumn(run: MeasuredRun): string[] {
   ];
 }
 
-/** The suite's marginal CPU per request by thread, each beside the bare loop's whole cost (its share of the ratio). */
+/**
+ * The marginal CPU per request by thread: the suite's beside the bare loop's same thread, and the suite's
+ * thread over the bare loop's whole cost (its share of the ratio). The bare loop has no checks' worker.
+ */
 function threadRows(results: BenchmarkResults): string[][] {
   const split = results.suiteCostByThread;
   if (split === undefined) return [];
+  const bareSplit = results.bareCostByThread;
   const bare = results.bareCost.perRequestMs;
   const names = {
     main: "of which the main thread",
@@ -45,9 +49,34 @@ function threadRows(results: BenchmarkResults): string[][] {
   return (["worker", "other", "main"] as const).map((thread) => [
     names[thread],
     millis(split[thread].perRequestMs),
-    "",
+    bareSplit === undefined || thread === "worker" ? "" : millis(bareSplit[thread].perRequestMs),
     (split[thread].perRequestMs / bare).toFixed(2),
   ]);
+}
+
+/** `--steady`: the cost per request from the default run to a larger one, for both. */
+function steadyRows(results: BenchmarkResults): string[][] {
+  const steady = results.steady;
+  if (steady === undefined) return [];
+  return [
+    [
+      `marginal CPU per request from the default run to ${steady.examples} examples (--steady; not the target's figure)`,
+      millis(steady.suiteCost.perRequestMs),
+      millis(steady.bareCost.perRequestMs),
+      (steady.suiteCost.perRequestMs / steady.bareCost.perRequestMs).toFixed(2),
+    ],
+  ];
+}
+
+/** What --steady measured, in a sentence. */
+function steadyNote(results: BenchmarkResults): string {
+  const steady = results.steady;
+  if (steady === undefined) return "";
+  const split = steady.suiteCostByThread;
+  const byThread = split
+    ? `; of the suite's, the checks' worker ${millis(split.worker.perRequestMs)}, the other threads ${millis(split.other.perRequestMs)}, the main thread ${millis(split.main.perRequestMs)}`
+    : "";
+  return `\n\nThe --steady row is the line from the default run (${grouped(results.suiteDefault.requests)} requests) to a run of ${steady.examples} examples (${grouped(steady.suiteMany.requests)} requests; the suite's CPU ${seconds(steady.suiteMany.cpuMs)}, the bare loop's ${seconds(steady.bareMany.cpuMs)})${byThread}.`;
 }
 
 /** How far a thread's slope can be off from its CPU being read in clock ticks of 10 ms (two readings per run). */
@@ -94,6 +123,7 @@ export function renderBenchmarkMarkdown(results: BenchmarkResults): string {
         (results.suiteCost.perRequestMs / results.bareCost.perRequestMs).toFixed(2),
       ],
       ...threadRows(results),
+      ...steadyRows(results),
       [
         "fixed CPU (intercept: a run of 0 requests)",
         seconds(results.suiteCost.fixedMs),
@@ -127,7 +157,7 @@ ${runTable}
 
 ### Fixed cost and cost per request
 
-${costTable}${threadPrecision(results)}
+${costTable}${threadPrecision(results)}${steadyNote(results)}
 
 ### Targets
 

@@ -6,7 +6,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ReferenceRequestRecord } from "../reference/http/ReferenceRequestRecord.js";
 import { readProcessCpu } from "./readProcessCpu.js";
+import type { ThreadsCpuMs } from "./BenchmarkResults.js";
 import type { ReferenceServerProcess } from "./spawnReferenceServer.js";
+import { readUsageAtExit, splitByThread, USAGE_PROBE } from "./usageAtExit.js";
 
 const LOOP = fileURLToPath(new URL("./bareUndiciLoop.ts", import.meta.url));
 
@@ -15,6 +17,8 @@ export interface BareLoopFigures {
   readonly wallMs: number;
   readonly cpuMs: number;
   readonly requests: number;
+  /** That CPU by thread where /proc tells: its main thread and the other threads alive at exit; "worker" is the rest. */
+  readonly threadsCpuMs?: ThreadsCpuMs;
 }
 
 const now = (): number => performance.timeOrigin + performance.now();
@@ -29,6 +33,7 @@ export async function runBareLoopProcess(
   const folder = mkdtempSync(join(tmpdir(), "cms-bench-bare-"));
   try {
     const log = join(folder, "requests.ndjson");
+    const usageFile = join(folder, "usage.json");
     writeFileSync(log, records.map((record) => JSON.stringify(record)).join("\n"));
     const { baseUrl, clientId, token, restrictedToken } = server.announcement;
     const env = {
@@ -36,15 +41,20 @@ export async function runBareLoopProcess(
       CMS_BENCH_CLIENT_ID: clientId,
       CMS_BENCH_TOKEN: token,
       CMS_BENCH_RESTRICTED_TOKEN: restrictedToken,
+      CMS_BENCH_USAGE_FILE: usageFile,
     };
     let answered = 0;
     const unsubscribe = server.onRecord(() => (answered += 1));
     const cpuBefore = endedChildrenCpuMs();
     const startedAt = now();
-    const child = spawn(process.execPath, ["--import", "tsx", LOOP, log, baseUrl, String(concurrency)], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env,
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", USAGE_PROBE, "--import", "tsx", LOOP, log, baseUrl, String(concurrency)],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env,
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -53,7 +63,13 @@ export async function runBareLoopProcess(
     const cpuMs = endedChildrenCpuMs() - cpuBefore;
     unsubscribe();
     if (exitCode !== 0) throw new Error(`the bare loop exited with ${exitCode}:\n${output.slice(-4000)}`);
-    return { wallMs, cpuMs, requests: answered };
+    const { usage, live } = readUsageAtExit(usageFile);
+    return {
+      wallMs,
+      cpuMs,
+      requests: answered,
+      ...(live === undefined ? {} : { threadsCpuMs: splitByThread(usage, live) }),
+    };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

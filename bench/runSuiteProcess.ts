@@ -16,9 +16,9 @@ import { WORKER_PROFILE_DIR_VARIABLE } from "../runner/execute/vitest/profileWor
 import type { StartupFigures, ThreadsCpuMs } from "./BenchmarkResults.js";
 import { readProcessCpu } from "./readProcessCpu.js";
 import { benchRunSettingsOf, type ReferenceServerProcess } from "./spawnReferenceServer.js";
+import { readUsageAtExit, splitByThread, USAGE_PROBE } from "./usageAtExit.js";
 
 const BIN = fileURLToPath(new URL("../bin/cms-conformance.mjs", import.meta.url));
-const USAGE_PROBE = fileURLToPath(new URL("./probe/writeUsageOnExit.mjs", import.meta.url));
 const PROFILE_PROBE = fileURLToPath(new URL("./probe/profileMainThread.mjs", import.meta.url));
 
 /** What to run. */
@@ -56,19 +56,6 @@ export interface SuiteRunFigures {
 }
 
 const now = (): number => performance.timeOrigin + performance.now();
-
-/** What probe/writeUsageOnExit.mjs writes. */
-interface UsageAtExit {
-  readonly usage: NodeJS.ResourceUsage;
-  /** The CPU of the threads alive at exit, when /proc tells. */
-  readonly live?: { readonly main: number; readonly other: number };
-}
-
-/** A run's CPU by thread: the threads alive at exit, and the checks' worker as the rest of the process's CPU. */
-export function splitByThread(usage: NodeJS.ResourceUsage, live: NonNullable<UsageAtExit["live"]>): ThreadsCpuMs {
-  const totalMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
-  return { main: live.main, worker: Math.max(0, totalMs - live.main - live.other), other: live.other };
-}
 
 function endedChildrenCpuMs(): number {
   const cpu = readProcessCpu("self");
@@ -132,7 +119,7 @@ export async function runSuiteProcess(
     if (exitCode !== 0 && exitCode !== 1) throw new Error(`the suite exited with ${exitCode}:\n${output}`);
 
     const report = JSON.parse(readFileSync(join(folder, "reports", "report.json"), "utf8")) as RunReport;
-    const { usage, live } = JSON.parse(readFileSync(usageFile, "utf8")) as UsageAtExit;
+    const { usage, live } = readUsageAtExit(usageFile);
     // Marked by the checks' worker at its first request (the preflight's come earlier, from the main thread).
     const first = existsSync(firstRequestFile)
       ? (JSON.parse(readFileSync(firstRequestFile, "utf8")) as FirstRequestMark)

@@ -4,7 +4,7 @@ import { costByThread } from "../../../bench/costByThread.js";
 import { linearCost, median } from "../../../bench/linearCost.js";
 import { parseProcStat } from "../../../bench/readProcessCpu.js";
 import { renderBenchmarkMarkdown, replaceGeneratedBlock } from "../../../bench/renderBenchmarkMarkdown.js";
-import { splitByThread } from "../../../bench/runSuiteProcess.js";
+import { splitByThread } from "../../../bench/usageAtExit.js";
 
 describe("parseProcStat", () => {
   it("reads utime+stime and cutime+cstime after a command name holding spaces and parentheses", () => {
@@ -138,6 +138,44 @@ describe("renderBenchmarkMarkdown", () => {
     );
     expect(markdown).toContain("| of which the main thread | 0.004 ms |  | 0.01 |");
     expect(markdown).toContain("within about ±0.011 ms of the true one (over 1,900 extra requests)");
+  });
+
+  it("puts the bare loop's main and other threads beside the suite's, and leaves its worker cell empty", () => {
+    const cost = (perRequestMs: number) => ({ perRequestMs, fixedMs: 0 });
+    const markdown = renderBenchmarkMarkdown({
+      ...results,
+      suiteCostByThread: { main: cost(0.004), worker: cost(0.16), other: cost(0.152) },
+      bareCostByThread: { main: cost(0.27), worker: cost(0.001), other: cost(0.045) },
+    });
+    expect(markdown).toContain("| of which the checks' worker | 0.160 ms |  | 0.51 |");
+    expect(markdown).toContain(
+      "| of which the other threads (V8's optimising compiler and GC helpers, libuv) | 0.152 ms | 0.045 ms | 0.48 |",
+    );
+    expect(markdown).toContain("| of which the main thread | 0.004 ms | 0.270 ms | 0.01 |");
+  });
+
+  it("shows --steady's cost per request from the default run to the larger one, apart from the target's figure", () => {
+    expect(renderBenchmarkMarkdown(results)).not.toContain("--steady");
+    const cost = (perRequestMs: number) => ({ perRequestMs, fixedMs: 0 });
+    const markdown = renderBenchmarkMarkdown({
+      ...results,
+      steady: {
+        examples: 300,
+        suiteMany: run("suite, 300", 7_000, 4_800),
+        bareMany: run("bare, 300", 7_000, 1_400),
+        suiteCost: cost(0.07),
+        bareCost: cost(0.028),
+        suiteCostByThread: { main: cost(0.002), worker: cost(0.05), other: cost(0.018) },
+      },
+    });
+    expect(markdown).toContain(
+      "| marginal CPU per request from the default run to 300 examples (--steady; not the target's figure) | 0.070 ms | 0.028 ms | 2.50 |",
+    );
+    expect(markdown).toContain(
+      "a run of 300 examples (7,000 requests; the suite's CPU 4.80 s, the bare loop's 1.40 s); of the suite's, the checks' worker 0.050 ms, the other threads 0.018 ms, the main thread 0.002 ms.",
+    );
+    // The target's own row is unchanged.
+    expect(markdown).toContain("| marginal CPU per request | 0.316 ms | 0.316 ms | 1.00 |");
   });
 
   it("shows the start-up's wall and CPU time, split by thread when the run could tell", () => {

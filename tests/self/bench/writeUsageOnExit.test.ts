@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { splitByThread } from "../../../bench/runSuiteProcess.js";
+import { splitByThread } from "../../../bench/usageAtExit.js";
 
 const PROBE = fileURLToPath(new URL("../../../bench/probe/writeUsageOnExit.mjs", import.meta.url));
 
