@@ -58,7 +58,9 @@ Options:
                     thread and of the checks' worker (written to --profile-dir), summarised as
                     "where the time goes" (by part of the product and by function) in BENCHMARKS.md,
                     and after each of --repeat profiled default runs one of --few-examples: the
-                    median difference, by part, is the CPU per extra request
+                    median difference, by part, is the CPU per extra request; with --steady N, the
+                    second run of each pair is one of N examples instead (the cost per request past
+                    the default run, printed only)
   --profile-dir DIR where the .cpuprofile files go (default bench/profiles; open them in Chrome
                     DevTools' Performance panel or speedscope)
   --node-flags "F"  try Node or V8 flags on the suite's process besides the bin's own (e.g.
@@ -260,6 +262,8 @@ const PROFILE_MARKERS = {
  * Profiled default runs against the reference server in its own process, each followed by one of `fewExamples`:
  * prints and writes the first default run's summary and, from each pair's difference, the CPU per extra request
  * (the median of the pairs, part by part). The first pair's profiles stay in `dir` and `<dir>/few`.
+ * With `steadyExamples`, the second run of each pair is one of that many examples (profiles in `<dir>/steady`),
+ * the difference is the cost per request past the default run, and nothing is written.
  */
 async function profileRun(
   seed: number,
@@ -268,38 +272,55 @@ async function profileRun(
   dir: string,
   out: string,
   write: boolean,
+  steadyExamples?: number,
 ): Promise<number> {
   rmSync(dir, { recursive: true, force: true });
   const server = await spawnReferenceServer();
+  const otherExamples = steadyExamples ?? fewExamples;
+  const otherName = steadyExamples === undefined ? "few" : "steady";
   try {
     const marginals: MarginalRow[][] = [];
     let first: { run: SuiteRunFigures; summary: ProfileSummary } | undefined;
-    let fewRequests = 0;
+    let otherRequests = 0;
     for (let pair = 0; pair < pairs; pair += 1) {
       const defaultDir = pair === 0 ? dir : join(dir, `pair-${pair + 1}`);
-      const fewDir = join(defaultDir, "few");
-      mkdirSync(fewDir, { recursive: true });
+      const otherDir = join(defaultDir, otherName);
+      mkdirSync(otherDir, { recursive: true });
       progress(`profiled default run ${pair + 1}/${pairs} (seed ${seed}) …`);
       const run = await runSuiteProcess(server, { seed, profileDir: defaultDir });
       const summary = summarizeCpuProfiles(defaultDir);
-      progress(`profiled run ${pair + 1}/${pairs} of --max-examples ${fewExamples} …`);
-      const few = await runSuiteProcess(server, { seed, maxExamples: fewExamples, profileDir: fewDir });
+      progress(`profiled run ${pair + 1}/${pairs} of --max-examples ${otherExamples} …`);
+      const other = await runSuiteProcess(server, { seed, maxExamples: otherExamples, profileDir: otherDir });
+      const profiled = [
+        { summary, requests: run.requests },
+        { summary: summarizeCpuProfiles(otherDir), requests: other.requests },
+      ] as const;
       marginals.push(
-        marginalCostByPart(
-          { summary, requests: run.requests },
-          { summary: summarizeCpuProfiles(fewDir), requests: few.requests },
-        ),
+        steadyExamples === undefined
+          ? marginalCostByPart(profiled[0], profiled[1])
+          : marginalCostByPart(profiled[1], profiled[0]),
       );
       first ??= { run, summary };
-      fewRequests = few.requests;
+      otherRequests = other.requests;
     }
     const { run, summary } = first as { run: SuiteRunFigures; summary: ProfileSummary };
-    const heading = `Where the time goes in one default run (${run.requests.toLocaleString("en-US")} requests, ${(run.wallMs / 1000).toFixed(2)} s wall, seed ${seed}), measured ${new Date().toISOString().slice(0, 10)} on ${machineInfo().cores} × ${machineInfo().cpu}, Node ${machineInfo().node}; the reference server ran in its own process. Profiles: \`${dir.replace(`${process.cwd()}/`, "")}/*.cpuprofile\`.`;
+    const count = (requests: number): string => requests.toLocaleString("en-US");
+    const sampled = `the median of ${pairs} such pair${pairs === 1 ? "" : "s"}, part by part. Sampled self time of the suite's threads (V8's helper threads are not sampled); a part's few µs are within the noise of one run.`;
+    if (steadyExamples !== undefined) {
+      process.stdout.write(
+        `${renderMarginalMarkdown(
+          medianRows(marginals),
+          `The cost per request past the default run, by part: a run of --max-examples ${steadyExamples}'s self time (${count(otherRequests)} requests) minus the default run's (${count(run.requests)}), over the ${count(otherRequests - run.requests)} extra requests; ${sampled} Printed only.`,
+        )}\n`,
+      );
+      return 0;
+    }
+    const heading = `Where the time goes in one default run (${count(run.requests)} requests, ${(run.wallMs / 1000).toFixed(2)} s wall, seed ${seed}), measured ${new Date().toISOString().slice(0, 10)} on ${machineInfo().cores} × ${machineInfo().cpu}, Node ${machineInfo().node}; the reference server ran in its own process. Profiles: \`${dir.replace(`${process.cwd()}/`, "")}/*.cpuprofile\`.`;
     const markdown = [
       renderProfileMarkdown(summary, heading),
       renderMarginalMarkdown(
         medianRows(marginals),
-        `The cost per request, by part: a default run's self time minus that of a run of --max-examples ${fewExamples} (${fewRequests.toLocaleString("en-US")} requests), over the ${(run.requests - fewRequests).toLocaleString("en-US")} extra requests; the median of ${pairs} such pair${pairs === 1 ? "" : "s"}, part by part. Sampled self time of the suite's threads (V8's helper threads are not sampled); a part's few µs are within the noise of one run.`,
+        `The cost per request, by part: a default run's self time minus that of a run of --max-examples ${fewExamples} (${count(otherRequests)} requests), over the ${count(run.requests - otherRequests)} extra requests; ${sampled}`,
       ),
     ].join("\n\n");
     process.stdout.write(`${markdown}\n`);
@@ -350,7 +371,15 @@ async function main(argv: readonly string[]): Promise<number> {
   triedNodeFlags = values["node-flags"].split(" ").filter((flag) => flag !== "");
   if (triedNodeFlags.length > 0) progress(`trying ${triedNodeFlags.join(" ")} on the suite's process: printing only`);
   if (values.profile)
-    return profileRun(seed, fewExamples, repeats, resolve(values["profile-dir"]), values.out, !values["no-write"]);
+    return profileRun(
+      seed,
+      fewExamples,
+      repeats,
+      resolve(values["profile-dir"]),
+      values.out,
+      !values["no-write"],
+      steadyExamples,
+    );
 
   const server = await spawnReferenceServer();
   const suiteFewRuns = [];
