@@ -58,6 +58,28 @@ describe("an unpaced start (taken at once, without a turn in the chain)", () => 
   });
 });
 
+describe("an unpaced start while a taker still waits its turn", () => {
+  it("goes after that taker: once the pace is dropped, a start asked for when the hold ends does not overtake one already waiting", async () => {
+    // Arrange: a hold until 10 s, then the pace dropped (429s at any pace), the hold still under way.
+    const limiter = createRateLimiter(undefined);
+    limiter.rateLimited(await start(limiter), 10_000);
+    for (let i = 0; i < 3; i += 1) {
+      await vi.advanceTimersByTimeAsync(1_500);
+      limiter.rateLimited(99, 0);
+    }
+    expect(limiter.current()).toBeUndefined();
+    const tickets: Record<string, number> = {};
+    // A task that runs when the hold ends, before the waiting taker wakes (here a timer set before the taker's;
+    // on a busy event loop, any callback that runs while the taker's timer is late), asks for a start.
+    setTimeout(() => void limiter.take().then((ticket) => (tickets.newcomer = ticket)), 10_000 - performance.now());
+    void limiter.take().then((ticket) => (tickets.waiting = ticket));
+    // Act
+    await vi.runAllTimersAsync();
+    // Assert: the one that waited starts first.
+    expect(tickets.waiting).toBeLessThan(tickets.newcomer!);
+  });
+});
+
 describe("start slots", () => {
   it("a start up to 5 ms late keeps its slot, so the next one comes one spacing after the slot", async () => {
     const limiter = createRateLimiter(20);
