@@ -60,7 +60,7 @@ Options:
                     and after each of --repeat profiled default runs one of --few-examples: the
                     median difference, by part, is the CPU per extra request; with --steady N, the
                     second run of each pair is one of N examples instead (the cost per request past
-                    the default run, printed only)
+                    the default run, printed only; the profiles go in <profile-dir>/steady)
   --profile-dir DIR where the .cpuprofile files go (default bench/profiles; open them in Chrome
                     DevTools' Performance panel or speedscope)
   --node-flags "F"  try Node or V8 flags on the suite's process besides the bin's own (e.g.
@@ -262,8 +262,9 @@ const PROFILE_MARKERS = {
  * Profiled default runs against the reference server in its own process, each followed by one of `fewExamples`:
  * prints and writes the first default run's summary and, from each pair's difference, the CPU per extra request
  * (the median of the pairs, part by part). The first pair's profiles stay in `dir` and `<dir>/few`.
- * With `steadyExamples`, the second run of each pair is one of that many examples (profiles in `<dir>/steady`),
- * the difference is the cost per request past the default run, and nothing is written.
+ * With `steadyExamples`, the pairs' profiles go in `<dir>/steady` (the default run's, and `many` for the second run,
+ * one of that many examples), the difference is the cost per request past the default run, and BENCHMARKS.md is
+ * left as it is.
  */
 async function profileRun(
   seed: number,
@@ -274,16 +275,18 @@ async function profileRun(
   write: boolean,
   steadyExamples?: number,
 ): Promise<number> {
-  rmSync(dir, { recursive: true, force: true });
+  // The --steady pairs go in a folder of their own, leaving the profiles of the default pairs as they are.
+  const root = steadyExamples === undefined ? dir : join(dir, "steady");
+  rmSync(root, { recursive: true, force: true });
   const server = await spawnReferenceServer();
   const otherExamples = steadyExamples ?? fewExamples;
-  const otherName = steadyExamples === undefined ? "few" : "steady";
+  const otherName = steadyExamples === undefined ? "few" : "many";
   try {
     const marginals: MarginalRow[][] = [];
     let first: { run: SuiteRunFigures; summary: ProfileSummary } | undefined;
     let otherRequests = 0;
     for (let pair = 0; pair < pairs; pair += 1) {
-      const defaultDir = pair === 0 ? dir : join(dir, `pair-${pair + 1}`);
+      const defaultDir = pair === 0 ? root : join(root, `pair-${pair + 1}`);
       const otherDir = join(defaultDir, otherName);
       mkdirSync(otherDir, { recursive: true });
       progress(`profiled default run ${pair + 1}/${pairs} (seed ${seed}) …`);
