@@ -83,7 +83,7 @@ function steadyNote(results: BenchmarkResults): string {
 function threadPrecision(results: BenchmarkResults): string {
   if (results.suiteCostByThread === undefined) return "";
   const extra = results.suiteDefault.requests - results.suiteFew.requests;
-  return `\n\nEach thread's CPU is read in clock ticks of 10 ms, so its cost per request is within about ±${millis(20 / extra)} of the true one (over ${grouped(extra)} extra requests); the suite's whole figure is read in µs.`;
+  return `\n\nEach thread's CPU is read in clock ticks of 10 ms, so its cost per request is within about ±${millis(20 / extra)} of the true one (over ${grouped(extra)} extra requests); the suite's whole figure is read in µs.${results.bareCostByThread === undefined ? "" : " The bare loop sends from its main thread, the suite from its checks' worker."}`;
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {

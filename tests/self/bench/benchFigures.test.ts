@@ -152,6 +152,7 @@ describe("renderBenchmarkMarkdown", () => {
       "| of which the other threads (V8's optimising compiler and GC helpers, libuv) | 0.152 ms | 0.045 ms | 0.48 |",
     );
     expect(markdown).toContain("| of which the main thread | 0.004 ms | 0.270 ms | 0.01 |");
+    expect(markdown).toContain("The bare loop sends from its main thread, the suite from its checks' worker.");
   });
 
   it("shows --steady's cost per request from the default run to the larger one, apart from the target's figure", () => {
