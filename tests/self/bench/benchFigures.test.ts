@@ -125,39 +125,31 @@ describe("renderBenchmarkMarkdown", () => {
     expect(markdown).toContain("| 10 | 900 | 4.00 s | 3.00 s | 0.50 s | 104 passed | none: every page walked |");
   });
 
+  const cost = (perRequestMs: number) => ({ perRequestMs, fixedMs: 0 });
+  const suiteCostByThread = { main: cost(0.004), worker: cost(0.16), other: cost(0.152) };
+  const OTHER_THREADS = "| of which the other threads (V8's optimising compiler and GC helpers, libuv) | 0.152 ms";
+
   it("splits the suite's cost per request by thread when the runs could tell, each as a share of the bare loop's", () => {
     expect(renderBenchmarkMarkdown(results)).not.toMatch(/of which|clock ticks/);
-    const cost = (perRequestMs: number) => ({ perRequestMs, fixedMs: 0 });
-    const markdown = renderBenchmarkMarkdown({
-      ...results,
-      suiteCostByThread: { main: cost(0.004), worker: cost(0.16), other: cost(0.152) },
-    });
+    const markdown = renderBenchmarkMarkdown({ ...results, suiteCostByThread });
     expect(markdown).toContain("| of which the checks' worker | 0.160 ms |  | 0.51 |");
-    expect(markdown).toContain(
-      "| of which the other threads (V8's optimising compiler and GC helpers, libuv) | 0.152 ms |  | 0.48 |",
-    );
+    expect(markdown).toContain(`${OTHER_THREADS} |  | 0.48 |`);
     expect(markdown).toContain("| of which the main thread | 0.004 ms |  | 0.01 |");
     expect(markdown).toContain("within about ±0.011 ms of the true one (over 1,900 extra requests)");
+    expect(markdown).not.toContain("The bare loop sends");
   });
 
   it("puts the bare loop's main and other threads beside the suite's, and leaves its worker cell empty", () => {
-    const cost = (perRequestMs: number) => ({ perRequestMs, fixedMs: 0 });
-    const markdown = renderBenchmarkMarkdown({
-      ...results,
-      suiteCostByThread: { main: cost(0.004), worker: cost(0.16), other: cost(0.152) },
-      bareCostByThread: { main: cost(0.27), worker: cost(0.001), other: cost(0.045) },
-    });
+    const bareCostByThread = { main: cost(0.27), worker: cost(0.001), other: cost(0.045) };
+    const markdown = renderBenchmarkMarkdown({ ...results, suiteCostByThread, bareCostByThread });
     expect(markdown).toContain("| of which the checks' worker | 0.160 ms |  | 0.51 |");
-    expect(markdown).toContain(
-      "| of which the other threads (V8's optimising compiler and GC helpers, libuv) | 0.152 ms | 0.045 ms | 0.48 |",
-    );
+    expect(markdown).toContain(`${OTHER_THREADS} | 0.045 ms | 0.48 |`);
     expect(markdown).toContain("| of which the main thread | 0.004 ms | 0.270 ms | 0.01 |");
     expect(markdown).toContain("The bare loop sends from its main thread, the suite from its checks' worker.");
   });
 
   it("shows --steady's cost per request from the default run to the larger one, apart from the target's figure", () => {
     expect(renderBenchmarkMarkdown(results)).not.toContain("--steady");
-    const cost = (perRequestMs: number) => ({ perRequestMs, fixedMs: 0 });
     const markdown = renderBenchmarkMarkdown({
       ...results,
       steady: {
