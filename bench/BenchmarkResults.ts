@@ -9,6 +9,9 @@ export interface ThreadsCpuMs {
   readonly other: number;
 }
 
+/** A fixed cost and a cost per request for each thread. */
+export type CostByThread = { readonly [thread in keyof ThreadsCpuMs]: LinearCost };
+
 /** Medians over the repeats of one kind of run. */
 export interface MeasuredRun {
   readonly label: string;
@@ -58,10 +61,10 @@ export interface BenchmarkResults {
   readonly bareFew: MeasuredRun;
   readonly suiteCost: LinearCost;
   /** The suite's cost split by thread, when every suite run could tell its threads apart. */
-  readonly suiteCostByThread?: { readonly [thread in keyof ThreadsCpuMs]: LinearCost };
+  readonly suiteCostByThread?: CostByThread;
   readonly bareCost: LinearCost;
   /** The bare loop's cost split by thread (its "worker" is the threads that ended before it: next to nothing). */
-  readonly bareCostByThread?: { readonly [thread in keyof ThreadsCpuMs]: LinearCost };
+  readonly bareCostByThread?: CostByThread;
   /** `--steady N`: the cost per request from the default run to a run of N examples, past most of V8's warm-up. */
   readonly steady?: SteadyCost;
   readonly targets: readonly TargetVerdict[];
@@ -76,5 +79,5 @@ export interface SteadyCost {
   readonly suiteCost: LinearCost;
   readonly bareCost: LinearCost;
   /** The suite's line by thread, when its runs could tell their threads apart. */
-  readonly suiteCostByThread?: { readonly [thread in keyof ThreadsCpuMs]: LinearCost };
+  readonly suiteCostByThread?: CostByThread;
 }

@@ -1,9 +1,9 @@
-/** The suite's CPU split into a fixed cost and a cost per request for each of its threads. */
-import type { BenchmarkResults, MeasuredRun, ThreadsCpuMs } from "./BenchmarkResults.js";
+/** A process's CPU (the suite's or the bare loop's) split into a fixed cost and a cost per request for each of its threads. */
+import type { CostByThread, MeasuredRun, ThreadsCpuMs } from "./BenchmarkResults.js";
 import { linearCost } from "./linearCost.js";
 
 /** Each thread's line through the two runs; undefined unless both could tell their threads apart. */
-export function costByThread(few: MeasuredRun, full: MeasuredRun): BenchmarkResults["suiteCostByThread"] {
+export function costByThread(few: MeasuredRun, full: MeasuredRun): CostByThread | undefined {
   const a = few.threadsCpuMs;
   const b = full.threadsCpuMs;
   if (a === undefined || b === undefined) return undefined;

@@ -1,8 +1,8 @@
-// Preloaded into the measured suite process (node --import): on exit, writes the process's
+// Preloaded into a measured process (node --import; the suite's and the bare loop's): on exit, writes the process's
 // resource usage (all threads) to $CMS_BENCH_USAGE_FILE, so the benchmark can read peak memory,
 // and the CPU of the threads still alive then (Linux, /proc/self/task): the main thread, and the
 // others (V8's helper threads, which run its optimising compiler and parts of its garbage collector,
-// and libuv's pool). The checks' vitest worker has ended by then: its CPU is the rest.
+// and libuv's pool). In the suite, the checks' vitest worker has ended by then: its CPU is the rest.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 /** User + system CPU of the main thread and of the other live threads, in ms (clock ticks of 10 ms); undefined without /proc. */
