@@ -35,7 +35,7 @@ const FOLDERS = {
   // family, against the unit tests only (as npm run mutation:unit): a run with the verdict matrix too (npm run
   // mutation) takes over an hour; what only the matrix would kill counts as alive here.
   helpers: {
-    mutate: ["tests/conformance/checks/_internals/**/*.ts", "tests/conformance/checks/performanceChecks.ts"],
+    mutate: ["checks/_internals/**/*.ts", "checks/performanceChecks.ts"],
     tests: "unit",
   },
 };

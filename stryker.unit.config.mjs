@@ -17,7 +17,7 @@ export default {
     "runner/waivers/**/*.ts",
     "runner/http/redact*.ts",
     "reports/redact*.ts",
-    "tests/conformance/checks/_internals/**/*.ts",
+    "checks/_internals/**/*.ts",
   ],
   incrementalFile: "reports/mutation/unit-incremental.json",
   htmlReporter: { fileName: "reports/mutation/unit.html" },

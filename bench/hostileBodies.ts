@@ -8,15 +8,15 @@
  * A third run is the whole suite against the reference whose every getWidget answer carries a
  * description of 4.5 MB (under the 5 MiB cap): memory must stay bounded (issue 23.9).
  */
-import { executeInProcess } from "../tests/conformance/executeInProcess.js";
+import { executeInProcess } from "../checks/executeInProcess.js";
 import { runConformance } from "../runner/runConformance.js";
 import { resolveRunSettings } from "../runner/settings/resolveRunSettings.js";
-import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 import { referenceRunConfig } from "../reference/referenceRunConfig.js";
 import { startReferenceServer } from "../reference/startReferenceServer.js";
 import type { RunSettings } from "../runner/model/RunSettings.js";
-import { startHostileTarget } from "../tests/self/support/hostileTarget.js";
-import { startReferenceProxy } from "../tests/self/support/referenceProxy.js";
+import { startHostileTarget } from "../reference/transport/hostileTarget.js";
+import { startReferenceProxy } from "../reference/transport/referenceProxy.js";
 
 const ITEM_CHECKS = [
   "schema.*",

@@ -11,11 +11,11 @@
  * median of N. Exits 1 when a figure misses the target.
  */
 import { parseArgs } from "node:util";
-import { executeInProcess } from "../tests/conformance/executeInProcess.js";
+import { executeInProcess } from "../checks/executeInProcess.js";
 import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
 import { runConformance } from "../runner/runConformance.js";
 import { resolveRunSettings } from "../runner/settings/resolveRunSettings.js";
-import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 import { runSuiteProcess } from "./runSuiteProcess.js";
 import { benchRunSettingsOf, spawnReferenceServer, type ReferenceServerProcess } from "./spawnReferenceServer.js";
 

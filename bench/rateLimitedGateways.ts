@@ -11,17 +11,17 @@
  *                                        [--signals ratelimit-headers] [--operation getWidget] [--count-refused] [--concurrency 4]
  */
 import { parseArgs } from "node:util";
-import { executeInProcess } from "../tests/conformance/executeInProcess.js";
+import { executeInProcess } from "../checks/executeInProcess.js";
 import { runConformance } from "../runner/runConformance.js";
 import { resolveRunSettings } from "../runner/settings/resolveRunSettings.js";
-import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 import { referenceRunConfig } from "../reference/referenceRunConfig.js";
 import { startReferenceServer } from "../reference/startReferenceServer.js";
 import {
   startRateLimitingGateway,
   type RateLimitAlgorithm,
   type RateLimitSignals,
-} from "../tests/self/support/rateLimitingGateway.js";
+} from "../reference/transport/rateLimitingGateway.js";
 import type { OperationName } from "../contract/operations.js";
 
 /** Most a run may take, as a multiple of the time its limit imposes. */

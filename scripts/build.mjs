@@ -26,7 +26,7 @@ function sources(path) {
 }
 
 /** What the compiled CLI can load: tsconfig's include but the self-tests, scripts, bench and configs, whose edits leave it current. */
-const PRODUCT = ["cli", "contract", "generators", "reference", "reports", "runner", "tests/conformance"];
+const PRODUCT = ["cli", "contract", "generators", "reference", "reports", "runner", "checks", "tests/conformance"];
 
 // Times taken before compiling: a file saved during the build reads as changed afterwards.
 const files = Object.fromEntries(

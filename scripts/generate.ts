@@ -5,7 +5,7 @@
  * docs/config-file.md, the config file's JSON Schema (schemas/meta/run-config-file.schema.json), and the
  * validators of schemas/meta/ and of the contract compiled ahead of time (contract/metaValidators.generated.ts,
  * contract/contractValidators.generated.ts), the
- * checks' descriptions the CLI plans with (tests/conformance/checkDescriptions.generated.json).
+ * checks' descriptions the CLI plans with (checks/checkDescriptions.generated.json).
  * Run: npm run generate. With --check, writes nothing and exits 1 on drift.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,8 +16,8 @@ import { generateContractValidators } from "../contract/generateContractValidato
 import { checksDocBlocks, configFileDocBlocks, contractDocBlocks, readmeBlocks } from "./readmeBlocks.js";
 import { withReadmeBlocks } from "../contract/readmeTables.js";
 import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../cli/configFileSchema.js";
-import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
-import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../tests/conformance/describeChecks.js";
+import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
+import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../checks/describeChecks.js";
 
 const typesFile = fileURLToPath(new URL("../contract/types.generated.ts", import.meta.url));
 const readmeFile = fileURLToPath(new URL("../README.md", import.meta.url));

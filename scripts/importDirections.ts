@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 
-const ROOTS = ["contract", "generators", "runner", "tests/conformance", "reports", "reference", "cli", "bin"];
+const ROOTS = ["contract", "generators", "runner", "checks", "reports", "reference", "cli", "bin"];
 const LAYERS = [
   "runner/model",
   "runner/http",

@@ -28,8 +28,8 @@ const KILLED = new Set(["Killed", "Timeout"]);
 
 /** The folder a file is scored in: the check families apart from their helpers. */
 function folderOf(file: string): string {
-  if (file.startsWith("tests/conformance/checks/_internals/")) return "tests/conformance/checks/_internals";
-  if (file.startsWith("tests/conformance/checks/")) return "tests/conformance/checks (families)";
+  if (file.startsWith("checks/_internals/")) return "checks/_internals";
+  if (file.startsWith("checks/")) return "checks (families)";
   if (/redact/i.test(file)) return "redaction";
   return file.split("/").slice(0, 2).join("/");
 }

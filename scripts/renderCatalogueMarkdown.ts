@@ -2,7 +2,7 @@
 import { markdownCell } from "../contract/readmeTables.js";
 import { FAULT_CATALOGUE } from "../reference/faults/faultCatalogue.js";
 import { VARIANT_CATALOGUE } from "../reference/variants/variantCatalogue.js";
-import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 
 /** One row per check: id, level, sections, operations, title. */
 export function renderChecksMarkdown(): string {

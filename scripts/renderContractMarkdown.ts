@@ -13,7 +13,7 @@ import {
   statementCoverage,
   type SpecStatement,
 } from "../contract/specStatements.js";
-import { CHECK_CATALOGUE } from "../tests/conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 
 /** The operations table: name, path below the base URL, section, credentials (§4, §5). */
 export function renderOperationsMarkdown(): string {

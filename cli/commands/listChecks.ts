@@ -1,5 +1,5 @@
 /** `cms-conformance list-checks`: every check with its sections, level and operations. */
-import { CHECK_DESCRIPTIONS } from "../../tests/conformance/checkDescriptions.js";
+import { CHECK_DESCRIPTIONS } from "../../checks/checkDescriptions.js";
 import { EXIT, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 

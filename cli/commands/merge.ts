@@ -10,7 +10,7 @@ import type { RunReport } from "../../runner/model/RunReport.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 import { DEFAULT_OUT_DIR } from "./run.js";
-import { CHECK_DESCRIPTIONS } from "../../tests/conformance/checkDescriptions.js";
+import { CHECK_DESCRIPTIONS } from "../../checks/checkDescriptions.js";
 
 /** Help text of the command. */
 export const MERGE_HELP = `Usage: cms-conformance merge [--out DIR] [--format LIST] SHARD_DIR…

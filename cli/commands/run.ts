@@ -27,7 +27,7 @@ import {
 } from "../../runner/settings/resolveRunSettings.js";
 import { parseShardOption } from "../../runner/settings/parseShardOption.js";
 import { readRerunReport } from "../../runner/settings/readRerunReport.js";
-import { CHECK_DESCRIPTIONS } from "../../tests/conformance/checkDescriptions.js";
+import { CHECK_DESCRIPTIONS } from "../../checks/checkDescriptions.js";
 import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";

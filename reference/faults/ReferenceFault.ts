@@ -9,7 +9,7 @@ export interface ReferenceFault extends ReferenceHooks {
   readonly section: string;
   /** One sentence: what it does wrong. */
   readonly description: string;
-  /** Check ids of the catalogue (tests/conformance/checkCatalogue.ts) that must catch it: each fails (a SHOULD check at least warns). */
+  /** Check ids of the catalogue (checks/checkCatalogue.ts) that must catch it: each fails (a SHOULD check at least warns). */
   readonly caughtBy: readonly string[];
   /**
    * Other checks that may fail (or warn) because of it, each with one line saying why: a side effect

@@ -18,7 +18,7 @@ export interface CheckContext {
 
 /**
  * What a check is without its code: all that planning, selecting and reporting need. The CLI's main
- * thread knows the checks this way only (tests/conformance/checkDescriptions.ts), so that loading the
+ * thread knows the checks this way only (checks/checkDescriptions.ts), so that loading the
  * checks' code (the generators, fast-check, the contract's validators) is paid once, in the worker that
  * runs them (issue 28.3).
  */

@@ -18,9 +18,9 @@ import { RUN_KEY } from "../../runner/execute/vitest/vitestBridge.js";
 await startWorkerProfile();
 const provided = inject(RUN_KEY);
 const compiledTests = "handOver" in provided ? provided.compiledTests : undefined;
-const { registerConformanceTests }: typeof import("./registerConformanceTests.js") =
+const { registerConformanceTests }: typeof import("../../checks/registerConformanceTests.js") =
   compiledTests === undefined
-    ? await import("./registerConformanceTests.js")
+    ? await import("../../checks/registerConformanceTests.js")
     : await import(/* @vite-ignore */ compiledTests);
 // The CLI hands the run over once it has read its configuration and the target answered; a run
 // that stopped before its checks (a usage error, a target that does not answer) cancels it.

@@ -15,7 +15,7 @@ export default async function setup(project: TestProject): Promise<void> {
     import("../../runner/planRun.js"),
     import("../../runner/execute/vitest/selectedVerdicts.js"),
     import("../../runner/settings/resolveRunSettings.js"),
-    import("./checkCatalogue.js"),
+    import("../../checks/checkCatalogue.js"),
   ]);
   const settings = settingsFromEnvironment(process.env);
   project.provide("cmsConformanceRun", { settings, verdicts: toSelectedVerdicts(planRun(settings, CHECK_CATALOGUE)) });

@@ -9,6 +9,6 @@ import { fileURLToPath } from "node:url";
 /** The compiled tests' path when `moduleUrl` (this module's own, by default) is compiled JavaScript; otherwise undefined. */
 export function compiledTestsPath(moduleUrl: string = import.meta.url): string | undefined {
   if (!moduleUrl.startsWith("file:") || !moduleUrl.endsWith(".js")) return undefined;
-  const path = fileURLToPath(new URL("../../../tests/conformance/registerConformanceTests.js", moduleUrl));
+  const path = fileURLToPath(new URL("../../../checks/registerConformanceTests.js", moduleUrl));
   return existsSync(path) ? path : undefined;
 }

@@ -32,7 +32,7 @@ export interface ProvidedRun {
 export interface RunToHandOver {
   readonly handOver: string;
   /**
-   * The compiled tests (the path of dist/tests/conformance/registerConformanceTests.js), when the CLI runs
+   * The compiled tests (the path of dist/checks/registerConformanceTests.js), when the CLI runs
    * compiled: the worker imports them natively instead of the sources through vitest's module runner.
    */
   readonly compiledTests?: string;

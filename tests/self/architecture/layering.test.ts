@@ -32,10 +32,11 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   "runner/report": [...RUNNER_BELOW_ENGINE, "runner/engine"],
   "runner/waivers": ["contract", "runner/model", "runner/settings"],
   runner: RUNNER,
-  "tests/conformance": ["generators", "runner", ...RUNNER],
+  checks: ["generators", "runner", ...RUNNER],
+  "tests/conformance": ["runner", ...RUNNER, "checks"],
   reports: ["contract", "runner/model", "runner/http"],
   reference: ["contract", "runner/http", "runner/settings"],
-  cli: ["generators", "runner", ...RUNNER, "reports", "reference", "tests/conformance"],
+  cli: ["generators", "runner", ...RUNNER, "reports", "reference", "checks"],
   bin: ["cli"],
 };
 
@@ -61,9 +62,17 @@ function importsOf(file: string): string[] {
   return specifiers.map((specifier) => normalize(join(dirname(file), specifier)));
 }
 
-const FILES = ["contract", "generators", "runner", "tests/conformance", "reports", "reference", "cli", "bin"].flatMap(
-  productFiles,
-);
+const FILES = [
+  "contract",
+  "generators",
+  "runner",
+  "checks",
+  "tests/conformance",
+  "reports",
+  "reference",
+  "cli",
+  "bin",
+].flatMap(productFiles);
 
 describe("layering", () => {
   it("finds the product's files in every layer of the table", () => {
@@ -89,8 +98,22 @@ describe("layering", () => {
 
   it("sees an import that runs up (the test can fail)", () => {
     const from = "runner/report";
-    expect(MAY_IMPORT[from]).not.toContain(layerOf("tests/conformance/checkCatalogue.ts"));
+    expect(MAY_IMPORT[from]).not.toContain(layerOf("checks/checkCatalogue.ts"));
     expect(MAY_IMPORT[from]).not.toContain(layerOf("cli/commands/run.ts"));
     expect(layerOf("runner/execute/vitest/vitestBridge.ts")).toBe("runner/execute");
+  });
+
+  it("has no product file that imports from tests/ (the checks live in checks/, the suite's own tests beside their units)", () => {
+    const product = [
+      ...FILES.filter((file) => !file.startsWith("tests/")),
+      ...["bench", "scripts"].flatMap(productFiles),
+    ];
+    const intoTests = product.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith("tests/"))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(product.length).toBeGreaterThan(100);
+    expect(intoTests).toEqual([]);
   });
 });

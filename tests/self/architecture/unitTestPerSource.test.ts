@@ -1,5 +1,5 @@
 /**
- * Every source of the engine (runner/engine) and of the checks' helpers (tests/conformance/checks/_internals)
+ * Every source of the engine (runner/engine) and of the checks' helpers (checks/_internals)
  * has a unit-test file named after it somewhere under tests/self (issue 26.6), so "the test of X" is one file.
  * A source that holds only types (no statement runs) has nothing to test.
  */
@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { typesOnly } from "../../../scripts/typesOnly.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const FOLDERS = ["runner/engine", "tests/conformance/checks/_internals"];
+const FOLDERS = ["runner/engine", "checks/_internals"];
 
 const filesUnder = (folder: string, suffix: RegExp) =>
   readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })

@@ -1,6 +1,6 @@
 /** TargetKnowledge: each piece of discovery is asked of the target once per run and shared, keyed by what it depends on. */
 import { describe, expect, it } from "vitest";
-import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
+import { knowledgeOf } from "../../../checks/_internals/discovery/TargetKnowledge.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
 
 const widget = (n: number) => ({ id: `widget://t/w${n}`, name: `n${n}`, url: `https://x/${n}` });

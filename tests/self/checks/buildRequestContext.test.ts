@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { scriptedSession } from "../engine/engineDoubles.js";
 import { fakeCms, widgetsTagged } from "./fakeCms.js";
-import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
+import { knowledgeOf } from "../../../checks/_internals/discovery/TargetKnowledge.js";
 import { smallTarget } from "./smallTarget.js";
 
 describe("the generators' request context", () => {

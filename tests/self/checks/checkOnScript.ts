@@ -5,7 +5,7 @@ import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
 import type { CheckResult } from "../../../runner/model/RunReport.js";
 import type { RunSettings } from "../../../runner/model/RunSettings.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 import { scriptedSession, type FakeAnswer, type ScriptedClient } from "../engine/engineDoubles.js";
 
 /** The JSON body of a request, or undefined. */

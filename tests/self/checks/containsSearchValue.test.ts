@@ -7,7 +7,7 @@ import {
   foldCorpus,
   foldedContains,
   foldSearchText,
-} from "../../conformance/checks/_internals/probes/containsSearchValue.js";
+} from "../../../checks/_internals/probes/containsSearchValue.js";
 
 describe("containsSearchValue", () => {
   it("finds a substring whatever its case and accents, so every common collation passes", () => {

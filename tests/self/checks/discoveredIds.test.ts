@@ -1,9 +1,9 @@
 /** discoveredIds.ts: the ids a listing walk found, and samples spread over them. */
 import { describe, expect, it } from "vitest";
-import { discoveredIds, spreadSample } from "../../conformance/checks/_internals/discovery/discoveredIds.js";
-import type { ListingWalk } from "../../conformance/checks/_internals/walks/walkListing.js";
+import { discoveredIds, spreadSample } from "../../../checks/_internals/discovery/discoveredIds.js";
+import type { ListingWalk } from "../../../checks/_internals/walks/walkListing.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
-import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
+import { knowledgeOf } from "../../../checks/_internals/discovery/TargetKnowledge.js";
 import { smallTarget } from "./smallTarget.js";
 
 describe("spreadSample", () => {

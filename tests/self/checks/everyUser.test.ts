@@ -1,6 +1,6 @@
 /** everyUser.ts: the users a check runs as, and how a message names them. */
 import { describe, expect, it } from "vitest";
-import { asUser, everyUser } from "../../conformance/checks/_internals/requests/everyUser.js";
+import { asUser, everyUser } from "../../../checks/_internals/requests/everyUser.js";
 import { scriptedSession, testSettings } from "../engine/engineDoubles.js";
 
 describe("everyUser and asUser", () => {

@@ -1,6 +1,6 @@
 /** fetchListingPage.ts: how a listing page is fetched, judged usable and named. */
 import { describe, expect, it } from "vitest";
-import { describePageRequest, fetchListingPage } from "../../conformance/checks/_internals/walks/fetchListingPage.js";
+import { describePageRequest, fetchListingPage } from "../../../checks/_internals/walks/fetchListingPage.js";
 import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
 import { smallTarget } from "./smallTarget.js";
 

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CheckContext } from "../../../runner/engine/CheckDefinition.js";
 import { Judgement } from "../../../runner/engine/Judgement.js";
-import { forEachRead } from "../../conformance/checks/_internals/judges/forEachRead.js";
+import { forEachRead } from "../../../checks/_internals/judges/forEachRead.js";
 import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
 

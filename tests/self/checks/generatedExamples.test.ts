@@ -1,6 +1,6 @@
 /** generatedExamples.ts: a generated example that got no complete answer. */
 import { describe, expect, it } from "vitest";
-import { noAnswer } from "../../conformance/checks/_internals/requests/generatedExamples.js";
+import { noAnswer } from "../../../checks/_internals/requests/generatedExamples.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 
 describe("noAnswer", () => {

@@ -1,6 +1,6 @@
 /** hasSpecialSearchCharacters.ts: which search values hold wildcard, regex or quote characters. */
 import { describe, expect, it } from "vitest";
-import { hasSpecialSearchCharacters } from "../../conformance/checks/_internals/probes/hasSpecialSearchCharacters.js";
+import { hasSpecialSearchCharacters } from "../../../checks/_internals/probes/hasSpecialSearchCharacters.js";
 
 describe("hasSpecialSearchCharacters", () => {
   it("is true for wildcard, regex and quote characters, other punctuation and emoji", () => {

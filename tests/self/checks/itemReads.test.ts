@@ -1,6 +1,6 @@
 /** itemReads: each id read once, spread over the listing, and no more held than the memory bound allows (issue 23.9). */
 import { describe, expect, it } from "vitest";
-import { readItems, spreadOrder } from "../../conformance/checks/_internals/discovery/itemReads.js";
+import { readItems, spreadOrder } from "../../../checks/_internals/discovery/itemReads.js";
 import { fakeExchange, scriptedSession } from "../engine/engineDoubles.js";
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => `widget://t/w${index}`);

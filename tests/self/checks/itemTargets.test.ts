@@ -6,7 +6,7 @@ import {
   knownIds,
   noIdsReason,
   unknownId,
-} from "../../conformance/checks/_internals/requests/itemTargets.js";
+} from "../../../checks/_internals/requests/itemTargets.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
 import { smallTarget } from "./smallTarget.js";
 

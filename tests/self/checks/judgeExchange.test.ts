@@ -16,8 +16,8 @@ import {
   mediaType,
   preview,
   type AnsweredExchange,
-} from "../../conformance/checks/_internals/judges/judgeExchange.js";
-import { judgeStatus } from "../../conformance/checks/_internals/judges/judgeStatus.js";
+} from "../../../checks/_internals/judges/judgeExchange.js";
+import { judgeStatus } from "../../../checks/_internals/judges/judgeStatus.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 
 const failure = (kind: TransportFailureKind, message = `${kind} happened`) => ({ kind, message });

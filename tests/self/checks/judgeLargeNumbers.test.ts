@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { CheckContext } from "../../../runner/engine/CheckDefinition.js";
 import { Judgement } from "../../../runner/engine/Judgement.js";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
-import type { PageSizeLimits } from "../../conformance/checks/_internals/discovery/pageSizeLimits.js";
-import { judgeLargeNumbers } from "../../conformance/checks/_internals/judges/judgeLargeNumbers.js";
+import type { PageSizeLimits } from "../../../checks/_internals/discovery/pageSizeLimits.js";
+import { judgeLargeNumbers } from "../../../checks/_internals/judges/judgeLargeNumbers.js";
 import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
 
 const TOTAL = 25;

@@ -1,9 +1,9 @@
 /** judgeSearchAnswer (§4.1, §4.2, register search-special-characters): what the answer to one search says. */
 import { describe, expect, it } from "vitest";
 import { Judgement } from "../../../runner/engine/Judgement.js";
-import type { FetchedPage } from "../../conformance/checks/_internals/walks/fetchListingPage.js";
-import { judgeSearchAnswer } from "../../conformance/checks/_internals/judges/judgeSearchAnswer.js";
-import { readListingPage } from "../../conformance/checks/_internals/walks/listingPage.js";
+import type { FetchedPage } from "../../../checks/_internals/walks/fetchListingPage.js";
+import { judgeSearchAnswer } from "../../../checks/_internals/judges/judgeSearchAnswer.js";
+import { readListingPage } from "../../../checks/_internals/walks/listingPage.js";
 import { fakeExchange, type FakeAnswer } from "../engine/engineDoubles.js";
 
 const LABEL = 'searchValue "kpi"';

@@ -1,8 +1,8 @@
 /** judgeStatus.ts: whether a status answers a request as its rule says, and which register excuses another. */
 import { describe, expect, it } from "vitest";
 import { Judgement } from "../../../runner/engine/Judgement.js";
-import { type AnsweredExchange } from "../../conformance/checks/_internals/judges/judgeExchange.js";
-import { judgeStatus } from "../../conformance/checks/_internals/judges/judgeStatus.js";
+import { type AnsweredExchange } from "../../../checks/_internals/judges/judgeExchange.js";
+import { judgeStatus } from "../../../checks/_internals/judges/judgeStatus.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 
 const answeredExchange = (status: number, json: unknown = { status }) =>

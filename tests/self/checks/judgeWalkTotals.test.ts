@@ -1,6 +1,6 @@
 /** judgeWalkTotals.ts (§2.11): the totals a walk's pages state agree with each other and with the items walked. */
 import { describe, expect, it } from "vitest";
-import { judgeWalkTotals } from "../../conformance/checks/_internals/judges/judgeWalkTotals.js";
+import { judgeWalkTotals } from "../../../checks/_internals/judges/judgeWalkTotals.js";
 import { judged, walkOf } from "./walkDoubles.js";
 
 describe("judgeWalkTotals", () => {

@@ -6,7 +6,7 @@ import {
   itemId,
   itemKey,
   readListingPage,
-} from "../../conformance/checks/_internals/walks/listingPage.js";
+} from "../../../checks/_internals/walks/listingPage.js";
 
 describe("readListingPage", () => {
   it("reads items and integer totals of each listing's own field", () => {

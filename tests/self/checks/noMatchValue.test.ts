@@ -1,6 +1,6 @@
 /** noMatchValue.ts: a search value no item holds. */
 import { describe, expect, it } from "vitest";
-import { noMatchValue } from "../../conformance/checks/_internals/probes/noMatchValue.js";
+import { noMatchValue } from "../../../checks/_internals/probes/noMatchValue.js";
 
 describe("noMatchValue", () => {
   it("is the same for the same seed, different for another, and held by none of the texts", () => {

@@ -1,6 +1,6 @@
 /** onePerDerivation.ts: invalid requests keep known ids and get placeholders where none is known. */
 import { describe, expect, it } from "vitest";
-import { withPlaceholderIds } from "../../conformance/checks/_internals/requests/onePerDerivation.js";
+import { withPlaceholderIds } from "../../../checks/_internals/requests/onePerDerivation.js";
 
 describe("withPlaceholderIds", () => {
   it("gives invalid requests a placeholder id where none is known, keeping known ones", () => {

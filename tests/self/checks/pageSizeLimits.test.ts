@@ -7,14 +7,14 @@ import {
   describePageSizeLimits,
   judgePageSize,
   pageSizeLadder,
-} from "../../conformance/checks/_internals/discovery/pageSizeLimits.js";
+} from "../../../checks/_internals/discovery/pageSizeLimits.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
 import { fakeCms, listingAnswer, widgetsTagged } from "./fakeCms.js";
-import type { FetchedPage } from "../../conformance/checks/_internals/walks/fetchListingPage.js";
+import type { FetchedPage } from "../../../checks/_internals/walks/fetchListingPage.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { referenceRunConfig, variantRunConfig } from "../../../reference/referenceRunConfig.js";
 import { runInProcess } from "../suite/runInProcess.js";
-import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
+import { knowledgeOf } from "../../../checks/_internals/discovery/TargetKnowledge.js";
 
 /** A 200 listing page of `count` items with these totals. */
 const page = (count: number, totalElements: number, totalPages: number): FetchedPage =>

@@ -4,7 +4,7 @@ import {
   refusalPasses,
   registerForRefusedValidRequest,
   withWholePagination,
-} from "../../conformance/checks/_internals/judges/registerForRefusedValidRequest.js";
+} from "../../../checks/_internals/judges/registerForRefusedValidRequest.js";
 
 describe("registerForRefusedValidRequest", () => {
   it.each([

@@ -2,8 +2,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Judgement } from "../../../runner/engine/Judgement.js";
-import { forEachRead } from "../../conformance/checks/_internals/judges/forEachRead.js";
-import { runProperty, type ExampleVerdict } from "../../conformance/checks/_internals/requests/runProperty.js";
+import { forEachRead } from "../../../checks/_internals/judges/forEachRead.js";
+import { runProperty, type ExampleVerdict } from "../../../checks/_internals/requests/runProperty.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 
 const failing = (value: number): ExampleVerdict => ({
@@ -165,7 +165,7 @@ describe("runProperty", () => {
 
 describe("requestBodyOf (issue 27.7: the counterexample is the request body)", () => {
   it("unwraps the suite's request wrappers and leaves anything else as it is", async () => {
-    const { requestBodyOf } = await import("../../conformance/checks/_internals/requests/runProperty.js");
+    const { requestBodyOf } = await import("../../../checks/_internals/requests/runProperty.js");
     expect(requestBodyOf({ rule: "r", description: "d", body: { json: { widgetId: 7 } } })).toEqual({ widgetId: 7 });
     expect(requestBodyOf({ body: { raw: '{"x": ' } })).toBe('{"x": ');
     expect(requestBodyOf(10)).toBe(10);

@@ -6,7 +6,7 @@ import {
   unknownAnalyticId,
   unknownWidgetId,
   wellFormedRequestBody,
-} from "../../conformance/checks/_internals/requests/sampleRequests.js";
+} from "../../../checks/_internals/requests/sampleRequests.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
 import { smallTarget } from "./smallTarget.js";
 

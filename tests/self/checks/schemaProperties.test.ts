@@ -1,6 +1,6 @@
 /** schemaProperties.ts: the property names of the contract's schemas, and the fields §2 states. */
 import { describe, expect, it } from "vitest";
-import { getSchemaProperties, statedFields } from "../../conformance/checks/_internals/requests/schemaProperties.js";
+import { getSchemaProperties, statedFields } from "../../../checks/_internals/requests/schemaProperties.js";
 
 describe("getSchemaProperties", () => {
   it("reads the property names of a component schema", () => {

@@ -1,11 +1,11 @@
 /** The search walk shared by the search checks (§4.1, §4.2), and the users a rule is judged for. */
 import { describe, expect, it } from "vitest";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
-import { firstPageOf, walkContains } from "../../conformance/checks/_internals/discovery/searchListing.js";
+import { firstPageOf, walkContains } from "../../../checks/_internals/discovery/searchListing.js";
 import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
-import { knowledgeOf } from "../../conformance/checks/_internals/discovery/TargetKnowledge.js";
+import { knowledgeOf } from "../../../checks/_internals/discovery/TargetKnowledge.js";
 import type { OperationName } from "../../../contract/operations.js";
-import type { ListingWalk } from "../../conformance/checks/_internals/walks/walkListing.js";
+import type { ListingWalk } from "../../../checks/_internals/walks/walkListing.js";
 import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 
 /** One search through the session's knowledge, as the search checks ask it. */

@@ -1,6 +1,6 @@
 /** searchedTexts.ts: the texts of an item a search looks in (§4.1, §4.2). */
 import { describe, expect, it } from "vitest";
-import { searchedTexts } from "../../conformance/checks/_internals/probes/searchedTexts.js";
+import { searchedTexts } from "../../../checks/_internals/probes/searchedTexts.js";
 
 describe("searchedTexts", () => {
   it("reads a landing page's title only, and every string of a widget", () => {

@@ -4,8 +4,8 @@
  */
 import { listing, widget } from "./listingDoubles.js";
 import { describe, expect, it } from "vitest";
-import { itemKey, readListingPage } from "../../conformance/checks/_internals/walks/listingPage.js";
-import { stoppedByTarget, walkListing } from "../../conformance/checks/_internals/walks/walkListing.js";
+import { itemKey, readListingPage } from "../../../checks/_internals/walks/listingPage.js";
+import { stoppedByTarget, walkListing } from "../../../checks/_internals/walks/walkListing.js";
 import { scriptedSession, type FakeAnswer } from "../engine/engineDoubles.js";
 
 describe("walkListing", () => {

@@ -1,7 +1,7 @@
 /** wildcardProbes.ts: search values that find something only where a backend reads a character as a wildcard. */
 import { describe, expect, it } from "vitest";
-import { containsSearchValue } from "../../conformance/checks/_internals/probes/containsSearchValue.js";
-import { wildcardProbes } from "../../conformance/checks/_internals/probes/wildcardProbes.js";
+import { containsSearchValue } from "../../../checks/_internals/probes/containsSearchValue.js";
+import { wildcardProbes } from "../../../checks/_internals/probes/wildcardProbes.js";
 
 describe("wildcardProbes", () => {
   it("makes the middle character a LIKE, regex, glob or percent-escape wildcard that is no longer in the term", () => {

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import { runCli, runWith } from "./cliInProcess.js";
 
 const ENV = { CMS_CLIENT_ID: "client-0a0a0a0a0a", CMS_TOKEN: "token-SECRET-0b0b0b0b" };

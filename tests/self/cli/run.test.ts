@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { validateRunReport } from "../../../reports/validateRunReport.js";
-import { unusedBaseUrl } from "../support/hostileTarget.js";
+import { unusedBaseUrl } from "../../../reference/transport/hostileTarget.js";
 import { runCli } from "./cliInProcess.js";
 import { compiledEntry } from "../../../bin/compiledBuild.mjs";
 import {

@@ -13,7 +13,7 @@ import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import type { CheckExecutor } from "../../../runner/execute/CheckExecutor.js";
 import { announceLearnedSecret } from "../../../runner/http/learnedSecrets.js";
 import type { CheckResult, RunReport } from "../../../runner/model/RunReport.js";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import { runWith } from "./cliInProcess.js";
 
 /** One cheap verdict: valid requests to listLandingPages answer 200. */

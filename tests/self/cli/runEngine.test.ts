@@ -16,7 +16,7 @@ import {
 } from "../../../runner/execute/vitest/firstRequestProbe.js";
 import { planRun } from "../../../runner/planRun.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 

@@ -8,7 +8,7 @@ import { LIST_CHECKS_HELP } from "../../../cli/commands/listChecks.js";
 import { renderRunHelp, RUN_EXIT_CODES, SECRETS_NOTE } from "../../../cli/renderRunHelp.js";
 import { optionFacts, optionSyntax, RUN_OPTIONS } from "../../../cli/runOptions.js";
 import { wrapText } from "../../../cli/wrapText.js";
-import { CHECK_CATALOGUE } from "../../../tests/conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 import { runCli } from "./cliInProcess.js";
 
 describe("run --help", () => {

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import type { RunReport } from "../../../runner/model/RunReport.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 import { runCli, runWith } from "./cliInProcess.js";
 
 const TOTAL_VERDICTS = CHECK_CATALOGUE.select([], []).length;

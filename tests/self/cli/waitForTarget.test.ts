@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import { runCli, runWith } from "./cliInProcess.js";
 
 const out = () => mkdtempSync(join(tmpdir(), "cms-wait-"));

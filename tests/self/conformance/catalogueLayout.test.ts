@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { CheckCatalogue } from "../../../runner/engine/CheckCatalogue.js";
-import { CHECK_CATALOGUE, CHECKS_BY_FAMILY } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE, CHECKS_BY_FAMILY } from "../../../checks/checkCatalogue.js";
 
-const CHECKS_DIR = fileURLToPath(new URL("../../conformance/checks/", import.meta.url));
+const CHECKS_DIR = fileURLToPath(new URL("../../../checks/", import.meta.url));
 const camel = (family: string) => family.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 describe("the layout of the checks", () => {

@@ -9,8 +9,8 @@ import {
   nonTitleValues,
   searchTerms,
   specialSnippets,
-} from "../../conformance/checks/_internals/probes/searchTerms.js";
-import type { ListingWalk } from "../../conformance/checks/_internals/walks/walkListing.js";
+} from "../../../checks/_internals/probes/searchTerms.js";
+import type { ListingWalk } from "../../../checks/_internals/walks/walkListing.js";
 
 const walkOf = (operation: ListingWalk["operation"], items: unknown[]): ListingWalk => ({
   operation,

@@ -4,7 +4,7 @@ import { generateContractTypes, GENERATED_TYPES_BANNER } from "../../../contract
 import { renderRegisterMarkdown } from "../../../contract/renderRegisterMarkdown.js";
 import { withReadmeBlocks } from "../../../contract/readmeTables.js";
 import { checksDocBlocks, contractDocBlocks, readmeBlocks } from "../../../scripts/readmeBlocks.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 import { AMBIGUITY_REGISTER } from "../../../contract/ambiguityRegister.js";
 import { generateMetaValidators, META_VALIDATORS_BANNER } from "../../../contract/generateMetaValidators.js";
 import {
@@ -12,8 +12,8 @@ import {
   generateContractValidators,
 } from "../../../contract/generateContractValidators.js";
 import { metaSchemaValidator } from "../../../contract/metaSchemaValidator.js";
-import { CHECK_DESCRIPTIONS } from "../../conformance/checkDescriptions.js";
-import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../../conformance/describeChecks.js";
+import { CHECK_DESCRIPTIONS } from "../../../checks/checkDescriptions.js";
+import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../../../checks/describeChecks.js";
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
 

@@ -20,7 +20,7 @@ import {
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { contractDocBlocks } from "../../../scripts/readmeBlocks.js";
 import { renderStatementsMarkdown } from "../../../scripts/renderContractMarkdown.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 type CitingCheck = Pick<CheckDefinition, "id" | "specRefs">;
 

@@ -17,7 +17,7 @@ import { ExchangeLog } from "../../../runner/engine/ExchangeLog.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import type { Exchange } from "../../../runner/model/Exchange.js";
 import { findChromium } from "../reports/findChromium.js";
-import { startHostileTarget, unusedBaseUrl } from "../support/hostileTarget.js";
+import { startHostileTarget, unusedBaseUrl } from "../../../reference/transport/hostileTarget.js";
 
 const API_KEY = "har-api-key-5d1e9b";
 const RUN = { creatorVersion: "test", seed: 1, baseUrl: "http://127.0.0.1:9" };

@@ -18,7 +18,7 @@ import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { runInProcess } from "../suite/runInProcess.js";
 import { runBin } from "./runBin.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 const verdicts = (report: RunReport) =>
   Object.fromEntries(report.results.map((result) => [`${result.checkId} [${result.operation}]`, result.outcome]));

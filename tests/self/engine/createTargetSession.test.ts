@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTargetSession, httpClientOptions } from "../../../runner/engine/createTargetSession.js";
-import { unusedBaseUrl } from "../support/hostileTarget.js";
+import { unusedBaseUrl } from "../../../reference/transport/hostileTarget.js";
 import { testSettings } from "./engineDoubles.js";
 
 const PROXY_VARIABLES = ["HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"];

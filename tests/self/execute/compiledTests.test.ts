@@ -8,11 +8,11 @@ import { compiledTestsPath } from "../../../runner/execute/vitest/compiledTests.
 
 let root: string;
 const moduleUrl = (file: string) => pathToFileURL(join(root, file)).href;
-const body = () => join(root, "dist", "tests", "conformance", "registerConformanceTests.js");
+const body = () => join(root, "dist", "checks", "registerConformanceTests.js");
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "cms-compiled-tests-"));
-  mkdirSync(join(root, "dist", "tests", "conformance"), { recursive: true });
+  mkdirSync(join(root, "dist", "checks"), { recursive: true });
   writeFileSync(body(), "export {};\n");
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -23,8 +23,8 @@ describe("compiledTestsPath", () => {
   });
 
   it("names nothing when the module runs from its TypeScript source", () => {
-    mkdirSync(join(root, "tests", "conformance"), { recursive: true });
-    writeFileSync(join(root, "tests", "conformance", "registerConformanceTests.js"), "export {};\n");
+    mkdirSync(join(root, "checks"), { recursive: true });
+    writeFileSync(join(root, "checks", "registerConformanceTests.js"), "export {};\n");
     expect(compiledTestsPath(moduleUrl("runner/execute/vitest/compiledTests.ts"))).toBeUndefined();
   });
 

@@ -10,12 +10,12 @@ describe("conformanceProject", () => {
 
   it("leaves to Node exactly the package's dist/ folder, its root taken literally", () => {
     const [compiled] = conformanceProject("/work/a.b+c/", false).test.server.deps.external;
-    expect(compiled?.test("/work/a.b+c/dist/tests/conformance/registerConformanceTests.js")).toBe(true);
+    expect(compiled?.test("/work/a.b+c/dist/checks/registerConformanceTests.js")).toBe(true);
     expect(compiled?.test("/work/aXb+c/dist/x.js")).toBe(false);
     expect(compiled?.test("/work/a.bbc/dist/x.js")).toBe(false);
     expect(compiled?.test("/work/a.b+c/distant/x.js")).toBe(false);
     expect(compiled?.test("/elsewhere/work/a.b+c/dist/x.js")).toBe(false);
-    expect(compiled?.test("/work/a.b+c/tests/conformance/registerConformanceTests.ts")).toBe(false);
+    expect(compiled?.test("/work/a.b+c/checks/registerConformanceTests.ts")).toBe(false);
   });
 
   it("runs the checks' test file in threads, 16 tests at once", () => {

@@ -8,7 +8,7 @@ import { startReferenceServer, type RunningReferenceServer } from "../../../refe
 import { startVitestExecutor } from "../../../runner/execute/executeWithVitest.js";
 import { planRun } from "../../../runner/planRun.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 let server: RunningReferenceServer;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/createHttpClient.js";
 import type { HttpClient } from "../../../runner/http/types.js";
-import { startHostileTarget, unusedBaseUrl, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, unusedBaseUrl, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
 
 let target: HostileTarget | undefined;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyTransportError } from "../../../runner/http/classifyTransportError.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
-import { startHostileTarget, unusedBaseUrl, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, unusedBaseUrl, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import {
   expectNoSecrets,
   postRequest,

@@ -12,7 +12,7 @@ import {
   unusedBaseUrl,
   type HostileBehaviour,
   type HostileTarget,
-} from "../support/hostileTarget.js";
+} from "../../../reference/transport/hostileTarget.js";
 import { expectNoSecrets, postRequest, SECRETS, writtenCopy } from "./httpTestKit.js";
 
 const TIMEOUT_MS = 500;

@@ -10,7 +10,7 @@ import { redactExchange } from "../../../runner/http/redactExchange.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { createRedactor } from "../../../runner/http/redactSecrets.js";
 import type { HttpClient } from "../../../runner/http/types.js";
-import { HOSTILE_STRINGS, startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { HOSTILE_STRINGS, startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
 
 let target: HostileTarget;

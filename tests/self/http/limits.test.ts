@@ -4,7 +4,7 @@ import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/cre
 import { createRateLimiter } from "../../../runner/http/createRateLimiter.js";
 import { createSemaphore } from "../../../runner/http/createSemaphore.js";
 import type { HttpClient } from "../../../runner/http/types.js";
-import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS } from "./httpTestKit.js";
 
 let target: HostileTarget | undefined;

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import type { HttpClient } from "../../../runner/http/types.js";
-import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
 
 const MiB = 1024 * 1024;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { proxyCredentialSecrets, proxyFromEnvironment } from "../../../runner/http/proxyFromEnvironment.js";
 import { startForwardProxy, type ForwardProxy } from "../support/forwardProxy.js";
-import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { hasOpenssl, makeTestCertificates } from "../support/testCertificates.js";
 import { expectNoSecrets, postRequest, SECRETS, writtenCopy } from "./httpTestKit.js";
 

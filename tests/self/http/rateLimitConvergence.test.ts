@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
-import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import {
   startRateLimitingGateway,
   type RateLimitAlgorithm,
   type RateLimitingGatewayOptions,
   type RateLimitSignals,
-} from "../support/rateLimitingGateway.js";
+} from "../../../reference/transport/rateLimitingGateway.js";
 import { runInProcess } from "../suite/runInProcess.js";
 import { postRequest, SECRETS } from "./httpTestKit.js";
 

@@ -1,7 +1,7 @@
 /** A 3xx is returned as it is: never followed, so credentials never reach the other host. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
-import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { expectNoSecrets, postRequest, SECRETS, timedSend, writtenCopy } from "./httpTestKit.js";
 
 let target: HostileTarget;

@@ -7,7 +7,7 @@ import { buildExchange } from "../../../runner/http/buildExchange.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { createRedactor, MIN_SECRET_LENGTH, redactSecrets } from "../../../runner/http/redactSecrets.js";
 import type { HttpClient } from "../../../runner/http/types.js";
-import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import {
   CLIENT_ID,
   expectNoSecrets,

@@ -1,7 +1,7 @@
 /** 500 and 503 to everything are responses (the checks judge them), not transport failures. */
 import { describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
-import { startHostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
 
 describe("server errors", () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/createHttpClient.js";
 import { INCOMPLETE_BODY_KEPT_BYTES } from "../../../runner/http/buildExchange.js";
-import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { expectNoSecrets, postRequest, SECRETS, timedSend, writtenCopy } from "./httpTestKit.js";
 
 const MiB = 1024 * 1024;

@@ -1,7 +1,7 @@
 /** stats() counts attempts, 429 waits and failures; durationsByPath() feeds the timing chart. */
 import { describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
-import { startHostileTarget, unusedBaseUrl } from "../support/hostileTarget.js";
+import { startHostileTarget, unusedBaseUrl } from "../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS } from "./httpTestKit.js";
 
 describe("stats and durations", () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/createHttpClient.js";
 import type { HttpClient } from "../../../runner/http/types.js";
-import { startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { expectNoSecrets, postRequest, postRequestCurl, SECRETS, timedSend, writtenCopy } from "./httpTestKit.js";
 
 const TIMEOUT_MS = 500;

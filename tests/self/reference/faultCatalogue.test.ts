@@ -3,7 +3,7 @@ import { buildReferenceData } from "../../../reference/data/buildReferenceData.j
 import { FAULT_CATALOGUE, findFault } from "../../../reference/faults/faultCatalogue.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { FAULT_PROBES, type ProbeContext } from "./faultProbes.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 import { callOperation, listedIds, walkAll, type Caller, type Operation } from "./referenceClient.js";
 
 const plannedIds = CHECK_CATALOGUE.ids();

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import type { RunReport } from "../../../runner/model/RunReport.js";
 import { runConformance, type RunStart } from "../../../runner/runConformance.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 describe("a partial run", () => {
   let server: RunningReferenceServer;

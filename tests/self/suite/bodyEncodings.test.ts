@@ -11,7 +11,7 @@ import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import type { RunReport } from "../../../runner/model/RunReport.js";
 import { validateRunReport } from "../../../reports/validateRunReport.js";
-import { startReferenceProxy, type ReferenceProxyOptions } from "../support/referenceProxy.js";
+import { startReferenceProxy, type ReferenceProxyOptions } from "../../../reference/transport/referenceProxy.js";
 import { runInProcess } from "./runInProcess.js";
 
 let server: RunningReferenceServer;

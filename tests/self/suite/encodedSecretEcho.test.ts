@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import { runWith } from "../cli/cliInProcess.js";
-import { ECHO_FORMS, startHostileTarget, type HostileTarget } from "../support/hostileTarget.js";
+import { ECHO_FORMS, startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
 import { shows } from "../support/secretOracle.js";
 
 const SECRETS = {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { writeReports } from "../../../reports/writeReports.js";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
 import { resolveRunSettings, type RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
@@ -18,8 +18,8 @@ import {
   unusedBaseUrl,
   type HostileBehaviour,
   type HostileTarget,
-} from "../support/hostileTarget.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+} from "../../../reference/transport/hostileTarget.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 const SECRETS = {
   clientId: "client-9f8e7d6c5b4a",

@@ -15,9 +15,9 @@ import { runCommand } from "../../../cli/commands/run.js";
 import { validateRunReport } from "../../../reports/validateRunReport.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import type { RunReport } from "../../../runner/model/RunReport.js";
-import { startReferenceProxy, type ReferenceProxyOptions } from "../support/referenceProxy.js";
+import { startReferenceProxy, type ReferenceProxyOptions } from "../../../reference/transport/referenceProxy.js";
 import { runInProcess } from "./runInProcess.js";
 
 let server: RunningReferenceServer;

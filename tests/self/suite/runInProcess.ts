@@ -1,9 +1,9 @@
 /** Runs the suite in this process against a reference server (or one of its faults), for verdict tests. */
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import type { RunReport } from "../../../runner/model/RunReport.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { resolveRunSettings, type RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 /** Runs every check (or `overrides.checks`) and returns the report. */
 export async function runInProcess(layer: RunConfigFile, overrides: RunConfigFile = {}): Promise<RunReport> {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 import { readFileSync } from "node:fs";
 import { describeVerdictMatrixRows, MATRIX_PARTS, matrixPartOf } from "./verdictMatrixRows.js";
 

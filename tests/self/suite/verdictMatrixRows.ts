@@ -17,7 +17,7 @@ import type { TargetSession } from "../../../runner/engine/TargetSession.js";
 import type { CheckResult } from "../../../runner/model/RunReport.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 import { isGoldenColumn, matrixTargets, rowOrder, type MatrixServers, type MatrixTarget } from "./matrixTargets.js";
 
 /**

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { writeReports } from "../../../reports/writeReports.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 describe("waivers in a run", () => {
   let server: RunningReferenceServer;

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
-import { executeInProcess } from "../../conformance/executeInProcess.js";
+import { executeInProcess } from "../../../checks/executeInProcess.js";
 import type { CheckResult } from "../../../runner/model/RunReport.js";
 import { runConformance } from "../../../runner/runConformance.js";
 import { resolveRunSettings } from "../../../runner/settings/resolveRunSettings.js";
 import { applyWaivers } from "../../../runner/waivers/applyWaivers.js";
 import { loadWaivers } from "../../../runner/waivers/loadWaivers.js";
-import { CHECK_CATALOGUE } from "../../conformance/checkCatalogue.js";
+import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 const EXAMPLE = new URL("../../../docs/examples/waivers.json", import.meta.url).pathname;
 const operationsOf = (id: string) => CHECK_CATALOGUE.checks.find((check) => check.id === id)?.operations;

@@ -1,0 +1,131 @@
+/**
+ * Runs a fast-check property against the target and records a failure with everything that
+ * replays it (seed, path, shrunk counterexample) and the exchange of the shrunk case.
+ * An example without a complete answer (a 429 beyond --max-retry-wait, a timeout, a reset, a
+ * run that stopped) is no counterexample: the property ends there as an error naming the cause,
+ * sends nothing more and never shrinks (shrinking would only hammer a target already in trouble).
+ */
+import fc from "fast-check";
+import type { Exchange } from "../../../runner/model/Exchange.js";
+import { exchangeRedactor } from "../../../runner/http/exchangeRedactor.js";
+import { incompleteAnswer } from "../../../runner/engine/incompleteAnswer.js";
+import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
+
+/** What one example did: fine, why not (with the exchange that shows it), or nothing to judge (rate limited). */
+export type ExampleVerdict =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly expected: string;
+      readonly actual: string;
+      readonly exchange: Exchange;
+    }
+  | { readonly ok: "unjudged"; readonly reason: string; readonly exchange: Exchange };
+
+/** Options of a property run. */
+export interface PropertyOptions {
+  readonly seed: number;
+  readonly numRuns: number;
+  /** Wall-clock bound for the run and its shrinking (milliseconds). */
+  readonly timeLimitMs?: number;
+  /** The property is about server errors: a gateway's 5xx is a failing example, not an end without an answer. */
+  readonly judgesServerErrors?: boolean;
+}
+
+/** Checks `predicate` on values of `arbitrary`; returns how many examples ran. */
+export async function runProperty<T>(
+  judge: Judgement,
+  label: string,
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<ExampleVerdict>,
+  options: PropertyOptions,
+): Promise<number> {
+  let lastFailure: Extract<ExampleVerdict, { ok: false }> | undefined;
+  let ended: { exchange: Exchange; example: number; reason?: string } | undefined;
+  let examples = 0;
+  // The time limit is checked before each example rather than given to fast-check (interruptAfterTimeLimit),
+  // which armed a timer and raced a promise for every example. An example under way when the limit
+  // passes finishes, bounded by its requests' own timeouts.
+  const deadline = Date.now() + (options.timeLimitMs ?? 60_000);
+  let outOfTime = false;
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      // Stryker disable next-line BooleanLiteral: once ended, the verdict is read from `ended` whatever fast-check makes of the later examples, which send nothing
+      if (ended) return true; // the property has ended: the remaining examples send nothing
+      if (outOfTime) return true; // past the time limit: a pass for fast-check, and nothing sent
+      if (Date.now() >= deadline) {
+        outOfTime = true;
+        return true;
+      }
+      examples += 1;
+      const verdict = await predicate(value);
+      // Nothing to judge (a 429 past the waits, a timeout, a reset, a stopped run): counted as a pass
+      // for fast-check, so it never shrinks towards it, and the property ends there.
+      if (verdict.ok === "unjudged") {
+        ended = { exchange: verdict.exchange, example: examples, reason: verdict.reason };
+        // Stryker disable next-line BooleanLiteral: once ended, every later call returns true before the predicate, and the verdict is read from `ended`
+        return true;
+      }
+      const trouble = verdict.ok ? undefined : incompleteAnswer(verdict.exchange);
+      if (!verdict.ok && trouble && !(trouble.kind === "gateway" && options.judgesServerErrors === true)) {
+        ended = { exchange: verdict.exchange, example: examples };
+        // Stryker disable next-line BooleanLiteral: as above
+        return true;
+      }
+      if (!verdict.ok) lastFailure = verdict;
+      return verdict.ok;
+    }),
+    { seed: options.seed, numRuns: options.numRuns },
+  );
+  if (ended) {
+    const trouble = incompleteAnswer(ended.exchange);
+    // Stryker disable next-line StringLiteral: never read: an incomplete answer has its trouble, an unjudged example its reason
+    const why = trouble?.message ?? ended.reason ?? "no response";
+    const cause = exchangeRedactor(ended.exchange).text(why).replace(/\.$/, "");
+    judge.error(
+      `${label}: ended at example ${ended.example} of ${options.numRuns}, which got no complete answer (${trouble?.kind ?? "unjudged"}: ${cause}); not shrunk, nothing judged from it.`,
+      {
+        evidence: [evidence(`${label}: example ${ended.example}`, ended.exchange)],
+      },
+    );
+    return ended.example - 1;
+  }
+  if (details.failed && lastFailure) {
+    const counterexample = requestBodyOf(details.counterexample?.[0]);
+    // Stryker disable next-line StringLiteral: fast-check gives a failed run its counterexample path
+    judge.property({
+      seed: details.seed,
+      path: details.counterexamplePath ?? "",
+      numRuns: details.numRuns,
+      counterexample,
+    });
+    judge.fail(
+      // The run's seed replays it (the console's replay line, report.json's property.path for fast-check itself).
+      `${label}: ${lastFailure.message} (shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}; property seed ${details.seed})`,
+      {
+        expected: lastFailure.expected,
+        actual: lastFailure.actual,
+        evidence: [evidence(`${label}: shrunk counterexample`, lastFailure.exchange)],
+        ...(options.judgesServerErrors === true ? { judgesServerErrors: true } : {}),
+      },
+    );
+  } else if (details.errorInstance) {
+    throw details.errorInstance; // our predicate threw: a bug of ours, reported as an error
+  }
+  // Past the time limit fast-check counts the examples that sent nothing as runs: only those judged count.
+  return outOfTime && !details.failed ? examples : details.numRuns;
+}
+
+/**
+ * What a reader should see of a shrunk counterexample (issue 27.7): the request body sent, when the
+ * example is one of the suite's request wrappers ({ body: { json } } or { body: { raw } }), not the wrapper.
+ */
+export function requestBodyOf(example: unknown): unknown {
+  if (typeof example !== "object" || example === null || !("body" in example)) return example;
+  const body = (example as { body: unknown }).body;
+  if (typeof body !== "object" || body === null) return example;
+  if ("json" in body) return (body as { json: unknown }).json;
+  if ("raw" in body) return (body as { raw: unknown }).raw;
+  return example;
+}

@@ -1,0 +1,168 @@
+/** Consistency between operations and over time (§4.1, §4.4; register list-get-consistency, repeatable-reads). */
+import { ALL_OPERATIONS } from "../contract/operations.js";
+import type { CheckDefinition } from "../runner/engine/CheckDefinition.js";
+import { evidence } from "../runner/engine/Judgement.js";
+import { answered, describeAnswer } from "./_internals/judges/judgeExchange.js";
+import { everyUser } from "./_internals/requests/everyUser.js";
+import { isJsonObject, jsonEqual } from "../contract/jsonValue.js";
+import { forEachRead, READS } from "./_internals/judges/forEachRead.js";
+import { successfulRequestBody } from "./_internals/requests/sampleRequests.js";
+import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
+import { statedFields } from "./_internals/requests/schemaProperties.js";
+
+/** The schema of a widget as §2.1 defines it. */
+const WIDGET_SCHEMA = "components/Widget.json";
+
+/** Checks of the consistency family. */
+export const consistencyChecks: readonly CheckDefinition[] = [
+  {
+    id: "consistency.listed-widget-readable",
+    title: "Every widget in a user's listing can be read by that user",
+    rule: "The listing returns the widgets the user may view (§4.1, §5); 403 is for what the user may not view and 404 for what does not exist (§4.4, §7).",
+    family: "consistency",
+    specRefs: ["4.1", "4.4", "5"],
+    level: "MUST",
+    operations: ["getWidget"],
+    registerRefs: [],
+    async run({ target, judge }) {
+      const callers = everyUser(target);
+      let read = 0;
+      const cuts: string[] = [];
+      for (const caller of callers) {
+        const { reads, cut } = await knowledgeOf(target).reads("getWidget", caller);
+        if (cut) cuts.push(cut);
+        for (const { label, exchange } of reads) {
+          if (!answered(judge, `${label} (listed for ${caller})`, exchange)) continue;
+          read += 1;
+          if (exchange.response.status === 200) {
+            judge.witness(evidence(label, exchange));
+            continue;
+          }
+          judge.fail(`${label} (listed for ${caller}) got ${describeAnswer(exchange)}.`, {
+            expected: "200 with the widget",
+            actual: describeAnswer(exchange),
+            evidence: [evidence(label, exchange)],
+          });
+        }
+      }
+      if (read === 0) judge.skip("no listed widget has an id to read.");
+      else
+        judge.note(
+          `${read} listed widget(s) read back (${callers.join(" and ")})${cuts.length > 0 ? `; ${cuts.join("; ")}` : ""}.`,
+        );
+    },
+  },
+  {
+    id: "consistency.id-echoes-request",
+    title: "A read returns the item that was asked for",
+    rule: "getWidget returns the widget found by its identifier (§4.4); getAnalytic the analytic of the identifier (§4.3): the returned id is the requested one.",
+    family: "consistency",
+    specRefs: ["4.3", "4.4"],
+    level: "MUST",
+    operations: READS,
+    registerRefs: ["required-response-fields"],
+    async run(context) {
+      await forEachRead(context, (id, body, label, exchange) => {
+        const item = context.operation === "getAnalytic" ? (isJsonObject(body) ? body.analytic : undefined) : body;
+        const returned = isJsonObject(item) ? item.id : undefined;
+        if (returned === id) return context.judge.witness(evidence(label, exchange));
+        if (returned === undefined) {
+          context.judge.depart("required-response-fields", `${label}: the returned item has no id to compare.`, {
+            expected: `id ${id}`,
+            actual: "no id field",
+            evidence: [evidence(label, exchange)],
+          });
+          return;
+        }
+        context.judge.fail(`${label}: asked for ${id}, got ${JSON.stringify(returned)}.`, {
+          expected: `id ${id}`,
+          actual: `id ${JSON.stringify(returned)}`,
+          evidence: [evidence(label, exchange)],
+        });
+      });
+    },
+  },
+  {
+    id: "consistency.list-get-equal",
+    title: "A widget read by id equals the one in the listing",
+    rule: "Not stated; the register's default: a field present both in the listing and in getWidget has the same value.",
+    family: "consistency",
+    specRefs: ["4.1", "4.4"],
+    level: "SHOULD",
+    operations: ["getWidget"],
+    registerRefs: ["list-get-consistency", "unknown-extra-fields"],
+    async run({ target, judge }) {
+      judge.applied("list-get-consistency");
+      const walk = await knowledgeOf(target).listing("listFactoryDefaultWidgets", "admin");
+      // Looked up by the string ids that were read: an item with another id is never asked for.
+      const listed = new Map(walk.items.filter(isJsonObject).map((item) => [item.id, item] as const));
+      const { reads } = await knowledgeOf(target).reads("getWidget");
+      if (reads.length === 0) return judge.skip("no listed widget has an id to read.");
+      for (const { id, label, exchange } of reads) {
+        const item = listed.get(id);
+        if (
+          !answered(judge, label, exchange) ||
+          exchange.response.status !== 200 ||
+          !isJsonObject(exchange.json) ||
+          !item
+        )
+          continue;
+        // Only what §2.1 defines: an unlisted field that changes per answer is allowed (register unknown-extra-fields).
+        const body = statedFields(exchange.json, WIDGET_SCHEMA) as Record<string, unknown>;
+        const stated = statedFields(item, WIDGET_SCHEMA) as Record<string, unknown>;
+        const differing = Object.keys(stated).filter((key) => key in body && !jsonEqual(stated[key], body[key]));
+        if (differing.length === 0) {
+          judge.witness(evidence(label, exchange));
+          continue;
+        }
+        judge.depart("list-get-consistency", `${label}: ${differing.join(", ")} differ from the listing.`, {
+          expected: differing
+            .map((key) => `${key}: ${JSON.stringify(stated[key])}`)
+            .join("\n")
+            .slice(0, 500),
+          actual: differing
+            .map((key) => `${key}: ${JSON.stringify(body[key])}`)
+            .join("\n")
+            .slice(0, 500),
+          evidence: [evidence(label, exchange)],
+        });
+      }
+    },
+  },
+  {
+    id: "consistency.repeatable-reads",
+    title: "The same request twice gives the same answer",
+    rule: "Not stated; the register's default: identical requests give identical answers while the data does not change.",
+    family: "consistency",
+    specRefs: ["4"],
+    level: "SHOULD",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["repeatable-reads", "unknown-extra-fields"],
+    async run({ operation, target, judge }) {
+      const body = await successfulRequestBody(target, operation);
+      if (!body) return judge.skip("there is nothing known to ask this operation for (no ids or roles).");
+      judge.applied("repeatable-reads");
+      const first = await target.send(operation, { json: body });
+      const second = await target.send(operation, { json: body });
+      if (!answered(judge, "first request", first) || !answered(judge, "second request", second)) return;
+      // A 200 is compared on the fields §2 defines: a request id or timestamp may differ (register unknown-extra-fields).
+      const comparable = (json: unknown, status: number) =>
+        status === 200 ? statedFields(json, `bodies/${operation}.response.json`) : json;
+      if (
+        first.response.status === second.response.status &&
+        first.isJson === second.isJson &&
+        (first.isJson
+          ? jsonEqual(comparable(first.json, first.response.status), comparable(second.json, second.response.status))
+          : first.response.bodyText === second.response.bodyText)
+      ) {
+        judge.witness(evidence("first request", first));
+        return;
+      }
+      judge.depart("repeatable-reads", "two identical requests got different answers.", {
+        expected: `${describeAnswer(first)}: ${first.response.bodyText.slice(0, 200)}`,
+        actual: `${describeAnswer(second)}: ${second.response.bodyText.slice(0, 200)}`,
+        evidence: [evidence("first request", first), evidence("second request", second)],
+      });
+    },
+  },
+];
