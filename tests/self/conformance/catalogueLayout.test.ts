@@ -11,20 +11,17 @@ const camel = (family: string) => family.replace(/-([a-z])/g, (_, letter: string
 
 describe("the layout of the checks", () => {
   it("has one file per family, named <family>Checks.ts, and nothing else beside _internals and the catalogue's own files", () => {
-    const names = readdirSync(CHECKS_DIR).filter((name) => name !== "_internals");
-    expect(names.filter((name) => name.endsWith("Checks.ts")).sort()).toEqual(
-      Object.keys(CHECKS_BY_FAMILY)
-        .map((family) => `${camel(family)}Checks.ts`)
-        .sort(),
-    );
-    expect(names.filter((name) => !name.endsWith("Checks.ts")).sort()).toEqual([
+    const familyFiles = Object.keys(CHECKS_BY_FAMILY).map((family) => `${camel(family)}Checks.ts`);
+    const catalogueFiles = [
       "checkCatalogue.ts",
       "checkDescriptions.generated.json",
       "checkDescriptions.ts",
       "describeChecks.ts",
       "executeInProcess.ts",
       "registerConformanceTests.ts",
-    ]);
+    ];
+    const names = readdirSync(CHECKS_DIR).filter((name) => name !== "_internals");
+    expect(names.sort()).toEqual([...familyFiles, ...catalogueFiles].sort());
   });
 
   it("keeps in each family's file exactly the checks whose id starts with the family", async () => {
