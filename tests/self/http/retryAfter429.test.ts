@@ -8,7 +8,11 @@ import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/cre
 import { createRateLimiter, type RateLimiter } from "../../../runner/http/createRateLimiter.js";
 import { parseRetryAfter } from "../../../runner/http/parseRetryAfter.js";
 import type { HttpClient, HttpClientOptions } from "../../../runner/http/types.js";
-import { startHostileTarget, type HostileTarget, type HostileTargetOptions } from "../../../reference/transport/hostileTarget.js";
+import {
+  startHostileTarget,
+  type HostileTarget,
+  type HostileTargetOptions,
+} from "../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
 
 let target: HostileTarget | undefined;
