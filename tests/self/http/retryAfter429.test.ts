@@ -86,7 +86,7 @@ describe("429 back-off", () => {
       { rateLimitedTimes: 10, retryAfter: "0" },
       { max429Retries: 2, rateLimitPerSecond: 50 },
     );
-    const { exchange } = await timedSend(client, postRequest("/d"));
+    const exchange = await client.send(postRequest("/d"));
     expect(exchange.failure?.kind).toBe("rate-limited");
     expect(exchange.retriesAfter429).toBe(2);
     expect(target.hits("/rate-limited/d")).toBe(3);
