@@ -200,7 +200,7 @@ export const httpChecks: readonly CheckDefinition[] = [
     title: "Every answer with a body is application/json",
     rule: "All operations return JSON (§4) and §7 gives their error answers JSON bodies; clients send Accept: application/json (§5). Judged on a well-formed request, malformed JSON, a request without a token and, for getAnalytic and getWidget, a well-formed id that does not exist (404).",
     family: "http",
-    specRefs: ["4", "5", "7"],
+    specRefs: ["4", "5"],
     level: "MUST",
     operations: ALL_OPERATIONS,
     registerRefs: ["response-content-type", "forbidden-body"],

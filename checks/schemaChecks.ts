@@ -75,8 +75,7 @@ export const schemaChecks: readonly CheckDefinition[] = [
       "order-direction-values",
       "chart-category-non-gauge",
       "unknown-extra-fields",
-      "i18n-key-shape",
-      "url-shape",
+      "value-shapes",
     ],
     async run({ operation, target, judge }) {
       const exchanges = await successfulExchanges(target, operation);

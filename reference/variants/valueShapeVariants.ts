@@ -1,5 +1,5 @@
 /**
- * Legitimate values of the shapes §2 gives (registers i18n-key-shape and url-shape): relative URLs,
+ * Legitimate values of the shapes §2 gives (register value-shapes): relative URLs,
  * key-shaped analytic titles, i18n keys of other key schemes and scripts, widget ids of many segments.
  */
 import type { Widget } from "../../contract/types.generated.js";
@@ -45,7 +45,7 @@ export const VALUE_SHAPE_VARIANTS: readonly ReferenceVariant[] = [
     name: "relative-widget-urls",
     section: "§2.1",
     description: "Widget url and thumbnailURL are relative references (/widgets/<slug>/index.html).",
-    why: "§2.1 says URL but not absolute URL: a relative reference resolved against the platform's address is a URL reference (RFC 3986 §4.1; register url-shape).",
+    why: "§2.1 says URL but not absolute URL: a relative reference resolved against the platform's address is a URL reference (RFC 3986 §4.1; register value-shapes).",
     departs: [],
     data: (data) => ({
       ...data,
@@ -64,7 +64,7 @@ export const VALUE_SHAPE_VARIANTS: readonly ReferenceVariant[] = [
     section: "§2.5",
     description:
       "Every analytic title is a translation key of the form platform.cms.<name> with underscores (platform.cms.sales_by_region_007).",
-    why: "§2.5: the title may be a translation key of the form platform.cms.<name> (register i18n-key-shape).",
+    why: "§2.5: the title may be a translation key of the form platform.cms.<name> (register value-shapes).",
     departs: [],
     data: (data) => ({
       ...data,
@@ -82,7 +82,7 @@ export const VALUE_SHAPE_VARIANTS: readonly ReferenceVariant[] = [
     section: "§2.1",
     description:
       "Widget name and description keys of other schemes: cms:widgets/<slug>.name, widget_<slug>-name and platform.cms.ウィジェット.<slug>.名前.",
-    why: "§2.1 says they are i18n keys of the platform.cms bundle but not how keys are spelt: colons, slashes, hyphens, underscores and other scripts are common key syntax (register i18n-key-shape).",
+    why: "§2.1 says they are i18n keys of the platform.cms bundle but not how keys are spelt: colons, slashes, hyphens, underscores and other scripts are common key syntax (register value-shapes).",
     departs: [],
     data: withOtherKeySchemes,
   },

@@ -1,5 +1,5 @@
 /**
- * Probes of the legitimate variants of value shapes (registers i18n-key-shape, url-shape): each really
+ * Probes of the legitimate variants of value shapes (register value-shapes): each really
  * answers other values than the reference, and those values still validate against the contract.
  */
 import { expect } from "vitest";
