@@ -293,7 +293,7 @@ export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
   for (const name of statedRequired) {
     rules.push({
       rule: `${name}:missing`,
-      description: `${name} is missing, which the operation cannot work without (§7 "required parameters missing"; register required-request-fields)`,
+      description: `${name} is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")`,
       registerEntry: "required-request-fields",
       expectation: "must-400",
       target: { kind: "json", at: [{ property: name }], value: "delete" },

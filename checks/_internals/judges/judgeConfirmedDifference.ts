@@ -51,7 +51,7 @@ export function judgeConfirmedDifference(
     return "changed";
   }
   judge.fail(
-    `${comparison.label}: ${fieldNames(confirmed)} differ between ${comparison.firstName} and ${comparison.secondName}, at the first look and again when both were asked once more.`,
+    `${comparison.label}: ${fieldNames(confirmed)} ${confirmed.length === 1 ? "differs" : "differ"} between ${comparison.firstName} and ${comparison.secondName}, at the first look and again when both were asked once more.`,
     {
       expected: `the values of ${comparison.firstName}: ${sideOf(confirmed, "first")}`,
       actual: `${comparison.secondName}: ${sideOf(confirmed, "second")}`,
