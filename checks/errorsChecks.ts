@@ -292,7 +292,7 @@ export const errorsChecks: readonly CheckDefinition[] = [
     title: "A read without its identifier gets 400",
     rule: "Required parameters missing get 400 (§7): getAnalytic reads the analytic of the identifier sent (§4.3) and getWidget the widget found by its identifier (§4.4), so a request without it lacks a required parameter. 404 is for a component that does not exist (§4.3, §4.4, §7), not for a request that names none: any answer but 400 fails.",
     family: "errors",
-    specRefs: ["7", "4.3", "4.4"],
+    specRefs: ["7"],
     level: "MUST",
     operations: READS,
     registerRefs: ["required-request-fields"],
