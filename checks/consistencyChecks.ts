@@ -1,5 +1,5 @@
-/** Consistency between operations and over time (§4.1, §4.4; register list-get-consistency, repeatable-reads). */
-import { ALL_OPERATIONS } from "../contract/operations.js";
+/** Consistency between operations and over time (§2.1, §2.11, §4.1, §4.4; register repeatable-reads). */
+import { ALL_OPERATIONS, LISTING_OPERATIONS } from "../contract/operations.js";
 import type { CheckDefinition } from "../runner/engine/CheckDefinition.js";
 import { evidence } from "../runner/engine/Judgement.js";
 import { answered, describeAnswer } from "./_internals/judges/judgeExchange.js";
@@ -9,9 +9,8 @@ import { forEachRead, READS } from "./_internals/judges/forEachRead.js";
 import { successfulRequestBody } from "./_internals/requests/sampleRequests.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { statedFields } from "./_internals/requests/schemaProperties.js";
-
-/** The schema of a widget as §2.1 defines it. */
-const WIDGET_SCHEMA = "components/Widget.json";
+import { judgeListReadAgreement } from "./_internals/judges/judgeListReadAgreement.js";
+import { judgePageSizeAgreement } from "./_internals/judges/judgePageSizeAgreement.js";
 
 /** Checks of the consistency family. */
 export const consistencyChecks: readonly CheckDefinition[] = [
@@ -85,49 +84,24 @@ export const consistencyChecks: readonly CheckDefinition[] = [
   {
     id: "consistency.list-get-equal",
     title: "A widget read by id equals the one in the listing",
-    rule: "Not stated; the register's default: a field present both in the listing and in getWidget has the same value.",
+    rule: "getWidget returns the widget found by its identifier (§4.4) and the listing returns the widgets (§4.1): both describe one widget, so every field §2.1 tables that both answers carry has the same value. A difference is asked once more (the widget read again, its listing page fetched again) and fails when the second look shows it too; one the second look does not show is data that changed during the run, noted and not blamed. Tags are compared as a set; the same tags in another order depart from the register's default (list-get-consistency).",
     family: "consistency",
     specRefs: ["4.1", "4.4"],
-    level: "SHOULD",
+    level: "MUST",
     operations: ["getWidget"],
     registerRefs: ["list-get-consistency", "unknown-extra-fields"],
-    async run({ target, judge }) {
-      judge.applied("list-get-consistency");
-      const walk = await knowledgeOf(target).listing("listFactoryDefaultWidgets", "admin");
-      // Looked up by the string ids that were read: an item with another id is never asked for.
-      const listed = new Map(walk.items.filter(isJsonObject).map((item) => [item.id, item] as const));
-      const { reads } = await knowledgeOf(target).reads("getWidget");
-      if (reads.length === 0) return judge.skip("no listed widget has an id to read.");
-      for (const { id, label, exchange } of reads) {
-        const item = listed.get(id);
-        if (
-          !answered(judge, label, exchange) ||
-          exchange.response.status !== 200 ||
-          !isJsonObject(exchange.json) ||
-          !item
-        )
-          continue;
-        // Only what §2.1 defines: an unlisted field that changes per answer is allowed (register unknown-extra-fields).
-        const body = statedFields(exchange.json, WIDGET_SCHEMA) as Record<string, unknown>;
-        const stated = statedFields(item, WIDGET_SCHEMA) as Record<string, unknown>;
-        const differing = Object.keys(stated).filter((key) => key in body && !jsonEqual(stated[key], body[key]));
-        if (differing.length === 0) {
-          judge.witness(evidence(label, exchange));
-          continue;
-        }
-        judge.depart("list-get-consistency", `${label}: ${differing.join(", ")} differ from the listing.`, {
-          expected: differing
-            .map((key) => `${key}: ${JSON.stringify(stated[key])}`)
-            .join("\n")
-            .slice(0, 500),
-          actual: differing
-            .map((key) => `${key}: ${JSON.stringify(body[key])}`)
-            .join("\n")
-            .slice(0, 500),
-          evidence: [evidence(label, exchange)],
-        });
-      }
-    },
+    run: judgeListReadAgreement,
+  },
+  {
+    id: "consistency.page-sizes-agree",
+    title: "An item holds the same values on pages of different sizes",
+    rule: "pageSize only says how many records a page holds (§2.11): the same item (same id) on a page of one size and on a page of another has the same value in every field §2.1 or §2.4 tables that both carry. Compared on the two walks the run makes (the largest page size served and small pages), for every user; a difference is asked once more (both pages fetched again) and fails when the second look shows it too. Tags are compared as a set; another order departs from the register's default (list-get-consistency).",
+    family: "consistency",
+    specRefs: ["2.11"],
+    level: "MUST",
+    operations: LISTING_OPERATIONS,
+    registerRefs: ["list-get-consistency", "unknown-extra-fields"],
+    run: judgePageSizeAgreement,
   },
   {
     id: "consistency.repeatable-reads",

@@ -290,10 +290,10 @@ export const errorsChecks: readonly CheckDefinition[] = [
   {
     id: "errors.missing-id-400",
     title: "A read without its identifier gets 400",
-    rule: "Required parameters missing get 400 (§7); a read cannot answer without the id of what to read.",
+    rule: "Required parameters missing get 400 (§7): getAnalytic reads the analytic of the identifier sent (§4.3) and getWidget the widget found by its identifier (§4.4), so a request without it lacks a required parameter. 404 is for a component that does not exist (§4.3, §4.4, §7), not for a request that names none: any answer but 400 fails.",
     family: "errors",
     specRefs: ["7"],
-    level: "SHOULD",
+    level: "MUST",
     operations: READS,
     registerRefs: ["required-request-fields"],
     async run({ operation, target, judge }) {
@@ -301,11 +301,10 @@ export const errorsChecks: readonly CheckDefinition[] = [
       // Stryker disable next-line ObjectLiteral: the session sends {} when given no body; written out, it says so (proof: missingIdBody.equivalence.test.ts)
       const exchange = await target.send(operation, { json: {} });
       if (!answered(judge, label, exchange)) return;
+      judge.applied("required-request-fields");
       judgeStatus(judge, label, exchange, {
         accept: [400],
-        expected: "400 (§7; register required-request-fields)",
-        register: "required-request-fields",
-        success: "departure",
+        expected: "400: required parameters missing (§7; register required-request-fields)",
       });
     },
   },

@@ -485,13 +485,13 @@ export interface CmsNotFoundError {
   [k: string]: unknown;
 }
 /**
- * §4.3 Request body of getAnalytic. Required fields: not shown (§4).
+ * §4.3 Request body of getAnalytic. Required fields are not shown (§4), but §4.3 reads the analytic of its identifier: without analyticId a required parameter is missing (§7).
  */
 export interface GetAnalyticRequest {
   /**
    * §4.3 §2.5 Identifier of the analytic component.
    */
-  analyticId?: string;
+  analyticId: string;
   [k: string]: unknown;
 }
 /**
@@ -530,13 +530,13 @@ export interface GetRoleFiltersResponse {
   [k: string]: unknown;
 }
 /**
- * §4.4 Request body of getWidget. Required fields: not shown (§4).
+ * §4.4 Request body of getWidget. Required fields are not shown (§4), but §4.4 reads a widget found by its identifier: without widgetId a required parameter is missing (§7).
  */
 export interface GetWidgetRequest {
   /**
    * §4.4 §2.1 Identifier in the widget URI format.
    */
-  widgetId?: string;
+  widgetId: string;
   [k: string]: unknown;
 }
 /**

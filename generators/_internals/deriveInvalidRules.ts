@@ -2,8 +2,9 @@
  * Invalid request derivations, read generically off a request schema: for each property (nested
  * objects included) a wrong JSON type, a number sent as its own text ("1" for 1), a value below
  * `minimum`, a fraction for an integer, a string breaking `pattern`; for each field an `x-strict`
- * entry requires, the field missing. Expectations follow the register entries invalid-field-status
- * and, for what lenient JSON mappers coerce (a number's own text, a fraction), numeric-coercion (§7).
+ * entry requires, and each field the schema itself requires, the field missing. Expectations follow
+ * the register entries invalid-field-status, required-request-fields and, for what lenient JSON
+ * mappers coerce (a number's own text, a fraction), numeric-coercion (§7).
  */
 import { isJsonObject } from "../../contract/jsonValue.js";
 import fc from "fast-check";
@@ -160,8 +161,9 @@ function propertyRules(
     out.push({
       rule: `${label}:below-minimum`,
       description: `${label} is below its minimum ${min}${where}`,
+      // A value outside the range the spec gives (§2.11: the first page has index 0, a page holds records) is filled incorrectly (§7).
       registerEntry: "invalid-field-status",
-      expectation: "should-400",
+      expectation: "must-400",
       target: {
         kind: "json",
         at,
@@ -286,8 +288,18 @@ export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
     }
   }
 
-  // Fields only an x-strict entry requires: the register says what a request without them gets.
+  // Fields the spec requires (a read's identifier, §4.3, §4.4): missing, they get 400 (§7 "required parameters missing").
   const statedRequired = requiredOf(leaves);
+  for (const name of statedRequired) {
+    rules.push({
+      rule: `${name}:missing`,
+      description: `${name} is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")`,
+      registerEntry: "required-request-fields",
+      expectation: "must-400",
+      target: { kind: "json", at: [{ property: name }], value: "delete" },
+    });
+  }
+  // Fields only an x-strict entry requires: the register says what a request without them gets.
   const entries =
     typeof root.schema === "object" && Array.isArray(root.schema["x-strict"]) ? root.schema["x-strict"] : [];
   entries.forEach((entry, i) => {

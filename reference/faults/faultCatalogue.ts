@@ -1,5 +1,6 @@
 /** The catalogue of faults (docs/design.md §6): every named variant of the reference server, unique names. */
 import { AUTH_FAULTS } from "./authFaults.js";
+import { CONSISTENCY_FAULTS } from "./consistencyFaults.js";
 import { ERROR_BODY_FAULTS } from "./errorBodyFaults.js";
 import { GET_FAULTS } from "./getFaults.js";
 import { HTTP_FAULTS } from "./httpFaults.js";
@@ -34,6 +35,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...ROLE_FILTER_FAULTS,
   ...HTTP_FAULTS,
   ...VALUE_SHAPE_FAULTS,
+  ...CONSISTENCY_FAULTS,
 ]);
 
 /** The fault with that name, if any. */

@@ -246,8 +246,7 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       "A negative pageNumber is clamped to 0 (Math.max(0, pageNumber)) instead of refused: page -1 answers 200 with the first page's items.",
     caughtBy: ["pagination.invalid-rejected"],
     mayAlsoFail: {
-      "errors.invalid-request-rejected":
-        "its generated pageNumber below 0 gets 200, a departure from invalid-field-status",
+      "errors.invalid-request-rejected": "its generated pageNumber below 0, when drawn, gets 200 instead of 400",
     },
     requestBody: (body) => {
       if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;
@@ -267,6 +266,35 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
       const { pageNumber } = body.pagination;
       if (typeof pageNumber !== "number" || !Number.isInteger(pageNumber) || pageNumber < 2 ** 32) return body;
       return { ...body, pagination: { ...body.pagination, pageNumber: Number(BigInt(pageNumber) % UINT32_RANGE) } };
+    },
+  },
+  {
+    name: "page-size-zero-served-as-10",
+    section: "§2.11",
+    description: "A pageSize of 0 is read as 'not given' and served as the default 10 instead of refused with 400.",
+    caughtBy: ["pagination.invalid-rejected"],
+    mayAlsoFail: {
+      "errors.invalid-request-rejected": "its generated pageSize below 1, when 0 is drawn, gets 200 instead of 400",
+    },
+    requestBody: (body) => {
+      if (!isJsonObject(body) || !isJsonObject(body.pagination) || body.pagination.pageSize !== 0) return body;
+      return { ...body, pagination: { ...body.pagination, pageSize: 10 } };
+    },
+  },
+  {
+    name: "negative-page-size-served",
+    section: "§2.11",
+    description:
+      "A negative pageSize is served as its absolute value (pageSize -5 gives pages of 5) instead of refused with 400.",
+    caughtBy: ["pagination.invalid-rejected"],
+    mayAlsoFail: {
+      "errors.invalid-request-rejected": "its generated pageSize below 1, when a negative one is drawn, gets 200",
+    },
+    requestBody: (body) => {
+      if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;
+      const { pageSize } = body.pagination;
+      if (typeof pageSize !== "number" || !Number.isSafeInteger(pageSize) || pageSize >= 0) return body;
+      return { ...body, pagination: { ...body.pagination, pageSize: -pageSize } };
     },
   },
 ];

@@ -1,4 +1,5 @@
 /** The catalogue of legitimate variants: named ways to differ from the reference that the suite must pass (no failure, no error). */
+import { CONSISTENCY_VARIANTS } from "./consistencyVariants.js";
 import { DATA_VARIANTS } from "./dataVariants.js";
 import { ERROR_VARIANTS } from "./errorVariants.js";
 import { PAGE_SIZE_VARIANTS } from "./pageSizeVariants.js";
@@ -30,6 +31,7 @@ export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
   ...ROLE_VARIANTS,
   ...TRAFFIC_VARIANTS,
   ...VALUE_SHAPE_VARIANTS,
+  ...CONSISTENCY_VARIANTS,
 ]);
 
 /** The variant with that name, if any. */

@@ -26,10 +26,16 @@ function once<K, V>(memo: Map<K, Promise<V>>, key: K, compute: () => Promise<V>)
   return value;
 }
 
+/** The size of the second walk: 7, so that pages split differently from every larger size; 3 for 7 items or fewer, so that it still has several pages. */
+export function smallPageSize(total: number): number {
+  return total > 7 ? 7 : 3;
+}
+
 /** The run's knowledge of its target. */
 export class TargetKnowledge {
   private readonly pageSizes = new Map<OperationName, Promise<PageSizeLimits>>();
   private readonly listings = new Map<`${OperationName} ${Caller}`, Promise<ListingWalk>>();
+  private readonly smallPageListings = new Map<`${OperationName} ${Caller}`, Promise<ListingWalk>>();
   private readonly itemReads = new Map<`${ReadOperation} ${Caller}`, Promise<ItemReads>>();
   private readonly searches = new Map<string, Promise<ListingWalk>>();
   private context: Promise<RequestContext> | undefined;
@@ -47,6 +53,23 @@ export class TargetKnowledge {
       const { largest } = await this.pageSizeLimits(operation);
       const { session } = this;
       return walkListing(session, operation, { caller, pageSize: largest, maxPages: session.settings.maxPagesWalked });
+    });
+  }
+
+  /**
+   * The same listing walked with small pages (smallPageSize), shared by the checks that compare the
+   * two walks: every item once over both (pagination.walk-covers-all), the same values at both sizes
+   * (consistency.page-sizes-agree).
+   */
+  smallPageListing(operation: OperationName, caller: Caller = "admin"): Promise<ListingWalk> {
+    return once(this.smallPageListings, `${operation} ${caller}`, async () => {
+      const main = await this.listing(operation, caller);
+      const { session } = this;
+      return walkListing(session, operation, {
+        caller,
+        pageSize: smallPageSize(main.totalElements ?? 0),
+        maxPages: session.settings.maxPagesWalked,
+      });
     });
   }
 

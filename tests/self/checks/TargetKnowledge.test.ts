@@ -1,6 +1,6 @@
 /** TargetKnowledge: each piece of discovery is asked of the target once per run and shared, keyed by what it depends on. */
 import { describe, expect, it } from "vitest";
-import { knowledgeOf } from "../../../checks/_internals/discovery/TargetKnowledge.js";
+import { knowledgeOf, smallPageSize } from "../../../checks/_internals/discovery/TargetKnowledge.js";
 import { scriptedSession } from "../engine/engineDoubles.js";
 
 const widget = (n: number) => ({ id: `widget://t/w${n}`, name: `n${n}`, url: `https://x/${n}` });
@@ -33,6 +33,19 @@ describe("TargetKnowledge", () => {
     expect(client.sent.length).toBe(afterAdmin + 1);
     await knowledge.listing("listFactoryDefaultWidgets", "restricted");
     expect(client.sent.length).toBe(afterAdmin + 1);
+  });
+
+  it("walks the small-page listing once, with 7 per page, or 3 for 7 items or fewer", async () => {
+    expect([smallPageSize(0), smallPageSize(7), smallPageSize(8), smallPageSize(1000)]).toEqual([3, 3, 7, 7]);
+    const { session, client } = scriptedSession(listing);
+    const knowledge = knowledgeOf(session);
+    const [first, second] = await Promise.all([
+      knowledge.smallPageListing("listFactoryDefaultWidgets"),
+      knowledge.smallPageListing("listFactoryDefaultWidgets"),
+    ]);
+    expect(second).toBe(first);
+    expect(first.pageSize).toBe(3);
+    expect(client.jsonBodies().filter((body) => JSON.stringify(body).includes('"pageSize":3'))).toHaveLength(1);
   });
 
   it("keeps searches apart by value, whatever characters the values hold", async () => {

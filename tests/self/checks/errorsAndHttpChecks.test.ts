@@ -237,14 +237,23 @@ describe("errors.unauthorized-body", () => {
 });
 
 describe("errors.missing-id-400", () => {
-  it("sends an empty body and departs on a 404", async () => {
+  it("sends an empty body and fails a 404: required parameters missing get 400 (§7)", async () => {
     const { result, sent } = await run("errors.missing-id-400", "getWidget", () => ({ status: 404, json: {} }));
     expect(sent).toEqual([{ json: {} }]);
     expect(result).toMatchObject({
-      outcome: "warning",
-      message: "getWidget with an empty body {} got 404. [register: required-request-fields]",
-      expected: "400 (§7; register required-request-fields)",
+      outcome: "failed",
+      message: "getWidget with an empty body {} got status 404.",
+      expected: "400: required parameters missing (§7; register required-request-fields)",
     });
+  });
+
+  it("fails a 200 and a 422 as well, and passes a 400", async () => {
+    for (const status of [200, 422])
+      expect((await run("errors.missing-id-400", "getAnalytic", () => ({ status, json: {} }))).result.outcome).toBe(
+        "failed",
+      );
+    const right = await run("errors.missing-id-400", "getAnalytic", () => ({ status: 400, json: {} }));
+    expect(right.result.outcome).toBe("passed");
   });
 });
 

@@ -474,23 +474,54 @@ describe("pagination.invalid-rejected", () => {
     json: { widgets: items, listInformation: { totalElements: 2, totalPages: 1 } },
   });
 
-  it("fails a negative pageNumber answered with items: §2.11 has no page -1", async () => {
-    const { result } = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
-      (pageNumberOf(request) ?? 0) < 0 ? listing(widgets) : { status: 400, json: { message: "bad" } },
-    );
-    expect(result.outcome).toBe("failed");
-    expect(result.message).toBe("negative pageNumber (-1) was answered 200 with 2 item(s).");
-    expect(result.expected).toBe(
-      "400 (§7), or at least no items: the first page has index 0 (§2.11), so there is no page -1",
-    );
+  const sizeOf = (request: Parameters<Parameters<typeof checkOnScript>[2]>[0]) =>
+    (jsonOf(request).pagination as { pageSize?: number } | undefined)?.pageSize;
+
+  it("fails a negative pageNumber served, with items or without: §2.11 has no page -1", async () => {
+    for (const items of [widgets, []]) {
+      const { result } = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
+        (pageNumberOf(request) ?? 0) < 0 ? listing(items) : { status: 400, json: { message: "bad" } },
+      );
+      expect(result.outcome).toBe("failed");
+      expect(result.message).toBe('negative pageNumber: pagination {"pageNumber":-1,"pageSize":10} got status 200.');
+      expect(result.expected).toBe(
+        "400: a field filled incorrectly (§7); the first page has index 0 and a page holds records (§2.11)",
+      );
+      // Only the fractions' entry governs this check now: the range is the spec's own.
+      expect(result.registerRefs).toEqual(["numeric-coercion"]);
+    }
   });
 
-  it("only warns for a negative pageNumber answered 200 with no items (the register's departure)", async () => {
-    const { result } = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
-      (pageNumberOf(request) ?? 0) < 0 ? listing([]) : { status: 400, json: { message: "bad" } },
+  it("fails a pageSize of 0 served as 10, and a negative pageSize answered 422", async () => {
+    const zero = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
+      sizeOf(request) === 0 ? listing(widgets) : { status: 400, json: { message: "bad" } },
     );
-    expect(result.outcome).toBe("warning");
-    expect(result.message).toBe("negative pageNumber got 200. [register: invalid-field-status]");
-    expect(result.registerRefs).toEqual(["invalid-field-status", "numeric-coercion"]);
+    expect(zero.result).toMatchObject({
+      outcome: "failed",
+      message: 'pageSize 0: pagination {"pageNumber":0,"pageSize":0} got status 200.',
+    });
+    const negative = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
+      (sizeOf(request) ?? 0) < 0 ? { status: 422, json: {} } : { status: 400, json: { message: "bad" } },
+    );
+    expect(negative.result).toMatchObject({
+      outcome: "failed",
+      message: 'negative pageSize: pagination {"pageNumber":0,"pageSize":-5} got status 422.',
+    });
+  });
+
+  it("only warns for a fraction served (register numeric-coercion), and passes 400 everywhere", async () => {
+    const fraction = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
+      Number.isInteger(sizeOf(request) ?? 0) ? { status: 400, json: { message: "bad" } } : listing(widgets),
+    );
+    expect(fraction.result).toMatchObject({
+      outcome: "warning",
+      message: 'fractional pageSize: pagination {"pageNumber":0,"pageSize":2.5} got 200. [register: numeric-coercion]',
+      registerRefs: ["numeric-coercion"],
+    });
+    const right = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", () => ({
+      status: 400,
+      json: { message: "bad" },
+    }));
+    expect(right.result.outcome).toBe("passed");
   });
 });

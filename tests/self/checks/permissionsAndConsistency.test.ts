@@ -446,43 +446,6 @@ describe("consistency.id-echoes-request", () => {
   });
 });
 
-describe("consistency.list-get-equal", () => {
-  it("shows at most 500 characters of the differing fields", async () => {
-    const long = "x".repeat(600);
-    const { result } = await run("consistency.list-get-equal", "getWidget", {
-      widgets: [{ id: "w1", name: long }],
-      tamperRead: () => ({ status: 200, json: { id: "w1", name: `${long}y` } }),
-    });
-    expect(result.expected).toBe(`name: ${JSON.stringify(long)}`.slice(0, 500));
-    expect(result.actual).toBe(`name: ${JSON.stringify(`${long}y`)}`.slice(0, 500));
-  });
-
-  it("departs on fields whose values differ, comparing only fields both answers have", async () => {
-    const { result } = await run("consistency.list-get-equal", "getWidget", {
-      widgets: [{ id: "w1", name: "n", tags: ["a"], url: "u" }],
-      tamperRead: () => ({ status: 200, json: { id: "w1", name: "other", tags: ["b"] } }),
-    });
-    expect(result).toMatchObject({
-      outcome: "warning",
-      message: "getWidget w1: name, tags differ from the listing. [register: list-get-consistency]",
-      expected: 'name: "n"\ntags: ["a"]',
-      actual: 'name: "other"\ntags: ["b"]',
-    });
-  });
-
-  it("passes over reads that are not a 200 JSON object, and skips without ids", async () => {
-    const { result } = await run("consistency.list-get-equal", "getWidget", {
-      widgets: [{ id: "w1", name: "n" }],
-      tamperRead: () => ({ status: 404, json: { id: "w1", name: "other" } }),
-    });
-    expect(result.outcome).toBe("passed");
-    expect((await run("consistency.list-get-equal", "getWidget", { widgets: [{ name: "n" }] })).result).toMatchObject({
-      outcome: "skipped",
-      skipReason: "no listed widget has an id to read.",
-    });
-  });
-});
-
 describe("consistency.repeatable-reads", () => {
   it("skips without anything to ask for", async () => {
     expect((await run("consistency.repeatable-reads", "getWidget", { widgets: [] })).result).toMatchObject({

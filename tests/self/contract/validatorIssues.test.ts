@@ -176,11 +176,11 @@ describe("issues of a small body", () => {
       expect(errorsOf(set, "listLandingPages.request", twoWrong).length, set).toBeGreaterThan(1);
     for (const set of ["statedFirstError", "strictFirstError"] as const)
       expect(errorsOf(set, "listLandingPages.request", twoWrong), set).toHaveLength(1);
-    // A register default only the strict reading applies: getWidget's widgetId is required there.
-    expect(errorsOf("stated", "getWidget.request", {})).toEqual([]);
-    expect(errorsOf("statedFirstError", "getWidget.request", {})).toEqual([]);
+    // A register default only the strict reading applies: getRoleFilters' roles is required there.
+    expect(errorsOf("stated", "getRoleFilters.request", {})).toEqual([]);
+    expect(errorsOf("statedFirstError", "getRoleFilters.request", {})).toEqual([]);
     for (const set of ["strict", "strictFirstError"] as const)
-      expect(errorsOf(set, "getWidget.request", {}).join(), set).toContain(
+      expect(errorsOf(set, "getRoleFilters.request", {}).join(), set).toContain(
         "https://schemas.cms-conformance.invalid/x-strict/",
       );
   });

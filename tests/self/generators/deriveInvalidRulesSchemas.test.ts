@@ -114,11 +114,11 @@ describe("deriveInvalidRules on a hand-written request schema", () => {
     expect(rules.map(row).slice(6)).toStrictEqual([
       `amount:wrong-type-string | invalid-field-status | must-400 | ${p("amount")} arb | amount holds a JSON string where the schema says number`,
       `amount:numeric-text | numeric-coercion | should-400 | ${p("amount")} fn | amount holds its number as a JSON string ("1" for 1)`,
-      `amount:below-minimum | invalid-field-status | should-400 | ${p("amount")} arb | amount is below its minimum 2`,
+      `amount:below-minimum | invalid-field-status | must-400 | ${p("amount")} arb | amount is below its minimum 2`,
       `count:wrong-type-string | invalid-field-status | must-400 | ${p("count")} arb | count holds a JSON string where the schema says integer`,
       `count:wrong-type-boolean | invalid-field-status | must-400 | ${p("count")} arb | count holds a JSON boolean where the schema says integer`,
       `count:numeric-text | numeric-coercion | should-400 | ${p("count")} fn | count holds its number as a JSON string ("1" for 1)`,
-      `count:below-minimum | invalid-field-status | should-400 | ${p("count")} arb | count is below its minimum 1.5`,
+      `count:below-minimum | invalid-field-status | must-400 | ${p("count")} arb | count is below its minimum 1.5`,
       `count:fractional | numeric-coercion | should-400 | ${p("count")} arb | count is a fractional number where the schema says integer`,
       `level:wrong-type-string | invalid-field-status | must-400 | ${p("level")} arb | level holds a JSON string where the schema says integer`,
       `level:wrong-type-boolean | invalid-field-status | must-400 | ${p("level")} arb | level holds a JSON boolean where the schema says integer`,
@@ -134,6 +134,7 @@ describe("deriveInvalidRules on a hand-written request schema", () => {
       `owner.analyticId:wrong-type-number | invalid-field-status | must-400 | ${p("owner", "analyticId")} arb | owner.analyticId holds a JSON number where the schema says string`,
       `owner.analyticId:pattern-mismatch | malformed-analytic-id | 400-or-404 | ${p("owner", "analyticId")} fn | owner.analyticId does not match ^analytic://[a-z]+$`,
       `stated:wrong-type-string | invalid-field-status | must-400 | ${p("stated")} arb | stated holds a JSON string where the schema says boolean`,
+      `stated:missing | required-request-fields | must-400 | ${p("stated")} delete | stated is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")`,
       `code:missing | required-request-fields | should-400 | ${p("code")} delete | code is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")`,
     ]);
   });

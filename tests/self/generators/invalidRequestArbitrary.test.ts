@@ -29,7 +29,13 @@ const ALL_RULES = OPERATION_NAMES.flatMap((operation) =>
 function expectedIssue(rule: string): { reading: "stated" | "registerDefaults"; path: RegExp; keyword: string } {
   const [field = "", kind = ""] = rule.split(":");
   if (field === "body") return { reading: "stated", path: /^$/, keyword: "type" };
-  if (kind === "missing") return { reading: "registerDefaults", path: /^$/, keyword: "required" };
+  // A read's identifier is required by the spec (§4.3, §4.4, §7); other fields only by the register.
+  if (kind === "missing")
+    return {
+      reading: field === "widgetId" || field === "analyticId" ? "stated" : "registerDefaults",
+      path: /^$/,
+      keyword: "required",
+    };
   const pointer = `/${field.replace(/\[\]/g, "/\\d+").replace(/\./g, "/")}`;
   const keyword =
     kind.startsWith("wrong-type-") || kind === "fractional" || kind === "numeric-text"
@@ -168,12 +174,12 @@ describe("the catalogue of derivations follows the register (invalid-field-statu
     ["pagination.pageNumber:wrong-type-string", "must-400", "invalid-field-status"],
     ["pagination.pageNumber:wrong-type-boolean", "must-400", "invalid-field-status"],
     ["pagination.pageNumber:numeric-text", "should-400", "numeric-coercion"],
-    ["pagination.pageNumber:below-minimum", "should-400", "invalid-field-status"],
+    ["pagination.pageNumber:below-minimum", "must-400", "invalid-field-status"],
     ["pagination.pageNumber:fractional", "should-400", "numeric-coercion"],
     ["pagination.pageSize:wrong-type-string", "must-400", "invalid-field-status"],
     ["pagination.pageSize:wrong-type-boolean", "must-400", "invalid-field-status"],
     ["pagination.pageSize:numeric-text", "should-400", "numeric-coercion"],
-    ["pagination.pageSize:below-minimum", "should-400", "invalid-field-status"],
+    ["pagination.pageSize:below-minimum", "must-400", "invalid-field-status"],
     ["pagination.pageSize:fractional", "should-400", "numeric-coercion"],
   ] as const;
   const expected: Record<OperationName, readonly (readonly [string, string, string])[]> = {
@@ -183,13 +189,13 @@ describe("the catalogue of derivations follows the register (invalid-field-statu
       ...listing,
       ["analyticId:wrong-type-number", "must-400", "invalid-field-status"],
       ["analyticId:pattern-mismatch", "400-or-404", "malformed-analytic-id"],
-      ["analyticId:missing", "should-400", "required-request-fields"],
+      ["analyticId:missing", "must-400", "required-request-fields"],
     ],
     getWidget: [
       ...listing,
       ["widgetId:wrong-type-number", "must-400", "invalid-field-status"],
       ["widgetId:pattern-mismatch", "400-or-404", "malformed-widget-id"],
-      ["widgetId:missing", "should-400", "required-request-fields"],
+      ["widgetId:missing", "must-400", "required-request-fields"],
     ],
     getRoleFilters: [
       ...listing,

@@ -128,7 +128,7 @@ describe("the OpenAPI export, entry by entry", () => {
   it("describes an operation with its request's and its response's own words", () => {
     const doc = buildOpenApiDocument();
     expect(doc.paths["/platform/cms/getAnalytic"]?.post.description).toBe(
-      "§4.3 Request body of getAnalytic. Required fields: not shown (§4). " +
+      "§4.3 Request body of getAnalytic. Required fields are not shown (§4), but §4.3 reads the analytic of its identifier: without analyticId a required parameter is missing (§7). " +
         "§4.3 Response 200 of getAnalytic: the analytic wrapped in the field analytic.",
     );
   });

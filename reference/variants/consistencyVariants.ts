@@ -1,0 +1,33 @@
+/** Legitimate differences between answers about the same items: order, where the spec gives none (§2.1, §2.11). */
+import { paginate } from "../behaviour/paginate.js";
+import { rewriteJson } from "../faults/rewriteJson.js";
+import type { ReferenceVariant } from "./ReferenceVariant.js";
+
+/** Pages larger than this are served in the reverse order (the default size, §8). */
+const DEFAULT_PAGE_SIZE = 10;
+
+/** Each orders some answers differently while serving the same items with the same values. */
+export const CONSISTENCY_VARIANTS: readonly ReferenceVariant[] = [
+  {
+    name: "large-pages-reverse-order",
+    section: "§2.11",
+    description: `Listings asked with pages of more than ${DEFAULT_PAGE_SIZE} items order the whole listing the other way round (a query plan of its own for large pages), with the same items and values.`,
+    why: "No order of a listing is stated (§2.11, §4.1, §4.2): each page size partitions the same items, and an item holds the same values whatever page serves it.",
+    departs: [],
+    behaviour: () => ({
+      paginate: (items, query) => paginate(query.pageSize > DEFAULT_PAGE_SIZE ? [...items].reverse() : items, query),
+    }),
+  },
+  {
+    name: "read-tags-reversed",
+    section: "§2.1",
+    description: "getWidget answers each widget's tags in the reverse of the listing's order; every value is the same.",
+    why: "§2.1 gives tags as the tags associated with the widget, with no order: the same tags in another order are a warning (register list-get-consistency), never a failure.",
+    departs: ["list-get-consistency"],
+    respond: (response, { operation }) =>
+      rewriteJson(response, response.status === 200 && operation === "getWidget", (body) => {
+        if (Array.isArray(body.tags)) body.tags = [...body.tags].reverse();
+        return body;
+      }),
+  },
+];
