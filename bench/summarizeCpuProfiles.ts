@@ -46,12 +46,13 @@ const PARTS: readonly (readonly [RegExp, string])[] = [
   [/\/runner\/http\//, "runner/http (client, limits)"],
   [/\/contract\//, "contract (validators, schemas)"],
   [/\/generators\//, "generators"],
-  [/\/tests\/conformance\//, "the checks"],
   [/\/runner\//, "runner (engine, execute, report)"],
   [/\/reports\//, "reports (writers)"],
   [/\/(cli|bin)\//, "cli"],
   [/\/reference\//, "reference server (when in the same process)"],
   [/node_modules\//, "other dependencies"],
+  // Last of the product's folders: a dependency may have a folder of its own named checks.
+  [/\/(checks|tests\/conformance)\//, "the checks"],
   [/^node:|^$/, "Node.js and V8 (GC, internals, idle excluded)"],
 ];
 
