@@ -349,6 +349,19 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(await subsetGap(reference)).toEqual([]);
     expect((await subsetGap(faulty)).length).toBeGreaterThan(0);
   },
+  "widget-permission-split": async ({ server, both, faulty }) => {
+    const ids = await walkAll(server, "listFactoryDefaultWidgets", "admin", 200);
+    const [shown, hidden] = ["-001", "-002"].map((serial) => ids.find((id) => id.endsWith(serial)) as string);
+    const permissions = async (widgetId: string) =>
+      (await both("getWidget", { widgetId })).map((answer) => asObject(answer.json).permission);
+    const [shownPermission, faultyShownPermission] = await permissions(shown as string);
+    const [hiddenPermission, faultyHiddenPermission] = await permissions(hidden as string);
+    expect(hiddenPermission).not.toEqual(shownPermission);
+    expect(faultyHiddenPermission).toEqual(faultyShownPermission);
+    const restricted = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, faulty);
+    expect(restricted).toContain(shown);
+    expect(restricted).not.toContain(hidden);
+  },
   "widget-search-case-sensitive": async ({ both }) => {
     const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "KPI" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
@@ -566,6 +579,31 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(keys(faulty).some((key) => key.domainName !== domainName)).toBe(true);
     const [unscoped] = await both("getRoleFilters", { roles });
     expect(faulty.json).toEqual(unscoped.json);
+  },
+  "role-filters-service-ignored": async ({ both, server }) => {
+    const { roles, domainName, serviceName } = server.fixtures;
+    const [asked, faultyAsked] = await both("getRoleFilters", { roles, domainName, serviceName });
+    expect(asObject(asked.json).filters).not.toEqual([]);
+    expect(faultyAsked.json).toEqual(asked.json);
+    const [reference, faulty] = await both("getRoleFilters", { roles, domainName, serviceName: "no-such-service" });
+    expect(reference.json).toEqual({ filters: [] });
+    expect(faulty.json).toEqual(asked.json);
+  },
+  "role-filters-empty-roles-every-filter": async ({ both, server }) => {
+    const [all] = await both("getRoleFilters", { roles: server.fixtures.roles });
+    const [reference, faulty] = await both("getRoleFilters", { roles: [] });
+    expect(reference.json).toEqual({ filters: [] });
+    expect(asObject(all.json).filters).not.toEqual([]);
+    expect(faulty.json).toEqual(all.json);
+    const [admin, faultyAdmin] = await both("getRoleFilters", { roles: ["admin"] });
+    expect(faultyAdmin.json).toEqual(admin.json);
+  },
+  "role-filters-unknown-role-contributes": async ({ both }) => {
+    const [first] = await both("getRoleFilters", { roles: ["admin"] });
+    const [reference, faulty] = await both("getRoleFilters", { roles: ["no-such-role"] });
+    expect(reference.json).toEqual({ filters: [] });
+    expect(asObject(first.json).filters).not.toEqual([]);
+    expect(faulty.json).toEqual(first.json);
   },
   "text-plain-content-type": async ({ both }) => {
     const [reference, faulty] = await both("listLandingPages", {});
