@@ -316,11 +316,17 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
       expect(faultyPages).toContain(other);
     }
   },
-  "search-drops-permission-filter": async ({ both, server, reference, faulty, hiddenWidgetId }) => {
-    const hidden = await hiddenWidgetId();
-    const [read] = await both("getWidget", { widgetId: hidden });
-    const tag = (asObject(read.json).tags as string[])[0] as string;
-    const search = { searchValue: tag, pagination: { pageNumber: 0, pageSize: 100 } };
+  "search-drops-permission-filter": async ({ both, server, reference, faulty }) => {
+    const visible = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200);
+    const tagged: { id: string; tag: string }[] = [];
+    for (const id of await walkAll(server, "listFactoryDefaultWidgets", "admin", 200)) {
+      if (visible.includes(id) || tagged.length > 0) continue;
+      const [read] = await both("getWidget", { widgetId: id });
+      const tag = ((asObject(read.json).tags as string[] | undefined) ?? [])[0];
+      if (tag !== undefined) tagged.push({ id, tag });
+    }
+    const { id: hidden, tag } = tagged[0] as { id: string; tag: string };
+    const search = { searchValue: tag, pagination: { pageNumber: 0, pageSize: 200 } };
     const [correct, leaky] = await both("listFactoryDefaultWidgets", search, "restricted");
     expect(listedIds(correct.json, "widgets")).not.toContain(hidden);
     expect(listedIds(leaky.json, "widgets")).toContain(hidden);
