@@ -36,6 +36,6 @@ export function variantRunConfig(server: RunningReferenceServer, name: string): 
 
 /** The configuration layer that points a run at one fault of `server`, as the fault declares (facts withheld, when it is caught without them). */
 export function faultRunConfig(server: RunningReferenceServer, name: string): RunConfigFile {
-  const config = referenceRunConfig(server, server.faultBaseUrl(name));
+  const config = referenceRunConfig(server, server.faultBaseUrl(name), server.faultFixtures(name));
   return findFault(name)?.runConfig?.(config) ?? config;
 }
