@@ -14,6 +14,7 @@ import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { searchTerms } from "./_internals/probes/searchTerms.js";
 import type { Judgement } from "../runner/engine/Judgement.js";
 import type { Exchange } from "../runner/model/Exchange.js";
+import { judgeSharedPermissions } from "./_internals/judges/judgeSharedPermissions.js";
 
 /** A PERSONAL landing page (§2.4): only the user who created it can view it. */
 const isPersonal = (item: unknown): boolean => isJsonObject(item) && item.landingPageType === "PERSONAL";
@@ -104,7 +105,7 @@ export const permissionsChecks: readonly CheckDefinition[] = [
   {
     id: "permissions.forbidden-resource-403",
     title: "A widget or analytic the restricted user may not view answers 403",
-    rule: "When the user lacks permission, the response is 403 (§5, §7); the listing shows only widgets the user may view (§4.1). Forbidden items come from the facts given (--forbidden-widget, --forbidden-analytic) and, for widgets, from the main user's listing less the restricted user's.",
+    rule: "When the user lacks permission, the response is 403 (§5, §7); the listing shows only widgets the user may view (§4.1). Forbidden items come from the facts given (--forbidden-widget, --forbidden-analytic) and, for widgets, from the main user's listing less the restricted user's. A restricted user that lists every widget the main user lists, with no fact naming one it may not view, fails (register permission-facts) unless --restricted-sees-all declares it expected.",
     family: "permissions",
     specRefs: ["5", "7", "4.1"],
     level: "MUST",
@@ -125,6 +126,10 @@ export const permissionsChecks: readonly CheckDefinition[] = [
           for (const id of spreadSample(hidden, SAMPLE)) forbidden.add(id);
           if (forbidden.size === 0 && discoveredIds(full).length > 0 && given === undefined) {
             const first = restricted.pages[0];
+            if (facts?.restrictedSeesAll === true)
+              return judge.skip(
+                "the restricted user sees every widget the main user sees, as --restricted-sees-all declares: no widget is known to be forbidden to it.",
+              );
             if (first && answered(judge, "restricted listing", first.exchange)) {
               return unverified(judge, "--forbidden-widget", "widget", first.exchange);
             }
@@ -161,7 +166,7 @@ export const permissionsChecks: readonly CheckDefinition[] = [
   {
     id: "permissions.listing-facts",
     title: "The restricted user's listings agree with the known permission facts",
-    rule: "Listing widgets returns only the widgets the user may view (§4.1, §5); listing landing pages without Visualizar returns only the user's own pages (§4.2, §5): a forbidden widget or another user's page in the restricted user's listing is a failure, and so is one of its own pages missing.",
+    rule: "Listing widgets returns only the widgets the user may view (§4.1, §5); listing landing pages without Visualizar returns only the user's own pages (§4.2, §5): a forbidden widget or another user's page in the restricted user's listing is a failure, and so is one of its own pages missing. Without facts, a restricted listing equal to the main user's fails (register permission-facts), naming the facts to give, unless --restricted-sees-all declares it expected.",
     family: "permissions",
     specRefs: ["4.1", "4.2", "5"],
     level: "MUST",
@@ -188,6 +193,13 @@ export const permissionsChecks: readonly CheckDefinition[] = [
           restricted.complete &&
           full.items.length > 0 &&
           sameKeys(full.items.map(itemKey), restricted.items.map(itemKey));
+        if (same && facts?.restrictedSeesAll === true) {
+          judge.applied("permission-facts");
+          judge.witness(evidence("restricted listing, page 0", first.exchange));
+          return judge.note(
+            `The restricted user sees all ${restricted.items.length} item(s) the main user sees, as --restricted-sees-all declares.`,
+          );
+        }
         if (same) return unverified(judge, factNames, landing ? "landing page" : "widget", first.exchange);
         return judge.skip(`no permission facts for this listing: give ${factNames} to judge it against them.`);
       }
@@ -296,6 +308,18 @@ export const permissionsChecks: readonly CheckDefinition[] = [
         judge.note(`${new Set(terms).size} search(es) as the restricted user stayed inside its listing.`);
     },
   },
+  {
+    id: "permissions.same-permission-same-visibility",
+    title: "Widgets that need the same permission are listed, or not, together",
+    rule: "Permissions are expressed as a resource and an action (§5, §2.2), a widget's permission is the resource needed to access it (§2.1), and listing widgets returns only the widgets the user may view (§4.1, §5): for each user, two widgets carrying the same permission (resource and action) are both in its listing or both out of it. Judged over the widgets either user's listing shows, and failed only when both listings, walked again, split the same permission; widgets without a permission are not compared.",
+    family: "permissions",
+    specRefs: ["5", "2.1", "2.2", "4.1"],
+    level: "MUST",
+    operations: ["listFactoryDefaultWidgets"],
+    registerRefs: [],
+    needs: ["restrictedToken"],
+    run: (context) => judgeSharedPermissions(context, context.operation),
+  },
 ];
 
 /** True when two lists hold the same keys (as sets). */
@@ -307,15 +331,15 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * The restricted user sees exactly what the main user sees and no fact says which items it may not
- * see: the permission rules cannot be judged. A departure from register permission-facts (a warning;
- * strict and --fail-on-unverified make it fail) that names the fact to give.
+ * see: a target that ignores permissions looks just like this, so it fails (register permission-facts)
+ * and names the facts that would judge it, or the flag that declares it expected.
  */
 function unverified(judge: Judgement, facts: string, what: string, exchange: Exchange): void {
-  judge.depart(
-    "permission-facts",
-    `unverified: the restricted user sees every ${what} the main user sees, and no fact says which it may not; give ${facts}.`,
+  judge.applied("permission-facts");
+  judge.fail(
+    `unverified: the restricted user sees every ${what} the main user sees, and no fact says which it may not; give ${facts}, or --restricted-sees-all if it may see everything.`,
     {
-      expected: `a ${what} the restricted user may not see, named by ${facts}, or a listing that shows fewer`,
+      expected: `a ${what} the restricted user may not see, named by ${facts}, or a listing that shows fewer (§4.1, §4.2, §5)`,
       actual: "the restricted token sees exactly what the main token sees",
       evidence: [evidence("restricted listing, page 0", exchange)],
     },

@@ -116,6 +116,12 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     help: "known fact: landing pages the restricted user did not create: its listing (without Visualizar) shows none of them (§4.2, §5); repeatable or comma-separated",
   },
   {
+    name: "restricted-sees-all",
+    setting: "restrictedSeesAll",
+    group: "Target",
+    help: "known fact: the restricted user legitimately sees every widget and landing page the main user sees (§4.1, §4.2, §5); without it (or a fact naming what it may not see) equal listings fail",
+  },
+  {
     name: "role",
     value: "NAME",
     repeatable: true,
@@ -211,7 +217,7 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     name: "fail-on-unverified",
     setting: "failOnUnverified",
     group: "Verdicts",
-    help: "a permission verdict that could not be judged for want of a fact (the restricted user sees exactly what the main user sees) fails the gate; --profile strict fails it too",
+    help: "kept for older configurations: a permission verdict that could not be judged for want of a fact (the restricted user sees exactly what the main user sees) fails by default now, unless --restricted-sees-all declares it expected",
   },
   {
     name: "fail-on-skipped",

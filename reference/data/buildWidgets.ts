@@ -47,6 +47,8 @@ export function buildWidgets(
   translations: Record<string, string>,
 ): WidgetRecord[] {
   const records: WidgetRecord[] = [];
+  // Widgets of one subject in one area share their permission, and so its visibility (§2.2, §5).
+  const visibleByResource = new Map<string, boolean>();
   for (let index = 0; index < count; index++) {
     const [subject, subjectText] = random.pick(SUBJECTS);
     const [qualifier, qualifierText] = random.pick(QUALIFIERS);
@@ -58,18 +60,22 @@ export function buildWidgets(
     translations[`${key}.description`] =
       `Mostra ${subjectText.toLowerCase()} (${qualifierText.toLowerCase()}) de ${domain}/${service}`;
     const tags = [...new Set(Array.from({ length: random.int(0, 4) }, () => random.pick(WIDGET_TAGS)))];
+    // The first two widgets hold permissions of their own, so that one always shows and one never does.
+    const resource = `res://${tenant}/${domain}/${service}/widgets/${index < 2 ? slug : subject}`;
     const widget: Widget = {
       id: `widget://${tenant}/${domain}/${service}/${slug}`,
       name: `${key}.name`,
       description: `${key}.description`,
-      permission: { resource: `res://${tenant}/${domain}/${service}/widgets/${slug}`, action: "Visualizar" },
+      permission: { resource, action: "Visualizar" },
       url: `https://cdn.${tenant}/widgets/${slug}/index.html`,
       thumbnailURL: `https://cdn.${tenant}/widgets/${slug}/thumbnail.png`,
       tags,
       preferredSize: { height: random.int(2, 8), width: random.int(2, 12) },
     };
     // The first widget is always visible to the restricted user and the second never, so both cases exist.
-    const visibleToRestricted = index === 0 ? true : index === 1 ? false : random.chance(0.6);
+    const drawn = index === 0 ? true : index === 1 ? false : random.chance(0.6);
+    const visibleToRestricted = visibleByResource.get(resource) ?? drawn;
+    visibleByResource.set(resource, visibleToRestricted);
     records.push({ widget, visibleToRestricted });
   }
   return records.sort((a, b) => String(a.widget.id).localeCompare(String(b.widget.id)));

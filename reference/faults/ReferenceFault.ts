@@ -1,8 +1,9 @@
 /** A named variant of the reference server that breaks exactly one rule of the spec (docs/design.md §6). */
 import type { ReferenceHooks } from "../ReferenceHooks.js";
+import type { RunConfigOverride } from "../runConfigOverride.js";
 
-/** A fault: its identity, and the hooks over the correct server that make it wrong. */
-export interface ReferenceFault extends ReferenceHooks {
+/** A fault: its identity, the hooks over the correct server that make it wrong, and how a run against it is configured when not as the reference. */
+export interface ReferenceFault extends ReferenceHooks, RunConfigOverride {
   /** Unique, kebab-case; used in --fault and in /faults/<name>/… */
   readonly name: string;
   /** The spec section whose rule it breaks, e.g. "§4.1". */

@@ -1,4 +1,5 @@
 /** Faults of getRoleFilters' union (§4.5, §2.12). */
+import { withoutRoleFilterFacts } from "../runConfigOverride.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
 
 /** Each breaks the union law in one way. */
@@ -57,11 +58,10 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
   {
     name: "role-filters-ignore-roles",
     section: "§4.5",
-    description: "getRoleFilters returns the filters of every role, whichever roles are asked.",
-    caughtBy: ["role-filters.expected-filters", "role-filters.exact-role-names"],
-    mayAlsoFail: {
-      "role-filters.edge-requests": "an unknown role, or none, gets every filter too",
-    },
+    description:
+      "getRoleFilters returns the filters of every role, whichever roles are asked. Run without the role-filters fact: an unknown role and an empty roles list getting filters must fail.",
+    caughtBy: ["role-filters.exact-role-names", "role-filters.edge-requests"],
+    runConfig: withoutRoleFilterFacts,
     behaviour: (correct) => ({
       roleFilters: (data, _roles, scope) =>
         correct.roleFilters(
@@ -92,5 +92,41 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
       "getRoleFilters ignores domainName and serviceName: it returns the roles' filters of every domain and service.",
     caughtBy: ["role-filters.scope-of-request"],
     behaviour: (correct) => ({ roleFilters: (data, roles) => correct.roleFilters(data, roles, {}) }),
+  },
+  {
+    name: "role-filters-service-ignored",
+    section: "§4.5",
+    description:
+      "getRoleFilters ignores serviceName: asked for a service of a domain, it returns the roles' groups of every service of that domain.",
+    caughtBy: ["role-filters.scope-of-request"],
+    behaviour: (correct) => ({
+      roleFilters: (data, roles, scope) =>
+        correct.roleFilters(data, roles, scope.domainName === undefined ? {} : { domainName: scope.domainName }),
+    }),
+  },
+  {
+    name: "role-filters-empty-roles-every-filter",
+    section: "§4.5",
+    description: "An empty roles list is answered with the filters of every role instead of none.",
+    caughtBy: ["role-filters.edge-requests"],
+    behaviour: (correct) => ({
+      roleFilters: (data, roles, scope) =>
+        correct.roleFilters(data, roles.length === 0 ? data.roles.map((role) => role.name) : roles, scope),
+    }),
+  },
+  {
+    name: "role-filters-unknown-role-contributes",
+    section: "§4.5",
+    description:
+      "A role that does not exist is read as the first role of the table (a fallback to a default role): it contributes that role's filters.",
+    caughtBy: ["role-filters.edge-requests", "role-filters.exact-role-names"],
+    behaviour: (correct) => ({
+      roleFilters: (data, roles, scope) =>
+        correct.roleFilters(
+          data,
+          roles.map((role) => (data.roles.some((known) => known.name === role) ? role : (data.roles[0]?.name ?? role))),
+          scope,
+        ),
+    }),
   },
 ];

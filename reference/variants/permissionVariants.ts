@@ -1,4 +1,5 @@
 /** Legitimate readings of who sees which landing pages and widgets (§2.1, §2.4, §4.1, §4.2). */
+import { withoutPermissionFacts } from "../runConfigOverride.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 
 /** Each narrows a listing in a way the spec allows. */
@@ -30,6 +31,20 @@ export const PERMISSION_VARIANTS: readonly ReferenceVariant[] = [
           : correct.canListWidget(user, record, searchValue),
       canReadWidget: (user, record) =>
         user === "admin" && hiddenFromAdmin(record.widget.id) ? false : correct.canReadWidget(user, record),
+    }),
+  },
+  {
+    name: "restricted-sees-every-widget",
+    section: "§5",
+    description:
+      "The restricted user holds the permission of every widget and analytic: it lists and reads all of them, as the main user does (its landing pages are still its own only). Run with --restricted-sees-all and no other permission fact.",
+    why: "§2.1 and §5 tie a widget to a resource and an action, and a tenant may grant a user without Visualizar every widget's permission; the user declares it with --restricted-sees-all (register permission-facts).",
+    departs: [],
+    runConfig: (config) => ({ ...withoutPermissionFacts(config), restrictedSeesAll: true }),
+    data: (data) => ({
+      ...data,
+      widgets: data.widgets.map((record) => ({ ...record, visibleToRestricted: true })),
+      analytics: data.analytics.map((record) => ({ ...record, visibleToRestricted: true })),
     }),
   },
 ];

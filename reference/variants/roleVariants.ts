@@ -40,4 +40,15 @@ export const ROLE_VARIANTS: readonly ReferenceVariant[] = [
       roles: [...data.roles, ...Array.from({ length: EXTRA_ROLES }, (_, index) => extraRole(index, data.roles))],
     }),
   },
+  {
+    name: "roles-mostly-without-filters",
+    section: "§4.5",
+    description: "Only the first role has filters; every other configured role has none in any domain or service.",
+    why: "§4.5 and §2.12 do not say a role has filters: a role linked to none contributes nothing to the union, which must still be judged on the one role that has some.",
+    departs: [],
+    data: (data) => ({
+      ...data,
+      roles: data.roles.map((role, index) => (index === 0 ? role : { ...role, groups: [] })),
+    }),
+  },
 ];

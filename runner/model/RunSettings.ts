@@ -44,6 +44,8 @@ export interface PermissionFacts {
   readonly ownLandingPageIds?: readonly string[];
   /** Landing pages it did not create: not in its listing (it lacks Visualizar). */
   readonly othersLandingPageIds?: readonly string[];
+  /** It legitimately sees every widget (and landing page) the main user sees (--restricted-sees-all): equal listings are no failure. */
+  readonly restrictedSeesAll?: boolean;
 }
 
 /** A text of a widget's translated name or description that no key, tag, id or URL holds, and the widget it must find. */

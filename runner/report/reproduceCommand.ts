@@ -62,6 +62,7 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
     list("forbidden-analytic", facts?.forbiddenAnalyticIds);
     list("own-landing-page", facts?.ownLandingPageIds);
     list("others-landing-page", facts?.othersLandingPageIds);
+    if (facts?.restrictedSeesAll === true) option("restricted-sees-all");
   }
   for (const [name, value] of Object.entries(settings.headers ?? {})) {
     const secret = extraHeaderSecrets({ [name]: value }, settings.secretHeaders)[0];

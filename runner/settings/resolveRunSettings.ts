@@ -46,6 +46,7 @@ export interface RunConfigFile {
   forbiddenAnalyticIds?: string[];
   ownLandingPageIds?: string[];
   othersLandingPageIds?: string[];
+  restrictedSeesAll?: boolean;
   failOnUnverified?: boolean;
   profile?: Profile;
   checks?: string[];
@@ -369,6 +370,7 @@ function permissionFactsOf(config: RunConfigFile): { permissions?: PermissionFac
     ...(config.forbiddenAnalyticIds !== undefined ? { forbiddenAnalyticIds: config.forbiddenAnalyticIds } : {}),
     ...(config.ownLandingPageIds !== undefined ? { ownLandingPageIds: config.ownLandingPageIds } : {}),
     ...(config.othersLandingPageIds !== undefined ? { othersLandingPageIds: config.othersLandingPageIds } : {}),
+    ...(config.restrictedSeesAll === true ? { restrictedSeesAll: true } : {}),
   };
   return Object.keys(facts).length > 0 ? { permissions: facts } : {};
 }

@@ -183,21 +183,26 @@ describe("permissions.forbidden-resource-403", () => {
     });
   });
 
-  it("is unverified, not passed, when the restricted user sees every widget and no fact says so: a warning naming the fact", async () => {
+  it("fails, naming the facts to give, when the restricted user sees every widget and no fact says so; --restricted-sees-all makes it expected", async () => {
     const all = await run("permissions.forbidden-resource-403", "getWidget", { widgets: ten });
     expect(all.result).toMatchObject({
-      outcome: "warning",
+      outcome: "failed",
       registerRefs: ["permission-facts"],
       message:
-        "unverified: the restricted user sees every widget the main user sees, and no fact says which it may not; give --forbidden-widget. [register: permission-facts]",
+        "unverified: the restricted user sees every widget the main user sees, and no fact says which it may not; give --forbidden-widget, or --restricted-sees-all if it may see everything.",
     });
-    const strict = await run(
+    const declared = await run(
       "permissions.forbidden-resource-403",
       "getWidget",
       { widgets: ten },
-      { profile: "strict" },
+      { fixtures: { analyticIds: [], roles: [], permissions: { restrictedSeesAll: true } } },
     );
-    expect(strict.result.outcome).toBe("failed");
+    expect(declared.result).toMatchObject({
+      outcome: "skipped",
+      skipReason:
+        "the restricted user sees every widget the main user sees, as --restricted-sees-all declares: no widget is known to be forbidden to it.",
+    });
+    expect(declared.reads).toEqual([]);
     // A fact that says none is forbidden makes it expected: nothing to judge, no warning.
     const none = await run(
       "permissions.forbidden-resource-403",
@@ -292,13 +297,99 @@ describe("permissions.listing-facts", () => {
       message: "2 known fact(s) agree with the restricted user's listing.",
     });
     const same = await run("permissions.listing-facts", "listLandingPages", { landingPages: pages });
-    expect(same.result).toMatchObject({ outcome: "warning", registerRefs: ["permission-facts"] });
-    expect(same.result.message).toMatch(/^unverified: .*give --own-landing-page and --others-landing-page/);
+    expect(same.result).toMatchObject({ outcome: "failed", registerRefs: ["permission-facts"] });
+    expect(same.result.message).toMatch(
+      /^unverified: .*give --own-landing-page and --others-landing-page, or --restricted-sees-all if it may see everything\.$/,
+    );
+    const declared = await run(
+      "permissions.listing-facts",
+      "listFactoryDefaultWidgets",
+      { widgets: ten },
+      facts({ restrictedSeesAll: true }),
+    );
+    expect(declared.result).toMatchObject({
+      outcome: "passed",
+      registerRefs: ["permission-facts"],
+      message: "The restricted user sees all 10 item(s) the main user sees, as --restricted-sees-all declares.",
+    });
     const differ = await run("permissions.listing-facts", "listFactoryDefaultWidgets", {
       widgets: ten,
       visible: evenOnly,
     });
     expect(differ.result.outcome).toBe("skipped");
+  });
+});
+
+describe("permissions.same-permission-same-visibility", () => {
+  /** Widget i needs permission res://p{i mod 3}/Visualizar; widget 9 carries none. */
+  const shared = ten.map((widget, index) =>
+    index === 9 ? widget : { ...widget, permission: { resource: `res://p${index % 3}`, action: "Visualizar" } },
+  );
+  const byPermission = (held: readonly string[]) => (caller: Caller, item: Readonly<Record<string, unknown>>) =>
+    caller === "admin" ||
+    held.includes(String((item.permission as { resource?: string } | undefined)?.resource)) ||
+    item.permission === undefined;
+
+  it("passes when each user lists every widget of a permission or none, and passes over widgets without one", async () => {
+    const { result } = await run("permissions.same-permission-same-visibility", "listFactoryDefaultWidgets", {
+      widgets: shared,
+      visible: byPermission(["res://p0"]),
+    });
+    expect(result).toMatchObject({
+      outcome: "passed",
+      message: "3 permission(s) held by several widgets: each user lists all of them or none.",
+    });
+    // The same resource under another action is another permission.
+    const actions = shared.map((widget, index) =>
+      index === 3 ? { ...widget, permission: { resource: "res://p0", action: "Editar" } } : widget,
+    );
+    const other = await run("permissions.same-permission-same-visibility", "listFactoryDefaultWidgets", {
+      widgets: actions,
+      visible: (caller, item) => caller === "admin" || item.id !== "widget://t/w3",
+    });
+    expect(other.result).toMatchObject({ outcome: "passed", message: result.message });
+  });
+
+  it("fails a user whose listing shows one widget of a permission and hides another, once both listings walked again agree", async () => {
+    const split = (caller: Caller, item: Readonly<Record<string, unknown>>) =>
+      caller === "admin" || (byPermission(["res://p0"])(caller, item) && item.id !== "widget://t/w3");
+    const { result } = await run("permissions.same-permission-same-visibility", "listFactoryDefaultWidgets", {
+      widgets: shared,
+      visible: split,
+    });
+    expect(result).toMatchObject({
+      outcome: "failed",
+      message:
+        "the restricted user's widget listing shows widget://t/w0 but not widget://t/w3, which needs the same permission (res://p0, Visualizar), in both walks.",
+      actual: "listed: widget://t/w0; not listed: widget://t/w3 (the admin user's listing shows it)",
+    });
+    expect(result.evidence.map((item) => item.label)).toEqual(["restricted listing, page 0", "admin listing, page 0"]);
+  });
+
+  it("blames no split that walking both listings again does not show, and skips without shared permissions", async () => {
+    let restrictedWalks = 0;
+    const once = await run("permissions.same-permission-same-visibility", "listFactoryDefaultWidgets", {
+      widgets: shared,
+      visible: byPermission(["res://p0"]),
+      tamper: (call) => {
+        if (call.caller !== "restricted" || call.searchValue) return undefined;
+        restrictedWalks += 1;
+        // The first walk misses widget 3; the second sees it.
+        const firstSeen = shared.filter((item, index) => index !== 3 && byPermission(["res://p0"])("restricted", item));
+        return restrictedWalks === 1 ? listingAnswer(call, firstSeen, firstSeen.length, 1) : undefined;
+      },
+    });
+    expect(once.result.outcome).toBe("passed");
+    expect(once.result.message).toMatch(/were not split the same way when both listings were walked again: not blamed/);
+    const unique = await run("permissions.same-permission-same-visibility", "listFactoryDefaultWidgets", {
+      widgets: ten,
+      visible: evenOnly,
+    });
+    expect(unique.result).toMatchObject({
+      outcome: "skipped",
+      skipReason:
+        "no two widgets of either listing carry the same permission (resource and action): nothing to compare.",
+    });
   });
 });
 

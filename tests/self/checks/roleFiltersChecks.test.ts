@@ -101,9 +101,19 @@ describe("role-filters.union-law", () => {
       skipReason: "the union law needs at least two roles; pass --role NAME twice or more.",
     });
     const many = Array.from({ length: 52 }, (_, index) => `role${index}`);
-    const { result, asked } = await run("role-filters.union-law", many, roleFilters({}));
+    const byRole = Object.fromEntries(many.map((role) => [role, [group(1, role)]]));
+    const { result, asked } = await run("role-filters.union-law", many, roleFilters(byRole));
     expect(asked.filter((roles) => Array.isArray(roles) && roles.length === 1)).toHaveLength(51);
     expect(result.message).toBe("The law was judged on the first 50 of 52 configured roles.");
+  });
+
+  it("skips, naming the facts to give, when no answer holds a filter: a getRoleFilters always answering [] is not passed", async () => {
+    const { result } = await run("role-filters.union-law", ["r1", "r2", "r3"], roleFilters({}));
+    expect(result).toMatchObject({ outcome: "skipped" });
+    expect(result.skipReason).toMatch(/^every answer held no filter, so the union law is vacuous here/);
+    expect(result.skipReason).toMatch(/--role.*role-filters key of the config file/);
+    // One role with filters is enough to judge the law.
+    expect((await run("role-filters.union-law", ["r1", "r9"], roleFilters(ROLES))).result.outcome).toBe("passed");
   });
 
   it("fails a combined answer that is not the union, listing what is missing and what is extra", async () => {
@@ -287,6 +297,20 @@ describe("role-filters.order-and-duplicates-irrelevant", () => {
   });
 });
 
+describe("role-filters checks vacuous on empty answers", () => {
+  it.each([
+    "role-filters.no-duplicate-filters",
+    "role-filters.order-and-duplicates-irrelevant",
+    "role-filters.exact-role-names",
+    "role-filters.scope-of-request",
+  ])("%s skips when no answer holds a filter, and is judged when one does", async (checkId) => {
+    const empty = await run(checkId, ["r1", "r2"], roleFilters({}));
+    expect(empty.result).toMatchObject({ outcome: "skipped" });
+    expect(empty.result.skipReason).toMatch(/^every answer held no filter, so .* is vacuous here/);
+    expect((await run(checkId, ["r1", "r2"], scoped())).result.outcome).toBe("passed");
+  });
+});
+
 describe("role-filters.edge-requests", () => {
   it("asks for no roles, an unknown role, and the first role with the unknown one (and alone)", async () => {
     const { result, asked } = await run("role-filters.edge-requests", ["r1", "r2"], roleFilters(ROLES));
@@ -305,10 +329,11 @@ describe("role-filters.edge-requests", () => {
     );
     expect(result).toMatchObject({
       outcome: "warning",
-      message:
-        "getRoleFilters [] did not answer 200 with the filters of the known roles only. [register: role-filter-edge-requests]",
-      expected: "200 with 0 filter(s)",
+      expected: "200 with 0 filter(s): the union over no roles is empty (§4.5)",
     });
+    expect(result.message).toMatch(
+      /^getRoleFilters \[\] was refused \(status 400.*\)\. \[register: role-filter-edge-requests\]$/,
+    );
     expect(result.actual).toMatch(/^status 400/);
     const known = await run(
       "role-filters.edge-requests",
@@ -321,6 +346,32 @@ describe("role-filters.edge-requests", () => {
     expect(known.result.message).toMatch(
       /^getRoleFilters \["r1"\]: expected 200 with a filters array, got status 404[^\n]*\.$/,
     );
+  });
+
+  it("fails filters for no roles or for an unknown role once a re-read confirms them, and blames no answer the re-read contradicts", async () => {
+    const everyFilter = roleFilters(ROLES, (roles) =>
+      roles.length === 0 || roles.includes(UNKNOWN)
+        ? roleFilters(ROLES)({ path: "", headers: {}, body: { json: { roles: ["r1", "r2", "r3"] } } })
+        : undefined,
+    );
+    const { result, asked } = await run("role-filters.edge-requests", [], everyFilter);
+    expect(asked).toEqual([[], [], [UNKNOWN], [UNKNOWN]]);
+    expect(result).toMatchObject({
+      outcome: "failed",
+      message: expect.stringMatching(
+        /^getRoleFilters \[\] answered other filters than expected, twice: the union over no roles is empty\./,
+      ),
+      expected: "200 with 0 filter(s): the union over no roles is empty (§4.5)",
+    });
+    expect(result.message).toContain(`getRoleFilters ["${UNKNOWN}"] answered other filters than expected, twice`);
+    expect(result.evidence.map((item) => item.label)).toContain("getRoleFilters [], asked again");
+    let calls = 0;
+    const once = roleFilters(ROLES, (roles, answer) =>
+      roles.length === 0 && (calls += 1) === 1 ? { status: 200, json: { filters: [group(1, "a")] } } : answer,
+    );
+    const changed = await run("role-filters.edge-requests", [], once);
+    expect(changed.result.outcome).toBe("passed");
+    expect(changed.result.message).toContain("was answered otherwise when asked again: not blamed");
   });
 
   it("names an edge request never answered", async () => {
@@ -342,7 +393,7 @@ describe("role-filters.edge-requests", () => {
     expect((await run("role-filters.edge-requests", ["r1"], target)).result.outcome).toBe("passed");
     expect((await run("role-filters.edge-requests", ["r1"], target, { profile: "strict" })).result).toMatchObject({
       outcome: "failed",
-      expected: "200 with 2 filter(s)",
+      expected: '200 with 2 filter(s): an unknown role adds nothing to the filters of "r1" and takes none away (§4.5)',
       actual:
         '2 filter(s); missing ["hcm","payroll",1,"a","a-value"] ["hcm","payroll",1,"b","b-value"]; extra ["hcm","payroll",101,"a","a-value"] ["hcm","payroll",102,"b","b-value"]',
     });
@@ -410,7 +461,7 @@ describe("role-filters.expected-filters", () => {
 describe("role-filters.exact-role-names", () => {
   it("asks an unknown role, then each role and its name less one character, and passes when those get nothing", async () => {
     const { result, asked } = await run("role-filters.exact-role-names", ["r1", "r2"], scoped());
-    expect(asked).toEqual([[UNKNOWN], ["r1"], ["r"], ["r2"], ["r"]]);
+    expect(asked).toEqual([["r1", "r2"], [UNKNOWN], ["r1"], ["r"], ["r2"], ["r"]]);
     expect(result).toMatchObject({ outcome: "passed" });
   });
 
@@ -435,7 +486,7 @@ describe("role-filters.scope-of-request", () => {
     expect(result).toMatchObject({ outcome: "passed", registerRefs: ["role-filter-scope"] });
   });
 
-  it("departs on a group of another domain, and on the same filters for another service", async () => {
+  it("fails a group of another domain once a re-read confirms it, for the pair configured or a made-up one", async () => {
     const foreign = {
       key: { domainName: "erp", serviceName: "sales", sequence: 1 },
       filters: [{ name: "x", value: "x" }],
@@ -447,17 +498,53 @@ describe("role-filters.scope-of-request", () => {
       return { status: 200, json: { filters: [...(answer.json as { filters: Group[] }).filters, foreign] } };
     });
     expect(mixed.result).toMatchObject({
-      outcome: "warning",
-      message:
-        'getRoleFilters {"roles":["r1"],"domainName":"hcm","serviceName":"payroll"} returned 1 filter(s) of another domain or service. [register: role-filter-scope]',
+      outcome: "failed",
+      message: expect.stringMatching(
+        /^getRoleFilters \{"roles":\["r1"\],"domainName":"hcm","serviceName":"payroll"\} returned 1 filter\(s\) of another domain or service, twice\./,
+      ),
       actual: "groups of erp/sales",
     });
+    // Scope ignored: a made-up service gets the groups of hcm/payroll.
     const unscoped = await run("role-filters.scope-of-request", ["r1"], roleFilters(ROLES));
     expect(unscoped.result).toMatchObject({
+      outcome: "failed",
+      message: expect.stringMatching(
+        /^getRoleFilters \{"roles":\["r1"\],"domainName":"hcm","serviceName":"cms-conformance-other-7"\} returned 2 filter\(s\) of another domain or service, twice\./,
+      ),
+      expected: "only groups keyed hcm/cms-conformance-other-7, the domainName and serviceName asked (§4.5, §2.12)",
+    });
+    let calls = 0;
+    const once = await run("role-filters.scope-of-request", ["r1"], (request) => {
+      const answer = answerInScope(request);
+      calls += 1;
+      return calls > 1
+        ? answer
+        : { status: 200, json: { filters: [...(answer.json as { filters: Group[] }).filters, foreign] } };
+    });
+    expect(once.result.outcome).toBe("passed");
+    expect(once.result.message).toContain("was answered otherwise when asked again: not blamed");
+  });
+
+  it("departs on the very filters of the configured pair, keyed as asked, for a made-up service or domain", async () => {
+    const answerInScope = scoped();
+    // Answers the configured pair's filters under whatever pair is asked.
+    const echo = await run("role-filters.scope-of-request", ["r1"], (request) => {
+      const { domainName, serviceName } = jsonOf(request);
+      const answer = answerInScope({
+        ...request,
+        body: { json: { ...jsonOf(request), domainName: "hcm", serviceName: "payroll" } },
+      });
+      const groups = (answer.json as { filters: Group[] }).filters.map((group) => ({
+        ...group,
+        key: { ...group.key, domainName, serviceName },
+      }));
+      return { status: 200, json: { filters: groups } };
+    });
+    expect(echo.result).toMatchObject({
       outcome: "warning",
       message:
-        'getRoleFilters {"roles":["r1"],"domainName":"hcm","serviceName":"cms-conformance-other-7"} returned the very filters of hcm/payroll. [register: role-filter-scope] (+1 more finding)\n' +
-        '- getRoleFilters {"roles":["r1"],"domainName":"cms-conformance-other-7","serviceName":"payroll"} returned the very filters of hcm/payroll. [register: role-filter-scope]',
+        'getRoleFilters {"roles":["r1"],"domainName":"hcm","serviceName":"cms-conformance-other-7"} returned the very filters of hcm/payroll, under the pair asked. [register: role-filter-scope] (+1 more finding)\n' +
+        '- getRoleFilters {"roles":["r1"],"domainName":"cms-conformance-other-7","serviceName":"payroll"} returned the very filters of hcm/payroll, under the pair asked. [register: role-filter-scope]',
     });
   });
 });

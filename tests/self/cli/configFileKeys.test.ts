@@ -37,6 +37,7 @@ const FLAG_FORMS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   key: [["client-key.pem"]],
   profile: [["strict"], ["default"]],
   "fail-on-unverified": [[]],
+  "restricted-sees-all": [[]],
   "fail-on-skipped": [[]],
   checks: [["pagination.*"], ["pagination.*,search.*"], ["schema.response-body", "http.*"]],
   "exclude-checks": [["search.*"], ["search.*", "auth.*"]],

@@ -59,7 +59,7 @@ describe("skipped verdicts", () => {
   });
 });
 
-describe("unverified permission verdicts (issue 22.2)", () => {
+describe("unverified permission verdicts (issues 22.2, 44.4)", () => {
   /** A target whose restricted user sees everything (the fault every-permission-ignored), run without any fact. */
   async function runWithoutFacts(extra: readonly string[]) {
     const out = mkdtempSync(join(tmpdir(), "cms-unverified-"));
@@ -86,22 +86,28 @@ describe("unverified permission verdicts (issue 22.2)", () => {
     return { ...result, report: JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport };
   }
 
-  it("are warnings that name the missing fact; the default profile passes them", async () => {
+  it("are failures that name the facts to give and the flag that declares equal listings expected (issue 44.4)", async () => {
     const { code, report } = await runWithoutFacts([]);
     const unverified = report.results.filter((result) => result.message.startsWith("unverified:"));
     expect(unverified.map((result) => `${result.checkId} ${result.operation} ${result.outcome}`).sort()).toEqual([
-      "permissions.forbidden-resource-403 getWidget warning",
-      "permissions.listing-facts listFactoryDefaultWidgets warning",
-      "permissions.listing-facts listLandingPages warning",
+      "permissions.forbidden-resource-403 getWidget failed",
+      "permissions.listing-facts listFactoryDefaultWidgets failed",
+      "permissions.listing-facts listLandingPages failed",
     ]);
-    expect(code).toBe(0);
+    for (const result of unverified)
+      expect(result.message).toMatch(/give --.*, or --restricted-sees-all if it may see everything\./);
+    expect(code).toBe(1);
+    // --fail-on-unverified, kept for older configurations, has nothing left to add.
+    const old = await runWithoutFacts(["--fail-on-unverified"]);
+    expect(old.code).toBe(1);
+    expect(old.report.meta.gateFailures).toEqual([]);
   });
 
-  it("fail the gate with --fail-on-unverified (exit 1), one gate failure each", async () => {
-    const { code, report } = await runWithoutFacts(["--fail-on-unverified"]);
-    expect(code).toBe(1);
-    expect(report.meta.gateFailures).toHaveLength(3);
-    for (const line of report.meta.gateFailures)
-      expect(line).toMatch(/^unverified \(--fail-on-unverified\): permissions\./);
+  it("pass with --restricted-sees-all, which declares that the restricted user may see everything", async () => {
+    const { code, report } = await runWithoutFacts(["--restricted-sees-all"]);
+    expect(code).toBe(0);
+    const facts = report.results.filter((result) => result.checkId === "permissions.listing-facts");
+    expect(facts.map((result) => result.outcome)).toEqual(["passed", "passed"]);
+    expect(facts[0]?.message).toMatch(/as --restricted-sees-all declares\.$/);
   });
 });

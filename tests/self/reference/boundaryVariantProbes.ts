@@ -85,4 +85,22 @@ export const BOUNDARY_VARIANT_PROBES: Readonly<Record<string, (context: VariantP
     expect(asObject(reference.json).filters).toEqual([]);
     expect((asObject(variant.json).filters as unknown[]).length).toBeGreaterThan(0);
   },
+  "restricted-sees-every-widget": async ({ server, variant }) => {
+    const admin = await walkAll(server, "listFactoryDefaultWidgets", "admin", 100, variant);
+    expect(await walkAll(server, "listFactoryDefaultWidgets", "restricted", 100, variant)).toEqual(admin);
+    expect(await walkAll(server, "listFactoryDefaultWidgets", "restricted", 100)).not.toEqual(admin);
+    const analyticId = server.fixtures.forbiddenAnalyticIds[0] as string;
+    expect((await callOperation(server, "getAnalytic", { analyticId }, "restricted", variant)).status).toBe(200);
+    expect(await walkAll(server, "listLandingPages", "restricted", 100, variant)).toEqual(
+      await walkAll(server, "listLandingPages", "restricted", 100),
+    );
+  },
+  "roles-mostly-without-filters": async ({ both, server }) => {
+    const [first, variantFirst] = await both("getRoleFilters", { roles: server.fixtures.roles.slice(0, 1) });
+    expect(asObject(first.json).filters).not.toEqual([]);
+    expect(variantFirst.json).toEqual(first.json);
+    const [others, variantOthers] = await both("getRoleFilters", { roles: server.fixtures.roles.slice(1) });
+    expect(asObject(others.json).filters).not.toEqual([]);
+    expect(variantOthers.json).toEqual({ filters: [] });
+  },
 };

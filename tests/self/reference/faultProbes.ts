@@ -320,11 +320,17 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
       expect(faultyPages).toContain(other);
     }
   },
-  "search-drops-permission-filter": async ({ both, server, reference, faulty, hiddenWidgetId }) => {
-    const hidden = await hiddenWidgetId();
-    const [read] = await both("getWidget", { widgetId: hidden });
-    const tag = (asObject(read.json).tags as string[])[0] as string;
-    const search = { searchValue: tag, pagination: { pageNumber: 0, pageSize: 100 } };
+  "search-drops-permission-filter": async ({ both, server, reference, faulty }) => {
+    const visible = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200);
+    const tagged: { id: string; tag: string }[] = [];
+    for (const id of await walkAll(server, "listFactoryDefaultWidgets", "admin", 200)) {
+      if (visible.includes(id) || tagged.length > 0) continue;
+      const [read] = await both("getWidget", { widgetId: id });
+      const tag = ((asObject(read.json).tags as string[] | undefined) ?? [])[0];
+      if (tag !== undefined) tagged.push({ id, tag });
+    }
+    const { id: hidden, tag } = tagged[0] as { id: string; tag: string };
+    const search = { searchValue: tag, pagination: { pageNumber: 0, pageSize: 200 } };
     const [correct, leaky] = await both("listFactoryDefaultWidgets", search, "restricted");
     expect(listedIds(correct.json, "widgets")).not.toContain(hidden);
     expect(listedIds(leaky.json, "widgets")).toContain(hidden);
@@ -352,6 +358,19 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     };
     expect(await subsetGap(reference)).toEqual([]);
     expect((await subsetGap(faulty)).length).toBeGreaterThan(0);
+  },
+  "widget-permission-split": async ({ server, both, faulty }) => {
+    const ids = await walkAll(server, "listFactoryDefaultWidgets", "admin", 200);
+    const [shown, hidden] = ["-001", "-002"].map((serial) => ids.find((id) => id.endsWith(serial)) as string);
+    const permissions = async (widgetId: string) =>
+      (await both("getWidget", { widgetId })).map((answer) => asObject(answer.json).permission);
+    const [shownPermission, faultyShownPermission] = await permissions(shown as string);
+    const [hiddenPermission, faultyHiddenPermission] = await permissions(hidden as string);
+    expect(hiddenPermission).not.toEqual(shownPermission);
+    expect(faultyHiddenPermission).toEqual(faultyShownPermission);
+    const restricted = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, faulty);
+    expect(restricted).toContain(shown);
+    expect(restricted).not.toContain(hidden);
   },
   "widget-search-case-sensitive": async ({ both }) => {
     const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "KPI" });
@@ -570,6 +589,31 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(keys(faulty).some((key) => key.domainName !== domainName)).toBe(true);
     const [unscoped] = await both("getRoleFilters", { roles });
     expect(faulty.json).toEqual(unscoped.json);
+  },
+  "role-filters-service-ignored": async ({ both, server }) => {
+    const { roles, domainName, serviceName } = server.fixtures;
+    const [asked, faultyAsked] = await both("getRoleFilters", { roles, domainName, serviceName });
+    expect(asObject(asked.json).filters).not.toEqual([]);
+    expect(faultyAsked.json).toEqual(asked.json);
+    const [reference, faulty] = await both("getRoleFilters", { roles, domainName, serviceName: "no-such-service" });
+    expect(reference.json).toEqual({ filters: [] });
+    expect(faulty.json).toEqual(asked.json);
+  },
+  "role-filters-empty-roles-every-filter": async ({ both, server }) => {
+    const [all] = await both("getRoleFilters", { roles: server.fixtures.roles });
+    const [reference, faulty] = await both("getRoleFilters", { roles: [] });
+    expect(reference.json).toEqual({ filters: [] });
+    expect(asObject(all.json).filters).not.toEqual([]);
+    expect(faulty.json).toEqual(all.json);
+    const [admin, faultyAdmin] = await both("getRoleFilters", { roles: ["admin"] });
+    expect(faultyAdmin.json).toEqual(admin.json);
+  },
+  "role-filters-unknown-role-contributes": async ({ both }) => {
+    const [first] = await both("getRoleFilters", { roles: ["admin"] });
+    const [reference, faulty] = await both("getRoleFilters", { roles: ["no-such-role"] });
+    expect(reference.json).toEqual({ filters: [] });
+    expect(asObject(first.json).filters).not.toEqual([]);
+    expect(faulty.json).toEqual(first.json);
   },
   "text-plain-content-type": async ({ both }) => {
     const [reference, faulty] = await both("listLandingPages", {});

@@ -175,6 +175,7 @@ describe("reproduceCommand", () => {
           forbiddenAnalyticIds: ["a1", "a2"],
           ownLandingPageIds: [],
           othersLandingPageIds: ["p9"],
+          restrictedSeesAll: true,
         },
       },
       // A secret header whose name starts with "-" is written --header=…, like every value that does.
@@ -190,7 +191,7 @@ describe("reproduceCommand", () => {
     });
     expect(command).toBe(
       'cms-conformance run --base-url http://127.0.0.1:4010 --client-id="$CMS_CLIENT_ID" --token="$CMS_TOKEN"' +
-        " --forbidden-widget w1 --forbidden-analytic a1 --forbidden-analytic a2 --own-landing-page '' --others-landing-page p9" +
+        " --forbidden-widget w1 --forbidden-analytic a1 --forbidden-analytic a2 --own-landing-page '' --others-landing-page p9 --restricted-sees-all" +
         ` --header="-X-Api-Key: $CMS_HEADER__X_API_KEY" --header 'X-Trace: on' --fail-on-skipped --fail-on-unverified` +
         " --exclude-checks http.a,http.b --shard 2/5 --max-failures 3 --seed 0 --max-retry-wait 5000ms --max-run-time 60000ms --max-response-time 800ms",
     );

@@ -7,7 +7,7 @@ import type { Outcome } from "../../../runner/model/RunReport.js";
 import type { RunConfigFile } from "../../../runner/settings/resolveRunSettings.js";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
 import type { ReferenceFault } from "../../../reference/faults/ReferenceFault.js";
-import { referenceRunConfig, variantRunConfig } from "../../../reference/referenceRunConfig.js";
+import { faultRunConfig, referenceRunConfig, variantRunConfig } from "../../../reference/referenceRunConfig.js";
 import type { ReferenceMode, RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { VARIANT_CATALOGUE } from "../../../reference/variants/variantCatalogue.js";
 
@@ -91,10 +91,7 @@ export function matrixTargets(servers: MatrixServers): MatrixTarget[] {
   const faults = FAULT_CATALOGUE.map((fault): MatrixTarget => ({
     name: `fault ${fault.name}`,
     fault,
-    config: async () => {
-      const main = await servers.main();
-      return referenceRunConfig(main, main.faultBaseUrl(fault.name), main.faultFixtures(fault.name));
-    },
+    config: async () => faultRunConfig(await servers.main(), fault.name),
     expect: (check) => faultExpectation(fault, check),
   }));
   return [reference, ...modes, ...sizes, ...variants, ...faults];
