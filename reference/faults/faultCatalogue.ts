@@ -1,4 +1,5 @@
 /** The catalogue of faults (docs/design.md §6): every named variant of the reference server, unique names. */
+import { ANSWER_FAULTS } from "./answerFaults.js";
 import { AUTH_FAULTS } from "./authFaults.js";
 import { ERROR_BODY_FAULTS } from "./errorBodyFaults.js";
 import { GET_FAULTS } from "./getFaults.js";
@@ -9,6 +10,7 @@ import type { ReferenceFault } from "./ReferenceFault.js";
 import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
 import { SCHEMA_FAULTS } from "./schemaFaults.js";
 import { SEARCH_FAULTS } from "./searchFaults.js";
+import { TYPE_FAULTS } from "./typeFaults.js";
 
 function catalogue(faults: readonly ReferenceFault[]): readonly ReferenceFault[] {
   const seen = new Set<string>();
@@ -32,6 +34,8 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...SEARCH_FAULTS,
   ...ROLE_FILTER_FAULTS,
   ...HTTP_FAULTS,
+  ...TYPE_FAULTS,
+  ...ANSWER_FAULTS,
 ]);
 
 /** The fault with that name, if any. */

@@ -31,11 +31,18 @@ import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
 type CitingCheck = Pick<CheckDefinition, "id" | "specRefs">;
 
-/** Statements judged by no check that do not say, under not-black-box, why no request can judge them. */
+/**
+ * Statements judged by no check that neither name not-black-box (no request can judge them) nor say, under
+ * unjudged, that no check judges them yet (an observable statement waiting for its check: unproven).
+ */
 function unjudgedStatements(statements: readonly SpecStatement[]): string[] {
   return statements
-    .filter((statement) => statement.checks.length === 0 && statement.register?.id !== NOT_BLACK_BOX)
-    .map((statement) => `${statement.id} has no check and does not name the register entry ${NOT_BLACK_BOX}`);
+    .filter((statement) => statement.checks.length === 0 && !isNotBlackBox(statement))
+    .filter((statement) => statement.unjudged === undefined)
+    .map(
+      (statement) =>
+        `${statement.id} has no check, does not name the register entry ${NOT_BLACK_BOX} and does not say that no check judges it yet`,
+    );
 }
 
 /** Statements whose register entry (other than not-black-box) settles part of them without saying what is left unjudged. */
@@ -150,7 +157,7 @@ const FAULTS: readonly FaultDeclaration[] = [
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
 
 describe("the statements of the interface (contract/spec-statements.json)", () => {
-  it("are each judged by a check, or name the register entry not-black-box saying why no request can", () => {
+  it("are each judged by a check, name the register entry not-black-box saying why no request can, or say no check judges them yet", () => {
     expect(unjudgedStatements(SPEC_STATEMENTS)).toEqual([]);
   });
 
@@ -187,10 +194,12 @@ describe("the guards of the statements fail when what they guard is wrong", () =
   it("a statement stripped of its checks, or naming another register entry, is reported", () => {
     const stripped = { ...first, checks: [] };
     expect(unjudgedStatements([stripped])).toEqual([
-      `${first.id} has no check and does not name the register entry ${NOT_BLACK_BOX}`,
+      `${first.id} has no check, does not name the register entry ${NOT_BLACK_BOX} and does not say that no check judges it yet`,
     ]);
     expect(unjudgedStatements([{ ...stripped, register: { id: "page-past-end", why: "w" } }])).toHaveLength(1);
     expect(unjudgedStatements([{ ...stripped, register: { id: NOT_BLACK_BOX, why: "w" } }])).toEqual([]);
+    expect(unjudgedStatements([{ ...stripped, unjudged: "no check looks at it yet" }])).toEqual([]);
+    expect(statementExtent({ ...stripped, faults: [], unjudged: "no check looks at it yet" }, FAULTS)).toBe("unproven");
   });
 
   it("a register entry that settles part of a statement without saying what is left is reported", () => {
