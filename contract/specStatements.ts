@@ -75,10 +75,21 @@ export interface FaultDeclaration {
 }
 
 /**
- * How far a statement is proven: "full" when it names at least one fault and each fault it names
- * declares (caughtBy) one of its checks, and it leaves nothing unjudged; "partial" when so proven but it
- * says what its checks leave unjudged (a case they do not try, a departure a register makes a warning);
- * "unproven" when it is testable and that proof is missing; "not black-box" when no request can judge it.
+ * What a statement's proof rests on: the faults of the catalogue, and the checks whose verdict on a
+ * fault they declare is only a warning (level SHOULD: the gate still exits 0). The caller builds it from
+ * FAULT_CATALOGUE and CHECK_CATALOGUE (scripts/proofBasis.ts), both above this layer.
+ */
+export interface ProofBasis {
+  readonly faults: readonly FaultDeclaration[];
+  readonly warningChecks: ReadonlySet<string>;
+}
+
+/**
+ * How far a statement is proven: "full" when it names at least one fault, each fault it names declares
+ * (caughtBy) one of its checks whose verdict is a failure, and it leaves nothing unjudged; "partial" when
+ * each fault is caught by one of its checks but it says what they leave unjudged (a case they do not
+ * try, a departure a register makes a warning) or a fault is caught only by a check that warns; "unproven"
+ * when it is testable and a fault, or every fault, is missing; "not black-box" when no request can judge it.
  */
 export type StatementExtent = "full" | "partial" | "unproven" | "not black-box";
 
@@ -94,7 +105,7 @@ export function declaredFault(name: string, faults: readonly FaultDeclaration[])
   return fault;
 }
 
-/** The statement's checks that `fault` declares: the ones the verdict matrix proves fail on it. */
+/** The statement's checks that `fault` declares: the ones the verdict matrix proves fail (or warn) on it. */
 export function catchingChecks(statement: SpecStatement, fault: FaultDeclaration): string[] {
   return fault.caughtBy.filter((check) => statement.checks.includes(check));
 }
@@ -102,33 +113,34 @@ export function catchingChecks(statement: SpecStatement, fault: FaultDeclaration
 /**
  * The extent of one statement, computed from the faults it names and what they declare. It rests on the
  * verdict matrix (tests/self/suite/verdictMatrix*.test.ts), which proves that each fault fails every check
- * it declares and passes every other: a fault caught by one of the statement's checks shows that check
- * failing a target that breaks the statement. Throws on a fault name `faults` does not hold.
+ * it declares (a SHOULD check at least warns) and passes every other: a fault caught by one of the
+ * statement's checks shows that check judging a target that breaks the statement. Throws on a fault name
+ * the basis does not hold.
  */
-export function statementExtent(statement: SpecStatement, faults: readonly FaultDeclaration[]): StatementExtent {
+export function statementExtent(statement: SpecStatement, basis: ProofBasis): StatementExtent {
   if (isNotBlackBox(statement)) return "not black-box";
-  const named = statement.faults.map((name) => declaredFault(name, faults));
-  const proven = named.length > 0 && named.every((fault) => catchingChecks(statement, fault).length > 0);
-  if (!proven) return "unproven";
-  return statement.unjudged === undefined ? "full" : "partial";
+  const caught = statement.faults.map((name) => catchingChecks(statement, declaredFault(name, basis.faults)));
+  if (caught.length === 0 || caught.some((checks) => checks.length === 0)) return "unproven";
+  const fails = caught.every((checks) => checks.some((check) => !basis.warningChecks.has(check)));
+  return statement.unjudged === undefined && fails ? "full" : "partial";
 }
 
 /** How many statements have each extent. */
 export function extentCounts(
-  faults: readonly FaultDeclaration[],
+  basis: ProofBasis,
   statements: readonly SpecStatement[] = SPEC_STATEMENTS,
 ): Readonly<Record<StatementExtent, number>> {
   const counts: Record<StatementExtent, number> = { full: 0, partial: 0, unproven: 0, "not black-box": 0 };
-  for (const statement of statements) counts[statementExtent(statement, faults)] += 1;
+  for (const statement of statements) counts[statementExtent(statement, basis)] += 1;
   return counts;
 }
 
 /** Why a testable statement is unproven (no fault, or a fault none of its checks catches); undefined when proven. */
-export function unprovenWhy(statement: SpecStatement, faults: readonly FaultDeclaration[]): string | undefined {
-  if (statementExtent(statement, faults) !== "unproven") return undefined;
+export function unprovenWhy(statement: SpecStatement, basis: ProofBasis): string | undefined {
+  if (statementExtent(statement, basis) !== "unproven") return undefined;
   if (statement.faults.length === 0) return "it names no fault";
   const uncaught = statement.faults.filter(
-    (name) => catchingChecks(statement, declaredFault(name, faults)).length === 0,
+    (name) => catchingChecks(statement, declaredFault(name, basis.faults)).length === 0,
   );
   return `none of its checks is declared by ${uncaught.join(", ")}`;
 }

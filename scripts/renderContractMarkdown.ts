@@ -13,10 +13,10 @@ import {
   declaredFault,
   extentCounts,
   statementExtent,
-  type FaultDeclaration,
+  type ProofBasis,
   type SpecStatement,
 } from "../contract/specStatements.js";
-import { FAULT_CATALOGUE } from "../reference/faults/faultCatalogue.js";
+import { catalogueProofBasis } from "./proofBasis.js";
 import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 
 /** The operations table: name, path below the base URL, section, credentials (§4, §5). */
@@ -58,23 +58,21 @@ export function renderContractSectionsMarkdown(): string {
 }
 
 /** The counts line of the statements table: statements, proven fully, partly, unproven, not black-box. */
-function renderStatementCountsMarkdown(
-  statements: readonly SpecStatement[],
-  faults: readonly FaultDeclaration[],
-): string {
-  const counts = extentCounts(faults, statements);
+function renderStatementCountsMarkdown(statements: readonly SpecStatement[], basis: ProofBasis): string {
+  const counts = extentCounts(basis, statements);
   const testable = statements.length - counts["not black-box"];
   const proven = counts.full + counts.partial;
   const share = testable === 0 ? "" : ` (${((100 * proven) / testable).toFixed(1)} %)`;
   return `**${statements.length} statements**, ${testable} testable: ${proven} proven by a fault${share}, ${counts.full} of them fully and ${counts.partial} partly; ${counts.unproven} unproven; ${counts["not black-box"]} not black-box (no request can judge them: register \`not-black-box\`).`;
 }
 
-/** Each fault a statement names, with the statement's checks that the fault declares. */
-function proofCell(statement: SpecStatement, faults: readonly FaultDeclaration[]): string {
+/** Each fault a statement names, with the statement's checks that the fault declares (marked when they only warn). */
+function proofCell(statement: SpecStatement, basis: ProofBasis): string {
+  const shown = (check: string) => `\`${check}\`${basis.warningChecks.has(check) ? " (warns)" : ""}`;
   return statement.faults
     .map((name) => {
-      const caught = catchingChecks(statement, declaredFault(name, faults));
-      return `\`${name}\` → ${caught.length > 0 ? caught.map((check) => `\`${check}\``).join(", ") : "none of its checks"}`;
+      const caught = catchingChecks(statement, declaredFault(name, basis.faults));
+      return `\`${name}\` → ${caught.length > 0 ? caught.map(shown).join(", ") : "none of its checks"}`;
     })
     .join("; ");
 }
@@ -85,7 +83,7 @@ function proofCell(statement: SpecStatement, faults: readonly FaultDeclaration[]
  */
 export function renderStatementsMarkdown(
   statements: readonly SpecStatement[] = SPEC_STATEMENTS,
-  faults: readonly FaultDeclaration[] = FAULT_CATALOGUE,
+  basis: ProofBasis = catalogueProofBasis(),
 ): string {
   const rows = statements.map((statement) => {
     const checks = statement.checks.map((check) => `\`${check}\``).join(", ");
@@ -93,10 +91,10 @@ export function renderStatementsMarkdown(
       ...(statement.unjudged ? [statement.unjudged] : []),
       ...(statement.register ? [`register \`${statement.register.id}\`: ${statement.register.why}`] : []),
     ];
-    return `| ${statement.id} | §${statement.section} | ${markdownCell(statement.statement)} | ${statementExtent(statement, faults)} | ${checks || "no check"} | ${proofCell(statement, faults) || "no fault"} | ${markdownCell(unjudged.join(" ")) || "—"} |`;
+    return `| ${statement.id} | §${statement.section} | ${markdownCell(statement.statement)} | ${statementExtent(statement, basis)} | ${checks || "no check"} | ${proofCell(statement, basis) || "no fault"} | ${markdownCell(unjudged.join(" ")) || "—"} |`;
   });
   return [
-    renderStatementCountsMarkdown(statements, faults),
+    renderStatementCountsMarkdown(statements, basis),
     "",
     "| # | § | statement | proven | checks | faults → the checks that catch them | what no check judges |",
     "|---|---|---|---|---|---|---|",

@@ -1,14 +1,16 @@
 /**
  * Prints how far the interface is proven (contract/spec-statements.json): the counts of statements proven
- * fully, partly, unproven and not black-box, computed from the faults of the reference catalogue
+ * fully, partly, unproven and not black-box, computed from the faults of the reference catalogue and
+ * the levels of the checks that catch them
  * (contract/specStatements.ts, statementExtent), the share of testable statements proven, then each
  * unproven statement with why and each statement no request can judge.
  * Run: npx tsx scripts/statementCoverage.ts
  */
 import { SPEC_STATEMENTS, extentCounts, isNotBlackBox, unprovenWhy } from "../contract/specStatements.js";
-import { FAULT_CATALOGUE } from "../reference/faults/faultCatalogue.js";
+import { catalogueProofBasis } from "./proofBasis.js";
 
-const counts = extentCounts(FAULT_CATALOGUE);
+const basis = catalogueProofBasis();
+const counts = extentCounts(basis);
 const testable = SPEC_STATEMENTS.length - counts["not black-box"];
 const proven = counts.full + counts.partial;
 console.log(
@@ -19,7 +21,7 @@ console.log(
 );
 console.log("\nUnproven:");
 for (const statement of SPEC_STATEMENTS) {
-  const why = unprovenWhy(statement, FAULT_CATALOGUE);
+  const why = unprovenWhy(statement, basis);
   if (why) console.log(`- ${statement.id} (§${statement.section}) ${statement.statement} [${why}]`);
 }
 console.log("\nNot black-box (register not-black-box):");

@@ -20,11 +20,13 @@ import {
   isNotBlackBox,
   statementExtent,
   type FaultDeclaration,
+  type ProofBasis,
   type SpecStatement,
   type UncitedSection,
 } from "../../../contract/specStatements.js";
 import { FAULT_CATALOGUE } from "../../../reference/faults/faultCatalogue.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
+import { catalogueProofBasis } from "../../../scripts/proofBasis.js";
 import { contractDocBlocks } from "../../../scripts/readmeBlocks.js";
 import { renderStatementsMarkdown } from "../../../scripts/renderContractMarkdown.js";
 import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
@@ -154,6 +156,9 @@ const FAULTS: readonly FaultDeclaration[] = [
   { name: "search-totals-unfiltered", caughtBy: ["search.filtered-walk", "search.no-match-empty"] },
   { name: "pages-overlap", caughtBy: ["pagination.walk-covers-all"] },
 ];
+/** The made-up faults, no check of which only warns. */
+const BASIS: ProofBasis = { faults: FAULTS, warningChecks: new Set() };
+const REAL_BASIS = catalogueProofBasis();
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
 
 describe("the statements of the interface (contract/spec-statements.json)", () => {
@@ -199,7 +204,7 @@ describe("the guards of the statements fail when what they guard is wrong", () =
     expect(unjudgedStatements([{ ...stripped, register: { id: "page-past-end", why: "w" } }])).toHaveLength(1);
     expect(unjudgedStatements([{ ...stripped, register: { id: NOT_BLACK_BOX, why: "w" } }])).toEqual([]);
     expect(unjudgedStatements([{ ...stripped, unjudged: "no check looks at it yet" }])).toEqual([]);
-    expect(statementExtent({ ...stripped, faults: [], unjudged: "no check looks at it yet" }, FAULTS)).toBe("unproven");
+    expect(statementExtent({ ...stripped, faults: [], unjudged: "no check looks at it yet" }, BASIS)).toBe("unproven");
   });
 
   it("a register entry that settles part of a statement without saying what is left is reported", () => {
@@ -278,25 +283,31 @@ describe("the guards of the statements fail when what they guard is wrong", () =
 
 describe("the extent of a statement is computed from its faults, never written (issue 44.5)", () => {
   it("is unproven for a testable statement that names no fault, however many checks it names", () => {
-    expect(statementExtent(STATEMENT, FAULTS)).toBe("unproven");
-    expect(extentCounts(FAULTS, [STATEMENT])).toEqual({ full: 0, partial: 0, unproven: 1, "not black-box": 0 });
+    expect(statementExtent(STATEMENT, BASIS)).toBe("unproven");
+    expect(extentCounts(BASIS, [STATEMENT])).toEqual({ full: 0, partial: 0, unproven: 1, "not black-box": 0 });
   });
 
   it("is full when every fault it names declares one of its checks, partial when it says what is left unjudged", () => {
     const proven = { ...STATEMENT, faults: ["total-pages-floored", "search-totals-unfiltered"] };
-    expect(statementExtent(proven, FAULTS)).toBe("full");
-    expect(statementExtent({ ...proven, unjudged: "one case" }, FAULTS)).toBe("partial");
+    expect(statementExtent(proven, BASIS)).toBe("full");
+    expect(statementExtent({ ...proven, unjudged: "one case" }, BASIS)).toBe("partial");
     expect(catchingChecks(proven, FAULTS[1]!)).toEqual(["search.filtered-walk"]);
   });
 
+  it("is partial when a fault it names is caught among its checks only by one that warns (the gate still passes)", () => {
+    const proven = { ...STATEMENT, faults: ["total-pages-floored", "search-totals-unfiltered"] };
+    const warns = (...checks: string[]) => ({ faults: FAULTS, warningChecks: new Set(checks) });
+    expect(statementExtent(proven, warns("search.filtered-walk"))).toBe("partial");
+    expect(statementExtent(proven, warns("search.no-match-empty"))).toBe("full");
+    expect(statementExtent({ ...proven, faults: ["total-pages-floored"] }, warns("search.filtered-walk"))).toBe("full");
+  });
+
   it("is unproven when one fault it names declares none of its checks", () => {
-    expect(statementExtent({ ...STATEMENT, faults: ["total-pages-floored", "pages-overlap"] }, FAULTS)).toBe(
-      "unproven",
-    );
+    expect(statementExtent({ ...STATEMENT, faults: ["total-pages-floored", "pages-overlap"] }, BASIS)).toBe("unproven");
   });
 
   it("refuses a fault name the catalogue does not hold", () => {
-    expect(() => statementExtent({ ...STATEMENT, faults: ["no-such-fault"] }, FAULTS)).toThrow(
+    expect(() => statementExtent({ ...STATEMENT, faults: ["no-such-fault"] }, BASIS)).toThrow(
       "contract/spec-statements.json names the unknown fault no-such-fault",
     );
     expect(() => declaredFault("no-such-fault", FAULT_CATALOGUE)).toThrow("unknown fault no-such-fault");
@@ -304,12 +315,12 @@ describe("the extent of a statement is computed from its faults, never written (
 
   it("is not black-box for a statement with no check under the register entry not-black-box", () => {
     const outside = { ...STATEMENT, checks: [], register: { id: NOT_BLACK_BOX, why: "w" } };
-    expect(statementExtent(outside, FAULTS)).toBe("not black-box");
-    expect(statementExtent({ ...outside, register: { id: "page-past-end", why: "w" } }, FAULTS)).toBe("unproven");
+    expect(statementExtent(outside, BASIS)).toBe("not black-box");
+    expect(statementExtent({ ...outside, register: { id: "page-past-end", why: "w" } }, BASIS)).toBe("unproven");
   });
 
   it("rests on the real catalogue for the file: every statement's extent is computed without error", () => {
-    const counts = extentCounts(FAULT_CATALOGUE);
+    const counts = extentCounts(REAL_BASIS);
     expect(counts.full + counts.partial + counts.unproven + counts["not black-box"]).toBe(SPEC_STATEMENTS.length);
     expect(counts.full).toBeGreaterThan(0);
   });
