@@ -91,18 +91,13 @@ export const ANSWER_FAULTS: readonly ReferenceFault[] = [
     mayAlsoFail: {
       "auth.invalid-client-id-401": "a wrong client_id at the missing path gets 404, not 401",
       "auth.missing-client-id-refused": "a request without client_id at the missing path gets 404",
-      "schema.response-body": "the 404 of the missing path is no status getRoleFilters describes",
       "errors.malformed-json-400": "malformed JSON sent to the missing path gets 404, not 400",
       "errors.wrong-type-400": "a field of the wrong type sent to the missing path gets 404, not 400",
       "errors.invalid-request-rejected": "invalid requests sent to the missing path get 404, not 400",
-      "errors.error-body": "the 404 body of the missing path is not the §7 error body",
       "role-filters.union-law": "no answer of the missing path holds filters to unite",
       "role-filters.no-duplicate-filters": "no answer of the missing path holds filters to look into",
       "role-filters.order-and-duplicates-irrelevant": "no answer of the missing path holds filters to compare",
       "role-filters.edge-requests": "its edge requests get 404 from the missing path",
-      "role-filters.expected-filters": "no answer of the missing path holds the configured filters",
-      "role-filters.exact-role-names": "no answer of the missing path holds filters to compare",
-      "role-filters.scope-of-request": "no answer of the missing path holds filter groups to scope",
     },
     respond: (response, { operation }) =>
       operation === "getRoleFilters"
