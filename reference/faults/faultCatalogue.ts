@@ -11,6 +11,7 @@ import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
 import { SCHEMA_FAULTS } from "./schemaFaults.js";
 import { SEARCH_FAULTS } from "./searchFaults.js";
 import { TYPE_FAULTS } from "./typeFaults.js";
+import { VALUE_SHAPE_FAULTS } from "./valueShapeFaults.js";
 
 function catalogue(faults: readonly ReferenceFault[]): readonly ReferenceFault[] {
   const seen = new Set<string>();
@@ -36,6 +37,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...HTTP_FAULTS,
   ...TYPE_FAULTS,
   ...ANSWER_FAULTS,
+  ...VALUE_SHAPE_FAULTS,
 ]);
 
 /** The fault with that name, if any. */
