@@ -9,10 +9,14 @@ import { SECTION_RULES, compareSections } from "../contract/specSections.js";
 import {
   SPEC_STATEMENTS,
   UNCITED_SECTIONS,
-  coverageCounts,
-  statementCoverage,
+  catchingChecks,
+  declaredFault,
+  extentCounts,
+  statementExtent,
+  type ProofBasis,
   type SpecStatement,
 } from "../contract/specStatements.js";
+import { catalogueProofBasis } from "./proofBasis.js";
 import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 
 /** The operations table: name, path below the base URL, section, credentials (§4, §5). */
@@ -53,34 +57,47 @@ export function renderContractSectionsMarkdown(): string {
     .join("\n\n");
 }
 
-/** The counts line of the statements table: statements, judged fully, partly, not black-box, by nothing. */
-function renderStatementCountsMarkdown(statements: readonly SpecStatement[] = SPEC_STATEMENTS): string {
-  const counts = coverageCounts(statements);
-  return `**${statements.length} statements**: ${counts.full} judged fully by a check, ${counts.partial} only partly, ${counts["not black-box"]} not black-box (no request can judge them: register \`not-black-box\`), ${counts.none} by nothing.`;
+/** The counts line of the statements table: statements, proven fully, partly, unproven, not black-box. */
+function renderStatementCountsMarkdown(statements: readonly SpecStatement[], basis: ProofBasis): string {
+  const counts = extentCounts(basis, statements);
+  const testable = statements.length - counts["not black-box"];
+  const proven = counts.full + counts.partial;
+  const share = testable === 0 ? "" : ` (${((100 * proven) / testable).toFixed(1)} %)`;
+  return `**${statements.length} statements**, ${testable} testable: ${proven} proven by a fault${share}, ${counts.full} of them fully and ${counts.partial} partly; ${counts.unproven} unproven; ${counts["not black-box"]} not black-box (no request can judge them: register \`not-black-box\`).`;
 }
 
-/** One row per testable statement: its id, section, words, the checks that judge it and what none judges. */
-export function renderStatementsMarkdown(statements: readonly SpecStatement[] = SPEC_STATEMENTS): string {
-  const checksOf = (statement: SpecStatement, extent: "full" | "partial") =>
-    statement.checks.filter((check) => check.extent === extent).map((check) => `\`${check.id}\``);
+/** Each fault a statement names, with the statement's checks that the fault declares (marked when they only warn). */
+function proofCell(statement: SpecStatement, basis: ProofBasis): string {
+  const shown = (check: string) => `\`${check}\`${basis.warningChecks.has(check) ? " (warns)" : ""}`;
+  return statement.faults
+    .map((name) => {
+      const caught = catchingChecks(statement, declaredFault(name, basis.faults));
+      return `\`${name}\` → ${caught.length > 0 ? caught.map(shown).join(", ") : "none of its checks"}`;
+    })
+    .join("; ");
+}
+
+/**
+ * One row per statement: its id, section, words, its extent (computed, contract/specStatements.ts), the
+ * checks that judge it, the faults that prove them and what none judges.
+ */
+export function renderStatementsMarkdown(
+  statements: readonly SpecStatement[] = SPEC_STATEMENTS,
+  basis: ProofBasis = catalogueProofBasis(),
+): string {
   const rows = statements.map((statement) => {
-    const full = checksOf(statement, "full");
-    const partial = checksOf(statement, "partial");
-    const judgedBy = [
-      ...(full.length > 0 ? [`fully: ${full.join(", ")}`] : []),
-      ...(partial.length > 0 ? [`partly: ${partial.join(", ")}`] : []),
-    ];
+    const checks = statement.checks.map((check) => `\`${check}\``).join(", ");
     const unjudged = [
       ...(statement.unjudged ? [statement.unjudged] : []),
       ...(statement.register ? [`register \`${statement.register.id}\`: ${statement.register.why}`] : []),
     ];
-    return `| ${statement.id} | §${statement.section} | ${markdownCell(statement.statement)} | ${statementCoverage(statement)} | ${judgedBy.join("; ") || "no check"} | ${markdownCell(unjudged.join(" ")) || "—"} |`;
+    return `| ${statement.id} | §${statement.section} | ${markdownCell(statement.statement)} | ${statementExtent(statement, basis)} | ${checks || "no check"} | ${proofCell(statement, basis) || "no fault"} | ${markdownCell(unjudged.join(" ")) || "—"} |`;
   });
   return [
-    renderStatementCountsMarkdown(statements),
+    renderStatementCountsMarkdown(statements, basis),
     "",
-    "| # | § | statement | judged | by | what no check judges |",
-    "|---|---|---|---|---|---|",
+    "| # | § | statement | proven | checks | faults → the checks that catch them | what no check judges |",
+    "|---|---|---|---|---|---|---|",
     ...rows,
     "",
     "A check may cite a section without judging a statement of it:",

@@ -1,4 +1,5 @@
 /** The catalogue of faults (docs/design.md §6): every named variant of the reference server, unique names. */
+import { ANSWER_FAULTS } from "./answerFaults.js";
 import { AUTH_FAULTS } from "./authFaults.js";
 import { CONSISTENCY_FAULTS } from "./consistencyFaults.js";
 import { ERROR_BODY_FAULTS } from "./errorBodyFaults.js";
@@ -10,6 +11,7 @@ import type { ReferenceFault } from "./ReferenceFault.js";
 import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
 import { SCHEMA_FAULTS } from "./schemaFaults.js";
 import { SEARCH_FAULTS } from "./searchFaults.js";
+import { TYPE_FAULTS } from "./typeFaults.js";
 import { VALUE_SHAPE_FAULTS } from "./valueShapeFaults.js";
 
 function catalogue(faults: readonly ReferenceFault[]): readonly ReferenceFault[] {
@@ -34,6 +36,8 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...SEARCH_FAULTS,
   ...ROLE_FILTER_FAULTS,
   ...HTTP_FAULTS,
+  ...TYPE_FAULTS,
+  ...ANSWER_FAULTS,
   ...VALUE_SHAPE_FAULTS,
   ...CONSISTENCY_FAULTS,
 ]);
