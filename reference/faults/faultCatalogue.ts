@@ -1,5 +1,6 @@
 /** The catalogue of faults (docs/design.md §6): every named variant of the reference server, unique names. */
 import { AUTH_FAULTS } from "./authFaults.js";
+import { CREDENTIAL_FORM_FAULTS } from "./credentialFormFaults.js";
 import { ERROR_BODY_FAULTS } from "./errorBodyFaults.js";
 import { GET_FAULTS } from "./getFaults.js";
 import { HTTP_FAULTS } from "./httpFaults.js";
@@ -28,6 +29,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...GET_FAULTS,
   ...ERROR_BODY_FAULTS,
   ...AUTH_FAULTS,
+  ...CREDENTIAL_FORM_FAULTS,
   ...PERMISSION_FAULTS,
   ...SEARCH_FAULTS,
   ...ROLE_FILTER_FAULTS,

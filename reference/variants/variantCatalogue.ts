@@ -1,4 +1,5 @@
 /** The catalogue of legitimate variants: named ways to differ from the reference that the suite must pass (no failure, no error). */
+import { CREDENTIAL_VARIANTS } from "./credentialVariants.js";
 import { DATA_VARIANTS } from "./dataVariants.js";
 import { ERROR_VARIANTS } from "./errorVariants.js";
 import { PAGE_SIZE_VARIANTS } from "./pageSizeVariants.js";
@@ -27,6 +28,7 @@ export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
   ...ERROR_VARIANTS,
   ...PERMISSION_VARIANTS,
   ...ROLE_VARIANTS,
+  ...CREDENTIAL_VARIANTS,
   ...TRAFFIC_VARIANTS,
 ]);
 
