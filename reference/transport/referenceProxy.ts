@@ -63,7 +63,10 @@ export async function startReferenceProxy(
         .end("<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>");
       return;
     }
-    const headers = options.requestHeaders ? options.requestHeaders({ ...request.headers }) : { ...request.headers };
+    // Repeated Authorization lines go on combined (RFC 9110 §5.3): Node's request.headers keeps only the first.
+    const lines = request.headersDistinct.authorization ?? [];
+    const received = { ...request.headers, ...(lines.length > 1 ? { authorization: lines.join(", ") } : {}) };
+    const headers = options.requestHeaders ? options.requestHeaders(received) : received;
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {

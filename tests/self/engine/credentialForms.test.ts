@@ -17,7 +17,7 @@ import {
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import type { HttpClient } from "../../../runner/http/types.js";
 import { startReferenceServer } from "../../../reference/startReferenceServer.js";
-import { CLIENT_ID, expectNoSecrets, SECRETS, TOKEN, writtenCopy } from "./httpTestKit.js";
+import { CLIENT_ID, expectNoSecrets, SECRETS, TOKEN, writtenCopy } from "../http/httpTestKit.js";
 
 const VALUES = {
   token: TOKEN,
