@@ -1,4 +1,4 @@
-/** The parts of a request that can carry credentials, as the reference's authentication reads them. */
+/** The parts of a request that can carry credentials, as the reference's authentication reads them and its proxies forward them. */
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 
 /**

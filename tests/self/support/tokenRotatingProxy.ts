@@ -7,6 +7,7 @@
  * (two proxies of different names in a row rotate the main and the restricted user's tokens).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { credentialHeaders } from "../../../reference/http/credentialHeaders.js";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -55,9 +56,9 @@ export async function startTokenRotatingProxy(
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      // Repeated lines go on combined (RFC 9110 §5.3): Node's request.headers keeps only the first Authorization.
+      // Repeated Authorization lines go on combined: Node's request.headers keeps only the first.
       const lines = request.headersDistinct.authorization ?? [];
-      const headers = { ...request.headers, ...(lines.length > 1 ? { authorization: lines.join(", ") } : {}) };
+      const headers = credentialHeaders(request);
       // The scheme's name is case-insensitive (RFC 9110 §11.1).
       const sent = lines.length === 1 ? /^(Bearer) (.+)$/i.exec(lines[0] ?? "") : null;
       const bearer = sent?.[2];
