@@ -18,7 +18,11 @@ const CASES = [
   { fault: "token-in-query-accepted", check: "auth.token-form-refused", shown: "access_token=$CMS_TOKEN" },
   { fault: "token-without-bearer-accepted", check: "auth.token-form-refused", shown: "Token $CMS_TOKEN" },
   { fault: "client-id-in-query-accepted", check: "auth.client-id-form-refused", shown: "client_id=$CMS_CLIENT_ID" },
-  { fault: "client-id-header-alias-accepted", check: "auth.client-id-form-refused", shown: `"X-Client-Id":"$CMS_CLIENT_ID"` },
+  {
+    fault: "client-id-header-alias-accepted",
+    check: "auth.client-id-form-refused",
+    shown: `"X-Client-Id":"$CMS_CLIENT_ID"`,
+  },
 ] as const;
 
 describe("credentials in forms §5 does not define, in the reports", () => {
