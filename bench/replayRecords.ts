@@ -39,7 +39,12 @@ function replayableRequest(record: ReferenceRequestRecord, credentials: ReplayCr
   }
   // A body over the server's limit was not kept: send one of the same size.
   const body = record.body ?? (record.bodyBytes > 0 ? "x".repeat(record.bodyBytes) : undefined);
-  return { path: record.path, method: record.method as "POST", headers, ...(body === undefined ? {} : { body }) };
+  return {
+    path: withCredentials(record.path, credentials),
+    method: record.method as "POST",
+    headers,
+    ...(body === undefined ? {} : { body }),
+  };
 }
 
 /** Sends every record, `concurrency` at a time; resolves with the statuses received, in record order. */

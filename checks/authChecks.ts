@@ -9,6 +9,8 @@ import { validateBody } from "../contract/validators.js";
 import { wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
 import { NEAR_MISS_KINDS, NEAR_MISS_LABELS } from "../runner/engine/nearMissTokens.js";
 import type { Caller } from "../runner/engine/TargetSession.js";
+import { BEARER_CASE_FORMS, CLIENT_ID_FORMS, TOKEN_FORMS } from "../runner/engine/credentialForms.js";
+import { judgeBearerCaseAccepted, judgeFormsRefused } from "./_internals/judges/judgeCredentialForms.js";
 
 /** Checks of the auth family. */
 export const authChecks: readonly CheckDefinition[] = [
@@ -97,7 +99,7 @@ export const authChecks: readonly CheckDefinition[] = [
   {
     id: "auth.invalid-client-id-401",
     title: "A client_id the target never issued is refused with 401",
-    rule: "All five operations send the client identifier (§5); when credentials are invalid, the response is 401 (§5, §7): the configured client_id with its last character changed, or one of another shape, identifies no client.",
+    rule: "All five operations send the client identifier (§5); when credentials are invalid, the response is 401 (§5, §7), and 403 is for a user who lacks permission (§5): the configured client_id with its last character changed, or one of another shape, identifies no client and gets 401. A 400 is a warning for the one of another shape only, whose format a target may check first (§7 a field filled incorrectly; register invalid-client-id-status).",
     family: "auth",
     specRefs: ["5", "7"],
     level: "MUST",
@@ -106,22 +108,26 @@ export const authChecks: readonly CheckDefinition[] = [
     async run({ operation, target, judge }) {
       const body = await wellFormedRequestBody(target, operation);
       // The changed one derives from the secret and never appears (runSecrets redacts it); the other is made up.
-      const cases: { caller: Caller; label: string }[] = [
+      const cases: { caller: Caller; label: string; governs: readonly number[]; expected: string }[] = [
         {
           caller: "client-id-changed",
           label: "request with the valid token and the client_id with its last character changed",
+          governs: [],
+          expected:
+            "401: a client_id of the configured one's shape that the target never issued is an invalid credential (§5, §7); 403 is a user's missing permission, 400 a malformed request (register invalid-client-id-status)",
         },
-        { caller: "client-id-other", label: "request with the valid token and a client_id of another shape" },
+        {
+          caller: "client-id-other",
+          label: "request with the valid token and a client_id of another shape",
+          governs: [400],
+          expected:
+            "401: a client_id the target never issued is an invalid credential (§5, §7); 400 is a warning, 403 a user's missing permission (register invalid-client-id-status)",
+        },
       ];
-      for (const { caller, label } of cases) {
+      for (const { caller, label, governs, expected } of cases) {
         const exchange = await target.send(operation, { caller, json: body });
         if (!answered(judge, label, exchange)) continue;
-        judgeStatus(judge, label, exchange, {
-          accept: [401],
-          expected:
-            "401: a client_id the target never issued is an invalid credential (§5, §7; register invalid-client-id-status)",
-          register: "invalid-client-id-status",
-        });
+        judgeStatus(judge, label, exchange, { accept: [401], expected, register: "invalid-client-id-status", governs });
       }
       judge.note(`${cases.length} client ids the target never issued refused.`);
     },
@@ -147,6 +153,45 @@ export const authChecks: readonly CheckDefinition[] = [
         expected: "400 or 401: every operation needs client_id (§5; register missing-client-id)",
         register: "missing-client-id",
       });
+    },
+  },
+  {
+    id: "auth.token-form-refused",
+    title: "The valid token in a form other than Authorization: Bearer <token> is refused",
+    rule: "The four content management operations require the header Authorization with a bearer access token, Bearer <ACCESS_TOKEN> (§5): the valid token without a scheme, under the Token or Basic scheme, in the query string (access_token) without Authorization, or in one of two Authorization headers beside a token the target never issued (either order) is no valid credential and must be refused: 401 (invalid credentials, §5, §7) or 400 (a malformed request, §7); a 2xx fails, another 4xx is a warning (register credential-form-status).",
+    family: "auth",
+    specRefs: ["5", "7"],
+    level: "MUST",
+    operations: CMS_OPERATIONS,
+    registerRefs: ["credential-form-status"],
+    async run({ operation, target, judge }) {
+      await judgeFormsRefused(target, operation, judge, TOKEN_FORMS);
+    },
+  },
+  {
+    id: "auth.client-id-form-refused",
+    title: "The valid client id anywhere but one client_id header is refused",
+    rule: "All five operations send the header client_id (§5): the valid client id under the header client-id, clientId or X-Client-Id, or in the query string (client_id), without a client_id header, or in one of two client_id headers beside one the target never issued (either order), is no valid credential and must be refused: 401 (§5, §7) or 400 (§7); a 2xx fails, another 4xx is a warning (register credential-form-status).",
+    family: "auth",
+    specRefs: ["5", "7"],
+    level: "MUST",
+    operations: ALL_OPERATIONS,
+    registerRefs: ["credential-form-status"],
+    async run({ operation, target, judge }) {
+      await judgeFormsRefused(target, operation, judge, CLIENT_ID_FORMS);
+    },
+  },
+  {
+    id: "auth.bearer-scheme-case-accepted",
+    title: "The bearer scheme written in another letter case is served",
+    rule: "§5 writes the header as Bearer <ACCESS_TOKEN>, and an authentication scheme's name is case-insensitive (RFC 9110 §11.1): the valid token after bearer or BEARER is served like after Bearer; a refusal is a warning (register bearer-scheme-case).",
+    family: "auth",
+    specRefs: ["5"],
+    level: "SHOULD",
+    operations: CMS_OPERATIONS,
+    registerRefs: ["bearer-scheme-case"],
+    async run({ operation, target, judge }) {
+      await judgeBearerCaseAccepted(target, operation, judge, BEARER_CASE_FORMS);
     },
   },
 ];

@@ -13,6 +13,10 @@ export interface HookExchange {
   readonly body: unknown;
   readonly user: ReferenceUserName | undefined;
   readonly data: ReferenceData;
+  /** The request headers authentication read (after the requestHeaders hook). */
+  readonly headers: IncomingHttpHeaders;
+  /** The request's query parameters. */
+  readonly query: URLSearchParams;
 }
 
 /** What the intercept hook sees of a request. */
@@ -36,8 +40,12 @@ export interface ReferenceHooks {
   readonly data?: (data: ReferenceData, rebuild: RebuildData) => ReferenceData;
   /** Answers a request before authentication and parsing; undefined lets it through. */
   readonly intercept?: (request: InterceptedRequest) => ReferenceResponse | undefined;
-  /** Rewrites request headers before authentication. */
-  readonly requestHeaders?: (headers: IncomingHttpHeaders, credentials: ReferenceCredentials) => IncomingHttpHeaders;
+  /** Rewrites request headers before authentication; `query` is the request's query string, which §5 gives no credential. */
+  readonly requestHeaders?: (
+    headers: IncomingHttpHeaders,
+    credentials: ReferenceCredentials,
+    query: URLSearchParams,
+  ) => IncomingHttpHeaders;
   /** Rewrites the parsed JSON body before validation. */
   readonly requestBody?: (body: unknown, operation: OperationName) => unknown;
   /** Replaces some of the rules. */

@@ -10,6 +10,7 @@ import type { RebuildData, ReferenceHooks } from "./ReferenceHooks.js";
 import { findVariant } from "./variants/variantCatalogue.js";
 import { authenticate } from "./http/authenticate.js";
 import { badRequest } from "./http/errorResponses.js";
+import { credentialHeaders, queryOf } from "./http/credentialHeaders.js";
 import { readRequestBody, type ReadBody } from "./http/readRequestBody.js";
 import { recordRequest, type ReferenceRequestRecord } from "./http/ReferenceRequestRecord.js";
 import { jsonResponse, type ReferenceResponse } from "./http/ReferenceResponse.js";
@@ -107,9 +108,9 @@ export function createReferenceHandler(
       });
       if (intercepted) return intercepted;
     }
-    const headers = hooks?.requestHeaders
-      ? hooks.requestHeaders(request.headers, options.credentials)
-      : request.headers;
+    const query = queryOf(request);
+    const sent = credentialHeaders(request);
+    const headers = hooks?.requestHeaders ? hooks.requestHeaders(sent, options.credentials, query) : sent;
     const auth = authenticate(headers, operation, options.credentials);
     const { text } = read.body;
     let body: unknown;
@@ -134,7 +135,14 @@ export function createReferenceHandler(
     if (options.mode === "extra-fields" && answer.status === 200)
       answer = { ...answer, json: withExtraFields(answer.json) };
     return hooks?.respond
-      ? hooks.respond(answer, { operation: operation.name, body, user: "user" in auth ? auth.user : undefined, data })
+      ? hooks.respond(answer, {
+          operation: operation.name,
+          body,
+          user: "user" in auth ? auth.user : undefined,
+          data,
+          headers,
+          query,
+        })
       : answer;
   };
 

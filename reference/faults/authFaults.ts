@@ -28,6 +28,10 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
     section: "§5",
     description: "A content management request without the Authorization header is served as the admin.",
     caughtBy: ["auth.missing-token-401"],
+    mayAlsoFail: {
+      "auth.token-form-refused":
+        "a request whose token is only in the query string sends no Authorization header, which this fault serves as the admin",
+    },
     requestHeaders: (headers, credentials) =>
       headers.authorization === undefined ? { ...headers, authorization: `Bearer ${credentials.token}` } : headers,
   },
@@ -39,6 +43,8 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
     mayAlsoFail: {
       "auth.near-miss-token-401":
         "a token one edit away from the valid one is an unknown token, which this fault accepts",
+      "auth.token-form-refused":
+        "an Authorization value that is not the bearer form of a known token (another scheme, two tokens) is one this fault accepts",
     },
     requestHeaders: (headers, credentials) => {
       const sent = headers.authorization;
@@ -51,6 +57,10 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
     section: "§5",
     description: "A request without the client_id header is served as if it had sent the right one.",
     caughtBy: ["auth.missing-client-id-refused"],
+    mayAlsoFail: {
+      "auth.client-id-form-refused":
+        "a request whose client id is under another header name or in the query string sends no client_id header, which this fault fills in",
+    },
     requestHeaders: (headers, credentials) =>
       headers["client_id"] === undefined ? { ...headers, client_id: credentials.clientId } : headers,
   },
@@ -60,6 +70,10 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
     description:
       "Any client_id value is accepted (the header is only checked for presence), so a client id one character off or of another tenant's shape is served.",
     caughtBy: ["auth.invalid-client-id-401"],
+    mayAlsoFail: {
+      "auth.client-id-form-refused":
+        "two client_id headers combine into one value that is not the client id, which this fault accepts like any other",
+    },
     requestHeaders: (headers, credentials) =>
       headers["client_id"] === undefined ? headers : { ...headers, client_id: credentials.clientId },
   },

@@ -2,6 +2,7 @@
 import { ANSWER_FAULTS } from "./answerFaults.js";
 import { AUTH_FAULTS } from "./authFaults.js";
 import { CONSISTENCY_FAULTS } from "./consistencyFaults.js";
+import { CREDENTIAL_FORM_FAULTS } from "./credentialFormFaults.js";
 import { ERROR_BODY_FAULTS } from "./errorBodyFaults.js";
 import { GET_FAULTS } from "./getFaults.js";
 import { HTTP_FAULTS } from "./httpFaults.js";
@@ -32,6 +33,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...GET_FAULTS,
   ...ERROR_BODY_FAULTS,
   ...AUTH_FAULTS,
+  ...CREDENTIAL_FORM_FAULTS,
   ...PERMISSION_FAULTS,
   ...SEARCH_FAULTS,
   ...ROLE_FILTER_FAULTS,

@@ -7,6 +7,7 @@ import type { IncomingMessage } from "node:http";
 import { createRedactor, type Redactor } from "../../runner/http/redactSecrets.js";
 import type { ReferenceCredentials } from "../referenceCredentials.js";
 import type { ReadBody } from "./readRequestBody.js";
+import { credentialHeaders } from "./credentialHeaders.js";
 
 /** Placeholders of the server's credentials in a record. */
 export const CREDENTIAL_PLACEHOLDERS = {
@@ -19,7 +20,7 @@ export interface ReferenceRequestRecord {
   /** When the answer was written, in milliseconds since the epoch (fractional). */
   readonly at: number;
   readonly method: string;
-  /** Path and query, as sent. */
+  /** Path and query, as sent, credentials replaced by CREDENTIAL_PLACEHOLDERS (a token sent in the query). */
   readonly path: string;
   /** Headers as sent (lower-case names), credentials replaced by CREDENTIAL_PLACEHOLDERS. */
   readonly headers: Record<string, string>;
@@ -32,7 +33,7 @@ export interface ReferenceRequestRecord {
 // The product's one redaction module, prepared once per set of credentials.
 const redactors = new WeakMap<ReferenceCredentials, Redactor>();
 
-function withPlaceholders(value: string, credentials: ReferenceCredentials): string {
+function redactorOf(credentials: ReferenceCredentials): Redactor {
   let redactor = redactors.get(credentials);
   if (!redactor) {
     redactor = createRedactor(
@@ -43,7 +44,11 @@ function withPlaceholders(value: string, credentials: ReferenceCredentials): str
     );
     redactors.set(credentials, redactor);
   }
-  return redactor.headerValue(value);
+  return redactor;
+}
+
+function withPlaceholders(value: string, credentials: ReferenceCredentials): string {
+  return redactorOf(credentials).headerValue(value);
 }
 
 /** The record of `request`, answered with `status`. */
@@ -54,14 +59,14 @@ export function recordRequest(
   credentials: ReferenceCredentials,
 ): ReferenceRequestRecord {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const [name, value] of Object.entries(credentialHeaders(request))) {
     if (value !== undefined)
       headers[name] = withPlaceholders(Array.isArray(value) ? value.join(", ") : value, credentials);
   }
   return {
     at: performance.timeOrigin + performance.now(),
     method: request.method ?? "",
-    path: request.url ?? "",
+    path: redactorOf(credentials).text(request.url ?? ""),
     headers,
     ...(body?.text !== undefined ? { body: body.text } : {}),
     bodyBytes: body?.bytes ?? 0,

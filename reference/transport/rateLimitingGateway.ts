@@ -6,6 +6,7 @@
  * (draft-ietf-httpapi-ratelimit-headers-06), with Retry-After alone, or bare. Issue 23.1.
  */
 import { Agent, createServer, request as httpRequest } from "node:http";
+import { credentialHeaders } from "../http/credentialHeaders.js";
 import type { AddressInfo, Socket } from "node:net";
 
 /** How the gateway counts. */
@@ -162,7 +163,7 @@ export async function startRateLimitingGateway(
           port: target.port,
           path: request.url,
           method: request.method,
-          headers: { ...request.headers, host: target.host, connection: "keep-alive" },
+          headers: { ...credentialHeaders(request), host: target.host, connection: "keep-alive" },
         },
         (answer) => {
           const body: Buffer[] = [];

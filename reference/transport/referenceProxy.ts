@@ -5,6 +5,7 @@
  * answer, or die after a number of requests (a server killed mid-run).
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { credentialHeaders } from "../http/credentialHeaders.js";
 import type { AddressInfo, Socket } from "node:net";
 import { gzipSync } from "node:zlib";
 
@@ -63,7 +64,9 @@ export async function startReferenceProxy(
         .end("<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>");
       return;
     }
-    const headers = options.requestHeaders ? options.requestHeaders({ ...request.headers }) : { ...request.headers };
+    // Repeated Authorization lines go on combined: Node's request.headers keeps only the first.
+    const received = credentialHeaders(request);
+    const headers = options.requestHeaders ? options.requestHeaders({ ...received }) : { ...received };
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {

@@ -1,5 +1,6 @@
 /** The catalogue of legitimate variants: named ways to differ from the reference that the suite must pass (no failure, no error). */
 import { CONSISTENCY_VARIANTS } from "./consistencyVariants.js";
+import { CREDENTIAL_VARIANTS } from "./credentialVariants.js";
 import { DATA_VARIANTS } from "./dataVariants.js";
 import { ERROR_VARIANTS } from "./errorVariants.js";
 import { PAGE_SIZE_VARIANTS } from "./pageSizeVariants.js";
@@ -29,6 +30,7 @@ export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
   ...ERROR_VARIANTS,
   ...PERMISSION_VARIANTS,
   ...ROLE_VARIANTS,
+  ...CREDENTIAL_VARIANTS,
   ...TRAFFIC_VARIANTS,
   ...VALUE_SHAPE_VARIANTS,
   ...CONSISTENCY_VARIANTS,

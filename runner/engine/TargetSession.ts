@@ -11,6 +11,7 @@ import { describeSampledWalks, type SampledWalk } from "./describeSampledWalks.j
 import type { ExchangeLog } from "./ExchangeLog.js";
 import type { ExchangeLogSnapshot } from "../model/ExchangeLogSnapshot.js";
 import { nearMissToken, type NearMissKind } from "./nearMissTokens.js";
+import { credentialsInForm, withQuery, type CredentialForm } from "./credentialForms.js";
 
 /** Whose credentials a request carries. */
 export type Caller =
@@ -33,6 +34,8 @@ export interface SendOptions {
   /** A JSON body (default {}), or raw text for malformed input. */
   readonly json?: unknown;
   readonly raw?: string;
+  /** Sends the configured credentials in this form instead of the caller's (auth.*-form-* checks). */
+  readonly form?: CredentialForm;
 }
 
 /** A token no target can have issued: fixed text plus the run seed. */
@@ -71,16 +74,22 @@ export class TargetSession {
       "Content-Type": "application/json",
       Accept: "application/json",
     };
-    const clientId = this.clientIdFor(caller);
-    if (clientId !== undefined) headers.client_id = clientId;
-    const token = this.tokenFor(caller);
-    // register role-filters-authorization: the bearer token goes to getRoleFilters too, as the SDKs send it.
-    if (token !== undefined) headers.Authorization = caller === "bare-bearer" ? "Bearer" : `Bearer ${token}`;
+    let path = operationPath(operation, this.settings.operationPaths);
+    if (options.form !== undefined) {
+      const formed = credentialsInForm(options.form, this.credentialValues());
+      Object.assign(headers, formed.headers);
+      path = withQuery(path, formed.query);
+    } else {
+      const clientId = this.clientIdFor(caller);
+      if (clientId !== undefined) headers.client_id = clientId;
+      const token = this.tokenFor(caller);
+      // register role-filters-authorization: the bearer token goes to getRoleFilters too, as the SDKs send it.
+      if (token !== undefined) headers.Authorization = caller === "bare-bearer" ? "Bearer" : `Bearer ${token}`;
+    }
     // `json: null` is a body of its own (a JSON null), distinct from no body given ({}).
     const body = options.raw !== undefined ? { raw: options.raw } : { json: "json" in options ? options.json : {} };
-    // Every caller but the two users sends wrong credentials on purpose: a 401 to it never renews a token.
-    const probesCredentials = caller !== "admin" && caller !== "restricted";
-    const path = operationPath(operation, this.settings.operationPaths);
+    // Every caller but the two users, and every credential form, probes credentials on purpose: a 401 to it never renews a token.
+    const probesCredentials = options.form !== undefined || (caller !== "admin" && caller !== "restricted");
     return this.client
       .send({ path, method: "POST", headers, body, ...(probesCredentials ? { probesCredentials } : {}) })
       .then((exchange) => this.noteBodyText(operation, exchange));
@@ -145,6 +154,13 @@ export class TargetSession {
   /** Closes the connections. */
   close(): Promise<void> {
     return this.client.close();
+  }
+
+  /** The configured credentials and made-up ones, for a credential form. */
+  private credentialValues() {
+    const { token, clientId } = this.settings.credentials;
+    const { seed } = this.settings;
+    return { token, clientId, invalidToken: invalidToken(seed), otherClientId: otherClientId(clientId, seed) };
   }
 
   private clientIdFor(caller: Caller): string | undefined {

@@ -280,12 +280,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
    * (never for a probe of wrong credentials, whose 401 is the answer it asks for).
    */
   const send = async (request: OutgoingRequest): Promise<Exchange> => {
-    const first = { ...request, headers: tokens.current(request.headers) };
+    const first = { ...request, path: tokens.currentPath(request.path), headers: tokens.current(request.headers) };
     const answer = await sendWaitingOut429(first);
     if (answer.response !== undefined && answer.response.status !== 401) tokens.accepted(first.headers);
     if (answer.response?.status !== 401 || request.probesCredentials === true) return answer;
     if (!(await tokens.renewAfter401(first.headers))) return answer;
-    const again = { ...request, headers: tokens.current(request.headers) };
+    const again = { ...request, path: tokens.currentPath(request.path), headers: tokens.current(request.headers) };
     const second = await sendWaitingOut429(again);
     if (second.response !== undefined && second.response.status !== 401) tokens.accepted(again.headers);
     return second;

@@ -1,7 +1,9 @@
 /**
  * Bearer tokens the run can obtain anew (--token-command, --restricted-token-command; issue 27.2).
  * The checks keep sending the token the run started with; each request that carries it as
- * `Authorization: Bearer <token>` goes out with the token's current value instead. When such a request
+ * `Authorization: Bearer <token>` goes out with the token's current value instead, and so does a
+ * header that carries it alone or after another scheme, or a query parameter that carries it (the
+ * credential forms of the auth checks: only the form, never an expired token, may explain their 401). When such a request
  * gets 401, the token is obtained anew (once for every request that met the same expiry), and the request
  * is sent again once with it. A value is renewed only after the target accepted it at least once (it
  * expired): a target that refuses the token just obtained is refusing the credential, not an expired
@@ -41,10 +43,14 @@ function authorizationOf(headers: Readonly<Record<string, string>>): [string, st
   return name === undefined ? undefined : [name, headers[name] as string];
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** What the client asks of its renewable tokens. */
 export interface RenewableTokens {
-  /** `headers` with each renewable token the run started with replaced by its current value. */
+  /** `headers` with each renewable token the run started with replaced by its current value, as a whole value or after a scheme. */
   current(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>>;
+  /** `path` with each renewable token the run started with, as a whole query parameter value, replaced by its current value. */
+  currentPath(path: string): string;
   /**
    * After a 401 to a request sent with `headers` (as sent): obtains the token anew when the request
    * carried a renewable token's current value; true when the request should be sent again (the token
@@ -91,12 +97,27 @@ export function createRenewableTokens(
 
   return {
     current(headers) {
-      const authorization = authorizationOf(headers);
-      if (authorization === undefined) return headers;
-      const [name, value] = authorization;
-      const state = states.find((candidate) => value === `Bearer ${candidate.token.original}`);
-      if (state === undefined || state.current === state.token.original) return headers;
-      return { ...headers, [name]: `Bearer ${state.current}` };
+      let changed: Record<string, string> | undefined;
+      for (const [name, value] of Object.entries(headers)) {
+        const credential = /^(\S+\s+)?(\S+)$/.exec(value);
+        const state = states.find((candidate) => credential?.[2] === candidate.token.original);
+        if (state === undefined || state.current === state.token.original) continue;
+        changed ??= { ...headers };
+        changed[name] = `${credential?.[1] ?? ""}${state.current}`;
+      }
+      return changed ?? headers;
+    },
+    currentPath(path) {
+      let current = path;
+      for (const state of states) {
+        if (state.current === state.token.original) continue;
+        const sent = `=${encodeURIComponent(state.token.original)}`;
+        current = current.replace(
+          new RegExp(`${escapeRegExp(sent)}(?=&|#|$)`, "g"),
+          `=${encodeURIComponent(state.current)}`,
+        );
+      }
+      return current;
     },
     accepted(headers) {
       const value = authorizationOf(headers)?.[1];

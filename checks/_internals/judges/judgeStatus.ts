@@ -16,6 +16,8 @@ export interface StatusRule {
   readonly register?: string;
   /** How a 2xx is judged: a failure (default) or, where the register says so, a departure. */
   readonly success?: "failure" | "departure";
+  /** When set, the only statuses the register governs (departures); any other status not accepted is a failure. */
+  readonly governs?: readonly number[];
 }
 
 /** Records the verdict on one answer's status; returns true when it was accepted. */
@@ -32,7 +34,11 @@ export function judgeStatus(judge: Judgement, label: string, exchange: AnsweredE
     actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
     evidence: item,
   };
-  const departs = rule.register !== undefined && status < 500 && (status >= 300 || rule.success === "departure");
+  const departs =
+    rule.register !== undefined &&
+    status < 500 &&
+    (status >= 300 || rule.success === "departure") &&
+    (rule.governs === undefined || rule.governs.includes(status));
   if (departs) judge.depart(rule.register as string, `${label} got ${status}.`, details);
   else judge.fail(`${label} got ${describeAnswer(exchange)}.`, details);
   return false;

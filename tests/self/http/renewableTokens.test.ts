@@ -29,11 +29,37 @@ describe("renewable tokens", () => {
     expect(tokens.current({ authorization: `Bearer ${ORIGINAL}` })).toEqual({
       authorization: "Bearer renewed-token-5678",
     });
-    for (const other of [{ Authorization: "Bearer near-miss" }, { Authorization: ORIGINAL }, {}] as Record<
+    for (const other of [{ Authorization: "Bearer near-miss" }, { Authorization: `Bearer ${ORIGINAL}A` }, {}] as Record<
       string,
       string
     >[])
       expect(tokens.current(other)).toBe(other);
+  });
+
+  it("send the new value in every credential form of the auth checks, so only the form can explain a refusal", async () => {
+    const { tokens } = setUp(["renewed-token-5678"]);
+    expect(tokens.currentPath(`/p?access_token=${ORIGINAL}`)).toBe(`/p?access_token=${ORIGINAL}`);
+    await tokens.renewAfter401({ Authorization: `Bearer ${ORIGINAL}` });
+    expect(
+      tokens.current({
+        Authorization: `Bearer ${ORIGINAL}`,
+        authorization: "Bearer not-issued",
+        "X-Other": ORIGINAL,
+        "X-Scheme": `Token ${ORIGINAL}`,
+        "X-Case": `bearer ${ORIGINAL}`,
+      }),
+    ).toEqual({
+      Authorization: "Bearer renewed-token-5678",
+      authorization: "Bearer not-issued",
+      "X-Other": "renewed-token-5678",
+      "X-Scheme": "Token renewed-token-5678",
+      "X-Case": "bearer renewed-token-5678",
+    });
+    expect(tokens.currentPath(`/p?access_token=${ORIGINAL}`)).toBe("/p?access_token=renewed-token-5678");
+    expect(tokens.currentPath(`/p?access_token=${ORIGINAL}A&x=1`)).toBe(`/p?access_token=${ORIGINAL}A&x=1`);
+    expect(tokens.currentPath(`/p?a=1&access_token=${ORIGINAL}&b=2`)).toBe(
+      "/p?a=1&access_token=renewed-token-5678&b=2",
+    );
   });
 
   it("never renew after a 401 to a request without the token or with another one (the auth checks' probes)", async () => {

@@ -8,6 +8,7 @@ import { validateBody } from "../../../contract/validators.js";
 import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { BOUNDARY_FAULT_PROBES } from "./boundaryFaultProbes.js";
 import { STATEMENT_FAULT_PROBES } from "./statementFaultProbes.js";
+import { CREDENTIAL_FORM_FAULT_PROBES } from "./credentialFormFaultProbes.js";
 import { VALUE_SHAPE_FAULT_PROBES } from "./valueShapeFaultProbes.js";
 import { CONSISTENCY_FAULT_PROBES } from "./consistencyFaultProbes.js";
 import {
@@ -46,6 +47,7 @@ const UNKNOWN_WIDGET = { widgetId: "widget://acme.com.br/platform/cms/does-not-e
 export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Promise<void>>> = {
   ...BOUNDARY_FAULT_PROBES,
   ...STATEMENT_FAULT_PROBES,
+  ...CREDENTIAL_FORM_FAULT_PROBES,
   ...VALUE_SHAPE_FAULT_PROBES,
   ...CONSISTENCY_FAULT_PROBES,
   "pagination-default-20": async ({ both }) => {

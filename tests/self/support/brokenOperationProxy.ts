@@ -5,6 +5,7 @@
  * 64 KB of headers; every other request is forwarded as it is.
  */
 import { Agent, createServer, request as httpRequest } from "node:http";
+import { credentialHeaders } from "../../../reference/http/credentialHeaders.js";
 import type { AddressInfo, Socket } from "node:net";
 
 /** How the broken operation answers. */
@@ -64,7 +65,7 @@ export async function startBrokenOperationProxy(
           port: target.port,
           path: request.url,
           method: request.method,
-          headers: { ...request.headers, host: target.host },
+          headers: { ...credentialHeaders(request), host: target.host },
         },
         (answer) => {
           const body: Buffer[] = [];

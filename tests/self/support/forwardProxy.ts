@@ -4,6 +4,7 @@
  * without the matching Proxy-Authorization gets 407.
  */
 import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
+import { credentialHeaders } from "../../../reference/http/credentialHeaders.js";
 import { connect, type AddressInfo, type Socket } from "node:net";
 
 /** A running proxy. */
@@ -37,7 +38,7 @@ export async function startForwardProxy(credentials?: string): Promise<ForwardPr
     }
     const target = new URL(request.url ?? "");
     forwarded.push(target.href);
-    const headers = { ...request.headers };
+    const headers = { ...credentialHeaders(request) };
     delete headers["proxy-authorization"];
     delete headers["proxy-connection"];
     const upstream = httpRequest(target, { method: request.method, headers }, (answer) => {

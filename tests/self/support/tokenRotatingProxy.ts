@@ -2,10 +2,12 @@
  * A reverse proxy in front of the reference server whose bearer tokens expire (issue 27.2): it issues
  * tokens of its own ("issued-1", "issued-2" …, printed by the token command that `tokenCommand()` gives),
  * accepts each for `lifetime` requests, then answers 401 to it; a valid one is forwarded as the
- * reference's own token. Any other Authorization is forwarded untouched, so the reference judges it
+ * reference's own token (after Bearer in any letter case). Any other Authorization, and two of them, is
+ * forwarded untouched, so the reference judges it
  * (two proxies of different names in a row rotate the main and the restricted user's tokens).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { credentialHeaders } from "../../../reference/http/credentialHeaders.js";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -54,8 +56,12 @@ export async function startTokenRotatingProxy(
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const headers = { ...request.headers };
-      const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? "")?.[1];
+      // Repeated Authorization lines go on combined: Node's request.headers keeps only the first.
+      const lines = request.headersDistinct.authorization ?? [];
+      const headers = credentialHeaders(request);
+      // The scheme's name is case-insensitive (RFC 9110 §11.1).
+      const sent = lines.length === 1 ? /^(Bearer) (.+)$/i.exec(lines[0] ?? "") : null;
+      const bearer = sent?.[2];
       const issued = issuedTokens();
       if (bearer !== undefined && issued.includes(bearer)) {
         const used = uses.get(bearer) ?? 0;
@@ -67,7 +73,7 @@ export async function startTokenRotatingProxy(
           return;
         }
         uses.set(bearer, used + 1);
-        headers.authorization = `Bearer ${realToken}`;
+        headers.authorization = `${sent?.[1] ?? "Bearer"} ${realToken}`;
       }
       const forwarded = httpRequest(
         { host: target.hostname, port: target.port, path: request.url, method: request.method, headers, agent },

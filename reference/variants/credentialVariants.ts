@@ -1,0 +1,73 @@
+/** Legitimate ways to refuse credentials: statuses §5 and §7 leave room for, and a scheme compared by its letters. */
+import type { IncomingHttpHeaders } from "node:http";
+import { badRequest } from "../http/errorResponses.js";
+import type { ReferenceVariant } from "./ReferenceVariant.js";
+
+/**
+ * True when the request carries a credential in a form §5 does not define: an Authorization header
+ * whose first word is not the bearer scheme, one line of it or of client_id repeated (combined with a
+ * comma, RFC 9110 §5.3), the client id under another header name, or either in the query string.
+ */
+function carriesUndefinedForm(headers: IncomingHttpHeaders, query: URLSearchParams): boolean {
+  const authorization = headers.authorization;
+  const clientId = headers["client_id"];
+  return (
+    (authorization !== undefined && !/^Bearer(\s|$)/i.test(authorization)) ||
+    authorization?.includes(",") === true ||
+    (typeof clientId === "string" && clientId.includes(",")) ||
+    Object.keys(headers).some((name) => /client-?id$/i.test(name)) ||
+    query.has("access_token") ||
+    query.has("client_id")
+  );
+}
+
+/** The shape of the reference's client ids (one character changed keeps it; a UUID does not). */
+const REFERENCE_CLIENT_ID_SHAPE = /^client-[0-9A-Za-z_-]{32}$/;
+
+/** Each refuses credentials in a way the spec allows. */
+export const CREDENTIAL_VARIANTS: readonly ReferenceVariant[] = [
+  {
+    name: "credential-forms-refused-400",
+    section: "§7",
+    description:
+      "A request carrying a credential in a form §5 does not define (another scheme, a repeated header, another header name, the query string) is answered 400 with the §7 body instead of 401.",
+    why: "§7 gives 400 to an invalid request, a field filled incorrectly; RFC 6750 §3.1 gives invalid_request (400) to a request that repeats a parameter or uses more than one method (register credential-form-status: 400 and 401 both refuse).",
+    departs: [],
+    respond: (response, { operation, headers, query }) =>
+      response.status === 401 && carriesUndefinedForm(headers, query)
+        ? badRequest(operation, "The credentials are not in the form the operation defines.", "invalidField")
+        : response,
+  },
+  {
+    name: "bearer-scheme-case-sensitive",
+    section: "§5",
+    description:
+      'The Authorization scheme is compared letter for letter: "bearer <token>" or "BEARER <token>" gets 401.',
+    why: "§5 writes the scheme Bearer; RFC 9110 §11.1 makes scheme names case-insensitive, which the spec does not restate (register bearer-scheme-case, a warning).",
+    departs: ["bearer-scheme-case"],
+    requestHeaders: (headers) =>
+      headers.authorization !== undefined &&
+      /^bearer\s/i.test(headers.authorization) &&
+      !headers.authorization.startsWith("Bearer")
+        ? { ...headers, authorization: "Bearer" }
+        : headers,
+  },
+  {
+    name: "client-id-format-checked-400",
+    section: "§7",
+    description:
+      "A client_id not shaped like the ones the server issues is answered 400 (a field filled incorrectly, §7 body) before it is looked up; one of the right shape that is not known still gets 401.",
+    why: "The client id's format is not shown (§5); a gateway that checks the format first reads §7's 400 for a field filled incorrectly (register invalid-client-id-status, a warning).",
+    departs: ["invalid-client-id-status"],
+    respond: (response, { operation, headers }) => {
+      const sent = headers["client_id"];
+      return response.status === 401 &&
+        typeof sent === "string" &&
+        sent !== "" &&
+        !sent.includes(",") &&
+        !REFERENCE_CLIENT_ID_SHAPE.test(sent)
+        ? badRequest(operation, "The client_id is not well formed.", "invalidField")
+        : response;
+    },
+  },
+];
