@@ -14,8 +14,8 @@ const QUIET_TURNS = 12;
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Runs `work` on the fake clock (setTimeout, clearTimeout, performance, Date); what it returned. */
-export async function onEventClock<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` on the fake clock (setTimeout, clearTimeout, performance, Date), Date starting at `now`; what it returned. */
+export async function onEventClock<T>(work: () => Promise<T>, now: number = Date.now()): Promise<T> {
   let onWire = 0;
   const sent = (): void => {
     onWire += 1;
@@ -26,7 +26,7 @@ export async function onEventClock<T>(work: () => Promise<T>): Promise<T> {
   subscribe("undici:request:create", sent);
   subscribe("undici:request:trailers", settled);
   subscribe("undici:request:error", settled);
-  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance", "Date"] });
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance", "Date"], now });
   try {
     let outcome: { value: T } | { error: unknown } | undefined;
     void work().then(
