@@ -4,7 +4,8 @@
  * wire. Every request the HTTP client sent (undici's diagnostics channels count them) is answered, or the
  * work waits on a timer, before the clock jumps to the next timer; so the time the product sees is the
  * schedule it made, never how fast this machine served the sockets, and a run's schedule is the same on any
- * machine, loaded or idle.
+ * machine, loaded or idle. A target that holds requests unanswered on purpose (they end at the client's
+ * timeout, a timer) says how many it holds, so that they do not count as on the wire.
  */
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { vi } from "vitest";
@@ -14,8 +15,17 @@ const QUIET_TURNS = 12;
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Runs `work` on the fake clock (setTimeout, clearTimeout, performance, Date), Date starting at `now`; what it returned. */
-export async function onEventClock<T>(work: () => Promise<T>, now: number = Date.now()): Promise<T> {
+/** Options of onEventClock. */
+export interface EventClockOptions {
+  /** Where Date starts (default: the real now). */
+  readonly now?: number;
+  /** How many requests the target holds unanswered now (they wait on the client's timeout). */
+  readonly held?: () => number;
+}
+
+/** Runs `work` on the fake clock (setTimeout, clearTimeout, performance, Date); what it returned. */
+export async function onEventClock<T>(work: () => Promise<T>, options: EventClockOptions = {}): Promise<T> {
+  const { now = Date.now(), held = () => 0 } = options;
   let onWire = 0;
   const sent = (): void => {
     onWire += 1;
@@ -37,7 +47,7 @@ export async function onEventClock<T>(work: () => Promise<T>, now: number = Date
       let quiet = 0;
       while (outcome === undefined && quiet < QUIET_TURNS) {
         await turn();
-        quiet = onWire === 0 ? quiet + 1 : 0;
+        quiet = onWire - held() <= 0 ? quiet + 1 : 0;
       }
       // Nothing on the wire and no timer: the work waits on other I/O (a server closing); let it.
       if (outcome === undefined && vi.getTimerCount() > 0) vi.advanceTimersToNextTimer();

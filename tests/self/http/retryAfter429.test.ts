@@ -41,7 +41,7 @@ async function setUp(
 
 /** Sends `request` on the event clock (onEventClock.ts): the waits are the client's, timed on a clock only they move. */
 function sendOnClock(client: HttpClient, request: OutgoingRequest, now?: number) {
-  return onEventClock(() => timedSend(client, request), now);
+  return onEventClock(() => timedSend(client, request), now === undefined ? {} : { now });
 }
 
 /** When each request reached the target, on the event clock. */
