@@ -1,6 +1,7 @@
 /**
- * The runner against broken and hostile targets (issue 7): every run ends within a bound, with
- * a verdict (failures or errors with evidence, never a crash), and no secret in any output.
+ * The runner against broken and hostile targets (issue 7): every run ends (a hang fails at the test's
+ * timeout), with a verdict (failures or errors with evidence, never a crash), and no secret in any output.
+ * How long the runs take is the machine's speed, not asserted here (issue 45.4).
  */
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,8 +28,6 @@ const SECRETS = {
   restrictedToken: "restricted-SECRET-77aa88bb",
 };
 const TIMEOUT_MS = 400;
-/** Generous for a loaded two-core CI: the run itself needs a few seconds at most. */
-const BOUND_MS = 30_000;
 
 async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {
   const outDir = mkdtempSync(join(tmpdir(), "cms-hostile-"));
@@ -58,7 +57,6 @@ async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {
     color: false,
     secrets: Object.values(SECRETS),
   });
-  const started = performance.now();
   const report = await runConformance({
     settings,
     catalogue: CHECK_CATALOGUE,
@@ -67,28 +65,8 @@ async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {
   });
   console.onRunEnd(report, await writeReports(report, { outDir, secrets: Object.values(SECRETS) }));
   const outcome = { report, exitCode: report.verdict === "pass" ? 0 : 1 };
-  const elapsedMs = performance.now() - started;
   const files = readdirSync(outDir).map((name) => readFileSync(join(outDir, name), "utf8"));
-  return { outcome, elapsedMs, outputs: [consoleText, ...files] };
-}
-
-/** Runs `work` while sampling RSS every 20 ms; returns its result, the time taken and the peak RSS growth. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; elapsedMs: number; peakRssMiB: number }> {
-  globalThis.gc?.();
-  const base = process.memoryUsage().rss;
-  let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss - base)), 20);
-  const started = performance.now();
-  try {
-    const result = await work();
-    return {
-      result,
-      elapsedMs: performance.now() - started,
-      peakRssMiB: Math.max(peak, process.memoryUsage().rss - base) / 1024 / 1024,
-    };
-  } finally {
-    clearInterval(timer);
-  }
+  return { outcome, outputs: [consoleText, ...files] };
 }
 
 /** The checks that read, compare, walk and validate listing items: those a hostile body can make slow. */
@@ -162,9 +140,8 @@ describe("the runner against hostile targets", () => {
       !["ok", "slow", "redirect", ...STOP_BEFORE_RUNNING].includes(behaviour),
   );
 
-  it.each(behaviours)("%s: ends in bounded time with a failing verdict and no leaked secret", async (behaviour) => {
-    const { outcome, elapsedMs, outputs } = await runAgainst(target.baseUrlFor(behaviour));
-    expect(elapsedMs).toBeLessThan(BOUND_MS);
+  it.each(behaviours)("%s: ends with a failing verdict and no leaked secret", async (behaviour) => {
+    const { outcome, outputs } = await runAgainst(target.baseUrlFor(behaviour));
     expect(outcome.exitCode).toBe(1);
     expect(outcome.report.summary.failed + outcome.report.summary.errors).toBeGreaterThan(0);
     for (const result of outcome.report.results.filter((r) => r.outcome === "failed")) {
@@ -199,23 +176,19 @@ describe("the runner against hostile targets", () => {
   it.each(STOP_BEFORE_RUNNING)(
     "%s: stops before running (exit 2) within the timeout, saying how to fix it",
     async (behaviour) => {
-      const started = performance.now();
       await expect(runAgainst(target.baseUrlFor(behaviour))).rejects.toThrow(
         /did not answer within 400 ms; raise --timeout/,
       );
-      expect(performance.now() - started).toBeLessThan(BOUND_MS);
     },
   );
 
   it("redirect on every operation: stops before running (exit 2), naming the Location, with no secret in the sentence", async () => {
-    const started = performance.now();
     const refusal = await runAgainst(target.baseUrlFor("redirect")).then(
       () => undefined,
       (error: unknown) => error as Error,
     );
     expect(refusal?.message).toMatch(/^every operation under .* answered a redirect \(30\d to http/);
     for (const secret of Object.values(SECRETS)) expect(refusal?.message.includes(secret)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(BOUND_MS);
   });
 
   it("429 on every request, asking for longer than --max-retry-wait: errors naming --rate-limit, never a failure, and no shrinking", async () => {
@@ -225,7 +198,7 @@ describe("the runner against hostile targets", () => {
       retryAfter: "3600",
     });
     try {
-      const { outcome, elapsedMs } = await runAgainst(limited.baseUrl, { maxExamples: 20 });
+      const { outcome } = await runAgainst(limited.baseUrl, { maxExamples: 20 });
       const results = outcome.report.results;
       expect(
         results.filter((result) => result.outcome === "failed").map((result) => `${result.checkId}: ${result.message}`),
@@ -235,7 +208,8 @@ describe("the runner against hostile targets", () => {
       // One 429 ends a property at once: no counterexample, no shrinking, a handful of requests per verdict.
       expect(results.some((result) => result.property !== undefined)).toBe(false);
       expect(limited.requests().length).toBeLessThan(results.length * 6);
-      expect(elapsedMs).toBeLessThan(BOUND_MS);
+      // Nothing waited: a Retry-After of an hour, past --max-retry-wait, is never waited out.
+      expect(outcome.report.meta.retries429).toBe(0);
     } finally {
       await limited.close();
     }
