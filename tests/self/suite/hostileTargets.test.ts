@@ -129,8 +129,9 @@ describe("the runner against hostile targets", () => {
       rateLimitedTimes: 1,
       retryAfter: "0",
     });
+    // Building the 50 MB and gzip-bomb bodies is CPU work: on a loaded machine it outlasts the default 10 s hook timeout.
     await target.prepare();
-  });
+  }, 60_000);
   afterAll(() => target.close());
 
   // Every behaviour of the hostile target, but those that answer normally and those that stop the run early (below).
