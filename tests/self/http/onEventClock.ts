@@ -11,7 +11,7 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { vi } from "vitest";
 
 /** Turns of the event loop with no request on the wire before the work counts as waiting on a timer. */
-const QUIET_TURNS = 12;
+const QUIET_TURNS = 8;
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
