@@ -86,8 +86,9 @@ describe("--wait-for-target", () => {
   });
 
   it("stops with one sentence and exit 2 when nothing answers within the duration", async () => {
+    // The 1 s asked for is in the sentence; how the tries fit in it is judged on a fake clock in
+    // tests/self/execute/waitForTarget.test.ts. A wait that never ends fails at the test's timeout.
     const port = await freePort();
-    const started = performance.now();
     const result = await runCli(
       ["run", "--base-url", `http://127.0.0.1:${port}`, "--wait-for-target", "1s", "--out", out()],
       ENV,
@@ -98,7 +99,6 @@ describe("--wait-for-target", () => {
         `cms-conformance run: the target at http://127\\.0\\.0\\.1:${port} did not answer within 1s \\(--wait-for-target; \\d+ tries, last: `,
       ),
     );
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it("refuses a value that is no duration", async () => {

@@ -1,5 +1,5 @@
 /** runCheck runs one check on one operation and turns its judgement into a CheckResult; checkSeed gives each its seed. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { CheckContext, CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import { checkSeed } from "../../../runner/engine/checkSeed.js";
 import { evidence } from "../../../runner/engine/Judgement.js";
@@ -196,15 +196,24 @@ describe("runCheck", () => {
   });
 
   it("measures its duration in whole milliseconds from its start", async () => {
-    const { session } = scriptedSession(() => ({}));
-    const result = await runCheck(
-      check(async () => new Promise((resolve) => setTimeout(resolve, 20))),
-      "getAnalytic",
-      session,
-    );
-    expect(Number.isInteger(result.durationMs)).toBe(true);
-    expect(result.durationMs).toBeGreaterThanOrEqual(15);
-    expect(result.durationMs).toBeLessThan(60_000);
+    // On a fake clock: the check waits 20.4 ms, and nothing else moves the clock.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const { session } = scriptedSession(() => ({}));
+      let result: Awaited<ReturnType<typeof runCheck>> | undefined;
+      void runCheck(
+        check(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          vi.advanceTimersByTime(0.4);
+        }),
+        "getAnalytic",
+        session,
+      ).then((done) => (result = done));
+      while (result === undefined) await vi.advanceTimersToNextTimerAsync();
+      expect(result.durationMs).toBe(20);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("skips without running a check whose needs the configuration lacks, saying what to add", async () => {

@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CheckCatalogue } from "../../../runner/engine/CheckCatalogue.js";
 import type { CheckDefinition } from "../../../runner/engine/CheckDefinition.js";
 import type { CheckExecutor, Execution } from "../../../runner/execute/CheckExecutor.js";
@@ -281,23 +281,33 @@ describe("runConformance", () => {
       started.push(timed.runStartedAt);
       return { results: [], runErrors: [] };
     };
-    // A second ago: the run's time bound (--max-run-time) counts from it.
-    const given = Date.now() - 1_000;
-    await runConformance({ settings: settings({ runStartedAt: given }), catalogue: CATALOGUE, executor: recording });
-    const before = Date.now();
-    await runConformance({ settings: settings(), catalogue: CATALOGUE, executor: recording });
-    const after = Date.now();
-    expect(started[0]).toBe(given);
-    expect(started[1]).toBeGreaterThanOrEqual(before);
-    expect(started[1]).toBeLessThanOrEqual(after);
+    // Date stands still at the real now (the preflight's client counts --max-run-time from it on the real clock).
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    try {
+      // A second ago: the run's time bound (--max-run-time) counts from it.
+      const given = now - 1_000;
+      await runConformance({ settings: settings({ runStartedAt: given }), catalogue: CATALOGUE, executor: recording });
+      await runConformance({ settings: settings(), catalogue: CATALOGUE, executor: recording });
+      expect(started).toEqual([given, now]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("measures the run's duration from its start", async () => {
-    const before = Date.now();
-    const report = await runConformance({ settings: settings(), catalogue: CATALOGUE, executor: executor([]) });
-    const elapsed = Date.now() - before;
-    expect(report.meta.durationMs).toBeGreaterThanOrEqual(0);
-    expect(report.meta.durationMs).toBeLessThanOrEqual(elapsed);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      // The checks take 1.25 s on the fake clock.
+      const slow: CheckExecutor = async () => {
+        vi.setSystemTime(Date.now() + 1_250);
+        return { results: [], runErrors: [] };
+      };
+      const report = await runConformance({ settings: settings(), catalogue: CATALOGUE, executor: slow });
+      expect(report.meta.durationMs).toBe(1_250);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses a waiver of an operation its check does not run on, and takes one of an operation it does", async () => {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigurationError } from "../../../runner/model/ConfigurationError.js";
 import { waitForTarget } from "../../../runner/waitForTarget.js";
 import { testSettings } from "../engine/engineDoubles.js";
+import { onEventClock } from "../http/onEventClock.js";
 
 const servers: (Server | TcpServer)[] = [];
 const sockets: Socket[] = [];
@@ -89,59 +90,67 @@ describe("waitForTarget", () => {
   });
 
   it("gives each try only the time left of the wait, and stops when the wait is over, not at the next poll", async () => {
-    // Nothing listens at first (a quick refusal); a quarter of a second in, a server holds every connection unanswered.
+    // Nothing listens at first (a quick refusal); a quarter of a second in, a server holds every request unanswered.
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const server = createServer((socket) => void sockets.push(socket));
+    let held = 0;
+    const server = createServer((socket) => {
+      sockets.push(socket);
+      socket.once("data", () => {
+        held += 1;
+        socket.once("close", () => (held -= 1));
+      });
+    });
     servers.push(server);
-    setTimeout(() => server.listen(port, "127.0.0.1"), 250);
-    const started = performance.now();
-    const error: unknown = await waitForTarget(testSettings({ baseUrl, timeoutMs: 10_000 }), 1_500, "1.5 s").then(
-      () => undefined,
-      (thrown: unknown) => thrown,
+    const { error, took } = await onEventClock(
+      async () => {
+        setTimeout(() => server.listen(port, "127.0.0.1"), 250);
+        const started = performance.now();
+        const thrown: unknown = await waitForTarget(testSettings({ baseUrl, timeoutMs: 10_000 }), 1_500, "1.5 s").then(
+          () => undefined,
+          (reason: unknown) => reason,
+        );
+        return { error: thrown, took: performance.now() - started };
+      },
+      { held: () => held },
     );
-    const took = performance.now() - started;
     expect(error).toBeInstanceOf(ConfigurationError);
-    // The last try waits only what was left of the wait (not 10 s, nor 1.5 s more), and its failure's full stop is
-    // dropped inside the parentheses. (How many tries fit, and the time left, depend on the machine's timers.)
-    expect((error as Error).message).toMatch(
-      new RegExp(
-        `^the target at ${baseUrl.replace(/[.]/g, "\\.")} did not answer within 1\\.5 s \\(--wait-for-target; \\d+ tries, last: no response headers within \\d+(\\.\\d+)? ms\\); start it first, or wait longer$`,
-      ),
+    // On the event clock: refused at 0; at 500 (the poll) the server holds the try, which waits only the 1 s left of
+    // the wait (not 10 s, nor 1.5 s more) and ends the wait at 1.5 s, not at a further poll. The failure's full stop
+    // is dropped inside the parentheses.
+    expect((error as Error).message).toBe(
+      `the target at ${baseUrl} did not answer within 1.5 s (--wait-for-target; 2 tries, last: no response headers within 1000 ms); start it first, or wait longer`,
     );
-    // At least 1.5 s, and less than the 2 s a further poll after the wait would take.
-    expect(took).toBeGreaterThanOrEqual(1_450);
-    expect(took).toBeLessThan(1_950);
+    expect(took).toBe(1_500);
   });
 
   it("finds a target that starts during the wait on a later try", async () => {
     const port = await freePort();
-    setTimeout(() => void answering(port, 200), 700);
-    const tries = await waitForTarget(testSettings({ baseUrl: `http://127.0.0.1:${port}` }), 5_000, "5 s");
-    expect(tries).toBeGreaterThanOrEqual(2);
-    expect(tries).toBeLessThanOrEqual(4);
+    const tries = await onEventClock(() => {
+      setTimeout(() => void answering(port, 200), 700);
+      return waitForTarget(testSettings({ baseUrl: `http://127.0.0.1:${port}` }), 5_000, "5 s");
+    });
+    // Refused at 0 and 500 ms (the polls), answered at 1 000 ms.
+    expect(tries).toBe(3);
   });
 
   it("stops with one sentence when nothing answers within the wait", async () => {
     // Port 1: below the range the system hands out for listen(0), so no server of another test file
     // can take it during the wait (a released free port could be; it happened once in npm test).
     const baseUrl = `http://127.0.0.1:1`;
-    const started = performance.now();
-    const error: unknown = await waitForTarget(testSettings({ baseUrl }), 1_200, "1.2 s").then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    const took = performance.now() - started;
+    const { error, took } = await onEventClock(async () => {
+      const started = performance.now();
+      const thrown: unknown = await waitForTarget(testSettings({ baseUrl }), 1_200, "1.2 s").then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      return { error: thrown, took: performance.now() - started };
+    });
     expect(error).toBeInstanceOf(ConfigurationError);
-    const message = (error as Error).message;
-    const tries = Number(/; (\d+) tries, last: /.exec(message)?.[1]);
-    expect(message).toBe(
-      `the target at ${baseUrl} did not answer within 1.2 s (--wait-for-target; ${tries} tries, last: connection refused by ${baseUrl}: is the target running?); start it first, or wait longer`,
+    // One try every half second, on the event clock: at 0, 500 and 1 000 ms; the wait ends at 1 200 ms, not at a poll.
+    expect((error as Error).message).toBe(
+      `the target at ${baseUrl} did not answer within 1.2 s (--wait-for-target; 3 tries, last: connection refused by ${baseUrl}: is the target running?); start it first, or wait longer`,
     );
-    // One try every half second or so: three at least, and not a busy loop.
-    expect(tries).toBeGreaterThanOrEqual(3);
-    expect(tries).toBeLessThanOrEqual(5);
-    expect(took).toBeGreaterThanOrEqual(1_150);
-    expect(took).toBeLessThan(4_000);
+    expect(took).toBe(1_200);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Every hostile behaviour through one client, one after another: each send resolves within its
- * bound, with the expected outcome, no secret, and no unhandled rejection or exception anywhere.
- * Prints the scenario table (outcome, time to resolve, peak memory growth) the issue asks for.
+ * Every hostile behaviour through one client, one after another: each send resolves with the expected
+ * outcome (a timeout naming the client's own limit, a 429 not waited past --max-retry-wait), no secret,
+ * and no unhandled rejection or exception anywhere. A hang fails at the test's timeout; how long each
+ * send took is printed in the scenario table (outcome, time to resolve, peak memory growth), never
+ * asserted: that is the machine's speed (issue 45.4).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
@@ -16,6 +18,8 @@ import {
 import { expectNoSecrets, postRequest, SECRETS, writtenCopy } from "./httpTestKit.js";
 
 const TIMEOUT_MS = 500;
+/** The request timeout of the scenarios that do not test the timeout. */
+const SLOW_MACHINE_TIMEOUT_MS = 60_000;
 const MAX_RETRY_AFTER_MS = 100;
 const MiB = 1024 * 1024;
 
@@ -26,26 +30,25 @@ interface Scenario {
   /** A second kind the kernel may report for the same behaviour (a reset seen as the socket's end). */
   readonly orKind?: string;
   readonly status: number | undefined;
-  readonly boundMs: number;
 }
 
 const SCENARIOS: readonly Scenario[] = [
-  { behaviour: "ok", kind: "none", status: 200, boundMs: 1_000 },
-  { behaviour: "late-headers", kind: "timeout", status: undefined, boundMs: 3_000 },
-  { behaviour: "stall-mid-body", kind: "timeout", status: 200, boundMs: 3_000 },
-  { behaviour: "endless", kind: "timeout", status: 200, boundMs: 3_000 },
-  { behaviour: "never-answer", kind: "timeout", status: undefined, boundMs: 3_000 },
-  { behaviour: "reset-mid-body", kind: "connection-reset", orKind: "protocol", status: 200, boundMs: 1_000 },
-  { behaviour: "truncated", kind: "protocol", status: 200, boundMs: 1_000 },
-  { behaviour: "huge", kind: "too-large", status: 200, boundMs: 3_000 },
-  { behaviour: "non-json", kind: "none", status: 200, boundMs: 1_000 },
-  { behaviour: "hostile-strings", kind: "none", status: 200, boundMs: 1_000 },
-  { behaviour: "redirect", kind: "redirect", status: 302, boundMs: 1_000 },
-  { behaviour: "rate-limited", kind: "rate-limited", status: 429, boundMs: 2_000 },
-  { behaviour: "error-500", kind: "none", status: 500, boundMs: 1_000 },
-  { behaviour: "error-503", kind: "none", status: 503, boundMs: 1_000 },
-  { behaviour: "echo-credentials", kind: "none", status: 200, boundMs: 1_000 },
-  { behaviour: "nothing-listens", kind: "connection-refused", status: undefined, boundMs: 1_000 },
+  { behaviour: "ok", kind: "none", status: 200 },
+  { behaviour: "late-headers", kind: "timeout", status: undefined },
+  { behaviour: "stall-mid-body", kind: "timeout", status: 200 },
+  { behaviour: "endless", kind: "timeout", status: 200 },
+  { behaviour: "never-answer", kind: "timeout", status: undefined },
+  { behaviour: "reset-mid-body", kind: "connection-reset", orKind: "protocol", status: 200 },
+  { behaviour: "truncated", kind: "protocol", status: 200 },
+  { behaviour: "huge", kind: "too-large", status: 200 },
+  { behaviour: "non-json", kind: "none", status: 200 },
+  { behaviour: "hostile-strings", kind: "none", status: 200 },
+  { behaviour: "redirect", kind: "redirect", status: 302 },
+  { behaviour: "rate-limited", kind: "rate-limited", status: 429 },
+  { behaviour: "error-500", kind: "none", status: 500 },
+  { behaviour: "error-503", kind: "none", status: 503 },
+  { behaviour: "echo-credentials", kind: "none", status: 200 },
+  { behaviour: "nothing-listens", kind: "connection-refused", status: undefined },
 ];
 
 let target: HostileTarget;
@@ -62,8 +65,9 @@ beforeAll(async () => {
   process.on("uncaughtException", onUnhandled);
   target = await startHostileTarget({ lateHeadersMs: 20_000, rateLimitedTimes: 10, retryAfter: "5" });
   // One client sees every failure in a row here: the circuit breaker (tested in circuitBreaker.test.ts) must not end the matrix.
+  // The client's timeout (and undici's own timers, set from it) is the long one; each timeout scenario asks for 500 ms.
   const common = {
-    timeoutMs: TIMEOUT_MS,
+    timeoutMs: SLOW_MACHINE_TIMEOUT_MS,
     maxRetryWaitMs: MAX_RETRY_AFTER_MS,
     maxConsecutiveTransportFailures: 1_000,
     secrets: SECRETS,
@@ -92,7 +96,7 @@ afterAll(async () => {
 
 describe("the hostile matrix", () => {
   for (const scenario of SCENARIOS) {
-    it(`${scenario.behaviour}: ${scenario.kind}, status ${String(scenario.status)}, within ${scenario.boundMs} ms`, async () => {
+    it(`${scenario.behaviour}: ${scenario.kind}, status ${String(scenario.status)}`, async () => {
       const sender = scenario.behaviour === "nothing-listens" ? refusedClient : client;
       const prefix = scenario.behaviour === "nothing-listens" ? "" : `/${scenario.behaviour}`;
       const before = process.memoryUsage();
@@ -105,7 +109,10 @@ describe("the hostile matrix", () => {
       };
       const timer = setInterval(sample, 2);
       const started = performance.now();
-      const exchange: Exchange = await sender.send(postRequest(`${prefix}/platform/cms/getWidget`));
+      // Only the scenarios that test the timeout get the short one: on a loaded machine a 50 MB body or even a plain
+      // answer can take longer than 500 ms, and slowness must not read as a timeout.
+      const timeoutMs = scenario.kind === "timeout" ? TIMEOUT_MS : SLOW_MACHINE_TIMEOUT_MS;
+      const exchange: Exchange = await sender.send({ ...postRequest(`${prefix}/platform/cms/getWidget`), timeoutMs });
       const elapsedMs = performance.now() - started;
       clearInterval(timer);
       sample();
@@ -116,7 +123,10 @@ describe("the hostile matrix", () => {
       );
       expect([scenario.kind, scenario.orKind ?? scenario.kind]).toContain(kind);
       expect(exchange.response?.status).toBe(scenario.status);
-      expect(elapsedMs).toBeLessThan(scenario.boundMs);
+      // The client's own limits ended the waits, not the target: the timeout names its 500 ms, and a 429 asking
+      // for 5 s (past --max-retry-wait) is kept as it came, never retried.
+      if (kind === "timeout") expect(exchange.failure?.message).toContain(`${TIMEOUT_MS} ms`);
+      expect(exchange.retriesAfter429).toBe(0);
       expect(peakBuffers).toBeLessThan(20 * MiB);
       expectNoSecrets(writtenCopy(exchange));
       expect(exchange.curl).toContain("$CMS_TOKEN");

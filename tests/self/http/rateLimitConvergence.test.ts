@@ -3,8 +3,10 @@
  * sliding window, a fixed window or a token bucket, the client paces itself before the 429 when the
  * gateway announces its limit (RateLimit fields), and learns it from the 429s when it does not, with a
  * growth that cannot outrun the decrease: every request is answered (no error), and the 429s stay few.
- * Counts and outcomes only; how long such runs take against the time the limit imposes is measured by
- * bench/rateLimitedGateways.ts (BENCHMARKS.md).
+ * Counts and outcomes only, on a discrete-event clock (onEventClock.ts): the gateway, the client's pacing and
+ * its waits read a fake clock that moves only while no request is on the wire, so the schedule the test judges
+ * is the one the client made, the same on a loaded machine as on an idle one (issue 45.4). How long such runs
+ * take in real time against the time the limit imposes is measured by bench/rateLimitedGateways.ts (BENCHMARKS.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
@@ -19,6 +21,7 @@ import {
 } from "../../../reference/transport/rateLimitingGateway.js";
 import { runInProcess } from "../suite/runInProcess.js";
 import { postRequest, SECRETS } from "./httpTestKit.js";
+import { onEventClock } from "./onEventClock.js";
 
 let target: HostileTarget;
 beforeAll(async () => {
@@ -26,8 +29,13 @@ beforeAll(async () => {
 });
 afterAll(() => target.close());
 
-/** Sends `requests` requests through a gateway with `options`, `concurrency` at a time; what came of them. */
-async function drive(options: RateLimitingGatewayOptions, requests: number, concurrency = 4) {
+/** Sends `requests` requests through a gateway with `options`, `concurrency` at a time, on the event clock; what came of them. */
+function drive(options: RateLimitingGatewayOptions, requests: number, concurrency = 4) {
+  return onEventClock(() => driveNow(options, requests, concurrency));
+}
+
+/** drive's work, on whatever clock is installed. */
+async function driveNow(options: RateLimitingGatewayOptions, requests: number, concurrency: number) {
   const gateway = await startRateLimitingGateway(target.origin, options);
   const client = createHttpClient({ baseUrl: gateway.baseUrl, concurrency, secrets: SECRETS });
   try {
@@ -51,14 +59,20 @@ async function drive(options: RateLimitingGatewayOptions, requests: number, conc
 
 const ALGORITHMS: readonly RateLimitAlgorithm[] = ["sliding-window", "fixed-window", "token-bucket"];
 
-/** Each case at 40/s runs beside the others; at 200/s one at a time, so that no other drive's load bunches its requests. */
+/**
+ * The test timeout of the drives of 800 requests or more: on the event clock their schedule does not depend on the
+ * machine, but the real time they take does (48 s each beside four busy processes at a load of 40 on 2 cores).
+ */
+const LONG_DRIVE_MS = 180_000;
+
 function announcedCase(algorithm: RateLimitAlgorithm, limit: number) {
   return async () => {
     const { errors, refused, pacing } = await drive({ algorithm, limit, signals: "ratelimit-headers" }, limit * 4);
     expect(errors).toBe(0);
-    // Only the first requests, sent before the first answer announced the limit, could run into it;
-    // a client that waits out 429s without pacing gets about one per request in flight every second.
-    expect(refused).toBeLessThanOrEqual(4);
+    // The first requests, sent together before any answer announced the limit, fit in the window; after them
+    // every start is paced below the limit. A client that waits out 429s without pacing gets about one per
+    // request in flight every second.
+    expect(refused).toBe(0);
     expect(pacing).toMatchObject({
       source: "announced",
       settledPerSecond: limit * 0.9,
@@ -68,7 +82,7 @@ function announcedCase(algorithm: RateLimitAlgorithm, limit: number) {
 }
 
 describe("a gateway that announces its limit (RateLimit-Limit, -Remaining, -Reset)", () => {
-  describe.concurrent("at 40/s", () => {
+  describe("at 40/s", () => {
     it.each(ALGORITHMS)("%s, for 4 s: every request answered, paced at 9/10 of the limit before any 429", (algorithm) =>
       announcedCase(algorithm, 40)(),
     );
@@ -76,6 +90,7 @@ describe("a gateway that announces its limit (RateLimit-Limit, -Remaining, -Rese
   it.each(ALGORITHMS)(
     "%s at 200/s, for 4 s: every request answered, paced at 9/10 of the limit before any 429",
     (algorithm) => announcedCase(algorithm, 200)(),
+    LONG_DRIVE_MS,
   );
 });
 
@@ -91,9 +106,8 @@ describe("the announced pace", () => {
       .sort((a, b) => a - b);
     const gaps = arrivals.slice(1).map((at, i) => at - (arrivals[i] ?? at));
     const spacing = 1000 / 18;
-    // A burst puts starts within a millisecond of each other. A start a few ms late keeps its slot (the pace holds on
-    // average), so on a loaded machine one gap may be a few ms short of the spacing: half of it is the bound.
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(spacing / 2);
+    // A burst puts starts at the same instant. Each start waits for the first whole millisecond of its slot.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(Math.floor(spacing));
     // On average no faster than the pace: lateness only widens gaps.
     const last = arrivals[arrivals.length - 1] ?? 0;
     const first = arrivals[0] ?? 0;
@@ -108,17 +122,17 @@ function learnedCase(algorithm: RateLimitAlgorithm, signals: RateLimitSignals, l
     const { errors, refused, pacing } = await drive({ algorithm, limit, signals }, requests);
     expect(errors).toBe(0);
     // A growth that outruns the decrease refuses a large share (673 of about 1,500 before issue 23.1). A paced
-    // run refuses a few while it learns, and more when a loaded machine stalls the gateway long enough to push
-    // paced requests into the next fixed window (15 of 1,000 in CI; 20 of 240 beside two busy processes on two
-    // cores): a tenth at most. That the pace was learned, not merely waited out, the pacing below shows.
-    expect(refused).toBeLessThanOrEqual(Math.ceil(0.1 * requests));
+    // run refuses the requests in flight when it first runs into the limit (4 here), and no more than as many
+    // again while the pace settles. That the pace was learned, not merely waited out, the pacing below shows.
+    expect(refused).toBeLessThanOrEqual(8);
     expect(pacing?.source).toBe("learned");
     expect(pacing?.settledPerSecond).toBeGreaterThanOrEqual(limit * 0.8);
+    expect(pacing?.settledPerSecond).toBeLessThanOrEqual(limit);
   };
 }
 
 describe("a gateway that does not announce its limit", () => {
-  describe.concurrent("at 40/s with Retry-After", () => {
+  describe("at 40/s with Retry-After", () => {
     it.each(ALGORITHMS)("%s, for 6 s: every request answered, the limit learned from a few 429s", (algorithm) =>
       learnedCase(algorithm, "retry-after", 40, 6)(),
     );
@@ -126,6 +140,7 @@ describe("a gateway that does not announce its limit", () => {
   it.each(ALGORITHMS)(
     "%s at 200/s with a bare 429, for 5 s: every request answered, the limit learned from a few 429s",
     (algorithm) => learnedCase(algorithm, "bare", 200, 5)(),
+    LONG_DRIVE_MS,
   );
 
   it("converges at 2 requests per second too", async () => {
@@ -142,7 +157,8 @@ describe("a gateway that does not announce its limit", () => {
       16,
     );
     expect(errors).toBe(0);
-    expect(refused).toBeLessThanOrEqual(24);
+    // At most one refusal per request in flight: the first 429s teach the pace, and no request runs into it twice.
+    expect(refused).toBeLessThanOrEqual(16);
   });
 });
 
@@ -153,33 +169,39 @@ describe("a run behind a rate-limiting gateway", () => {
   });
   afterAll(() => server.close());
 
-  it("passes clean, and its report says the pace it settled on", async () => {
-    const gateway = await startRateLimitingGateway(server.baseUrl, {
-      algorithm: "sliding-window",
-      limit: 50,
-      signals: "ratelimit-headers",
-    });
-    try {
-      const report = await runInProcess(referenceRunConfig(server, gateway.baseUrl), {
-        checks: ["http.*", "schema.*"],
-        maxExamples: 3,
+  it(
+    "passes clean, and its report says the pace it settled on",
+    async () => {
+      const gateway = await startRateLimitingGateway(server.baseUrl, {
+        algorithm: "sliding-window",
+        limit: 50,
+        signals: "ratelimit-headers",
       });
-      expect(report.summary.failed + report.summary.errors).toBe(0);
-      expect(gateway.refused()).toBeLessThanOrEqual(4);
-      const retries = report.meta.retries429;
-      const announced = `The target announced a rate limit of 50 requests per 1 s (RateLimit fields); the run settled on a pace of 45 requests per second, 90 % of it (${retries} answer${retries === 1 ? "" : "s"} of 429 (rate limited) waited out).`;
-      // The few 429s allowed above (the preflight's requests and the checks' first ones, sent before the
-      // announcement, can share the gateway's first second; a loaded machine bunches the starts) may teach the
-      // client a pace below the announced one; the note then says so, naming the limit announced.
-      const learned = new RegExp(
-        `^The target answered 429 \\(rate limited\\) ${retries} times? below the rate limit it announced \\(50 requests per 1 s, RateLimit fields\\); the run settled on a pace of `,
-      );
-      expect(
-        report.meta.notes.some((note) => note === announced || (retries > 0 && learned.test(note))),
-        JSON.stringify(report.meta.notes),
-      ).toBe(true);
-    } finally {
-      await gateway.close();
-    }
-  });
+      try {
+        const report = await onEventClock(() =>
+          runInProcess(referenceRunConfig(server, gateway.baseUrl), {
+            checks: ["http.*", "schema.*"],
+            maxExamples: 3,
+          }),
+        );
+        expect(report.summary.failed + report.summary.errors).toBe(0);
+        expect(gateway.refused()).toBeLessThanOrEqual(4);
+        const retries = report.meta.retries429;
+        const announced = `The target announced a rate limit of 50 requests per 1 s (RateLimit fields); the run settled on a pace of 45 requests per second, 90 % of it (${retries} answer${retries === 1 ? "" : "s"} of 429 (rate limited) waited out).`;
+        // The few 429s allowed above (the preflight's requests and the checks' first ones, sent before the
+        // announcement, can share the gateway's first second) may teach the
+        // client a pace below the announced one; the note then says so, naming the limit announced.
+        const learned = new RegExp(
+          `^The target answered 429 \\(rate limited\\) ${retries} times? below the rate limit it announced \\(50 requests per 1 s, RateLimit fields\\); the run settled on a pace of `,
+        );
+        expect(
+          report.meta.notes.some((note) => note === announced || (retries > 0 && learned.test(note))),
+          JSON.stringify(report.meta.notes),
+        ).toBe(true);
+      } finally {
+        await gateway.close();
+      }
+    },
+    LONG_DRIVE_MS,
+  );
 });

@@ -2,7 +2,7 @@
  * readRateLimitHeaders, shape by shape (issue 25.3): each draft's fields and the older X- fields, their
  * precedence, policies with the shortest window, resets as delays or Unix times, and what is not a number.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readRateLimitHeaders } from "../../../runner/http/readRateLimitHeaders.js";
 
 const NOW = 1_700_000_000_000;
@@ -87,10 +87,14 @@ describe("readRateLimitHeaders", () => {
   });
 
   it("uses the clock when no time is given", () => {
-    const inTenSeconds = String(Math.round(Date.now() / 1000) + 10);
-    const resetMs = readRateLimitHeaders({ "x-ratelimit-reset": inTenSeconds })?.resetMs ?? -1;
-    expect(resetMs).toBeGreaterThan(8_000);
-    expect(resetMs).toBeLessThanOrEqual(11_000);
+    // A fake Date on a whole second: an epoch reset 10 s ahead is 10 s away, exactly.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2026, 0, 1, 12) });
+    try {
+      const inTenSeconds = String(Date.now() / 1000 + 10);
+      expect(readRateLimitHeaders({ "x-ratelimit-reset": inTenSeconds })?.resetMs).toBe(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("reads a number in double quotes, but not one with a quote inside", () => {

@@ -7,13 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/createHttpClient.js";
 import { createRateLimiter, type RateLimiter } from "../../../runner/http/createRateLimiter.js";
 import { parseRetryAfter } from "../../../runner/http/parseRetryAfter.js";
-import type { HttpClient, HttpClientOptions } from "../../../runner/http/types.js";
+import type { HttpClient, HttpClientOptions, OutgoingRequest } from "../../../runner/http/types.js";
 import {
   startHostileTarget,
   type HostileTarget,
   type HostileTargetOptions,
 } from "../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
+import { onEventClock } from "./onEventClock.js";
 
 let target: HostileTarget | undefined;
 let client: HttpClient | undefined;
@@ -38,27 +39,37 @@ async function setUp(
   return { target, client };
 }
 
+/** Sends `request` on the event clock (onEventClock.ts): the waits are the client's, timed on a clock only they move. */
+function sendOnClock(client: HttpClient, request: OutgoingRequest, now?: number) {
+  return onEventClock(() => timedSend(client, request), now === undefined ? {} : { now });
+}
+
+/** When each request reached the target, on the event clock. */
+const arrivals = (target: HostileTarget): number[] => target.requests().map((request) => request.arrivedAt);
+
 describe("429 back-off", () => {
   it("defaults: Retry-After honoured up to 30 s in all, at most 5 retries", () => {
     expect(HTTP_CLIENT_DEFAULTS.maxRetryWaitMs).toBe(30_000);
     expect(HTTP_CLIENT_DEFAULTS.max429Retries).toBe(5);
   });
 
-  it("a 429 with Retry-After: 1, then 200: the whole second is waited, the retry counted", async () => {
-    const { target, client } = await setUp({ rateLimitedTimes: 1, retryAfter: "1" }, { maxRetryWaitMs: 5_000 });
-    const { exchange, elapsedMs } = await timedSend(client, postRequest("/a"));
+  it("a 429 with Retry-After: 3, then 200: the whole wait is waited, the retry counted", async () => {
+    const { target, client } = await setUp({ rateLimitedTimes: 1, retryAfter: "3" }, { maxRetryWaitMs: 5_000 });
+    const { exchange, elapsedMs } = await sendOnClock(client, postRequest("/a"));
     expect(exchange.response?.status).toBe(200);
     expect(exchange.failure).toBeUndefined();
     expect(exchange.retriesAfter429).toBe(1);
     expect(client.stats()).toMatchObject({ requests: 2, retries429: 1, transportFailures: 0 });
-    const arrivals = target.requests().map((request) => request.arrivedAt);
-    expect((arrivals[1] ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(990);
-    expect(elapsedMs).toBeLessThan(4_000);
+    // Not before the Retry-After, and not later: the clock moves only for the client's own waits. (3 s, not 1 s:
+    // the pace learned from one 429 alone spaces starts 1 s apart.)
+    const [first = NaN, second = NaN] = arrivals(target);
+    expect(second - first).toBe(3_000);
+    expect(elapsedMs).toBe(3_000);
   });
 
   it("a Retry-After longer than --max-retry-wait: rate-limited at once, the 429 kept, the cause and --rate-limit named", async () => {
     const { target, client } = await setUp({ rateLimitedTimes: 10, retryAfter: "3600" }, { maxRetryWaitMs: 30_000 });
-    const { exchange, elapsedMs } = await timedSend(client, postRequest("/b"));
+    const { exchange, elapsedMs } = await sendOnClock(client, postRequest("/b"));
     expect(exchange.response?.status).toBe(429);
     expect(exchange.failure?.kind).toBe("rate-limited");
     expect(exchange.failure?.message).toMatch(
@@ -66,19 +77,19 @@ describe("429 back-off", () => {
     );
     expect(exchange.retriesAfter429).toBe(0);
     expect(target.hits("/rate-limited/b")).toBe(1);
-    expect(elapsedMs).toBeLessThan(1_000);
+    expect(elapsedMs).toBe(0); // nothing waited
   });
 
   it("429s that keep coming: rate-limited once the waits would outlast the bound", async () => {
     const { target, client } = await setUp({ rateLimitedTimes: 10, retryAfter: "1" }, { maxRetryWaitMs: 1_500 });
-    const { exchange, elapsedMs } = await timedSend(client, postRequest("/c"));
+    const { exchange, elapsedMs } = await sendOnClock(client, postRequest("/c"));
     expect(exchange.failure?.kind).toBe("rate-limited");
     expect(exchange.failure?.message).toMatch(
       /^the target still answered 429 \(rate limited\) after 1 retry over 1 s \(--max-retry-wait 1\.5 s\)/,
     );
     expect(target.hits("/rate-limited/c")).toBe(2);
-    expect(elapsedMs).toBeGreaterThanOrEqual(990);
-    expect(elapsedMs).toBeLessThan(3_000);
+    // One wait of 1 s; a second would pass the bound, so the client gives up at the second 429 without waiting.
+    expect(elapsedMs).toBe(1_000);
   });
 
   it("more 429s than max429Retries: rate-limited after the allowed retries", async () => {
@@ -93,26 +104,32 @@ describe("429 back-off", () => {
   });
 
   it("an HTTP-date Retry-After is honoured; one past the bound is not waited for", async () => {
-    const soon = new Date(Date.now() + 1_000).toUTCString();
+    // The clock starts on a whole second, so a date 3 s ahead (a date has a 1 s resolution) asks for exactly 3 s.
+    const start = Date.UTC(2026, 0, 1, 12);
+    const soon = new Date(start + 3_000).toUTCString();
     const first = await setUp({ rateLimitedTimes: 1, retryAfter: soon }, { maxRetryWaitMs: 5_000 });
-    const honoured = await timedSend(first.client, postRequest("/e"));
+    const honoured = await sendOnClock(first.client, postRequest("/e"), start);
     expect(honoured.exchange.response?.status).toBe(200);
-    expect(honoured.elapsedMs).toBeGreaterThanOrEqual(1); // the date has a 1 s resolution: any wait up to 1 s is right
+    const [asked = NaN, retried = NaN] = arrivals(first.target);
+    expect(retried - asked).toBe(3_000);
     await first.client.close();
     await first.target.close();
 
-    const later = new Date(Date.now() + 60_000).toUTCString();
+    const later = new Date(start + 60_000).toUTCString();
     const second = await setUp({ rateLimitedTimes: 1, retryAfter: later }, { maxRetryWaitMs: 2_000 });
-    const refused = await timedSend(second.client, postRequest("/f"));
+    const refused = await sendOnClock(second.client, postRequest("/f"), start);
     expect(refused.exchange.failure?.kind).toBe("rate-limited");
-    expect(refused.elapsedMs).toBeLessThan(1_000);
+    expect(second.target.hits("/rate-limited/f")).toBe(1);
+    expect(refused.elapsedMs).toBe(0);
   });
 
-  it("no Retry-After: a default wait of 1 s, then the answer", async () => {
-    const { client } = await setUp({ rateLimitedTimes: 1, retryAfter: null }, {});
-    const { exchange, elapsedMs } = await timedSend(client, postRequest("/g"));
+  it("no Retry-After: a default wait of 1 s, doubled at each 429 that follows, then the answer", async () => {
+    const { target, client } = await setUp({ rateLimitedTimes: 2, retryAfter: null }, {});
+    const { exchange, elapsedMs } = await sendOnClock(client, postRequest("/g"));
     expect(exchange.response?.status).toBe(200);
-    expect(elapsedMs).toBeGreaterThanOrEqual(990);
+    const [first = NaN, second = NaN, third = NaN] = arrivals(target);
+    expect([second - first, third - second]).toEqual([1_000, 2_000]);
+    expect(elapsedMs).toBe(3_000);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * The runner against broken and hostile targets (issue 7): every run ends within a bound, with
- * a verdict (failures or errors with evidence, never a crash), and no secret in any output.
+ * The runner against broken and hostile targets (issue 7): every run ends (a hang fails at the test's
+ * timeout), with a verdict (failures or errors with evidence, never a crash), and no secret in any output.
+ * How long the runs take is the machine's speed, not asserted here (issue 45.4).
  */
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,14 +22,25 @@ import {
 } from "../../../reference/transport/hostileTarget.js";
 import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
 
+/**
+ * Whole runs: the test timeout only catches a hang. Beside four busy processes on a machine already at a load of 40
+ * on 2 cores, some took longer than the default 60 s; nothing here is judged by how long a run takes (issue 45.4).
+ */
+const WHOLE_RUN_TIMEOUT_MS = 180_000;
+
 const SECRETS = {
   clientId: "client-9f8e7d6c5b4a",
   token: "token-SECRET-0a1b2c3d4e5f",
   restrictedToken: "restricted-SECRET-77aa88bb",
 };
 const TIMEOUT_MS = 400;
-/** Generous for a loaded two-core CI: the run itself needs a few seconds at most. */
-const BOUND_MS = 30_000;
+/** The behaviours whose answers never come whole: their runs end at the 400 ms timeout. */
+const TIMED_OUT: readonly string[] = ["late-headers", "never-answer", "stall-mid-body", "endless"];
+/** Every other run's timeout: on a loaded machine an answer can take longer than 400 ms, and slowness is no timeout. */
+const SLOW_MACHINE_TIMEOUT_MS = 30_000;
+const timeoutFor = (behaviour: string): RunConfigFile => ({
+  timeoutMs: TIMED_OUT.includes(behaviour) ? TIMEOUT_MS : SLOW_MACHINE_TIMEOUT_MS,
+});
 
 async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {
   const outDir = mkdtempSync(join(tmpdir(), "cms-hostile-"));
@@ -58,7 +70,6 @@ async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {
     color: false,
     secrets: Object.values(SECRETS),
   });
-  const started = performance.now();
   const report = await runConformance({
     settings,
     catalogue: CHECK_CATALOGUE,
@@ -67,28 +78,8 @@ async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {
   });
   console.onRunEnd(report, await writeReports(report, { outDir, secrets: Object.values(SECRETS) }));
   const outcome = { report, exitCode: report.verdict === "pass" ? 0 : 1 };
-  const elapsedMs = performance.now() - started;
   const files = readdirSync(outDir).map((name) => readFileSync(join(outDir, name), "utf8"));
-  return { outcome, elapsedMs, outputs: [consoleText, ...files] };
-}
-
-/** Runs `work` while sampling RSS every 20 ms; returns its result, the time taken and the peak RSS growth. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; elapsedMs: number; peakRssMiB: number }> {
-  globalThis.gc?.();
-  const base = process.memoryUsage().rss;
-  let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss - base)), 20);
-  const started = performance.now();
-  try {
-    const result = await work();
-    return {
-      result,
-      elapsedMs: performance.now() - started,
-      peakRssMiB: Math.max(peak, process.memoryUsage().rss - base) / 1024 / 1024,
-    };
-  } finally {
-    clearInterval(timer);
-  }
+  return { outcome, outputs: [consoleText, ...files] };
 }
 
 /** The checks that read, compare, walk and validate listing items: those a hostile body can make slow. */
@@ -105,43 +96,47 @@ const ITEM_CHECKS = [
  * The sizes here judge the verdicts; how long and how much memory the full sizes (1,000,000 items,
  * 100,000 levels) take is measured by npm run bench:hostile (bench/hostileBodies.ts), not here.
  */
-describe("bodies built to break the judge, every check that reads items run against them", () => {
-  let target: HostileTarget;
-  beforeAll(async () => {
-    // 10,000 items give 200 times the bound on issues below; the million of the bench adds time, not judgement.
-    target = await startHostileTarget({ deepJsonLevels: 100_000, invalidItems: 10_000 });
-  });
-  afterAll(() => target.close());
-
-  it("JSON nested 100,000 levels deep: not judged past 1,000 levels, every verdict saying so, nothing overflows", async () => {
-    const result = await runAgainst(target.baseUrlFor("deep-json"), {
-      checks: ITEM_CHECKS,
-      timeoutMs: 5_000,
-      maxExamples: 2,
+describe(
+  "bodies built to break the judge, every check that reads items run against them",
+  { timeout: WHOLE_RUN_TIMEOUT_MS },
+  () => {
+    let target: HostileTarget;
+    beforeAll(async () => {
+      // 10,000 items give 200 times the bound on issues below; the million of the bench adds time, not judgement.
+      target = await startHostileTarget({ deepJsonLevels: 100_000, invalidItems: 10_000 });
     });
-    const messages = result.outcome.report.results.map((r) => `${r.checkId} ${r.message}`).join("\n");
-    expect(messages).not.toMatch(/call stack|too much recursion/i);
-    expect(messages).toMatch(/the body nests JSON more than 1000 levels deep; the suite does not judge it/);
-    expect(result.outcome.report.summary.errors).toBeGreaterThan(0);
-  });
+    afterAll(() => target.close());
 
-  it("a 200 listing of 10,000 invalid items: failed by the schema check, with a bounded number of issues", async () => {
-    const result = await runAgainst(target.baseUrlFor("invalid-items"), {
-      checks: ITEM_CHECKS,
-      timeoutMs: 10_000,
-      maxExamples: 2,
+    it("JSON nested 100,000 levels deep: not judged past 1,000 levels, every verdict saying so, nothing overflows", async () => {
+      const result = await runAgainst(target.baseUrlFor("deep-json"), {
+        checks: ITEM_CHECKS,
+        timeoutMs: 5_000,
+        maxExamples: 2,
+      });
+      const messages = result.outcome.report.results.map((r) => `${r.checkId} ${r.message}`).join("\n");
+      expect(messages).not.toMatch(/call stack|too much recursion/i);
+      expect(messages).toMatch(/the body nests JSON more than 1000 levels deep; the suite does not judge it/);
+      expect(result.outcome.report.summary.errors).toBeGreaterThan(0);
     });
-    const schema = result.outcome.report.results.find(
-      (r) => r.checkId === "schema.response-body" && r.operation === "listFactoryDefaultWidgets",
-    );
-    expect(schema?.outcome).toBe("failed");
-    expect(schema?.message).toMatch(/\/widgets\/0 must be object/);
-    for (const r of result.outcome.report.results)
-      for (const item of r.evidence) expect(item.schemaIssues?.length ?? 0).toBeLessThanOrEqual(50);
-  });
-});
 
-describe("the runner against hostile targets", () => {
+    it("a 200 listing of 10,000 invalid items: failed by the schema check, with a bounded number of issues", async () => {
+      const result = await runAgainst(target.baseUrlFor("invalid-items"), {
+        checks: ITEM_CHECKS,
+        timeoutMs: 10_000,
+        maxExamples: 2,
+      });
+      const schema = result.outcome.report.results.find(
+        (r) => r.checkId === "schema.response-body" && r.operation === "listFactoryDefaultWidgets",
+      );
+      expect(schema?.outcome).toBe("failed");
+      expect(schema?.message).toMatch(/\/widgets\/0 must be object/);
+      for (const r of result.outcome.report.results)
+        for (const item of r.evidence) expect(item.schemaIssues?.length ?? 0).toBeLessThanOrEqual(50);
+    });
+  },
+);
+
+describe("the runner against hostile targets", { timeout: WHOLE_RUN_TIMEOUT_MS }, () => {
   let target: HostileTarget;
   beforeAll(async () => {
     target = await startHostileTarget({
@@ -151,8 +146,9 @@ describe("the runner against hostile targets", () => {
       rateLimitedTimes: 1,
       retryAfter: "0",
     });
+    // Building the 50 MB and gzip-bomb bodies is CPU work: on a loaded machine it outlasts the default 10 s hook timeout.
     await target.prepare();
-  });
+  }, 60_000);
   afterAll(() => target.close());
 
   // Every behaviour of the hostile target, but those that answer normally and those that stop the run early (below).
@@ -162,9 +158,8 @@ describe("the runner against hostile targets", () => {
       !["ok", "slow", "redirect", ...STOP_BEFORE_RUNNING].includes(behaviour),
   );
 
-  it.each(behaviours)("%s: ends in bounded time with a failing verdict and no leaked secret", async (behaviour) => {
-    const { outcome, elapsedMs, outputs } = await runAgainst(target.baseUrlFor(behaviour));
-    expect(elapsedMs).toBeLessThan(BOUND_MS);
+  it.each(behaviours)("%s: ends with a failing verdict and no leaked secret", async (behaviour) => {
+    const { outcome, outputs } = await runAgainst(target.baseUrlFor(behaviour), timeoutFor(behaviour));
     expect(outcome.exitCode).toBe(1);
     expect(outcome.report.summary.failed + outcome.report.summary.errors).toBeGreaterThan(0);
     for (const result of outcome.report.results.filter((r) => r.outcome === "failed")) {
@@ -186,7 +181,7 @@ describe("the runner against hostile targets", () => {
     "deep-json",
   ] as const;
   it.each(INCOMPLETE)("%s: errors naming the cause, never a failure", async (behaviour) => {
-    const { outcome } = await runAgainst(target.baseUrlFor(behaviour));
+    const { outcome } = await runAgainst(target.baseUrlFor(behaviour), timeoutFor(behaviour));
     expect(
       outcome.report.results
         .filter((result) => result.outcome === "failed")
@@ -199,23 +194,19 @@ describe("the runner against hostile targets", () => {
   it.each(STOP_BEFORE_RUNNING)(
     "%s: stops before running (exit 2) within the timeout, saying how to fix it",
     async (behaviour) => {
-      const started = performance.now();
       await expect(runAgainst(target.baseUrlFor(behaviour))).rejects.toThrow(
         /did not answer within 400 ms; raise --timeout/,
       );
-      expect(performance.now() - started).toBeLessThan(BOUND_MS);
     },
   );
 
   it("redirect on every operation: stops before running (exit 2), naming the Location, with no secret in the sentence", async () => {
-    const started = performance.now();
-    const refusal = await runAgainst(target.baseUrlFor("redirect")).then(
+    const refusal = await runAgainst(target.baseUrlFor("redirect"), timeoutFor("redirect")).then(
       () => undefined,
       (error: unknown) => error as Error,
     );
     expect(refusal?.message).toMatch(/^every operation under .* answered a redirect \(30\d to http/);
     for (const secret of Object.values(SECRETS)) expect(refusal?.message.includes(secret)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(BOUND_MS);
   });
 
   it("429 on every request, asking for longer than --max-retry-wait: errors naming --rate-limit, never a failure, and no shrinking", async () => {
@@ -225,7 +216,7 @@ describe("the runner against hostile targets", () => {
       retryAfter: "3600",
     });
     try {
-      const { outcome, elapsedMs } = await runAgainst(limited.baseUrl, { maxExamples: 20 });
+      const { outcome } = await runAgainst(limited.baseUrl, { maxExamples: 20, ...timeoutFor("rate-limited") });
       const results = outcome.report.results;
       expect(
         results.filter((result) => result.outcome === "failed").map((result) => `${result.checkId}: ${result.message}`),
@@ -235,7 +226,8 @@ describe("the runner against hostile targets", () => {
       // One 429 ends a property at once: no counterexample, no shrinking, a handful of requests per verdict.
       expect(results.some((result) => result.property !== undefined)).toBe(false);
       expect(limited.requests().length).toBeLessThan(results.length * 6);
-      expect(elapsedMs).toBeLessThan(BOUND_MS);
+      // Nothing waited: a Retry-After of an hour, past --max-retry-wait, is never waited out.
+      expect(outcome.report.meta.retries429).toBe(0);
     } finally {
       await limited.close();
     }

@@ -20,6 +20,12 @@ import type { RunReport } from "../../../runner/model/RunReport.js";
 import { startReferenceProxy, type ReferenceProxyOptions } from "../../../reference/transport/referenceProxy.js";
 import { runInProcess } from "./runInProcess.js";
 
+/**
+ * Whole runs: the test timeout only catches a hang. Beside four busy processes on a machine already at a load of 40
+ * on 2 cores, some took longer than the default 60 s; nothing here is judged by how long a run takes (issue 45.4).
+ */
+const WHOLE_RUN_TIMEOUT_MS = 180_000;
+
 let server: RunningReferenceServer;
 beforeAll(async () => {
   server = await startReferenceServer({ seed: 7 });
@@ -93,16 +99,14 @@ function targetArgs(config: ReturnType<typeof referenceRunConfig>): { args: stri
   };
 }
 
-describe("a target killed mid-run", () => {
+describe("a target killed mid-run", { timeout: WHOLE_RUN_TIMEOUT_MS }, () => {
   it("ends in errors, never failures: exit 1, every report written, the run stopped early and says why", async () => {
     const { proxy, config } = await behindProxy({ dieAfter: 400 });
     const { args, env } = targetArgs(config);
-    const started = performance.now();
     const { code, stdout, files, report, outDir } = await cliRun([...args, "--shard", "1/1"], env);
-    const elapsedMs = performance.now() - started;
     await proxy.close();
     console.info(
-      `killed after 400 requests: exit ${code}, ${report?.summary.errors} errors, ${report?.summary.failed} failures (${report?.results.filter((result) => result.outcome === "failed" && result.level === "MUST").length} MUST), ${report?.summary.passed} passed, ${(elapsedMs / 1000).toFixed(1)} s`,
+      `killed after 400 requests: exit ${code}, ${report?.summary.errors} errors, ${report?.summary.failed} failures (${report?.results.filter((result) => result.outcome === "failed" && result.level === "MUST").length} MUST), ${report?.summary.passed} passed, ${report?.meta.requestCount} requests sent, ${proxy.requests()} reached the proxy`,
     );
     expect(proxy.dead()).toBe(true);
     expect(code).toBe(1);
@@ -131,12 +135,13 @@ describe("a target killed mid-run", () => {
       mergeCode: 1,
       mergeErr: expect.not.stringMatching(/not a report\.json/),
     });
-    // The breaker spares the dead target: requests after the stop fail fast instead of timing out one by one.
-    expect(elapsedMs).toBeLessThan(30_000);
+    // The breaker spares the dead target: after 5 consecutive transport failures (with the requests in flight beside
+    // them, 4 at a time) nothing more is sent; the checks' remaining requests are "stopped", never sent one by one.
+    expect(report?.meta.requestCount).toBeLessThanOrEqual(400 + 5 + 4);
   });
 });
 
-describe("odd but legal answers", () => {
+describe("odd but legal answers", { timeout: WHOLE_RUN_TIMEOUT_MS }, () => {
   it("every body gzipped unasked and a 100 Continue before every answer: the reference still passes", async () => {
     const { proxy, config } = await behindProxy({ gzip: true, interim100: true });
     const report = await runInProcess(config, { maxExamples: 5 });
@@ -148,7 +153,7 @@ describe("odd but legal answers", () => {
   });
 });
 
-describe("client ids the target's data or the suite's words contain", () => {
+describe("client ids the target's data or the suite's words contain", { timeout: WHOLE_RUN_TIMEOUT_MS }, () => {
   it('a client id "platform", which the reference\'s own data holds ("platform.cms…"), gives no false failure', async () => {
     const { proxy, config } = await behindProxy({ clientId: "platform" });
     const report = await runInProcess(config, { maxExamples: 5 });
@@ -204,7 +209,7 @@ describe("client ids the target's data or the suite's words contain", () => {
   });
 });
 
-describe("a load balancer with one bad node in four (issue 23.3)", () => {
+describe("a load balancer with one bad node in four (issue 23.3)", { timeout: WHOLE_RUN_TIMEOUT_MS }, () => {
   it("gets failures from http.no-server-error only; other checks meeting a node's 502 are errors naming the gateway", async () => {
     const { proxy, config } = await behindProxy({ badNodeEvery: 4 });
     const report = await runInProcess(config, { maxExamples: 5 });
@@ -226,7 +231,7 @@ describe("a load balancer with one bad node in four (issue 23.3)", () => {
   });
 });
 
-describe("one operation whose every answer is cut off (issue 23.2)", () => {
+describe("one operation whose every answer is cut off (issue 23.2)", { timeout: WHOLE_RUN_TIMEOUT_MS }, () => {
   it("leaves the other operations judged: only getWidget's verdicts are errors, and the run does not stop", async () => {
     const { proxy, config } = await behindProxy({ resetPath: "/getWidget" });
     const report = await runInProcess(config, { maxExamples: 5 });
