@@ -6,6 +6,7 @@ import { HTTP_FAULTS } from "./httpFaults.js";
 import { PAGINATION_FAULTS } from "./paginationFaults.js";
 import { PERMISSION_FAULTS } from "./permissionFaults.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
+import { REQUEST_FORM_FAULTS } from "./requestFormFaults.js";
 import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
 import { SCHEMA_FAULTS } from "./schemaFaults.js";
 import { SEARCH_FAULTS } from "./searchFaults.js";
@@ -32,6 +33,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...SEARCH_FAULTS,
   ...ROLE_FILTER_FAULTS,
   ...HTTP_FAULTS,
+  ...REQUEST_FORM_FAULTS,
 ]);
 
 /** The fault with that name, if any. */
