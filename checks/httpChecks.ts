@@ -22,6 +22,11 @@ import type { Exchange } from "../runner/model/Exchange.js";
 import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
 import { onePerDerivation, withPlaceholderIds } from "./_internals/requests/onePerDerivation.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
+import { requestHeaderFormArbitrary } from "../generators/requestHeaderFormArbitrary.js";
+import { validRequestForms } from "../generators/validRequestForms.js";
+import { describeHeaderForm, type RequestHeaderForm } from "../contract/requestHeaderForms.js";
+import { causeOfRefusal, type RefusalCause } from "./_internals/judges/causeOfRefusal.js";
+import type { Judgement } from "../runner/engine/Judgement.js";
 
 /** The generators' valid requests for an operation, or why there are none. */
 async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record<string, unknown>> | string> {
@@ -35,10 +40,83 @@ async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record
   return validRequestArbitrary(context.operation, requestContext);
 }
 
+/** The register entry that lets a refusal for `cause` pass as a warning; a refused header form has none (a failure). */
+const DEPARTURE_OF: Readonly<Record<RefusalCause, string | undefined>> = {
+  "null-fields": "null-request-fields",
+  "scheme-case": "bearer-scheme-case",
+  "header-form": undefined,
+};
+
+/** What undoing `cause` means, for messages. */
+const UNDONE: Readonly<Record<RefusalCause, string>> = {
+  "null-fields": "the same request without its null fields",
+  "scheme-case": "the same request with the scheme written Bearer",
+  "header-form": "the same request with the headers as §5 writes them",
+};
+
+/**
+ * Records a valid request refused for its form: a warning for a null field or the scheme's case,
+ * else a failure (register request-header-forms).
+ */
+function judgeRefusedForm(
+  judge: Judgement,
+  label: string,
+  refused: Exchange,
+  cause: RefusalCause,
+  served: Exchange,
+): void {
+  const status = refused.response?.status ?? 0;
+  const details = {
+    expected: "200 (§4): the request in this form is a valid one",
+    actual: `${describeAnswer(refused)}: ${preview(refused, 200)}; ${UNDONE[cause]} got 200`,
+    evidence: [evidence(label, refused), evidence(`${label}, asked again as ${UNDONE[cause]}`, served)],
+  };
+  const register = DEPARTURE_OF[cause];
+  if (register) {
+    judge.depart(register, `${label} was refused with ${status}, ${UNDONE[cause]} served.`, details);
+    return;
+  }
+  judge.fail(`${label} was refused with ${status}, ${UNDONE[cause]} served (register request-header-forms).`, details);
+}
+
+/** Sends each equivalent form of the basic request once (validRequestForms) and judges its answer. */
+async function judgeValidForms(context: CheckContext, basic: Record<string, unknown>): Promise<number> {
+  const { operation, target, judge } = context;
+  const forms = validRequestForms(operation, basic);
+  for (const { label: form, body, headerForm } of forms) {
+    const label = `basic request with ${form}`;
+    const exchange = await target.send(operation, { json: body, headerForm });
+    if (!answered(judge, label, exchange)) continue;
+    const status = exchange.response.status;
+    if (status === 200) continue;
+    const finding =
+      status >= 400 && status < 500 ? await causeOfRefusal(target, operation, body, headerForm) : undefined;
+    if (finding?.cause) judgeRefusedForm(judge, label, exchange, finding.cause, finding.served);
+    else
+      judge.fail(`${label} got ${describeAnswer(exchange)}.`, {
+        expected: "200 (§4): the request in this form is a valid one",
+        actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+        evidence: [evidence(label, exchange)],
+      });
+  }
+  return forms.length;
+}
+
 /** totalElements of a listing, for telling a page past the end from a refused valid request. */
 async function totalOf(context: CheckContext, operation: OperationName): Promise<number | undefined> {
   if (!operationSpec(operation).listField) return undefined;
   return (await knowledgeOf(context.target).listing(operation)).totalElements;
+}
+
+/** The failing verdict of a generated request refused for the spelling of its headers (judgeRefusedForm recorded it). */
+function refusedFormVerdict(exchange: Exchange, headers: RequestHeaderForm): ExampleVerdict {
+  return {
+    ok: false,
+    message: `a valid request with ${describeHeaderForm(headers)} got ${exchange.response?.status ?? 0}, served with the headers as §5 writes them`,
+    expected: "200 (§4; register request-header-forms)",
+    actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+    exchange,
+  };
 }
 
 /** Checks of the http family. */
@@ -46,7 +124,7 @@ export const httpChecks: readonly CheckDefinition[] = [
   {
     id: "http.valid-request-ok",
     title: "Valid requests get 200",
-    rule: "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7).",
+    rule: "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7). Valid in every form: each optional field absent, present or null, and the §5 headers in every equivalent spelling (header names in any letter case, a charset on Content-Type, an Accept that holds application/json); a null field or the bearer scheme in another case refused is a warning (registers null-request-fields, bearer-scheme-case), any other form refused a failure (register request-header-forms).",
     family: "http",
     specRefs: ["4", "7"],
     level: "MUST",
@@ -59,10 +137,14 @@ export const httpChecks: readonly CheckDefinition[] = [
       "search-special-characters",
       "required-request-fields",
       "role-filter-edge-requests",
+      "null-request-fields",
+      "request-header-forms",
+      "bearer-scheme-case",
     ],
     async run(context) {
       const { operation, target, judge } = context;
       const basic = await successfulRequestBody(target, operation);
+      let forms = 0;
       if (basic) {
         const label = `basic request ${JSON.stringify(basic)}`;
         const exchange = await target.send(operation, { json: basic });
@@ -75,20 +157,35 @@ export const httpChecks: readonly CheckDefinition[] = [
               evidence: [evidence(label, exchange)],
             });
         }
+        judge.applied("request-header-forms");
+        forms = await judgeValidForms(context, basic);
       }
-      const arbitrary = await validRequests(context);
-      if (typeof arbitrary === "string") return basic ? undefined : judge.skip(arbitrary);
+      const bodies = await validRequests(context);
+      if (typeof bodies === "string") return basic ? undefined : judge.skip(bodies);
+      const arbitrary = fc.record({ body: bodies, headers: requestHeaderFormArbitrary() });
       const total = await totalOf(context, operation);
       const numRuns = await runProperty(
         judge,
         "generated valid request",
         arbitrary,
-        async (body) => {
-          const exchange = await target.send(operation, { json: body });
+        async ({ body: sent, headers }) => {
+          const exchange = await target.send(operation, { json: sent, headerForm: headers });
           const missing = noAnswer(exchange);
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
           if (status === 200) return { ok: true };
+          let body = sent;
+          if (status >= 400 && status < 500) {
+            const finding = await causeOfRefusal(target, operation, sent, headers);
+            // A header form refused is a failing example (shrunk by runProperty); a null field or the scheme's case a warning.
+            if (finding.cause === "header-form") return refusedFormVerdict(exchange, headers);
+            if (finding.cause) {
+              const label = `a valid request with ${describeHeaderForm(headers)}: ${JSON.stringify(sent).slice(0, 200)}`;
+              judgeRefusedForm(judge, label, exchange, finding.cause, finding.served);
+              return { ok: true };
+            }
+            body = finding.body;
+          }
           const whole = status >= 400 && status < 500 ? withWholePagination(body) : undefined;
           if (whole) {
             // A partial pagination refused while the whole one is served: §4 does not say which fields are required.
@@ -134,7 +231,9 @@ export const httpChecks: readonly CheckDefinition[] = [
         },
         { seed: context.seed, numRuns: target.settings.maxExamples },
       );
-      judge.note(`${numRuns} generated valid request(s) answered 200${basic ? ", and the basic request" : ""}.`);
+      judge.note(
+        `${numRuns} generated valid request(s) answered 200${basic ? `, and the basic request in ${forms + 1} form(s) (null fields, header spellings)` : ""}.`,
+      );
     },
   },
   {
@@ -164,11 +263,13 @@ export const httpChecks: readonly CheckDefinition[] = [
         }
       }
       const invalid = invalidRequestArbitrary(operation, invalidContext);
-      const arbitrary: fc.Arbitrary<InvalidRequest | { body: { json: unknown } }> =
+      const arbitrary: fc.Arbitrary<InvalidRequest | { body: { json: unknown }; headerForm: RequestHeaderForm }> =
         typeof valid === "string"
           ? invalid
           : fc.oneof(
-              valid.map((json) => ({ body: { json } })),
+              fc
+                .record({ json: valid, headerForm: requestHeaderFormArbitrary() })
+                .map(({ json, headerForm }) => ({ body: { json }, headerForm })),
               invalid,
             );
       const numRuns = await runProperty(

@@ -11,6 +11,7 @@ import { describeSampledWalks, type SampledWalk } from "./describeSampledWalks.j
 import type { ExchangeLog } from "./ExchangeLog.js";
 import type { ExchangeLogSnapshot } from "../model/ExchangeLogSnapshot.js";
 import { nearMissToken, type NearMissKind } from "./nearMissTokens.js";
+import { CANONICAL_HEADER_FORM, headerName, type RequestHeaderForm } from "../../contract/requestHeaderForms.js";
 
 /** Whose credentials a request carries. */
 export type Caller =
@@ -33,6 +34,8 @@ export interface SendOptions {
   /** A JSON body (default {}), or raw text for malformed input. */
   readonly json?: unknown;
   readonly raw?: string;
+  /** How the §5 headers are spelled (register request-header-forms); §5's own form when omitted. */
+  readonly headerForm?: RequestHeaderForm;
 }
 
 /** A token no target can have issued: fixed text plus the run seed. */
@@ -66,16 +69,19 @@ export class TargetSession {
   /** Sends one request to an operation (§4) with the headers of §5. */
   send(operation: OperationName, options: SendOptions = {}): Promise<Exchange> {
     const caller = options.caller ?? "admin";
+    const form = options.headerForm ?? CANONICAL_HEADER_FORM;
+    const name = (text: string) => headerName(text, form.nameCase);
     const headers: Record<string, string> = {
       ...this.settings.headers,
-      "Content-Type": "application/json",
-      Accept: "application/json",
+      [name("Content-Type")]: form.contentType,
+      [name("Accept")]: form.accept,
     };
     const clientId = this.clientIdFor(caller);
-    if (clientId !== undefined) headers.client_id = clientId;
+    if (clientId !== undefined) headers[name("client_id")] = clientId;
     const token = this.tokenFor(caller);
     // register role-filters-authorization: the bearer token goes to getRoleFilters too, as the SDKs send it.
-    if (token !== undefined) headers.Authorization = caller === "bare-bearer" ? "Bearer" : `Bearer ${token}`;
+    if (token !== undefined)
+      headers[name("Authorization")] = caller === "bare-bearer" ? form.scheme : `${form.scheme} ${token}`;
     // `json: null` is a body of its own (a JSON null), distinct from no body given ({}).
     const body = options.raw !== undefined ? { raw: options.raw } : { json: "json" in options ? options.json : {} };
     // Every caller but the two users sends wrong credentials on purpose: a 401 to it never renews a token.
