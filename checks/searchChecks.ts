@@ -78,7 +78,13 @@ function caseVariants(value: string): string[] {
  * early on an empty page is judged as it stands (whether its pages agree with its totals is
  * search.filtered-walk's rule); any other stop the target caused is a failure.
  */
-async function expectFound(context: CheckContext, value: string, owner: string, what: string): Promise<ListingWalk> {
+async function expectFound(
+  context: CheckContext,
+  value: string,
+  owner: string,
+  what: string,
+  relation = `whose ${what} it is`,
+): Promise<ListingWalk> {
   const walk = await knowledgeOf(context.target).search(context.operation, value);
   const first = firstPageOf(walk);
   const endedEarly = walk.stop?.reason === "empty-page";
@@ -100,7 +106,7 @@ async function expectFound(context: CheckContext, value: string, owner: string, 
       ],
     });
   } else if (found === "no") {
-    context.judge.fail(`${label} did not return ${owner}, whose ${what} it is.`, {
+    context.judge.fail(`${label} did not return ${owner}, ${relation}.`, {
       expected: `${owner} among the results`,
       actual: `${walk.totalElements ?? walk.items.length} result(s): ${walk.items.slice(0, 5).map(itemKey).join(", ")}`,
       evidence: [evidence(label, first.exchange)],
@@ -324,7 +330,7 @@ export const searchChecks: readonly CheckDefinition[] = [
       for (const { tag, owner } of tags) await expectFound(context, tag, owner, "tag");
       const pieces = piecesOf(tags.map(({ tag, owner }) => ({ text: tag, owner })));
       for (const { piece, text, owner } of pieces)
-        await expectFound(context, piece, owner, `tag ${JSON.stringify(text)} part of which it is`);
+        await expectFound(context, piece, owner, "tag", `a part of whose tag ${JSON.stringify(text)} it is`);
       context.judge.note(
         `${tags.length} tag(s) and ${pieces.length} part(s) of tags (${pieces.map(({ piece }) => JSON.stringify(piece)).join(", ") || "none"}) searched; each found its widget.`,
       );
@@ -390,7 +396,7 @@ export const searchChecks: readonly CheckDefinition[] = [
       for (const { title, owner } of titles) await expectFound(context, title, owner, "title");
       const pieces = piecesOf(titles.map(({ title, owner }) => ({ text: title, owner })));
       for (const { piece, text, owner } of pieces)
-        await expectFound(context, piece, owner, `title ${JSON.stringify(text)} part of which it is`);
+        await expectFound(context, piece, owner, "title", `a part of whose title ${JSON.stringify(text)} it is`);
       context.judge.note(
         `${titles.length} title(s) and ${pieces.length} part(s) of titles searched; each found its page.`,
       );
@@ -720,7 +726,13 @@ export const searchChecks: readonly CheckDefinition[] = [
         piecesOf(probes.map((probe) => ({ ...probe, text: probe.key }))).slice(0, 1),
       );
       for (const { piece, text, owner, field } of pieces)
-        await expectFound(context, piece, owner, `${field} key ${JSON.stringify(text)} part of which it is`);
+        await expectFound(
+          context,
+          piece,
+          owner,
+          `${field} key`,
+          `a part of whose ${field} key ${JSON.stringify(text)} it is`,
+        );
       judge.note(
         `${fact ? "The translated text of the configuration, " : ""}${names.length} name key(s), ${descriptions.length} description key(s) and ${pieces.length} part(s) of keys searched.${fact ? "" : " Give translated-widget-text in the config file to judge a search of the translations."}`,
       );

@@ -1,6 +1,9 @@
 /**
- * The equivalent spellings of the §5 request headers (register request-header-forms,
- * bearer-scheme-case): each is the request §5 describes, written another way HTTP allows.
+ * The equivalent spellings of the §5 request headers: each is the request §5 describes, written
+ * another way HTTP allows (RFC 9110 §5.1: field names are case-insensitive, HTTP/2 sends them in
+ * lower case; §8.3.1: a media type's type and subtype are case-insensitive and it may carry
+ * parameters, and RFC 8259 §11 says a charset has no effect on a JSON recipient; §12.5.1: an Accept
+ * that lists application/json accepts it). The bearer scheme's case: register bearer-scheme-case.
  */
 
 /** How the §5 request headers are spelled in one request. */

@@ -1,4 +1,4 @@
-/** The spellings of the §5 request headers a valid request may use (register request-header-forms, bearer-scheme-case). */
+/** The spellings of the §5 request headers a valid request may use (RFC 9110 §5.1, §8.3.1; register bearer-scheme-case). */
 import fc from "fast-check";
 import {
   ACCEPT_FORMS,

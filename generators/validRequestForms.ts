@@ -1,7 +1,7 @@
 /**
  * One valid request per equivalent form of a basic request (issue 44 item 6): each optional field
  * sent as null (register null-request-fields), and each §5 header in each of its other spellings
- * (register request-header-forms, bearer-scheme-case). Deterministic, so every form is judged in
+ * (RFC 9110 §5.1, §8.3.1; register bearer-scheme-case). Deterministic, so every form is judged in
  * every run, not only when a random draw picks it.
  */
 import { CANONICAL_HEADER_FORM, describeHeaderForm, type RequestHeaderForm } from "../contract/requestHeaderForms.js";

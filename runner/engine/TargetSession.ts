@@ -34,7 +34,7 @@ export interface SendOptions {
   /** A JSON body (default {}), or raw text for malformed input. */
   readonly json?: unknown;
   readonly raw?: string;
-  /** How the §5 headers are spelled (register request-header-forms); §5's own form when omitted. */
+  /** How the §5 headers are spelled (RFC 9110 §5.1, §8.3.1; the scheme: register bearer-scheme-case); §5's own form when omitted. */
   readonly headerForm?: RequestHeaderForm;
 }
 

@@ -2,7 +2,7 @@
  * Why a valid request in one of its equivalent forms was refused: asked again with its null fields
  * left out, then with the bearer scheme as §5 writes it, then with every header as §5 writes it;
  * the first form that gets 200 names the cause (registers null-request-fields, bearer-scheme-case,
- * request-header-forms).
+ * or none: a refused header form, a failure).
  */
 import {
   CANONICAL_HEADER_FORM,

@@ -53,7 +53,7 @@ describe("null request fields (register null-request-fields)", () => {
   });
 });
 
-describe("request header forms (registers request-header-forms, bearer-scheme-case)", () => {
+describe("request header forms (RFC 9110 §5.1, §8.3.1; register bearer-scheme-case)", () => {
   it("spells header names in the form's letter case", () => {
     expect(headerName("client_id", "upper")).toBe("CLIENT_ID");
     expect(headerName("Content-Type", "lower")).toBe("content-type");
