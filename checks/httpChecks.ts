@@ -23,10 +23,9 @@ import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples
 import { onePerDerivation, withPlaceholderIds } from "./_internals/requests/onePerDerivation.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { requestHeaderFormArbitrary } from "../generators/requestHeaderFormArbitrary.js";
-import { validRequestForms } from "../generators/validRequestForms.js";
 import { describeHeaderForm, type RequestHeaderForm } from "../contract/requestHeaderForms.js";
-import { causeOfRefusal, type RefusalCause } from "./_internals/judges/causeOfRefusal.js";
-import type { Judgement } from "../runner/engine/Judgement.js";
+import { causeOfRefusal } from "./_internals/judges/causeOfRefusal.js";
+import { judgeRefusedForm, judgeValidForms, refusedFormVerdict } from "./_internals/judges/judgeRequestForms.js";
 
 /** The generators' valid requests for an operation, or why there are none. */
 async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record<string, unknown>> | string> {
@@ -40,86 +39,10 @@ async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record
   return validRequestArbitrary(context.operation, requestContext);
 }
 
-/** The register entry that lets a refusal for `cause` pass as a warning; a refused header form has none (a failure). */
-const DEPARTURE_OF: Readonly<Record<RefusalCause, string | undefined>> = {
-  "null-fields": "null-request-fields",
-  "scheme-case": "bearer-scheme-case",
-  "header-form": undefined,
-};
-
-/** What undoing `cause` means, for messages. */
-const UNDONE: Readonly<Record<RefusalCause, string>> = {
-  "null-fields": "the same request without its null fields",
-  "scheme-case": "the same request with the scheme written Bearer",
-  "header-form": "the same request with the headers as §5 writes them",
-};
-
-/**
- * Records a valid request refused for its form: a warning for a null field or the scheme's case,
- * else a failure (RFC 9110 §5.1, §8.3.1).
- */
-function judgeRefusedForm(
-  judge: Judgement,
-  label: string,
-  refused: Exchange,
-  cause: RefusalCause,
-  served: Exchange,
-): void {
-  const status = refused.response?.status ?? 0;
-  const details = {
-    expected: "200 (§4): the request in this form is a valid one",
-    actual: `${describeAnswer(refused)}: ${preview(refused, 200)}; ${UNDONE[cause]} got 200`,
-    evidence: [evidence(label, refused), evidence(`${label}, asked again as ${UNDONE[cause]}`, served)],
-  };
-  const register = DEPARTURE_OF[cause];
-  if (register) {
-    judge.depart(register, `${label} was refused with ${status}, ${UNDONE[cause]} served.`, details);
-    return;
-  }
-  judge.fail(
-    `${label} was refused with ${status}, ${UNDONE[cause]} served: header names and media types are case-insensitive and a media type may carry parameters (RFC 9110 §5.1, §8.3.1).`,
-    details,
-  );
-}
-
-/** Sends each equivalent form of the basic request once (validRequestForms) and judges its answer. */
-async function judgeValidForms(context: CheckContext, basic: Record<string, unknown>): Promise<number> {
-  const { operation, target, judge } = context;
-  const forms = validRequestForms(operation, basic);
-  for (const { label: form, body, headerForm } of forms) {
-    const label = `basic request with ${form}`;
-    const exchange = await target.send(operation, { json: body, headerForm });
-    if (!answered(judge, label, exchange)) continue;
-    const status = exchange.response.status;
-    if (status === 200) continue;
-    const finding =
-      status >= 400 && status < 500 ? await causeOfRefusal(target, operation, body, headerForm) : undefined;
-    if (finding?.cause) judgeRefusedForm(judge, label, exchange, finding.cause, finding.served);
-    else
-      judge.fail(`${label} got ${describeAnswer(exchange)}.`, {
-        expected: "200 (§4): the request in this form is a valid one",
-        actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
-        evidence: [evidence(label, exchange)],
-      });
-  }
-  return forms.length;
-}
-
 /** totalElements of a listing, for telling a page past the end from a refused valid request. */
 async function totalOf(context: CheckContext, operation: OperationName): Promise<number | undefined> {
   if (!operationSpec(operation).listField) return undefined;
   return (await knowledgeOf(context.target).listing(operation)).totalElements;
-}
-
-/** The failing verdict of a generated request refused for the spelling of its headers (judgeRefusedForm recorded it). */
-function refusedFormVerdict(exchange: Exchange, headers: RequestHeaderForm): ExampleVerdict {
-  return {
-    ok: false,
-    message: `a valid request with ${describeHeaderForm(headers)} got ${exchange.response?.status ?? 0}, served with the headers as §5 writes them`,
-    expected: "200 (§4, §5; RFC 9110 §5.1, §8.3.1: the same request as §5 writes it)",
-    actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
-    exchange,
-  };
 }
 
 /** Checks of the http family. */
