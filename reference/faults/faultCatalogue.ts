@@ -10,6 +10,7 @@ import { REQUEST_FORM_FAULTS } from "./requestFormFaults.js";
 import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
 import { SCHEMA_FAULTS } from "./schemaFaults.js";
 import { SEARCH_FAULTS } from "./searchFaults.js";
+import { VALUE_SHAPE_FAULTS } from "./valueShapeFaults.js";
 
 function catalogue(faults: readonly ReferenceFault[]): readonly ReferenceFault[] {
   const seen = new Set<string>();
@@ -34,6 +35,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...ROLE_FILTER_FAULTS,
   ...HTTP_FAULTS,
   ...REQUEST_FORM_FAULTS,
+  ...VALUE_SHAPE_FAULTS,
 ]);
 
 /** The fault with that name, if any. */
