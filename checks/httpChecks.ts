@@ -22,6 +22,10 @@ import type { Exchange } from "../runner/model/Exchange.js";
 import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
 import { onePerDerivation, withPlaceholderIds } from "./_internals/requests/onePerDerivation.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
+import { requestHeaderFormArbitrary } from "../generators/requestHeaderFormArbitrary.js";
+import { describeHeaderForm, type RequestHeaderForm } from "../contract/requestHeaderForms.js";
+import { causeOfRefusal } from "./_internals/judges/causeOfRefusal.js";
+import { judgeRefusedForm, judgeValidForms, refusedFormVerdict } from "./_internals/judges/judgeRequestForms.js";
 import { idField, unknownId } from "./_internals/requests/itemTargets.js";
 
 /** The generators' valid requests for an operation, or why there are none. */
@@ -47,7 +51,7 @@ export const httpChecks: readonly CheckDefinition[] = [
   {
     id: "http.valid-request-ok",
     title: "Valid requests get 200",
-    rule: "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7).",
+    rule: "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7). Valid in every form: each optional field absent, present or null, and the §5 headers in every equivalent spelling (header names in any letter case, a charset on Content-Type, an Accept that holds application/json); a null field or the bearer scheme in another case refused is a warning (registers null-request-fields, bearer-scheme-case), any other form refused a failure, since HTTP makes header names and media types case-insensitive and lets a media type carry parameters (RFC 9110 §5.1, §8.3.1).",
     family: "http",
     specRefs: ["4", "7"],
     level: "MUST",
@@ -60,10 +64,13 @@ export const httpChecks: readonly CheckDefinition[] = [
       "search-special-characters",
       "required-request-fields",
       "role-filter-edge-requests",
+      "null-request-fields",
+      "bearer-scheme-case",
     ],
     async run(context) {
       const { operation, target, judge } = context;
       const basic = await successfulRequestBody(target, operation);
+      let forms = 0;
       if (basic) {
         const label = `basic request ${JSON.stringify(basic)}`;
         const exchange = await target.send(operation, { json: basic });
@@ -76,20 +83,34 @@ export const httpChecks: readonly CheckDefinition[] = [
               evidence: [evidence(label, exchange)],
             });
         }
+        forms = await judgeValidForms(context, basic);
       }
-      const arbitrary = await validRequests(context);
-      if (typeof arbitrary === "string") return basic ? undefined : judge.skip(arbitrary);
+      const bodies = await validRequests(context);
+      if (typeof bodies === "string") return basic ? undefined : judge.skip(bodies);
+      const arbitrary = fc.record({ body: bodies, headers: requestHeaderFormArbitrary() });
       const total = await totalOf(context, operation);
       const numRuns = await runProperty(
         judge,
         "generated valid request",
         arbitrary,
-        async (body) => {
-          const exchange = await target.send(operation, { json: body });
+        async ({ body: sent, headers }) => {
+          const exchange = await target.send(operation, { json: sent, headerForm: headers });
           const missing = noAnswer(exchange);
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
           if (status === 200) return { ok: true };
+          let body = sent;
+          if (status >= 400 && status < 500) {
+            const finding = await causeOfRefusal(target, operation, sent, headers);
+            // A header form refused is a failing example (shrunk by runProperty); a null field or the scheme's case a warning.
+            if (finding.cause === "header-form") return refusedFormVerdict(exchange, headers);
+            if (finding.cause) {
+              const label = `a valid request with ${describeHeaderForm(headers)}: ${JSON.stringify(sent).slice(0, 200)}`;
+              judgeRefusedForm(judge, label, exchange, finding.cause, finding.served);
+              return { ok: true };
+            }
+            body = finding.body;
+          }
           const whole = status >= 400 && status < 500 ? withWholePagination(body) : undefined;
           if (whole) {
             // A partial pagination refused while the whole one is served: §4 does not say which fields are required.
@@ -135,7 +156,9 @@ export const httpChecks: readonly CheckDefinition[] = [
         },
         { seed: context.seed, numRuns: target.settings.maxExamples },
       );
-      judge.note(`${numRuns} generated valid request(s) answered 200${basic ? ", and the basic request" : ""}.`);
+      judge.note(
+        `${numRuns} generated valid request(s) answered 200${basic ? `, and the basic request in ${forms + 1} form(s) (null fields, header spellings)` : ""}.`,
+      );
     },
   },
   {
@@ -165,11 +188,13 @@ export const httpChecks: readonly CheckDefinition[] = [
         }
       }
       const invalid = invalidRequestArbitrary(operation, invalidContext);
-      const arbitrary: fc.Arbitrary<InvalidRequest | { body: { json: unknown } }> =
+      const arbitrary: fc.Arbitrary<InvalidRequest | { body: { json: unknown }; headerForm: RequestHeaderForm }> =
         typeof valid === "string"
           ? invalid
           : fc.oneof(
-              valid.map((json) => ({ body: { json } })),
+              fc
+                .record({ json: valid, headerForm: requestHeaderFormArbitrary() })
+                .map(({ json, headerForm }) => ({ body: { json }, headerForm })),
               invalid,
             );
       const numRuns = await runProperty(

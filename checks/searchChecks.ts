@@ -30,6 +30,7 @@ import { noMatchValue } from "./_internals/probes/noMatchValue.js";
 import { searchedTexts } from "./_internals/probes/searchedTexts.js";
 import { nonTitleValues, searchTerms, specialSnippets } from "./_internals/probes/searchTerms.js";
 import { wildcardProbes } from "./_internals/probes/wildcardProbes.js";
+import { searchPiece } from "./_internals/probes/searchPiece.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 
 const SAMPLE = 4;
@@ -76,7 +77,13 @@ function caseVariants(value: string): string[] {
  * early on an empty page is judged as it stands (whether its pages agree with its totals is
  * search.filtered-walk's rule); any other stop the target caused is a failure.
  */
-async function expectFound(context: CheckContext, value: string, owner: string, what: string): Promise<ListingWalk> {
+async function expectFound(
+  context: CheckContext,
+  value: string,
+  owner: string,
+  what: string,
+  relation = `whose ${what} it is`,
+): Promise<ListingWalk> {
   const walk = await knowledgeOf(context.target).search(context.operation, value);
   const first = firstPageOf(walk);
   const endedEarly = walk.stop?.reason === "empty-page";
@@ -98,7 +105,7 @@ async function expectFound(context: CheckContext, value: string, owner: string, 
       ],
     });
   } else if (found === "no") {
-    context.judge.fail(`${label} did not return ${owner}, whose ${what} it is.`, {
+    context.judge.fail(`${label} did not return ${owner}, ${relation}.`, {
       expected: `${owner} among the results`,
       actual: `${walk.totalElements ?? walk.items.length} result(s): ${walk.items.slice(0, 5).map(itemKey).join(", ")}`,
       evidence: [evidence(label, first.exchange)],
@@ -201,11 +208,79 @@ function statedWidgetTexts(item: unknown): string[] {
   return [item.name, item.description, ...tags].filter((text): text is string => typeof text === "string");
 }
 
+/** The fields of a widget §4.1 does not name as searched, as the messages call them. */
+const UNSEARCHED_FIELDS = ["id", "url", "thumbnailURL", "permission resource"] as const;
+type UnsearchedField = (typeof UNSEARCHED_FIELDS)[number];
+
+/**
+ * A widget's values in fields §4.1 does not search: its id, url, thumbnailURL and permission
+ * resource. The permission's action is left out: it is a plain word (Visualizar) that a
+ * translation, which the suite cannot see, may hold.
+ */
+function unsearchedFields(item: Readonly<Record<string, unknown>>): { value: string; field: UnsearchedField }[] {
+  const permission = isJsonObject(item.permission) ? item.permission : {};
+  const values: Record<UnsearchedField, unknown> = {
+    id: item.id,
+    url: item.url,
+    thumbnailURL: item.thumbnailURL,
+    "permission resource": permission.resource,
+  };
+  return UNSEARCHED_FIELDS.flatMap((field) => {
+    const value = values[field];
+    return typeof value === "string" ? [{ value, field }] : [];
+  });
+}
+
 /** Whether any text of `corpus` contains `value` (ignoring case and accents). */
 const heldByAny = (corpus: FoldedCorpus, value: string) => corpusContains(corpus, foldSearchText(value));
 
 /** Most widgets whose name/description key (or id and URL) a check searches. */
 const FIELD_PROBES = 2;
+/** Most parts of texts a check searches besides the whole texts. */
+const PIECE_PROBES = 2;
+
+/**
+ * Widgets' whole `field` keys (§2.1: name and description hold i18n keys) that no tag and no key
+ * of the other field of any listed widget holds, so only a search of that field can find them.
+ */
+function keyProbes(
+  walk: ListingWalk,
+  field: "name" | "description",
+): { key: string; owner: string; field: "name" | "description" }[] {
+  const other = field === "name" ? "description" : "name";
+  const elsewhere = foldCorpus(
+    walk.items.flatMap((item) => {
+      if (!isJsonObject(item)) return [];
+      const tags = Array.isArray(item.tags) ? item.tags : [];
+      return [item[other], ...tags].filter((text): text is string => typeof text === "string");
+    }),
+  );
+  return spreadSample(
+    walk.items.flatMap((item) => {
+      const key = isJsonObject(item) ? item[field] : undefined;
+      return typeof key === "string" &&
+        key.trim() !== "" &&
+        [...key].length <= 200 &&
+        !undecodable(key) &&
+        !heldByAny(elsewhere, key)
+        ? [{ key, owner: itemKey(item), field }]
+        : [];
+    }),
+    FIELD_PROBES,
+  );
+}
+
+/** A part (searchPiece) of each of the first texts that has one, with the item it came from. */
+function piecesOf<T extends { readonly text: string; readonly owner: string }>(
+  texts: readonly T[],
+): (T & { readonly piece: string })[] {
+  return texts
+    .flatMap((source) => {
+      const piece = searchPiece(source.text);
+      return piece === undefined ? [] : [{ ...source, piece }];
+    })
+    .slice(0, PIECE_PROBES);
+}
 
 /**
  * Whether every letter of `text` maps to one code point in upper and in lower case and back
@@ -241,7 +316,7 @@ export const searchChecks: readonly CheckDefinition[] = [
   {
     id: "search.widgets-by-tag",
     title: "Searching a widget's tag finds the widget",
-    rule: "searchValue is searched in the internationalized fields and in the tags (§4.1).",
+    rule: "searchValue is searched in the internationalized fields and in the tags (§4.1): a whole tag, and a part of one (register search-match-mode: searched in is contained in), finds its widget.",
     family: "search",
     specRefs: ["4.1"],
     level: "MUST",
@@ -252,7 +327,12 @@ export const searchChecks: readonly CheckDefinition[] = [
       if (tags.length === 0) return context.judge.skip("no listed widget has a tag to search for.");
       context.judge.applied("search-match-mode");
       for (const { tag, owner } of tags) await expectFound(context, tag, owner, "tag");
-      context.judge.note(`${tags.length} tag(s) searched; each found its widget.`);
+      const pieces = piecesOf(tags.map(({ tag, owner }) => ({ text: tag, owner })));
+      for (const { piece, text, owner } of pieces)
+        await expectFound(context, piece, owner, "tag", `a part of whose tag ${JSON.stringify(text)} it is`);
+      context.judge.note(
+        `${tags.length} tag(s) and ${pieces.length} part(s) of tags (${pieces.map(({ piece }) => JSON.stringify(piece)).join(", ") || "none"}) searched; each found its widget.`,
+      );
     },
   },
   {
@@ -299,7 +379,7 @@ export const searchChecks: readonly CheckDefinition[] = [
   {
     id: "search.landing-by-title",
     title: "Searching a landing page's title finds the page",
-    rule: "searchValue is searched in the title field (§4.2).",
+    rule: "searchValue is searched in the title field (§4.2): a whole title, and a part of one (register search-match-mode: searched in is contained in), finds its page.",
     family: "search",
     specRefs: ["4.2"],
     level: "MUST",
@@ -313,7 +393,12 @@ export const searchChecks: readonly CheckDefinition[] = [
       if (titles.length === 0) return context.judge.skip("no listed landing page has a title to search for.");
       context.judge.applied("search-match-mode");
       for (const { title, owner } of titles) await expectFound(context, title, owner, "title");
-      context.judge.note(`${titles.length} title(s) searched; each found its page.`);
+      const pieces = piecesOf(titles.map(({ title, owner }) => ({ text: title, owner })));
+      for (const { piece, text, owner } of pieces)
+        await expectFound(context, piece, owner, "title", `a part of whose title ${JSON.stringify(text)} it is`);
+      context.judge.note(
+        `${titles.length} title(s) and ${pieces.length} part(s) of titles searched; each found its page.`,
+      );
     },
   },
   {
@@ -609,7 +694,7 @@ export const searchChecks: readonly CheckDefinition[] = [
   {
     id: "search.widgets-by-name-or-description",
     title: "Searching a widget's name or description finds the widget",
-    rule: "searchValue is searched in the internationalized fields (§4.1), not in the tags only: a text of a widget's translated name or description (a fact of the configuration) finds it, and so, by the register's default, does its name or description key.",
+    rule: "searchValue is searched in the internationalized fields (§4.1), name and description, whose values are their i18n keys (§2.1): a widget's whole name key, its whole description key and a part of each, held by no tag and by no key of the other field, find it; so does a text of its translated name or description (a fact of the configuration).",
     family: "search",
     specRefs: ["4.1", "2.1"],
     level: "MUST",
@@ -619,29 +704,11 @@ export const searchChecks: readonly CheckDefinition[] = [
       const { target, judge } = context;
       const full = await knowledgeOf(target).listing(context.operation);
       const fact = target.settings.fixtures.translatedWidgetText;
-      const tags = foldCorpus(
-        full.items.flatMap((item) =>
-          isJsonObject(item) && Array.isArray(item.tags)
-            ? item.tags.filter((tag): tag is string => typeof tag === "string")
-            : [],
-        ),
-      );
-      // Whole keys no tag holds: a tag search alone cannot find them.
-      const keys = spreadSample(
-        full.items.flatMap((item) =>
-          isJsonObject(item)
-            ? [item.name, item.description]
-                .filter((key): key is string => typeof key === "string" && key.trim() !== "" && [...key].length <= 200)
-                .filter((key) => !heldByAny(tags, key))
-                .slice(0, 1)
-                .map((key) => ({ key, owner: itemKey(item) }))
-            : [],
-        ),
-        FIELD_PROBES,
-      );
-      if (!fact && keys.length === 0)
+      const names = keyProbes(full, "name");
+      const descriptions = keyProbes(full, "description");
+      if (!fact && names.length + descriptions.length === 0)
         return judge.skip(
-          'no listed widget has a name or description key that no tag holds, and no translated text is known: give translated-widget-text in the config file, { "text": "<a text of one widget\'s translated name or description>", "widgetId": "<its id>" }.',
+          'no listed widget has a name or description key that no tag and no key of the other field holds, and no translated text is known: give translated-widget-text in the config file, { "text": "<a text of one widget\'s translated name or description>", "widgetId": "<its id>" }.',
         );
       judge.applied("search-match-mode");
       if (fact)
@@ -651,34 +718,29 @@ export const searchChecks: readonly CheckDefinition[] = [
           `id:${fact.widgetId}`,
           "translated name or description (translated-widget-text)",
         );
-      for (const { key, owner } of keys) {
-        judge.applied("search-i18n-key");
-        const walk = await knowledgeOf(target).search(context.operation, key);
-        const first = firstPageOf(walk);
-        if (!first || !judgeSearchAnswer(judge, searchLabel(key), key, first)) continue;
-        if (walkContains({ ...walk, complete: walk.complete || walk.stop?.reason === "empty-page" }, owner) !== "no") {
-          judge.witness(evidence(searchLabel(key), first.exchange));
-          continue;
-        }
-        judge.depart(
-          "search-i18n-key",
-          `${searchLabel(key)} did not return ${owner}, whose name or description key it is.`,
-          {
-            expected: `${owner} among the results: the key is the value of its internationalized field (§2.1, §4.1), and no tag holds it`,
-            actual: `${walk.totalElements ?? walk.items.length} result(s): ${walk.items.slice(0, 5).map(itemKey).join(", ") || "none"}`,
-            evidence: [evidence(searchLabel(key), first.exchange)],
-          },
+      if (names.length + descriptions.length > 0) judge.applied("search-i18n-key");
+      for (const { key, owner, field } of [...names, ...descriptions])
+        await expectFound(context, key, owner, `${field} key`);
+      const pieces = [names, descriptions].flatMap((probes) =>
+        piecesOf(probes.map((probe) => ({ ...probe, text: probe.key }))).slice(0, 1),
+      );
+      for (const { piece, text, owner, field } of pieces)
+        await expectFound(
+          context,
+          piece,
+          owner,
+          `${field} key`,
+          `a part of whose ${field} key ${JSON.stringify(text)} it is`,
         );
-      }
       judge.note(
-        `${fact ? "The translated text of the configuration and " : ""}${keys.length} name or description key(s) no tag holds searched.${fact ? "" : " Give translated-widget-text in the config file to judge a search of the translations."}`,
+        `${fact ? "The translated text of the configuration, " : ""}${names.length} name key(s), ${descriptions.length} description key(s) and ${pieces.length} part(s) of keys searched.${fact ? "" : " Give translated-widget-text in the config file to judge a search of the translations."}`,
       );
     },
   },
   {
     id: "search.widgets-not-by-id-or-url",
-    title: "Widget search does not match a widget's id or URL",
-    rule: "searchValue is searched in the internationalized fields and in the tags (§4.1), nowhere else: a widget's id or URL, held by no name, description or tag of any listed widget, finds nothing.",
+    title: "Widget search does not match a widget's id, URLs or permission",
+    rule: "searchValue is searched in the internationalized fields and in the tags (§4.1), nowhere else: a widget's id, url, thumbnailURL or permission resource, held by no name, description or tag of any listed widget, finds nothing.",
     family: "search",
     specRefs: ["4.1"],
     level: "MUST",
@@ -690,20 +752,22 @@ export const searchChecks: readonly CheckDefinition[] = [
       if (!full) return;
       const fact = target.settings.fixtures.translatedWidgetText;
       const stated = foldCorpus([...full.items.flatMap(statedWidgetTexts), ...(fact ? [fact.text] : [])]);
-      const values = spreadSample(
-        full.items.filter(isJsonObject).flatMap((item) =>
-          [item.id, item.url]
-            .filter(
-              (value): value is string =>
-                typeof value === "string" && [...value].length >= 3 && [...value].length <= 200,
-            )
-            .filter((value) => !heldByAny(stated, value))
-            .map((value) => ({ value, field: value === item.id ? "id" : "url" })),
+      const candidates = full.items
+        .filter(isJsonObject)
+        .flatMap(unsearchedFields)
+        .filter(({ value }) => [...value].length >= 3 && [...value].length <= 200 && !undecodable(value))
+        .filter(({ value }) => !heldByAny(stated, value));
+      // Each field on its own: a backend may search one of them and not the others.
+      const values = UNSEARCHED_FIELDS.flatMap((name) =>
+        spreadSample(
+          candidates.filter(({ field }) => field === name),
+          FIELD_PROBES,
         ),
-        FIELD_PROBES * 2,
       );
       if (values.length === 0)
-        return judge.skip("no listed widget has an id or URL that no name, description or tag holds.");
+        return judge.skip(
+          "no listed widget has an id, URL or permission resource that no name, description or tag holds.",
+        );
       judge.applied("search-match-mode");
       for (const { value, field } of values) {
         const fetched = await searchFirstPage(context, value);
@@ -720,7 +784,9 @@ export const searchChecks: readonly CheckDefinition[] = [
           evidence: [evidence(label, fetched.exchange)],
         });
       }
-      judge.note(`${values.length} id(s) and URL(s) searched; none found a widget.`);
+      judge.note(
+        `${values.length} value(s) of fields §4.1 does not search (${[...new Set(values.map(({ field }) => field))].join(", ")}) searched; none found a widget.`,
+      );
     },
   },
   {

@@ -29,6 +29,8 @@ export interface InterceptedRequest {
   readonly remembered: Set<string>;
   /** The Retry-After a rate-limiting hook asks for, in seconds (ReferenceServerOptions.retryAfterSeconds). */
   readonly retryAfterSeconds: number;
+  /** The request's header names and values as they came on the wire, alternating (Node's rawHeaders). */
+  readonly rawHeaders: readonly string[];
 }
 
 /** Builds a fresh data set from the server's seed with other sizes (a data hook that needs more or fewer items). */

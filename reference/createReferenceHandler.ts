@@ -105,6 +105,7 @@ export function createReferenceHandler(
         fingerprint,
         remembered: current.remembered,
         retryAfterSeconds: options.retryAfterSeconds ?? 1,
+        rawHeaders: request.rawHeaders,
       });
       if (intercepted) return intercepted;
     }

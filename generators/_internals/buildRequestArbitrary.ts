@@ -1,6 +1,6 @@
 /** Builds the valid request arbitrary of one operation from its request schema and the context's hints. */
 import { isJsonObject } from "../../contract/jsonValue.js";
-import type fc from "fast-check";
+import fc from "fast-check";
 import { isBoundaryInteger } from "../boundaryIntegers.js";
 import type { OperationName } from "../../contract/operations.js";
 import { schemaIdForBody } from "../../contract/schemaCatalogue.js";
@@ -9,6 +9,7 @@ import { validateBody } from "../../contract/validators.js";
 import { assertRequestContext, REQUIRED_CONTEXT, type RequestContext } from "../requestContext.js";
 import { schemaArbitrary } from "../schemaArbitrary.js";
 import { requestHints } from "./requestHints.js";
+import { NULLABLE_FIELDS, withNullAt, type NullablePath } from "../nullRequestFields.js";
 
 const ID_FIELD: Readonly<Record<"widgetIds" | "analyticIds", string>> = {
   widgetIds: "widgetId",
@@ -55,13 +56,36 @@ function pastTheFirstPageForHugeSizes(body: Record<string, unknown>): Record<str
 export function buildRequestArbitrary(
   operation: OperationName,
   context: RequestContext,
+  nullFields: boolean,
 ): fc.Arbitrary<Record<string, unknown>> {
   assertRequestContext(operation, context);
   assertContextIds(operation, context);
-  return schemaArbitrary(schemaIdForBody(`${operation}.request`), {
+  const bodies = schemaArbitrary(schemaIdForBody(`${operation}.request`), {
     profile: "strict",
     hints: requestHints(operation, context),
   })
     .filter((value): value is Record<string, unknown> => isJsonObject(value))
     .map(pastTheFirstPageForHugeSizes);
+  // A field the context pins (domainName, serviceName of the configuration) is always sent as given.
+  const nullable = NULLABLE_FIELDS[operation].filter(
+    ([field]) => !((field === "domainName" || field === "serviceName") && context[field] !== undefined),
+  );
+  if (!nullFields || nullable.length === 0) return bodies;
+  // One optional field in four bodies is sent as null (register null-request-fields); shrinking drops it.
+  const nulled = fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(undefined), weight: 3 },
+    { arbitrary: fc.constantFrom(...nullable), weight: 1 },
+  );
+  return fc.tuple(bodies, nulled).map(([body, path]) => (path === undefined ? body : withNull(body, path)));
+}
+
+/**
+ * The body with the field at `path` null, unless that would turn a page past the machine integer
+ * sizes back into page 0 (pastTheFirstPageForHugeSizes).
+ */
+function withNull(body: Record<string, unknown>, path: NullablePath): Record<string, unknown> {
+  const pagination = isJsonObject(body.pagination) ? body.pagination : {};
+  if (path[0] === "pagination" && path[1] === "pageNumber" && isBoundaryInteger(pagination.pageSize)) return body;
+  return withNullAt(body, path);
 }

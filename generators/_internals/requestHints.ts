@@ -9,9 +9,26 @@ import { BOUNDARY_INTEGERS } from "../boundaryIntegers.js";
 import { DEFAULT_MAX_PAGE_SIZE, type RequestContext } from "../requestContext.js";
 import type { CompileHint } from "./compileSchema.js";
 
-/** searchValue (§4.1, §4.2): empty, ASCII, unicode, mixed case, wildcard-like, very long, or a term of the target in any case. */
+/**
+ * A part of one of `terms`: a run of at least two of its code points, never the whole term when it
+ * is longer (register search-match-mode: a part of a stored value is searched in it as the whole is).
+ */
+function termPieceArbitrary(terms: readonly string[]): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...terms), fc.nat(), fc.nat()).map(([term, a, b]) => {
+    const chars = [...term];
+    if (chars.length <= 2) return term;
+    const length = 2 + (a % (chars.length - 2));
+    const start = b % (chars.length - length + 1);
+    return chars.slice(start, start + length).join("");
+  });
+}
+
+/** searchValue (§4.1, §4.2): empty, ASCII, unicode, mixed case, wildcard-like, very long, or a term of the target, or a part of one, in any case. */
 function searchValueArbitrary(terms: readonly string[]): fc.Arbitrary<string> {
-  const fromTarget = terms.length > 0 ? [fc.constantFrom(...terms), fc.mixedCase(fc.constantFrom(...terms))] : [];
+  const fromTarget =
+    terms.length > 0
+      ? [fc.constantFrom(...terms), fc.mixedCase(fc.constantFrom(...terms)), termPieceArbitrary(terms)]
+      : [];
   return fc.oneof(
     fc.constant(""),
     fc.string({ maxLength: 12 }),

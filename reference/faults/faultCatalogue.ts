@@ -9,6 +9,7 @@ import { HTTP_FAULTS } from "./httpFaults.js";
 import { PAGINATION_FAULTS } from "./paginationFaults.js";
 import { PERMISSION_FAULTS } from "./permissionFaults.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
+import { REQUEST_FORM_FAULTS } from "./requestFormFaults.js";
 import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
 import { SCHEMA_FAULTS } from "./schemaFaults.js";
 import { SEARCH_FAULTS } from "./searchFaults.js";
@@ -40,6 +41,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...HTTP_FAULTS,
   ...TYPE_FAULTS,
   ...ANSWER_FAULTS,
+  ...REQUEST_FORM_FAULTS,
   ...VALUE_SHAPE_FAULTS,
   ...CONSISTENCY_FAULTS,
 ]);

@@ -263,6 +263,47 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     }),
   },
   {
+    name: "widget-search-ignores-description",
+    section: "§4.1",
+    description:
+      "Widget search looks in the name (key and translation) and the tags but never in the description, an internationalized field too.",
+    caughtBy: ["search.widgets-by-name-or-description"],
+    behaviour: (correct) => ({
+      widgetMatches: (record, searchValue, data) => {
+        const { description: _dropped, ...widget } = record.widget;
+        return correct.widgetMatches({ ...record, widget }, searchValue, data);
+      },
+    }),
+  },
+  {
+    name: "widget-search-matches-permission",
+    section: "§4.1",
+    description:
+      "Widget search also matches the widget's permission resource, a field §4.1 does not search (the query joins the permission table).",
+    caughtBy: ["search.widgets-not-by-id-or-url"],
+    behaviour: (correct) => ({
+      widgetMatches: (record, searchValue, data) =>
+        correct.widgetMatches(record, searchValue, data) ||
+        (record.widget.permission?.resource ?? "")
+          .toLocaleLowerCase("pt-BR")
+          .includes(searchValue.toLocaleLowerCase("pt-BR")),
+    }),
+  },
+  {
+    name: "widget-search-whole-tags-only",
+    section: "§4.1",
+    description:
+      "Widget search matches a tag only when the value is the whole tag (case ignored), so a part of a tag finds nothing; names and descriptions are still searched for parts.",
+    caughtBy: ["search.widgets-by-tag"],
+    behaviour: (correct) => ({
+      widgetMatches: (record, searchValue, data) =>
+        correct.widgetMatches({ ...record, widget: { ...record.widget, tags: [] } }, searchValue, data) ||
+        (record.widget.tags ?? []).some(
+          (tag) => tag.toLocaleLowerCase("pt-BR") === searchValue.toLocaleLowerCase("pt-BR"),
+        ),
+    }),
+  },
+  {
     name: "widget-search-ascii-case-only",
     section: "§4.1",
     description: "Widget search folds only the ASCII letters A-Z: searching AÇÕES does not find ações.",

@@ -10,7 +10,10 @@ import type { OperationContext, RequestObject } from "./OperationContext.js";
  * each one sent keeps only the groups of that domain or service (register role-filter-scope).
  */
 export function getRoleFilters(body: RequestObject, context: OperationContext): ReferenceResponse {
-  const { roles, domainName, serviceName } = body;
+  const { roles } = body;
+  // A name sent as JSON null is read as not sent (register null-request-fields).
+  const domainName = body.domainName ?? undefined;
+  const serviceName = body.serviceName ?? undefined;
   if (roles === undefined) return badRequest("getRoleFilters", "roles is required", "missingField");
   if (!Array.isArray(roles) || !roles.every((role): role is string => typeof role === "string")) {
     return badRequest(

@@ -24,9 +24,18 @@ function integerField(
   return value;
 }
 
+/** A field sent as JSON null is read as not defined, as the platform's Java mappers read it (register null-request-fields). */
+function defined(value: unknown): unknown {
+  return value === null ? undefined : value;
+}
+
 /** The query, or the §7 400 answer that says which field is wrong. */
 export function parseListingRequest(body: RequestObject, operation: OperationName): ListingQuery | ReferenceResponse {
-  const { searchValue, pagination } = body;
+  const searchValue = defined(body.searchValue);
+  const given = defined(body.pagination);
+  const pagination = isJsonObject(given)
+    ? { pageNumber: defined(given.pageNumber), pageSize: defined(given.pageSize) }
+    : given;
   if (searchValue !== undefined && typeof searchValue !== "string") {
     return badRequest(operation, `searchValue must be a string, got ${JSON.stringify(searchValue)}`, "invalidField");
   }

@@ -25,8 +25,33 @@ function coercedNumber(value: unknown): unknown {
   return typeof value === "number" && !Number.isInteger(value) ? Math.trunc(value) : value;
 }
 
+/** The name of the first request field (at the top, or in pagination) sent as JSON null. */
+function nullField(body: unknown): string | undefined {
+  if (!isJsonObject(body)) return undefined;
+  const top = Object.keys(body).find((name) => body[name] === null);
+  if (top !== undefined) return top;
+  const pagination = body.pagination;
+  if (!isJsonObject(pagination)) return undefined;
+  const inner = Object.keys(pagination).find((name) => pagination[name] === null);
+  return inner === undefined ? undefined : `pagination.${inner}`;
+}
+
 /** Each answers an error in a way §7 allows. */
 export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
+  {
+    name: "null-fields-refused-400",
+    section: "§7",
+    description:
+      "Every operation answers 400 (with the §7 body) to a request field sent as JSON null, reading null as a value of the wrong type rather than as the field not defined.",
+    why: "§2 types each field (string, object, integer) and null is none of them, while §4.1 and §4.2 say only what happens when pagination is not defined: whether null counts as not defined is not shown (register null-request-fields, a warning).",
+    departs: ["null-request-fields"],
+    respond: (response, { operation, body }) => {
+      const field = nullField(body);
+      return response.status === 200 && field !== undefined
+        ? badRequest(operation, `${field} must not be null`, "invalidField")
+        : response;
+    },
+  },
   {
     name: "pagination-needs-both-fields",
     section: "§4",

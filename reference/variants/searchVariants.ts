@@ -1,11 +1,17 @@
 /** Legitimate ways to search (§4.1, §4.2) that the suite must not fail. */
 import { LISTING_OPERATIONS } from "../../contract/operations.js";
+import { widgetSearchTexts } from "../behaviour/widgetMatchesSearch.js";
 import { isJsonObject } from "../faults/rewriteJson.js";
 import { badRequest } from "../http/errorResponses.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 
 /** Characters a cautious backend refuses in a search value instead of escaping them. */
 const REFUSED_SEARCH_CHARACTERS = /[%_*.()[\]\\'";]/;
+
+/** A text without accents, in lower case: what an accent- and case-insensitive collation compares. */
+function folded(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("pt-BR");
+}
 
 /** Each searches differently from the reference, within what the spec allows. */
 export const SEARCH_VARIANTS: readonly ReferenceVariant[] = [
@@ -17,6 +23,21 @@ export const SEARCH_VARIANTS: readonly ReferenceVariant[] = [
     departs: [],
     behaviour: () => ({
       landingMatches: (record, searchValue) => searchValue === "" || (record.page.title ?? "").includes(searchValue),
+    }),
+  },
+  {
+    name: "search-accent-insensitive",
+    section: "§4.1",
+    description:
+      "Both searches also ignore accents (an accent-insensitive collation): previsao finds Previsão, and a part of a tag or key is still found.",
+    why: "§4.1 and §4.2 do not say whether accents count; the register reads search as a substring ignoring case and accents (register search-match-mode), as the common databases' default collations do.",
+    departs: [],
+    behaviour: () => ({
+      widgetMatches: (record, searchValue, data) =>
+        searchValue === "" ||
+        widgetSearchTexts(record.widget, data.translations).some((text) => folded(text).includes(folded(searchValue))),
+      landingMatches: (record, searchValue) =>
+        searchValue === "" || folded(record.page.title ?? "").includes(folded(searchValue)),
     }),
   },
   {

@@ -12,6 +12,7 @@ import type { ExchangeLog } from "./ExchangeLog.js";
 import type { ExchangeLogSnapshot } from "../model/ExchangeLogSnapshot.js";
 import { nearMissToken, type NearMissKind } from "./nearMissTokens.js";
 import { credentialsInForm, withQuery, type CredentialForm } from "./credentialForms.js";
+import { CANONICAL_HEADER_FORM, headerName, type RequestHeaderForm } from "../../contract/requestHeaderForms.js";
 
 /** Whose credentials a request carries. */
 export type Caller =
@@ -36,6 +37,8 @@ export interface SendOptions {
   readonly raw?: string;
   /** Sends the configured credentials in this form instead of the caller's (auth.*-form-* checks). */
   readonly form?: CredentialForm;
+  /** How the §5 headers are spelled (RFC 9110 §5.1, §8.3.1; the scheme: register bearer-scheme-case); §5's own form when omitted. */
+  readonly headerForm?: RequestHeaderForm;
 }
 
 /** A token no target can have issued: fixed text plus the run seed. */
@@ -69,22 +72,26 @@ export class TargetSession {
   /** Sends one request to an operation (§4) with the headers of §5. */
   send(operation: OperationName, options: SendOptions = {}): Promise<Exchange> {
     const caller = options.caller ?? "admin";
+    const form = options.headerForm ?? CANONICAL_HEADER_FORM;
+    const name = (text: string) => headerName(text, form.nameCase);
     const headers: Record<string, string> = {
       ...this.settings.headers,
-      "Content-Type": "application/json",
-      Accept: "application/json",
+      [name("Content-Type")]: form.contentType,
+      [name("Accept")]: form.accept,
     };
     let path = operationPath(operation, this.settings.operationPaths);
     if (options.form !== undefined) {
+      // A credential form writes its own headers (and query): the header form applies to the others only.
       const formed = credentialsInForm(options.form, this.credentialValues());
       Object.assign(headers, formed.headers);
       path = withQuery(path, formed.query);
     } else {
       const clientId = this.clientIdFor(caller);
-      if (clientId !== undefined) headers.client_id = clientId;
+      if (clientId !== undefined) headers[name("client_id")] = clientId;
       const token = this.tokenFor(caller);
       // register role-filters-authorization: the bearer token goes to getRoleFilters too, as the SDKs send it.
-      if (token !== undefined) headers.Authorization = caller === "bare-bearer" ? "Bearer" : `Bearer ${token}`;
+      if (token !== undefined)
+        headers[name("Authorization")] = caller === "bare-bearer" ? form.scheme : `${form.scheme} ${token}`;
     }
     // `json: null` is a body of its own (a JSON null), distinct from no body given ({}).
     const body = options.raw !== undefined ? { raw: options.raw } : { json: "json" in options ? options.json : {} };

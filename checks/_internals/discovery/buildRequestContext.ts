@@ -14,14 +14,17 @@ function requestableWidgetIds(ids: readonly string[]): string[] {
   return ids.filter((widgetId) => validateBody("getWidget.request", { widgetId }).stated.length === 0);
 }
 
-/** Search terms worth trying: a few tags and titles the target itself returned. */
+/**
+ * Search terms worth trying: a few tags, titles and name and description keys (§4.1: the values
+ * of the internationalized fields, §2.1) the target itself returned; the generators also cut parts of them.
+ */
 function searchTerms(items: readonly unknown[]): string[] {
   const terms = items.flatMap((item) => {
     if (!isJsonObject(item)) return [];
-    const tags = Array.isArray(item.tags) ? item.tags.filter((tag): tag is string => typeof tag === "string") : [];
-    return typeof item.title === "string" ? [item.title, ...tags] : tags;
+    const texts = [item.title, item.name, item.description, ...(Array.isArray(item.tags) ? item.tags : [])];
+    return texts.filter((text): text is string => typeof text === "string");
   });
-  return spreadSample([...new Set(terms)], 8);
+  return spreadSample([...new Set(terms)], 12);
 }
 
 /** Builds the context from what `knowledge` discovered (TargetKnowledge.requestContext keeps it once per run). */

@@ -3,6 +3,7 @@ import type { CheckContext } from "../../../runner/engine/CheckDefinition.js";
 import type { Exchange } from "../../../runner/model/Exchange.js";
 import { describeAnswer } from "../judges/judgeExchange.js";
 import type { ExampleVerdict } from "./runProperty.js";
+import type { RequestHeaderForm } from "../../../contract/requestHeaderForms.js";
 
 /**
  * A transport failure (timeout, reset …) as an example verdict, or undefined when there was a
@@ -27,10 +28,13 @@ export function noAnswer(exchange: Exchange): ExampleVerdict | undefined {
   };
 }
 
-/** Sends a generated request body to the check's operation as the admin. */
+/** Sends a generated request body to the check's operation as the admin, its headers in the request's form (§5's when none). */
 export function sendGenerated(
   context: CheckContext,
-  request: { readonly body: { json: unknown } | { raw: string } },
+  request: { readonly body: { json: unknown } | { raw: string }; readonly headerForm?: RequestHeaderForm },
 ): Promise<Exchange> {
-  return context.target.send(context.operation, request.body);
+  return context.target.send(context.operation, {
+    ...request.body,
+    ...(request.headerForm ? { headerForm: request.headerForm } : {}),
+  });
 }

@@ -32,10 +32,11 @@ describe("search.widgets-by-tag", () => {
 
   it("searches the tags rarest first and passes when each finds its widget", async () => {
     const { result, values } = await run("search.widgets-by-tag", "listFactoryDefaultWidgets", { widgets });
-    expect(values).toEqual(["Rare", "common"]);
+    // Then a part of each (register search-match-mode: searched in is contained in).
+    expect(values).toEqual(["Rare", "common", "ar", "ommo"]);
     expect(result).toMatchObject({
       outcome: "passed",
-      message: "2 tag(s) searched; each found its widget.",
+      message: '2 tag(s) and 2 part(s) of tags ("ar", "ommo") searched; each found its widget.',
       registerRefs: ["search-match-mode"],
     });
   });
@@ -71,11 +72,12 @@ describe("search.widgets-by-tag", () => {
     });
     expect(result).toMatchObject({
       outcome: "failed",
-      message: 'searchValue "Rare" did not return id:owner, whose tag it is.',
+      message:
+        'searchValue "Rare" did not return id:owner, whose tag it is. (+1 more finding)\n- searchValue "ar" did not return id:owner, a part of whose tag "Rare" it is.',
       expected: "id:owner among the results",
       actual: "17 result(s): id:other0, id:other1, id:other2, id:other3, id:other4",
     });
-    expect(result.evidence.map((item) => item.label)).toEqual(['searchValue "Rare"']);
+    expect(result.evidence.map((item) => item.label)).toEqual(['searchValue "Rare"', 'searchValue "ar"']);
   });
 
   it("judges a result that ends early on an empty page by the items it served", async () => {
@@ -86,7 +88,10 @@ describe("search.widgets-by-tag", () => {
           ? listingAnswer(call, call.pageNumber === 0 ? call.found : [], call.found.length + 20, 3)
           : undefined,
     });
-    expect(result).toMatchObject({ outcome: "passed", message: "2 tag(s) searched; each found its widget." });
+    expect(result).toMatchObject({
+      outcome: "passed",
+      message: '2 tag(s) and 2 part(s) of tags ("ar", "ommo") searched; each found its widget.',
+    });
   });
 
   it("fails a result whose next page answers 500, though its widget was on page 0", async () => {
@@ -98,11 +103,17 @@ describe("search.widgets-by-tag", () => {
     });
     expect(result.outcome).toBe("failed");
     expect(result).toMatchObject({
-      message: 'searchValue "common": the search could not be walked (page 1: status 500).',
+      message:
+        'searchValue "common": the search could not be walked (page 1: status 500). (+1 more finding)\n- searchValue "ommo": the search could not be walked (page 1: status 500).',
       expected: "200 listings for every page of the result",
       actual: "page 1: status 500",
     });
-    expect(result.evidence.map((item) => item.label)).toEqual(['searchValue "common"', 'searchValue "common", page 1']);
+    expect(result.evidence.map((item) => item.label)).toEqual([
+      'searchValue "common"',
+      'searchValue "common", page 1',
+      'searchValue "ommo"',
+      'searchValue "ommo", page 1',
+    ]);
   });
 
   it("makes a result whose next page times out an error, never a failure: no answer breaks no rule", async () => {
@@ -115,8 +126,8 @@ describe("search.widgets-by-tag", () => {
           : undefined,
     });
     expect(result.outcome).toBe("error");
-    expect(result.message).toBe(
-      'searchValue "common": the search could not be walked (page 1: no complete answer (timeout: no response headers within 10000 ms)) — not judged: the answer was incomplete (timeout: no response headers within 10000 ms).',
+    expect(result.message.split("\n")[0]).toBe(
+      'searchValue "common": the search could not be walked (page 1: no complete answer (timeout: no response headers within 10000 ms)) — not judged: the answer was incomplete (timeout: no response headers within 10000 ms). (+1 more finding)',
     );
   });
 
@@ -142,7 +153,7 @@ describe("search.widgets-by-tag", () => {
     expect(result).toMatchObject({
       outcome: "passed",
       message:
-        'searchValue "common": id:widget://t/w0 not among the first 10 results (walk bounded).; 1 tag(s) searched; each found its widget.',
+        'searchValue "common": id:widget://t/w0 not among the first 10 results (walk bounded).; searchValue "ommo": id:widget://t/w0 not among the first 10 results (walk bounded).; 1 tag(s) and 1 part(s) of tags ("ommo") searched; each found its widget.',
     });
   });
 });
@@ -212,8 +223,11 @@ describe("search.landing-by-title", () => {
   it("searches unique titles before repeated ones", async () => {
     const landingPages = [...pagesTitled(10, () => "Dup"), { id: "a", title: "Alpha" }, { id: "b", title: "Beta" }];
     const { result, values } = await run("search.landing-by-title", "listLandingPages", { landingPages });
-    expect(values).toEqual(["Alpha", "Dup"]);
-    expect(result).toMatchObject({ outcome: "passed", message: "4 title(s) searched; each found its page." });
+    expect(values).toEqual(["Alpha", "Dup", "lph", "Du"]);
+    expect(result).toMatchObject({
+      outcome: "passed",
+      message: "4 title(s) and 2 part(s) of titles searched; each found its page.",
+    });
   });
 
   it("skips when no page has a non-blank title", async () => {
@@ -234,7 +248,8 @@ describe("search.landing-by-title", () => {
     });
     expect(result).toMatchObject({
       outcome: "failed",
-      message: 'searchValue "Alpha" did not return id:a, whose title it is.',
+      message:
+        'searchValue "Alpha" did not return id:a, whose title it is. (+1 more finding)\n- searchValue "lph" did not return id:a, a part of whose title "Alpha" it is.',
       actual: "0 result(s): ",
     });
   });

@@ -88,7 +88,6 @@ describe("reference server: 400 (§7)", () => {
     ["listFactoryDefaultWidgets", { searchValue: 42 }],
     ["listLandingPages", { pagination: { pageNumber: 0.5 } }],
     ["listLandingPages", { pagination: { pageSize: "10" } }],
-    ["listLandingPages", { pagination: null }],
     ["listLandingPages", { searchValue: ["a"] }],
     ["getWidget", {}],
     ["getWidget", { widgetId: 12 }],

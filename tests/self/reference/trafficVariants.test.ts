@@ -6,7 +6,7 @@ const rateLimited = TRAFFIC_VARIANTS.find((variant) => variant.name === "rate-li
 function answers(retryAfterSeconds: number, requests: readonly string[]) {
   const remembered = new Set<string>();
   return requests.map((fingerprint, index) =>
-    rateLimited?.intercept?.({ number: index + 1, fingerprint, remembered, retryAfterSeconds }),
+    rateLimited?.intercept?.({ number: index + 1, fingerprint, remembered, retryAfterSeconds, rawHeaders: [] }),
   );
 }
 

@@ -88,6 +88,27 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
     );
     expect(analytic.status).toBe(200);
   },
+  "null-fields-refused-400": async ({ both }) => {
+    for (const body of [
+      { pagination: null },
+      { searchValue: null },
+      { pagination: { pageNumber: 0, pageSize: null } },
+    ]) {
+      const [reference, variant] = await both("listLandingPages", body);
+      expect([reference.status, variant.status]).toEqual([200, 400]);
+      expect(asObject(variant.json).reason).toBe("BAD_REQUEST");
+    }
+    const [none, variantNone] = await both("listFactoryDefaultWidgets", {});
+    expect(variantNone.json).toEqual(none.json);
+  },
+  "search-accent-insensitive": async ({ both }) => {
+    const [accented, variantAccented] = await both("listFactoryDefaultWidgets", { searchValue: "Previsão" });
+    const [bare, variantBare] = await both("listFactoryDefaultWidgets", { searchValue: "previsao" });
+    expect(Number(asObject(asObject(accented.json).listInformation).totalElements)).toBeGreaterThan(0);
+    expect(asObject(asObject(bare.json).listInformation).totalElements).toBe(0);
+    expect(variantBare.json).toEqual(variantAccented.json);
+    expect(variantAccented.json).toEqual(accented.json);
+  },
   "pagination-needs-both-fields": async ({ both }) => {
     for (const pagination of [{ pageNumber: 0 }, { pageSize: 5 }, {}]) {
       const [reference, variant] = await both("listLandingPages", { pagination });
