@@ -1,6 +1,7 @@
 /** The catalogue of legitimate variants: named ways to differ from the reference that the suite must pass (no failure, no error). */
 import { DATA_VARIANTS } from "./dataVariants.js";
 import { ERROR_VARIANTS } from "./errorVariants.js";
+import { FIELD_VARIANTS } from "./fieldVariants.js";
 import { PAGE_SIZE_VARIANTS } from "./pageSizeVariants.js";
 import { PERMISSION_VARIANTS } from "./permissionVariants.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
@@ -23,6 +24,7 @@ function catalogue(variants: readonly ReferenceVariant[]): readonly ReferenceVar
 export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
   ...SEARCH_VARIANTS,
   ...DATA_VARIANTS,
+  ...FIELD_VARIANTS,
   ...PAGE_SIZE_VARIANTS,
   ...ERROR_VARIANTS,
   ...PERMISSION_VARIANTS,

@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { validateBody } from "../../../contract/validators.js";
 import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { BOUNDARY_FAULT_PROBES } from "./boundaryFaultProbes.js";
+import { FIELD_FAULT_PROBES } from "./fieldFaultProbes.js";
 import {
   asObject,
   call,
@@ -42,6 +43,7 @@ const UNKNOWN_WIDGET = { widgetId: "widget://acme.com.br/platform/cms/does-not-e
 /** Probes by fault name. */
 export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Promise<void>>> = {
   ...BOUNDARY_FAULT_PROBES,
+  ...FIELD_FAULT_PROBES,
   "pagination-default-20": async ({ both }) => {
     for (const [operation, field] of [
       ["listFactoryDefaultWidgets", "widgets"],
