@@ -5,7 +5,7 @@
  * renamed, a failure: it never passes as an unknown extra field (register unknown-extra-fields).
  * The renamed field takes the place of the missing one's issue, so one mistake reads as one line.
  */
-import { tableAt, tabledObjects, type FieldTable } from "./fieldTables.js";
+import { pathOf, tableAt, visitTabledObjects, type FieldTable } from "./fieldTables.js";
 import { nearMissOf } from "./nearMissName.js";
 import type { SchemaIssue } from "./schemaIssue.js";
 
@@ -16,23 +16,25 @@ const citation = (table: FieldTable): string =>
 /** The renamed fields of `data`, a body described by the schema file `file`, at most `limit` of them. */
 export function renamedFieldIssues(file: string, data: unknown, limit: number): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
-  for (const { instancePath, value, table } of tabledObjects(file, data)) {
+  visitTabledObjects(file, data, (value, table, place) => {
+    // Most objects have every field: that is found without allocating.
+    if (table.names.every((name) => value[name] !== undefined)) return true;
     const absent = table.names.filter((name) => value[name] === undefined);
-    if (absent.length === 0) continue;
     for (const field of Object.keys(value)) {
       if (table.names.includes(field)) continue;
       const tabled = nearMissOf(field, absent);
       if (tabled === undefined) continue;
       issues.push({
-        instancePath,
+        instancePath: pathOf(place),
         schemaPath: `${table.schemaPath}/properties/${tabled}`,
         keyword: "renamed",
         params: { field, tabledField: tabled },
         message: `has no '${tabled}' but has '${field}', which looks like ${citation(table)}'s '${tabled}' renamed`,
       });
-      if (issues.length >= limit) return issues;
+      if (issues.length >= limit) return false;
     }
-  }
+    return true;
+  });
   return issues;
 }
 
@@ -45,16 +47,18 @@ function cited(file: string, data: unknown, issue: SchemaIssue): SchemaIssue {
 
 /**
  * `stated`, the stated issues of `data` against the schema file `file`, with the tables' findings:
- * missing fields cited, and renamed ones in place of the missing field they stand for (first when they
- * stand for none: a field that may be absent, such as a GAUGE chart's category).
+ * missing fields cited, and renamed ones, found in `searched` (the body or a sample of it that keeps
+ * its items' places), in place of the missing field they stand for (first when they stand for none: a
+ * field that may be absent, such as a GAUGE chart's category).
  */
 export function withTableFindings(
   file: string,
   data: unknown,
   stated: readonly SchemaIssue[],
   limit: number,
+  searched: unknown = data,
 ): SchemaIssue[] {
-  const renamed = renamedFieldIssues(file, data, limit);
+  const renamed = renamedFieldIssues(file, searched, limit);
   const renameOf = (issue: SchemaIssue): SchemaIssue | undefined =>
     issue.keyword === "required"
       ? renamed.find(

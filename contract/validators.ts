@@ -104,10 +104,19 @@ function sampledIssues(
   return [...missing, ...found].slice(0, MAX_ISSUES_PER_BODY);
 }
 
-/** The stated issues of `data` with the tables' findings, for an answer's schema; a request's as they are. */
-function tabled(id: string, data: unknown, stated: readonly SchemaIssue[]): readonly SchemaIssue[] {
+/**
+ * The stated issues of `data` with the tables' findings, for an answer's schema; a request's as they are.
+ * Renamed fields are searched for in `searched`: the body, or the sample of a large one, whose items keep
+ * their places (a renamed field past the sample still fails, as the required field it stands for).
+ */
+function tabled(
+  id: string,
+  data: unknown,
+  stated: readonly SchemaIssue[],
+  searched: unknown = data,
+): readonly SchemaIssue[] {
   const file = id.slice(SCHEMA_ID_BASE.length);
-  return file.endsWith(".request.json") ? stated : withTableFindings(file, data, stated, MAX_ISSUES_PER_BODY);
+  return file.endsWith(".request.json") ? stated : withTableFindings(file, data, stated, MAX_ISSUES_PER_BODY, searched);
 }
 
 /** Validates a body against the schema named by `schemaId` (a full $id, or a path below schemas/). */
@@ -126,7 +135,7 @@ export function validateAgainst(schemaId: string, data: unknown, bodyLabel = sch
       sampleOnce,
       keepRegisterDepartures,
     );
-    const found = tabled(id, data, statedIssues);
+    const found = tabled(id, data, statedIssues, sampleOnce());
     return {
       body: bodyLabel,
       stated: found.slice(0, MAX_ISSUES_PER_BODY),

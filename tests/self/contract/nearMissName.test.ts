@@ -1,7 +1,17 @@
 /** When an unlisted field's name reads as a tabled one renamed (contract/nearMissName.ts), and when it does not. */
 import { describe, expect, it } from "vitest";
 import { editDistance, nearMissOf } from "../../../contract/nearMissName.js";
-import { tableAt, tabledObjects } from "../../../contract/fieldTables.js";
+import { pathOf, tableAt, visitTabledObjects } from "../../../contract/fieldTables.js";
+
+/** "instancePath section title" of every tabled object of a body. */
+function tabled(file: string, data: unknown): string[] {
+  const found: string[] = [];
+  visitTabledObjects(file, data, (_value, table, place) => {
+    found.push(`${pathOf(place)} ${table.section} ${table.title}`);
+    return true;
+  });
+  return found;
+}
 
 describe("editDistance", () => {
   it.each([
@@ -55,22 +65,18 @@ describe("nearMissOf", () => {
 describe("the tables a body's objects are described by", () => {
   it("follows $refs, the anyOf branch of the value's own shape, items and inline objects", () => {
     const body = {
-      widgets: [{ id: "w", preferredSize: {} }],
+      widgets: [1, { id: "w", preferredSize: {} }, null],
       listInformation: {},
     };
-    const found = [...tabledObjects("bodies/listFactoryDefaultWidgets.response.json", body)].map(
-      ({ instancePath, table }) => `${instancePath} ${table.section} ${table.title}`,
-    );
-    expect(found).toEqual([
+    expect(tabled("bodies/listFactoryDefaultWidgets.response.json", body)).toEqual([
       " §4.1 ListFactoryDefaultWidgetsResponse",
-      "/widgets/0 §2.1 Widget",
-      "/widgets/0/preferredSize §2.3 PreferredSize",
+      "/widgets/1 §2.1 Widget",
+      "/widgets/1/preferredSize §2.3 PreferredSize",
       "/listInformation §2.11 ListInformation",
     ]);
-    const single = [...tabledObjects("bodies/listFactoryDefaultWidgets.response.json", { widgets: { id: "w" } })];
-    expect(single.map(({ instancePath, table }) => `${instancePath} ${table.title}`)).toEqual([
-      " ListFactoryDefaultWidgetsResponse",
-      "/widgets Widget",
+    expect(tabled("bodies/listFactoryDefaultWidgets.response.json", { widgets: { id: "w" } })).toEqual([
+      " §4.1 ListFactoryDefaultWidgetsResponse",
+      "/widgets §2.1 Widget",
     ]);
     const roleFilters = { filters: [{ key: {}, filters: [{}] }] };
     expect(tableAt("bodies/getRoleFilters.response.json", roleFilters, "/filters/0/key")).toMatchObject({
@@ -88,8 +94,10 @@ describe("the tables a body's objects are described by", () => {
     const body = { analytic: { chart: { filter: { filters: [] } } } };
     expect(tableAt("bodies/getAnalytic.response.json", body, "/analytic/chart/filter")).toBeUndefined();
     expect(tableAt("bodies/getAnalytic.response.json", body, "/analytic/chart/nothing")).toBeUndefined();
-    expect(
-      [...tabledObjects("bodies/getAnalytic.response.json", body)].map(({ instancePath }) => instancePath),
-    ).toEqual(["", "/analytic", "/analytic/chart"]);
+    expect(tabled("bodies/getAnalytic.response.json", body)).toEqual([
+      " §4.3 GetAnalyticResponse",
+      "/analytic §2.5 Analytic",
+      "/analytic/chart §2.6 Chart",
+    ]);
   });
 });
