@@ -14,7 +14,7 @@ const citation = (table: FieldTable): string =>
   table.section === "" ? table.title : `${table.section} ${table.title}`;
 
 /** The renamed fields of `data`, a body described by the schema file `file`, at most `limit` of them. */
-export function renamedFieldIssues(file: string, data: unknown, limit: number): SchemaIssue[] {
+function renamedFieldIssues(file: string, data: unknown, limit: number): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   visitTabledObjects(file, data, (value, table, place) => {
     // Most objects have every field: that is found without allocating.
