@@ -298,7 +298,7 @@ export const errorsChecks: readonly CheckDefinition[] = [
     registerRefs: ["required-request-fields"],
     async run({ operation, target, judge }) {
       const label = `${operation} with an empty body {}`;
-      // Stryker disable next-line ObjectLiteral: the session sends {} when given no body; written out, it says what is sent
+      // Stryker disable next-line ObjectLiteral: the session sends {} when given no body; written out, it says so (proof: missingIdBody.equivalence.test.ts)
       const exchange = await target.send(operation, { json: {} });
       if (!answered(judge, label, exchange)) return;
       judgeStatus(judge, label, exchange, {

@@ -22,6 +22,7 @@ import type { Exchange } from "../runner/model/Exchange.js";
 import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
 import { onePerDerivation, withPlaceholderIds } from "./_internals/requests/onePerDerivation.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
+import { idField, unknownId } from "./_internals/requests/itemTargets.js";
 
 /** The generators' valid requests for an operation, or why there are none. */
 async function validRequests(context: CheckContext): Promise<fc.Arbitrary<Record<string, unknown>> | string> {
@@ -197,7 +198,7 @@ export const httpChecks: readonly CheckDefinition[] = [
   {
     id: "http.json-content-type",
     title: "Every answer with a body is application/json",
-    rule: "All operations return JSON (§4); clients send Accept: application/json (§5).",
+    rule: "All operations return JSON (§4) and §7 gives their error answers JSON bodies; clients send Accept: application/json (§5). Judged on a well-formed request, malformed JSON, a request without a token and, for getAnalytic and getWidget, a well-formed id that does not exist (404).",
     family: "http",
     specRefs: ["4", "5"],
     level: "MUST",
@@ -212,6 +213,11 @@ export const httpChecks: readonly CheckDefinition[] = [
       ];
       if (operationSpec(operation).requiresBearer)
         probes.push(["request without a token", target.send(operation, { caller: "no-token", json: body })]);
+      // §4.3, §4.4 and §7 give the 404 of an unknown id a body: it must be JSON like every other answer.
+      if (operation === "getWidget" || operation === "getAnalytic") {
+        const id = await unknownId(target, operation);
+        probes.push([`unknown id ${id}`, target.send(operation, { json: { [idField(operation)]: id } })]);
+      }
       for (const [label, pending] of probes) {
         const exchange = await pending;
         if (!answered(judge, label, exchange)) continue;

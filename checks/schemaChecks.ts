@@ -16,6 +16,7 @@ import type { TargetSession } from "../runner/engine/TargetSession.js";
 import type { Exchange } from "../runner/model/Exchange.js";
 import type { ListingWalk } from "./_internals/walks/walkListing.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
+import { judgeOneTenantDomain } from "./_internals/judges/judgeOneTenantDomain.js";
 
 /** The 200 answers a check validates for an operation: every walked page, every read (itemReads), the role requests. */
 async function successfulExchanges(
@@ -63,7 +64,7 @@ export const schemaChecks: readonly CheckDefinition[] = [
   {
     id: "schema.response-body",
     title: "Every 200 body has the shape of §2 and §4",
-    rule: "Every 200 body carries every field of its §2 and §4 tables (category optional for a GAUGE chart only, §2.6; a listing's roles omitted, §2.4), with their types, enums, id formats, date format and the PIE single-series rule; a field under a near-miss name of an absent tabled one is that field renamed (register required-response-fields); unknown extra fields pass.",
+    rule: "Every 200 body carries every field of its §2 and §4 tables (category optional for a GAUGE chart only, §2.6; a listing's roles omitted, §2.4), with their types, enums, id formats, date format and the PIE single-series rule, and values of the shape §2 gives them: i18n keys are keys (§2.1, §2.5), url and thumbnailURL URL references (§2.1), permission.resource a URI with a scheme (§2.2). A field under a near-miss name of an absent tabled one is that field renamed (register required-response-fields); unknown extra fields pass.",
     family: "schema",
     specRefs: ["2", "4"],
     level: "MUST",
@@ -74,6 +75,7 @@ export const schemaChecks: readonly CheckDefinition[] = [
       "order-direction-values",
       "chart-category-non-gauge",
       "unknown-extra-fields",
+      "value-shapes",
     ],
     async run({ operation, target, judge }) {
       const exchanges = await successfulExchanges(target, operation);
@@ -190,5 +192,16 @@ export const schemaChecks: readonly CheckDefinition[] = [
         `${shared} appearance(s) of shared pages inspected in ${walks.length} listing(s) and search(es)${admin.complete ? "" : ` (listing sampled: ${admin.stop?.message ?? "incomplete"})`}.`,
       );
     },
+  },
+  {
+    id: "schema.one-tenant-domain",
+    title: "Landing page and analytic ids carry one tenant domain",
+    rule: "Landing ids are landing://{tenant domain}/… (§2.4) and analytic ids analytic://{tenant domain}/… (§2.5): every id listed or read by one user carries the same tenant domain, ignoring letter case; two domains fail once asking again for an answer of each shows both again (register one-tenant-domain).",
+    family: "schema",
+    specRefs: ["2.4", "2.5"],
+    level: "MUST",
+    operations: ["listLandingPages", "getAnalytic"],
+    registerRefs: ["one-tenant-domain"],
+    run: judgeOneTenantDomain,
   },
 ];

@@ -66,7 +66,6 @@ function caseVariants(value: string): string[] {
   const swapped = [...value]
     .map((char) => (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()))
     .join("");
-  // Stryker disable next-line ConditionalExpression: searching the value itself again is answered from the search cache, and the callers pass printable ASCII, whose case mapping keeps the length
   return [value.toUpperCase(), value.toLowerCase(), swapped].filter(
     (variant) => variant !== value && variant.length === value.length,
   );

@@ -105,7 +105,7 @@ export interface Analytic {
    */
   name: string;
   /**
-   * §2.5 Title to display; may be a translation key platform.cms.<name>.
+   * §2.5 Title to display; may be a translation key of the form platform.cms.<name>: a plain title, or, when it starts with platform.cms., a key with a name and no whitespace or prose (register value-shapes).
    */
   title: string;
   chart: Chart;
@@ -285,7 +285,7 @@ export interface Pagination {
  */
 export interface Permission {
   /**
-   * §2.2 URI of the resource.
+   * §2.2 URI of the resource: a scheme (RFC 3986 §3.1), a colon, then no whitespace, control characters or <>" (register value-shapes).
    */
   resource: string;
   /**
@@ -341,20 +341,20 @@ export interface Widget {
    */
   id: string;
   /**
-   * §2.1 Internationalization key of the widget name (bundle platform.cms).
+   * §2.1 Internationalization key of the widget name (bundle platform.cms): identifier segments (letters of any script, digits, _ and -) joined by . : or /; no whitespace, no prose (register value-shapes).
    */
   name: string;
   /**
-   * §2.1 Internationalization key of the description (bundle platform.cms).
+   * §2.1 Internationalization key of the description (bundle platform.cms), shaped as the name's key (register value-shapes).
    */
   description: string;
   permission: Permission;
   /**
-   * §2.1 URL where the widget is located.
+   * §2.1 URL where the widget is located: a URL reference, absolute or relative, without whitespace, control characters or <>" (register value-shapes).
    */
   url: string;
   /**
-   * §2.1 URL from which the thumbnail is obtained.
+   * §2.1 URL from which the thumbnail is obtained: a URL reference, as url (register value-shapes).
    */
   thumbnailURL: string;
   /**

@@ -7,6 +7,7 @@ import type { ReferenceSizes } from "./data/referenceData.js";
 import { createReferenceHandler } from "./createReferenceHandler.js";
 import type { ReferenceRequestRecord } from "./http/ReferenceRequestRecord.js";
 import { findFault, FAULT_CATALOGUE } from "./faults/faultCatalogue.js";
+import type { ReferenceFault } from "./faults/ReferenceFault.js";
 import { findVariant } from "./variants/variantCatalogue.js";
 import { createReferenceCredentials } from "./referenceCredentials.js";
 import { referenceFixtures, type ReferenceFixtures } from "./referenceFixtures.js";
@@ -50,6 +51,11 @@ export interface RunningReferenceServer {
   variantBaseUrl(name: string): string;
   /** The fixtures of a variant's own data set (its roles or analytics may differ); throws on an unknown variant. */
   variantFixtures(name: string): ReferenceFixtures;
+  /**
+   * The fixtures of a run against a fault: the reference's facts, with the analytic ids the fault's data holds
+   * (§4.3 lists no analytics: a user configures the ids the target has); throws on an unknown fault.
+   */
+  faultFixtures(name: string): ReferenceFixtures;
   close(): Promise<void>;
 }
 
@@ -118,10 +124,15 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const address = await listen(server, options.port ?? 0, host);
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const baseUrl = `http://${shownHost}:${address.port}`;
+  const faultFixtures = (applied: ReferenceFault): ReferenceFixtures => {
+    const fixtures = referenceFixtures(data);
+    if (!applied.data) return fixtures;
+    return { ...fixtures, analyticIds: referenceFixtures(applied.data(structuredClone(data), rebuild)).analyticIds };
+  };
   return {
     baseUrl,
     credentials: { ...credentials },
-    fixtures: referenceFixtures(data),
+    fixtures: fault ? faultFixtures(fault) : referenceFixtures(data),
     faultBaseUrl(name: string): string {
       if (!findFault(name)) throw new Error(`unknown fault ${JSON.stringify(name)}`);
       return `${baseUrl}/faults/${name}`;
@@ -134,6 +145,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       const variant = findVariant(name);
       if (!variant) throw new Error(`unknown variant ${JSON.stringify(name)}`);
       return referenceFixtures(variant.data ? variant.data(structuredClone(data), rebuild) : data);
+    },
+    faultFixtures(name: string): ReferenceFixtures {
+      const named = findFault(name);
+      if (!named) throw new Error(`unknown fault ${JSON.stringify(name)}`);
+      return faultFixtures(named);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

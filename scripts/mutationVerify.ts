@@ -1,216 +1,119 @@
 /**
  * `npm run mutation:verify`: checks, by running tests, every claim the repository makes about a
- * mutant that no test kills (issue 25.1):
- *   - each `// Stryker disable next-line <Mutator>: <why>` comment claims its mutants are equivalent;
- *   - each entry of mutation/survivor-reasons.json with claim "equivalent" claims the same.
- * Each such mutant is applied by itself, in a scratch copy of the repository at HEAD (the working
- * tree is never touched), and the unit tests that reach the mutated file (by their imports), plus any
- * test file the reason names ("tests: a.test.ts, b.test.ts"), are run against it. A claim holds when
- * they all pass; when one fails, the claim is wrong (some test kills the mutant) and the command
- * exits 1, naming the test. Survivors with claim "survivor" are listed, not run: they claim nothing.
- * The suite-level tests (tests/self/suite, cli, deploy, reference, http) are not run per mutant (the
- * verdict matrix alone takes a minute): a claim that holds here holds against the unit tests only,
- * which the output says. Writes its findings to mutation/verify.txt.
+ * mutant that no test kills (issues 25.1 and 45):
+ *   - each `// Stryker disable next-line <Mutator>: <why> (proof: NAME.equivalence.test.ts)` comment claims its
+ *     mutants are equivalent, and each entry of mutation/survivor-reasons.json with claim "equivalent" too;
+ *   - a claim is PROVEN when its proof (tests/self/mutation/NAME.equivalence.test.ts, a property test that runs
+ *     StrykerJS's very mutant beside the original) passes and loaded that mutant; a claim without a proof, or
+ *     whose proof fails or proves another mutant, does not hold;
+ *   - the mutant is also applied by itself, in a scratch copy of the repository at HEAD (the working tree is
+ *     never touched), and the unit tests that reach the file run against it: any that fails kills it;
+ *   - a disable comment that silences no mutant StrykerJS makes on its next line is DEAD, and fails the command.
+ * Before any mutant, the same tests run unmutated (the baseline): when they fail, the command stops with exit 2,
+ * since nothing it would say could be trusted. A run that times out is tried once more with twice the time.
+ * Survivors with claim "survivor" are listed, not run: they claim nothing. Writes mutation/verify.txt.
  *
  *   npm run mutation:verify [-- --file runner/engine/ExchangeLog.ts] [--no-write]
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, normalize, relative } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { Instrumenter } from "@stryker-mutator/instrumenter";
+import { applyMutant } from "./mutation/applyMutant.js";
+import {
+  claimsOf,
+  deadComments,
+  disableComments,
+  mutatedFiles,
+  REASONS_FILE,
+  type Claim,
+  type Reason,
+} from "./mutation/findClaims.js";
+import { proofNamed, proofVerdict, runProofs } from "./mutation/proofs.js";
+import { runTests } from "./mutation/runVitest.js";
+import { namedTests, UNIT_TEST_FOLDERS, unitTestReach } from "./mutation/unitTestReach.js";
 
-const REASONS_FILE = "mutation/survivor-reasons.json";
 const OUTPUT_FILE = "mutation/verify.txt";
-/** Test folders run per mutant; the others are suite-level (see the header). */
-const UNIT_TEST_FOLDERS = [
-  "tests/self/engine/",
-  "tests/self/redaction/",
-  "tests/self/checks/",
-  "tests/self/waivers/",
-  "tests/self/conformance/",
-  "tests/self/execute/",
-  "tests/self/reports/",
-  "tests/self/generators/",
-  "tests/self/contract/",
-];
 
-interface Claim {
-  readonly key: string;
-  readonly file: string;
-  /** 0-based, as the instrumenter gives them. */
-  readonly line: number;
-  readonly column: number;
-  readonly mutatorName: string;
-  readonly replacement: string;
-  readonly end: { readonly line: number; readonly column: number };
-  readonly claim: "equivalent" | "survivor";
-  readonly why: string;
-  readonly source: "disable comment" | typeof REASONS_FILE;
+/** The unit tests run against one claim's mutant. */
+function testsFor(claim: Claim, reach: ReadonlyMap<string, ReadonlySet<string>>, tracked: readonly string[]): string[] {
+  const reaching = [...reach.keys()].filter((test) => reach.get(test)?.has(claim.file));
+  return [...new Set([...reaching, ...namedTests(claim.why, tracked)])].sort();
 }
 
-interface Reason {
-  readonly claim: "equivalent" | "survivor";
-  readonly why: string;
-}
-
-const silentLogger = {
-  isDebugEnabled: () => false,
-  isTraceEnabled: () => false,
-  isInfoEnabled: () => false,
-  isWarnEnabled: () => true,
-  isErrorEnabled: () => true,
-  isFatalEnabled: () => true,
-  debug: () => undefined,
-  trace: () => undefined,
-  info: () => undefined,
-  warn: (...args: unknown[]) => console.warn(...args),
-  error: (...args: unknown[]) => console.error(...args),
-  fatal: (...args: unknown[]) => console.error(...args),
-};
-
-/** A glob of stryker.config.json's mutate list as a regular expression over repository paths. */
-function globToRegExp(glob: string): RegExp {
-  const pattern = glob
-    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
-    .replace(/\*\*\//g, "\u0000")
-    .replace(/\*/g, "[^/]*")
-    .replace(/\u0000/g, "(?:.*/)?");
-  return new RegExp(`^${pattern}$`);
-}
-
-function mutatedFiles(): string[] {
-  const config = JSON.parse(readFileSync("stryker.config.json", "utf8")) as { mutate: string[] };
-  const include = config.mutate.filter((glob) => !glob.startsWith("!")).map(globToRegExp);
-  const exclude = config.mutate.filter((glob) => glob.startsWith("!")).map((glob) => globToRegExp(glob.slice(1)));
-  return execFileSync("git", ["ls-files"], { encoding: "utf8" })
-    .split("\n")
-    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-    .filter((file) => include.some((re) => re.test(file)) && !exclude.some((re) => re.test(file)));
-}
-
-/** Relative imports of a TypeScript file, as repository paths. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)]
-    .map((match) => normalize(join(dirname(file), (match[1] as string).replace(/\.js$/, ".ts"))))
-    .filter((path) => existsSync(path));
-}
-
-/** For each unit test file, every repository file it reaches through its imports. */
-function unitTestReach(): Map<string, Set<string>> {
-  const tests = execFileSync("git", ["ls-files", "tests/self"], { encoding: "utf8" })
-    .split("\n")
-    .filter((file) => file.endsWith(".test.ts") && UNIT_TEST_FOLDERS.some((folder) => file.startsWith(folder)));
-  const memo = new Map<string, string[]>();
-  const reach = new Map<string, Set<string>>();
-  for (const test of tests) {
-    const seen = new Set<string>();
-    const queue = [test];
-    while (queue.length > 0) {
-      const file = queue.pop() as string;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      let next = memo.get(file);
-      if (next === undefined) {
-        next = importsOf(file);
-        memo.set(file, next);
-      }
-      queue.push(...next);
-    }
-    reach.set(test, seen);
+/** Applies the claim's mutant in the scratch copy, runs its unit tests, and puts the file back. */
+function unitVerdict(scratch: string, claim: Claim, tests: readonly string[]): { text: string; wrong: boolean } {
+  if (tests.length === 0)
+    return { text: "NOT CHECKED: no unit test reaches the file and the reason names none", wrong: true };
+  const path = join(scratch, claim.file);
+  const original = readFileSync(path, "utf8");
+  writeFileSync(path, applyMutant(original, claim));
+  try {
+    const { failing, retried } = runTests(scratch, tests);
+    const again = retried ? " (after a retry with twice the time)" : "";
+    return failing.length === 0
+      ? { text: `holds against ${tests.length} unit test file(s)${again}`, wrong: false }
+      : { text: `DOES NOT HOLD: killed by ${failing.join("; ")}${again}`, wrong: true };
+  } finally {
+    writeFileSync(path, original);
   }
-  return reach;
 }
 
-/** Test files a reason names ("tests: a.test.ts, tests/self/x/b.test.ts"), as repository paths. */
-function namedTests(why: string, known: readonly string[]): string[] {
-  const list = /tests?:\s*([^;]+)/i.exec(why)?.[1] ?? "";
-  return list
-    .split(/[,\s]+/)
-    .filter((name) => name.endsWith(".test.ts"))
-    .flatMap((name) => known.filter((file) => file === name || file.endsWith(`/${name}`)));
+interface Findings {
+  readonly lines: string[];
+  readonly wrong: number;
+  readonly claims: readonly Claim[];
+  readonly files: readonly string[];
+  readonly baselineFailure?: string;
 }
 
-async function claimsOf(files: readonly string[], reasons: Readonly<Record<string, Reason>>): Promise<Claim[]> {
-  const instrumenter = new Instrumenter(silentLogger as never);
-  const claims: Claim[] = [];
-  for (const file of files) {
-    const { mutants } = await instrumenter.instrument(
-      [{ name: file, content: readFileSync(file, "utf8"), mutate: true }],
-      {
-        plugins: null,
-        excludedMutations: [],
-        ignorers: [],
-      } as never,
-    );
-    for (const mutant of mutants) {
-      const { start, end } = mutant.location;
-      const key = `${file}:${start.line + 1}:${start.column + 1} ${mutant.mutatorName}`;
-      const reason = reasons[key];
-      const disabled = mutant.status === "Ignored" && !/^Static mutant/.test(mutant.statusReason ?? "");
-      if (!disabled && reason === undefined) continue;
-      claims.push({
-        key,
-        file,
-        line: start.line,
-        column: start.column,
-        end: { line: end.line, column: end.column },
-        mutatorName: mutant.mutatorName,
-        replacement: mutant.replacement,
-        claim: disabled ? "equivalent" : (reason as Reason).claim,
-        why: disabled ? (mutant.statusReason ?? "") : (reason as Reason).why,
-        source: disabled ? "disable comment" : REASONS_FILE,
-      });
-    }
+/** Everything the command finds, in the scratch copy (the process's working directory). */
+async function verify(scratch: string, only: readonly string[] | undefined): Promise<Findings> {
+  const reasons = JSON.parse(readFileSync(REASONS_FILE, "utf8")) as Record<string, Reason>;
+  const mutated = mutatedFiles();
+  const files = mutated.filter((file) => only === undefined || only.includes(file));
+  const claims = await claimsOf(files, reasons);
+  const equivalent = claims.filter((claim) => claim.claim === "equivalent");
+  const tracked = execFileSync("git", ["ls-files", "tests/self"], { encoding: "utf8" }).split("\n");
+  const reach = unitTestReach();
+  const testsByClaim = new Map(equivalent.map((claim) => [claim.key, testsFor(claim, reach, tracked)]));
+
+  const baselineTests = [...new Set([...testsByClaim.values()].flat())].sort();
+  process.stderr.write(`baseline: ${baselineTests.length} unit test file(s), unmutated\n`);
+  const baseline = baselineTests.length === 0 ? { failing: [] } : runTests(scratch, baselineTests);
+  if (baseline.failing.length > 0)
+    return { lines: [], wrong: 0, claims, files, baselineFailure: baseline.failing.join("; ") };
+
+  const proofFiles = [
+    ...new Set(equivalent.map((claim) => proofNamed(claim.why)).filter((file) => file !== undefined)),
+  ];
+  process.stderr.write(`proofs: ${proofFiles.length} file(s)\n`);
+  const proofs = runProofs(scratch, proofFiles);
+
+  const lines: string[] = [];
+  let wrong = 0;
+  for (const [index, claim] of equivalent.entries()) {
+    const proof = proofVerdict(claim.key, claim.why, proofs);
+    const unit = unitVerdict(scratch, claim, testsByClaim.get(claim.key) ?? []);
+    if (proof.wrong || unit.wrong) wrong += 1;
+    const line = `${claim.key} ⇒ ${JSON.stringify(claim.replacement.replace(/\s+/g, " ").slice(0, 80))} (${claim.source}): ${proof.text}; ${unit.text}`;
+    process.stderr.write(`[${index + 1}/${equivalent.length}] ${line}\n`);
+    lines.push(line);
   }
-  return claims;
-}
-
-/** `source` with the text between two 0-based positions replaced. */
-function applyMutant(source: string, claim: Claim): string {
-  const lines = source.split("\n");
-  const offset = (line: number, column: number) =>
-    lines.slice(0, line).reduce((sum, text) => sum + text.length + 1, 0) + column;
-  return (
-    source.slice(0, offset(claim.line, claim.column)) +
-    claim.replacement +
-    source.slice(offset(claim.end.line, claim.end.column))
-  );
-}
-
-/** Runs `tests` in the scratch copy; the failing test files, or [] when all pass. */
-function failingTests(scratch: string, tests: readonly string[]): string[] {
-  const report = join(scratch, ".verify-report.json");
-  rmSync(report, { force: true });
-  spawnSync(
-    process.execPath,
-    [
-      join(scratch, "node_modules/vitest/vitest.mjs"),
-      "run",
-      "--project",
-      "self",
-      "--bail",
-      "1",
-      "--reporter",
-      "json",
-      "--outputFile",
-      report,
-      ...tests,
-    ],
-    { cwd: scratch, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 600_000 },
-  );
-  if (!existsSync(report)) return ["(vitest wrote no report: it crashed or timed out)"];
-  const result = JSON.parse(readFileSync(report, "utf8")) as {
-    testResults: { name: string; status: string; assertionResults: { status: string; fullName: string }[] }[];
-  };
-  return result.testResults
-    .filter((file) => file.status === "failed")
-    .map((file) => {
-      const test = file.assertionResults.find((assertion) => assertion.status === "failed");
-      return `${relative(scratch, file.name)}${test ? ` > ${test.fullName}` : ""}`;
-    });
+  for (const claim of claims.filter((candidate) => candidate.claim === "survivor"))
+    lines.push(`${claim.key} (${claim.source}): survivor, no claim to check: ${claim.why}`);
+  // A reason whose mutant is no longer made (the code moved or changed) claims something no command can check.
+  const made = new Set(claims.map((claim) => claim.key));
+  for (const key of Object.keys(reasons).filter((candidate) => !made.has(candidate))) {
+    if (only !== undefined && !only.some((file) => key.startsWith(`${file}:`))) continue;
+    lines.push(`${key} (${REASONS_FILE}): STALE: no such mutant in the code now; remove the reason or move it`);
+    wrong += 1;
+  }
+  const comments = disableComments().filter((comment) => only === undefined || only.includes(comment.file));
+  const dead = deadComments(comments, claims, new Set(mutated));
+  lines.push(...dead);
+  return { lines, wrong: wrong + dead.length, claims, files };
 }
 
 async function main(): Promise<number> {
@@ -223,61 +126,27 @@ async function main(): Promise<number> {
   symlinkSync(join(home, "node_modules"), join(scratch, "node_modules"));
   // Everything below reads the scratch copy (HEAD), so positions match what is mutated.
   process.chdir(scratch);
-  const lines: string[] = [];
-  let wrong = 0;
-  let claims: Claim[] = [];
-  let files: string[] = [];
+  let findings: Findings;
   try {
-    const reasons = JSON.parse(readFileSync(REASONS_FILE, "utf8")) as Record<string, Reason>;
-    files = mutatedFiles().filter((file) => values.file === undefined || values.file.includes(file));
-    claims = await claimsOf(files, reasons);
-    const reach = unitTestReach();
-    const allTests = [...reach.keys()];
-    const toRun = claims.filter((claim) => claim.claim === "equivalent");
-    for (const [index, claim] of toRun.entries()) {
-      const tests = [
-        ...new Set([
-          ...allTests.filter((test) => reach.get(test)?.has(claim.file)),
-          ...namedTests(claim.why, execFileSync("git", ["ls-files", "tests/self"], { encoding: "utf8" }).split("\n")),
-        ]),
-      ].sort();
-      const original = readFileSync(join(scratch, claim.file), "utf8");
-      let verdict: string;
-      if (tests.length === 0) {
-        verdict = "NOT CHECKED: no unit test reaches the file and the reason names none";
-        wrong += 1;
-      } else {
-        writeFileSync(join(scratch, claim.file), applyMutant(original, claim));
-        try {
-          const failing = failingTests(scratch, tests);
-          verdict =
-            failing.length === 0
-              ? `holds against ${tests.length} unit test file(s)`
-              : `DOES NOT HOLD: killed by ${failing.join("; ")}`;
-          if (failing.length > 0) wrong += 1;
-        } finally {
-          writeFileSync(join(scratch, claim.file), original);
-        }
-      }
-      const line = `${claim.key} ⇒ ${JSON.stringify(claim.replacement.replace(/\s+/g, " ").slice(0, 80))} (${claim.source}): ${verdict}`;
-      process.stderr.write(`[${index + 1}/${toRun.length}] ${line}\n`);
-      lines.push(line);
-    }
-    for (const claim of claims.filter((candidate) => candidate.claim === "survivor"))
-      lines.push(`${claim.key} (${claim.source}): survivor, no claim to check: ${claim.why}`);
-    // A reason whose mutant is no longer made (the code moved or changed) claims something no command can check.
-    const made = new Set(claims.map((claim) => claim.key));
-    for (const key of Object.keys(reasons).filter((candidate) => !made.has(candidate))) {
-      if (values.file !== undefined && !values.file.some((file) => key.startsWith(`${file}:`))) continue;
-      lines.push(`${key} (${REASONS_FILE}): STALE: no such mutant in the code now; remove the reason or move it`);
-      wrong += 1;
-    }
+    findings = await verify(scratch, values.file);
   } finally {
     process.chdir(home);
     execFileSync("git", ["worktree", "remove", "--force", scratch], { stdio: "ignore" });
   }
+  if (findings.baselineFailure !== undefined) {
+    process.stderr.write(
+      `The unit tests fail before any mutant is applied (${findings.baselineFailure}): nothing can be verified; run them with npm test and mend them first.\n`,
+    );
+    return 2;
+  }
+  const { claims, files, lines, wrong } = findings;
   const equivalent = claims.filter((claim) => claim.claim === "equivalent").length;
-  const summary = `${claims.length} claims in ${files.length} mutated files: ${equivalent} equivalent (${equivalent - wrong} hold, ${wrong} do not or could not be checked), ${claims.length - equivalent} listed survivors. Equivalence is checked against the unit tests that reach each file (${UNIT_TEST_FOLDERS.join(", ")}) and the tests a reason names; suite-level tests are not run per mutant.`;
+  const dead = lines.filter((line) => line.includes(": DEAD: ")).length;
+  const summary =
+    `${claims.length} claims in ${files.length} mutated files: ${equivalent} equivalent (${equivalent - (wrong - dead)} proven and hold, ` +
+    `${wrong - dead} do not or could not be checked), ${claims.length - equivalent} listed survivors, ${dead} dead disable comment(s). ` +
+    `A claim is proven by its property test (tests/self/mutation/*.equivalence.test.ts) and checked against the unit tests that reach its file ` +
+    `(${UNIT_TEST_FOLDERS.join(", ")}) and the tests a reason names; suite-level tests are not run per mutant.`;
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
   const text = `# npm run mutation:verify, ${new Date().toISOString().slice(0, 10)}, at ${commit}\n${summary}\n\n${lines.join("\n")}\n`;
   process.stdout.write(text);

@@ -11,6 +11,7 @@ import { RENAMED_FIELD_FAULTS } from "./renamedFieldFaults.js";
 import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
 import { SCHEMA_FAULTS } from "./schemaFaults.js";
 import { SEARCH_FAULTS } from "./searchFaults.js";
+import { VALUE_SHAPE_FAULTS } from "./valueShapeFaults.js";
 
 function catalogue(faults: readonly ReferenceFault[]): readonly ReferenceFault[] {
   const seen = new Set<string>();
@@ -36,6 +37,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...SEARCH_FAULTS,
   ...ROLE_FILTER_FAULTS,
   ...HTTP_FAULTS,
+  ...VALUE_SHAPE_FAULTS,
 ]);
 
 /** The fault with that name, if any. */

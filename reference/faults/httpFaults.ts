@@ -31,6 +31,17 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
         : response,
   },
   {
+    name: "not-found-text-plain",
+    section: "§7",
+    description:
+      "The 404 of getWidget and getAnalytic for an id that does not exist carries Content-Type text/plain although its body is the §7 JSON.",
+    caughtBy: ["http.json-content-type"],
+    respond: (response, { operation }) =>
+      response.status === 404 && (operation === "getWidget" || operation === "getAnalytic")
+        ? { ...response, headers: { ...response.headers, "Content-Type": "text/plain; charset=utf-8" } }
+        : response,
+  },
+  {
     name: "malformed-json-500",
     section: "§7",
     description: "A body that is not valid JSON gets 500 instead of 400.",

@@ -8,6 +8,7 @@ import type { ReferenceVariant } from "./ReferenceVariant.js";
 import { ROLE_VARIANTS } from "./roleVariants.js";
 import { SEARCH_VARIANTS } from "./searchVariants.js";
 import { TRAFFIC_VARIANTS } from "./trafficVariants.js";
+import { VALUE_SHAPE_VARIANTS } from "./valueShapeVariants.js";
 
 function catalogue(variants: readonly ReferenceVariant[]): readonly ReferenceVariant[] {
   const seen = new Set<string>();
@@ -30,6 +31,7 @@ export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
   ...PERMISSION_VARIANTS,
   ...ROLE_VARIANTS,
   ...TRAFFIC_VARIANTS,
+  ...VALUE_SHAPE_VARIANTS,
 ]);
 
 /** The variant with that name, if any. */

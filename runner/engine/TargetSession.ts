@@ -166,7 +166,7 @@ export class TargetSession {
         return this.settings.credentials.restrictedToken;
       case "invalid-token":
         return invalidToken(this.settings.seed);
-      // Stryker disable next-line ConditionalExpression: without this case the switch ends and returns undefined all the same; it is here to say so
+      // Stryker disable next-line ConditionalExpression: without it, no-token falls through to a switch that returns undefined (proof: targetSessionNoToken.equivalence.test.ts)
       case "no-token":
         return undefined;
       case "token-appended":

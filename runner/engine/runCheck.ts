@@ -57,7 +57,7 @@ export async function runCheck(
     }
   }
   let verdict = judge.verdict();
-  // Stryker disable next-line LogicalOperator: with either set nothing ran (no await), so the session cannot have stopped since, and a "Not run" error stays one
+  // With either set the check never ran: its verdict (a skip, or "Not run") rests on no answer, whenever the run stopped.
   const stoppedDuring = stoppedBefore || missing ? undefined : session.stopped();
   // Whatever a check made of a run that stopped under it (a failure, a warning, a skip) rests on answers that never came.
   if (stoppedDuring && verdict.outcome !== "passed" && verdict.outcome !== "error") {

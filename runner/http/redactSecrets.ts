@@ -425,19 +425,19 @@ function insidePlaceholder(text: string, span: Span, placeholders: readonly stri
 export function createRedactor(input: readonly SecretInput[], options: RedactorOptions = {}): Redactor {
   const secrets = normaliseSecrets(input);
   const long = secrets.filter((secret) => secret.value.length >= MIN_SECRET_LENGTH);
-  // Stryker disable next-line MethodExpression: a long secret is replaced before the short rules look for it
+  // Stryker disable next-line MethodExpression: a long secret is replaced before the short rules look for it (proof: redactorShortcuts.equivalence.test.ts)
   const short = secrets.filter((secret) => secret.value.length < MIN_SECRET_LENGTH);
   const forms: Form[] = long.flatMap(formsOf);
   const placeholders = [...new Set([...secrets.map((secret) => secret.placeholder), REDACTED])];
   const all = matcherOf(forms);
   const cutPatterns = new Map<string, RegExp>();
-  // Stryker disable next-line ArrowFunction: undefined is as false as false where the answer is negated
+  // Stryker disable next-line ArrowFunction: undefined is as false as false where the answer is negated (proof: redactorShortcuts.equivalence.test.ts)
   const inSuiteWording = options.inSuiteWording ?? (() => false);
   // Sentences are few and the wording test may change (the console learns check ids as they come): cache by the forms kept.
   const sentenceMatchers = new Map<string, Matcher>();
   const sentenceMatcher = (): Matcher => {
     const kept = forms.filter((form) => !inSuiteWording(form.secret));
-    // Stryker disable next-line StringLiteral: without a separator two sets of forms collide only when one form is two others joined
+    // Stryker disable next-line StringLiteral: sets of forms collide without it only when one form is two others joined (proof: redactorShortcuts.equivalence.test.ts)
     const key = kept.map((form) => form.text).join("\u0000");
     let matcher = sentenceMatchers.get(key);
     if (matcher === undefined) {
@@ -508,7 +508,7 @@ export function createRedactor(input: readonly SecretInput[], options: RedactorO
     },
     body(value, redactOptions = {}) {
       let source = value;
-      // Stryker disable next-line LogicalOperator,StringLiteral: a fast path; decoding a body without escapes, or without long secrets to find, changes nothing
+      // Stryker disable next-line LogicalOperator,StringLiteral: a fast path: decoding without escapes or long secrets changes nothing (proof: redactorShortcuts.equivalence.test.ts)
       if (long.length > 0 && value.includes("\\")) {
         const decoded = decodeHarmlessEscapes(value);
         if (decoded !== value && text(decoded) !== decoded) source = decoded;

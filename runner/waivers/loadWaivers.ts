@@ -47,7 +47,7 @@ export async function loadWaivers(
   try {
     text = readRegularFile(path);
   } catch (error) {
-    // Stryker disable next-line StringLiteral: a file that cannot be read always gives a system error code
+    // Stryker disable next-line StringLiteral: a file that cannot be read always gives a system error code (proof: waiversReadError.equivalence.test.ts)
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
     throw new WaiversFileError(`cannot read the waivers file ${path} (${code}); give the path of a readable JSON file`);
   }

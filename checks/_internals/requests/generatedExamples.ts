@@ -10,7 +10,6 @@ import type { ExampleVerdict } from "./runProperty.js";
  * unjudged, so fast-check never shrinks towards it and the check ends as an error.
  */
 export function noAnswer(exchange: Exchange): ExampleVerdict | undefined {
-  // Stryker disable next-line StringLiteral: runProperty words a 429 from its own trouble (incompleteAnswer); the reason is for unjudged examples whose exchange is complete
   if (exchange.response?.status === 429)
     return {
       ok: "unjudged",

@@ -51,7 +51,7 @@ export async function runProperty<T>(
   let outOfTime = false;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
-      // Stryker disable next-line BooleanLiteral: once ended, the verdict is read from `ended` whatever fast-check makes of the later examples, which send nothing
+      // Stryker disable next-line BooleanLiteral: once ended, later examples send nothing and the verdict is read from `ended` (proof: runPropertyEnd.equivalence.test.ts)
       if (ended) return true; // the property has ended: the remaining examples send nothing
       if (outOfTime) return true; // past the time limit: a pass for fast-check, and nothing sent
       if (Date.now() >= deadline) {
@@ -64,13 +64,13 @@ export async function runProperty<T>(
       // for fast-check, so it never shrinks towards it, and the property ends there.
       if (verdict.ok === "unjudged") {
         ended = { exchange: verdict.exchange, example: examples, reason: verdict.reason };
-        // Stryker disable next-line BooleanLiteral: once ended, every later call returns true before the predicate, and the verdict is read from `ended`
+        // Stryker disable next-line BooleanLiteral: as above (proof: runPropertyEnd.equivalence.test.ts)
         return true;
       }
       const trouble = verdict.ok ? undefined : incompleteAnswer(verdict.exchange);
       if (!verdict.ok && trouble && !(trouble.kind === "gateway" && options.judgesServerErrors === true)) {
         ended = { exchange: verdict.exchange, example: examples };
-        // Stryker disable next-line BooleanLiteral: as above
+        // Stryker disable next-line BooleanLiteral: as above (proof: runPropertyEnd.equivalence.test.ts)
         return true;
       }
       if (!verdict.ok) lastFailure = verdict;
@@ -80,7 +80,7 @@ export async function runProperty<T>(
   );
   if (ended) {
     const trouble = incompleteAnswer(ended.exchange);
-    // Stryker disable next-line StringLiteral: never read: an incomplete answer has its trouble, an unjudged example its reason
+    // Stryker disable next-line StringLiteral: never read: an incomplete answer has its trouble, an unjudged one its reason (proof: runPropertyEnd.equivalence.test.ts)
     const why = trouble?.message ?? ended.reason ?? "no response";
     const cause = exchangeRedactor(ended.exchange).text(why).replace(/\.$/, "");
     judge.error(
@@ -93,7 +93,6 @@ export async function runProperty<T>(
   }
   if (details.failed && lastFailure) {
     const counterexample = requestBodyOf(details.counterexample?.[0]);
-    // Stryker disable next-line StringLiteral: fast-check gives a failed run its counterexample path
     judge.property({
       seed: details.seed,
       path: details.counterexamplePath ?? "",

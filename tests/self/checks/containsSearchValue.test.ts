@@ -26,6 +26,33 @@ describe("containsSearchValue", () => {
   });
 });
 
+/** Letters whose case mapping is not one letter for one letter (Unicode's SpecialCasing and final sigma). */
+const SPECIAL_CASES = ["ß", "ẞ", "İ", "ı", "ﬁ", "ﬀ", "ŉ", "ǰ", "Σ", "σ", "ς", "ΐ", "ᾳ", "Ω", "K", "Å"];
+
+describe("search folding over Unicode's special case mappings (issue 45.1: the lower-case fold is not redundant)", () => {
+  it("finds a word written with a capital sharp s (ẞ, U+1E9E) in its small-letter form, and the other way round", () => {
+    // Upper-casing alone maps ß to SS but leaves ẞ as it is: only the lower-case fold finds "straße" for "STRAẞE".
+    expect(containsSearchValue("Zürich straße", "STRAẞE")).toBe(true);
+    expect(containsSearchValue("ZÜRICH STRAẞE", "straße")).toBe(true);
+  });
+
+  it("finds any text by itself in upper and in lower case, whatever special-cased letters it holds", () => {
+    const letter = fc.constantFrom(...SPECIAL_CASES, "a", "Z", "é", " ");
+    fc.assert(
+      fc.property(
+        fc.array(letter, { minLength: 1, maxLength: 8 }).map((letters) => letters.join("")),
+        (text) => {
+          const whole = `x${text}y`;
+          expect(containsSearchValue(whole, text)).toBe(true);
+          expect(containsSearchValue(whole, text.toLowerCase())).toBe(true);
+          expect(containsSearchValue(whole.toLowerCase(), text)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe("foldCorpus and corpusContains", () => {
   it("say of a value what asking each text with foldedContains says, whatever the texts and the value", () => {
     const text = fc.oneof(

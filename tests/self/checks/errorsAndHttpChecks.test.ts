@@ -388,6 +388,33 @@ describe("http.json-content-type", () => {
     });
   });
 
+  it("asks getWidget for an id that does not exist and fails its 404 body sent as text/plain (§4, §7)", async () => {
+    const known = "widget://acme.com.br/platform/cms/sales";
+    const json = (status: number, body: unknown): FakeAnswer => ({ status, json: body });
+    const { result, sent } = await run("http.json-content-type", "getWidget", (request) => {
+      if (request.path.endsWith("/listFactoryDefaultWidgets"))
+        return json(200, { widgets: [{ id: known }], listInformation: { totalElements: 1, totalPages: 1 } });
+      const body = request.body && "json" in request.body ? (request.body.json as Record<string, unknown>) : {};
+      if (body.widgetId === known) return json(200, { id: known });
+      if (typeof body.widgetId !== "string") return json(400, { message: "bad", reason: "BAD_REQUEST" });
+      return {
+        status: 404,
+        text: JSON.stringify({ message: "not found", reason: "OBJECT_NOT_FOUND" }),
+        headers: { "content-type": "text/plain" },
+      };
+    });
+    expect(sent).toContainEqual({
+      json: { widgetId: expect.stringMatching(/^widget:\/\/acme\.com\.br\/platform\/cms\//) },
+    });
+    expect(result).toMatchObject({
+      outcome: "failed",
+      message: expect.stringMatching(
+        /^unknown id widget:\/\/acme\.com\.br\/\S+ \(404\) was answered as "text\/plain"\./,
+      ),
+      actual: "Content-Type: text/plain",
+    });
+  });
+
   it("warns, not fails, on a +json media type of an error answer (register response-content-type), and fails it on a 200", async () => {
     const problem = (status: number) => () => ({
       status,

@@ -5,11 +5,7 @@
  * happens to hold.
  */
 import { describe, expect, it } from "vitest";
-import {
-  nonTitleValues,
-  searchTerms,
-  specialSnippets,
-} from "../../../checks/_internals/probes/searchTerms.js";
+import { nonTitleValues, searchTerms, specialSnippets } from "../../../checks/_internals/probes/searchTerms.js";
 import type { ListingWalk } from "../../../checks/_internals/walks/walkListing.js";
 
 const walkOf = (operation: ListingWalk["operation"], items: unknown[]): ListingWalk => ({

@@ -154,6 +154,26 @@ describe("runCheck", () => {
     expect(needy.outcome).toBe("skipped");
   });
 
+  it("keeps a skip a skip when the run's deadline passes as it is decided (the check never ran, so nothing it found rests on missing answers)", async () => {
+    // --max-run-time stops the session by the clock: the first look finds it running, a later one stopped.
+    class DeadlineClient extends StoppingClient {
+      private looks = 0;
+      override stopped(): undefined {
+        this.looks += 1;
+        return (this.looks > 1 ? STOP : undefined) as undefined;
+      }
+    }
+    const client = new DeadlineClient(() => ({ status: 200, json: {} }));
+    const session = new TargetSession(testSettings({ fixtures: { analyticIds: [], roles: [] } }), client);
+    const result = await runCheck(
+      check(async () => undefined, { needs: ["analyticIds"] }),
+      "getAnalytic",
+      session,
+    );
+    expect(result.outcome).toBe("skipped");
+    expect(result.message).toMatch(/^Skipped: this check needs analytic ids/);
+  });
+
   it("turns what a check made of a run that stopped under it into an error, but keeps a pass and the check's own error", async () => {
     const during = async (record: (context: CheckContext) => void) => {
       const { client, session } = stoppingSession();

@@ -57,13 +57,12 @@ describe("startVitestExecutor", () => {
     }
   });
 
-  it("ends unused, and soon, when the run never comes; it cannot run afterwards", async () => {
+  it("ends unused when the run never comes; it cannot run afterwards", async () => {
     const started = await startVitestExecutor();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const disposing = performance.now();
+    // Closing vitest ends the waiting worker: no run, no wait for one (a dispose that waited would never end,
+    // and the test would fail at its timeout; how fast it ends is the machine's business, not this test's).
     await started.dispose();
-    // Closing vitest ends the waiting worker: no run, no wait for one.
-    expect(performance.now() - disposing).toBeLessThan(10_000);
     // vitest's ended run (a file without tests) leaves the process's exit code as it was.
     expect(process.exitCode).toBeUndefined();
     const settings = resolveRunSettings([referenceRunConfig(server), { seed: 4, maxExamples: 1 }]);

@@ -3,17 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyTransportError } from "../../../runner/http/classifyTransportError.js";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { startHostileTarget, unusedBaseUrl, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
-import {
-  expectNoSecrets,
-  postRequest,
-  postRequestCurl,
-  SECRETS,
-  TOKEN,
-  timedSend,
-  writtenCopy,
-} from "./httpTestKit.js";
-
-const BOUND_MS = 3_000;
+import { expectNoSecrets, postRequest, postRequestCurl, SECRETS, TOKEN, writtenCopy } from "./httpTestKit.js";
 
 let target: HostileTarget;
 beforeAll(async () => {
@@ -24,23 +14,22 @@ afterAll(async () => {
 });
 
 describe("connection failures", () => {
-  it("nothing listens: connection-refused, one sentence, fast", async () => {
+  it("nothing listens: connection-refused, one sentence", async () => {
     const baseUrl = await unusedBaseUrl();
     const client = createHttpClient({ baseUrl, timeoutMs: 1_000, secrets: SECRETS });
-    const { exchange, elapsedMs } = await timedSend(client, postRequest("/platform/cms/getWidget"));
+    const exchange = await client.send(postRequest("/platform/cms/getWidget"));
     await client.close();
     expect(exchange.failure).toEqual({
       kind: "connection-refused",
       message: `connection refused by ${baseUrl}: is the target running?`,
     });
     expect(exchange.response).toBeUndefined();
-    expect(elapsedMs).toBeLessThan(BOUND_MS);
   });
 
   it("a secret in the base URL never reaches the message or the recorded URL", async () => {
     const baseUrl = `${await unusedBaseUrl()}/tenant/${TOKEN}`;
     const client = createHttpClient({ baseUrl, timeoutMs: 1_000, secrets: SECRETS });
-    const { exchange } = await timedSend(client, postRequest("/x"));
+    const exchange = await client.send(postRequest("/x"));
     await client.close();
     expect(exchange.failure?.kind).toBe("connection-refused");
     expect(writtenCopy(exchange).request.url).toMatch(/\/tenant\/\$CMS_TOKEN\/x$/);
@@ -50,7 +39,7 @@ describe("connection failures", () => {
 
   it("reset mid-body: connection-reset with the partial response", async () => {
     const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 2_000, secrets: SECRETS });
-    const { exchange, elapsedMs } = await timedSend(client, postRequest("/reset-mid-body/x"));
+    const exchange = await client.send(postRequest("/reset-mid-body/x"));
     await client.close();
     // The target sends RST after 1,010 of the 100,000 bytes it announced. Whether the client's socket
     // reports the reset (ECONNRESET) or only its end (undici's "other side closed") depends on kernel
@@ -63,12 +52,11 @@ describe("connection failures", () => {
     expect(exchange.failure?.message).toMatch(expected[exchange.failure?.kind ?? ""] ?? /^$/);
     expect(exchange.response?.status).toBe(200);
     expect(exchange.isJson).toBe(false);
-    expect(elapsedMs).toBeLessThan(BOUND_MS);
   });
 
   it("Content-Length larger than what follows: protocol, truncated body", async () => {
     const client = createHttpClient({ baseUrl: target.origin, timeoutMs: 2_000, secrets: SECRETS });
-    const { exchange, elapsedMs } = await timedSend(client, postRequest("/truncated/x"));
+    const exchange = await client.send(postRequest("/truncated/x"));
     await client.close();
     expect(exchange.failure).toEqual({
       kind: "protocol",
@@ -77,7 +65,6 @@ describe("connection failures", () => {
     expect(exchange.response?.bodyText).toBe('{"truncated":"abc"');
     expect(exchange.response?.truncated).toBe(false);
     expect(exchange.isJson).toBe(false);
-    expect(elapsedMs).toBeLessThan(BOUND_MS);
   });
 
   it("the target goes away while requests are in flight: every send resolves", async () => {

@@ -11,7 +11,7 @@ import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { createRedactor } from "../../../runner/http/redactSecrets.js";
 import type { HttpClient } from "../../../runner/http/types.js";
 import { HOSTILE_STRINGS, startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
-import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
+import { postRequest, SECRETS } from "./httpTestKit.js";
 
 let target: HostileTarget;
 let client: HttpClient;
@@ -26,18 +26,17 @@ afterAll(async () => {
 
 describe("JSON parsing", () => {
   it("HTML labelled application/json: not JSON, the text kept", async () => {
-    const { exchange, elapsedMs } = await timedSend(client, postRequest("/non-json/x"));
+    const exchange = await client.send(postRequest("/non-json/x"));
     expect(exchange.response?.status).toBe(200);
     expect(exchange.response?.headers["content-type"]).toBe("application/json");
     expect(exchange.response?.bodyText).toBe("<html><body>Service Unavailable</body></html>");
     expect(exchange.isJson).toBe(false);
     expect("json" in exchange).toBe(false);
-    expect(exchange.failure).toBeUndefined();
-    expect(elapsedMs).toBeLessThan(2_000);
+    expect(exchange.failure).toBeUndefined(); // no timeout, no retry: the answer as it came
   });
 
   it("HTML/JS and control characters in every string: parsed, kept byte for byte, serialisable", async () => {
-    const { exchange } = await timedSend(client, postRequest("/hostile-strings/x"));
+    const exchange = await client.send(postRequest("/hostile-strings/x"));
     expect(exchange.isJson).toBe(true);
     const body = exchange.json as Record<string, unknown>;
     expect(body["id"]).toBe(HOSTILE_STRINGS[0]);

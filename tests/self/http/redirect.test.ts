@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { startHostileTarget, type HostileTarget } from "../../../reference/transport/hostileTarget.js";
-import { expectNoSecrets, postRequest, SECRETS, timedSend, writtenCopy } from "./httpTestKit.js";
+import { expectNoSecrets, postRequest, SECRETS, writtenCopy } from "./httpTestKit.js";
 
 let target: HostileTarget;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
 describe("redirects", () => {
   it("302 to another host: redirect failure, status kept, the other host never contacted", async () => {
     const client = createHttpClient({ baseUrl: target.baseUrlFor("redirect"), timeoutMs: 2_000, secrets: SECRETS });
-    const { exchange, elapsedMs } = await timedSend(client, postRequest("/platform/cms/getWidget"));
+    const exchange = await client.send(postRequest("/platform/cms/getWidget"));
     await client.close();
     expect(exchange.response?.status).toBe(302);
     expect(exchange.failure?.kind).toBe("redirect");
@@ -25,7 +25,6 @@ describe("redirects", () => {
     expect(exchange.response?.headers["location"]).toMatch(/^http:\/\/localhost:/);
     expect(target.hits("/redirect/platform/cms/getWidget")).toBe(1);
     expect(target.decoyRequests()).toEqual([]);
-    expect(elapsedMs).toBeLessThan(3_000);
     expectNoSecrets(writtenCopy(exchange));
   });
 });

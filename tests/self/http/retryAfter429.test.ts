@@ -8,7 +8,11 @@ import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../runner/http/cre
 import { createRateLimiter, type RateLimiter } from "../../../runner/http/createRateLimiter.js";
 import { parseRetryAfter } from "../../../runner/http/parseRetryAfter.js";
 import type { HttpClient, HttpClientOptions } from "../../../runner/http/types.js";
-import { startHostileTarget, type HostileTarget, type HostileTargetOptions } from "../../../reference/transport/hostileTarget.js";
+import {
+  startHostileTarget,
+  type HostileTarget,
+  type HostileTargetOptions,
+} from "../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
 
 let target: HostileTarget | undefined;
@@ -82,7 +86,7 @@ describe("429 back-off", () => {
       { rateLimitedTimes: 10, retryAfter: "0" },
       { max429Retries: 2, rateLimitPerSecond: 50 },
     );
-    const { exchange } = await timedSend(client, postRequest("/d"));
+    const exchange = await client.send(postRequest("/d"));
     expect(exchange.failure?.kind).toBe("rate-limited");
     expect(exchange.retriesAfter429).toBe(2);
     expect(target.hits("/rate-limited/d")).toBe(3);

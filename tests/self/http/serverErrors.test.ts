@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import { startHostileTarget } from "../../../reference/transport/hostileTarget.js";
-import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
+import { postRequest, SECRETS } from "./httpTestKit.js";
 
 describe("server errors", () => {
   for (const [behaviour, status] of [
@@ -14,11 +14,10 @@ describe("server errors", () => {
       const client = createHttpClient({ baseUrl: target.baseUrl, timeoutMs: 2_000, secrets: SECRETS });
       const paths = ["/platform/cms/getWidget", "/platform/authorization/getRoleFilters"];
       for (const path of paths) {
-        const { exchange, elapsedMs } = await timedSend(client, postRequest(path));
+        const exchange = await client.send(postRequest(path));
         expect(exchange.response?.status).toBe(status);
         expect(exchange.failure).toBeUndefined();
         expect(exchange.isJson).toBe(true);
-        expect(elapsedMs).toBeLessThan(2_000);
       }
       expect(client.stats()).toEqual({ requests: 2, retries429: 0, transportFailures: 0 });
       await client.close();

@@ -23,13 +23,11 @@ describe("stats and durations", () => {
     await target.close();
   });
 
-  it("close() is idempotent and fast when idle", async () => {
+  it("close() is idempotent when idle (a close that waited on something would hang to the test's timeout)", async () => {
     const client = createHttpClient({ baseUrl: await unusedBaseUrl(), secrets: SECRETS });
     await client.send(postRequest("/x"));
-    const started = performance.now();
     await client.close();
     await client.close();
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(client.stats().transportFailures).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import { validateBody } from "../../../contract/validators.js";
 import type { RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { BOUNDARY_FAULT_PROBES } from "./boundaryFaultProbes.js";
 import { FIELD_FAULT_PROBES } from "./fieldFaultProbes.js";
+import { VALUE_SHAPE_FAULT_PROBES } from "./valueShapeFaultProbes.js";
 import {
   asObject,
   call,
@@ -44,6 +45,7 @@ const UNKNOWN_WIDGET = { widgetId: "widget://acme.com.br/platform/cms/does-not-e
 export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Promise<void>>> = {
   ...BOUNDARY_FAULT_PROBES,
   ...FIELD_FAULT_PROBES,
+  ...VALUE_SHAPE_FAULT_PROBES,
   "pagination-default-20": async ({ both }) => {
     for (const [operation, field] of [
       ["listFactoryDefaultWidgets", "widgets"],

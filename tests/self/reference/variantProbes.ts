@@ -6,6 +6,7 @@
 import { expect } from "vitest";
 import { BOUNDARY_VARIANT_PROBES } from "./boundaryVariantProbes.js";
 import { FIELD_VARIANT_PROBES } from "./fieldVariantProbes.js";
+import { VALUE_SHAPE_VARIANT_PROBES } from "./valueShapeVariantProbes.js";
 import {
   asObject,
   callOperation,
@@ -37,6 +38,7 @@ const tags = (answer: Answer) =>
 export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeContext) => Promise<void>>> = {
   ...BOUNDARY_VARIANT_PROBES,
   ...FIELD_VARIANT_PROBES,
+  ...VALUE_SHAPE_VARIANT_PROBES,
   "landing-search-case-sensitive": async ({ both }) => {
     const [reference, variant] = await both("listLandingPages", { searchValue: "painel" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);

@@ -93,7 +93,7 @@ export function matrixTargets(servers: MatrixServers): MatrixTarget[] {
     fault,
     config: async () => {
       const main = await servers.main();
-      return referenceRunConfig(main, main.faultBaseUrl(fault.name));
+      return referenceRunConfig(main, main.faultBaseUrl(fault.name), main.faultFixtures(fault.name));
     },
     expect: (check) => faultExpectation(fault, check),
   }));

@@ -1,0 +1,122 @@
+/**
+ * Faults that give a value the wrong shape for what §2 says it is: prose where an i18n key belongs (§2.1,
+ * §2.5), text that cannot be a URL or a URI (§2.1, §2.2), ids of two tenant domains (§2.4, §2.5).
+ */
+import type { Analytic, Widget } from "../../contract/types.generated.js";
+import type { AnalyticRecord, ReferenceData, WidgetRecord } from "../data/referenceData.js";
+import type { ReferenceFault } from "./ReferenceFault.js";
+
+/** The data with `change` applied to every widget (ids, visibility and translations kept). */
+function withWidgets(data: ReferenceData, change: (widget: Widget, data: ReferenceData) => Widget): ReferenceData {
+  return {
+    ...data,
+    widgets: data.widgets.map((record): WidgetRecord => ({ ...record, widget: change(record.widget, data) })),
+  };
+}
+
+/** The data with `change` applied to every analytic, given its index. */
+function withAnalytics(data: ReferenceData, change: (analytic: Analytic, index: number) => Analytic): ReferenceData {
+  return {
+    ...data,
+    analytics: data.analytics.map((record, index): AnalyticRecord => ({
+      ...record,
+      analytic: change(record.analytic, index),
+    })),
+  };
+}
+
+/** The tenant domain the two-tenant fault moves analytics to. */
+const SECOND_TENANT = "outra-empresa.com.br";
+
+/** Each breaks the shape one §2 sentence gives a value; schema.response-body or schema.one-tenant-domain sees it. */
+export const VALUE_SHAPE_FAULTS: readonly ReferenceFault[] = [
+  {
+    name: "widget-name-translated",
+    section: "§2.1",
+    description:
+      'Widget name holds its translated text (e.g. "Receita Diária 001") instead of the internationalization key.',
+    caughtBy: ["schema.response-body"],
+    data: (data) =>
+      withWidgets(data, (widget, { translations }) => ({
+        ...widget,
+        name: translations[String(widget.name)] ?? widget.name,
+      })),
+  },
+  {
+    name: "widget-description-key-with-spaces",
+    section: "§2.1",
+    description:
+      'Widget description keys hold a space where a separator belongs ("platform.cms.widget.dailyRevenue001 description").',
+    caughtBy: ["schema.response-body"],
+    data: (data) =>
+      withWidgets(data, (widget) => ({
+        ...widget,
+        description: String(widget.description).replace(/\.(?=[^.]*$)/, " "),
+      })),
+  },
+  {
+    name: "widget-url-prose",
+    section: "§2.1",
+    description: 'Widget url is a sentence ("Abra o widget no portal: Receita Diária") instead of a URL.',
+    caughtBy: ["schema.response-body"],
+    data: (data) =>
+      withWidgets(data, (widget, { translations }) => ({
+        ...widget,
+        url: `Abra o widget no portal: ${translations[String(widget.name)] ?? "sem nome"}`,
+      })),
+  },
+  {
+    name: "widget-thumbnail-not-url",
+    section: "§2.1",
+    description: 'Widget thumbnailURL is the text "Miniatura indisponível", which cannot be a URL.',
+    caughtBy: ["schema.response-body"],
+    data: (data) => withWidgets(data, (widget) => ({ ...widget, thumbnailURL: "Miniatura indisponível" })),
+  },
+  {
+    name: "permission-resource-without-scheme",
+    section: "§2.2",
+    description:
+      "permission.resource lacks its URI scheme (senior.com.br/platform/cms/widgets/… instead of res://senior.com.br/…).",
+    caughtBy: ["schema.response-body"],
+    data: (data) =>
+      withWidgets(data, (widget) =>
+        widget.permission
+          ? {
+              ...widget,
+              permission: {
+                ...widget.permission,
+                resource: String(widget.permission.resource).replace(/^[a-z][a-z0-9+.-]*:\/\//i, ""),
+              },
+            }
+          : widget,
+      ),
+  },
+  {
+    name: "analytic-title-key-with-prose",
+    section: "§2.5",
+    description:
+      'Analytic titles that are not keys are sent under the key prefix with their prose ("platform.cms.Análise BAR de vendas").',
+    caughtBy: ["schema.response-body"],
+    data: (data) =>
+      withAnalytics(data, (analytic) =>
+        typeof analytic.title === "string" && !analytic.title.startsWith("platform.cms.")
+          ? { ...analytic, title: `platform.cms.${analytic.title}` }
+          : analytic,
+      ),
+  },
+  {
+    name: "analytic-ids-two-tenants",
+    section: "§2.5",
+    description: `Every other analytic the restricted user may also read has an id under a second tenant domain (analytic://${SECOND_TENANT}/…), the rest under the tenant of the landing pages.`,
+    // Only analytics the restricted user may read move, so the permission facts (forbidden analytics) still name ids the data holds.
+    caughtBy: ["schema.one-tenant-domain"],
+    data: (data) => ({
+      ...data,
+      analytics: data.analytics.map((record, index): AnalyticRecord => {
+        if (index % 2 === 0 || !record.visibleToRestricted) return record;
+        const id = String(record.analytic.id).replace(/^analytic:\/\/[^/]+\//, `analytic://${SECOND_TENANT}/`);
+        return { ...record, analytic: { ...record.analytic, id } };
+      }),
+    }),
+  },
+];
