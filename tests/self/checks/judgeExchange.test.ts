@@ -251,7 +251,7 @@ describe("judgeBody", () => {
     const verdict = judge.verdict();
     expect(verdict.outcome).toBe("failed");
     const issues = [
-      '/id must match pattern "^widget://[^/]+(/[^/]+)*$" {"pattern":"^widget://[^/]+(/[^/]+)*$"} (schema #/properties/id/pattern)',
+      String.raw`/id must match pattern "^widget://[^/\s]+(/[^/\s]+)*$" {"pattern":"^widget://[^/\\s]+(/[^/\\s]+)*$"} (schema #/properties/id/pattern)`,
       '/tags must be array {"type":"array"} (schema #/properties/tags/type)',
     ];
     expect(verdict.message).toBe(`getWidget w: the body breaks the getWidget.response schema: ${issues.join("; ")}`);

@@ -73,7 +73,7 @@ describe("cms-conformance validate", () => {
     expect(stdout).toBe(
       [
         ...["name", "title", "chart", "preferredSize", "tags", "properties", "createdBy"].map(missing),
-        String.raw`error   /analytic/id must match pattern "^analytic://[^/]+/[^/]+$" {"pattern":"^analytic://[^/]+/[^/]+$"} (schema #/properties/id/pattern)`,
+        String.raw`error   /analytic/id must match pattern "^analytic://[^/\s]+/[^/]+$" {"pattern":"^analytic://[^/\\s]+/[^/]+$"} (schema #/properties/id/pattern)`,
         `error   /analytic/createdDate must match pattern "${dateTime}" ${JSON.stringify({ pattern: dateTime })} (schema #/properties/createdDate/pattern)`,
         'error   /analytic/createdDate must match format "date-time" {"format":"date-time"} (schema #/properties/createdDate/format)',
         `invalid: ${path} is not a valid getAnalytic.response (10 error(s))`,
