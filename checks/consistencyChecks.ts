@@ -54,7 +54,7 @@ export const consistencyChecks: readonly CheckDefinition[] = [
   {
     id: "consistency.id-echoes-request",
     title: "A read returns the item that was asked for",
-    rule: "getWidget returns the widget found by its identifier (§4.4); getAnalytic the analytic of the identifier (§4.3): the returned id is the requested one.",
+    rule: "getWidget returns the widget found by its identifier (§4.4); getAnalytic the analytic of the identifier (§4.3): the returned id is the requested one, and an item without its id (a field of §2.1's and §2.5's tables) is not it.",
     family: "consistency",
     specRefs: ["4.3", "4.4"],
     level: "MUST",
@@ -66,8 +66,9 @@ export const consistencyChecks: readonly CheckDefinition[] = [
         const returned = isJsonObject(item) ? item.id : undefined;
         if (returned === id) return context.judge.witness(evidence(label, exchange));
         if (returned === undefined) {
-          context.judge.depart("required-response-fields", `${label}: the returned item has no id to compare.`, {
-            expected: `id ${id}`,
+          // §2.1 and §2.5 list id: an item without it cannot be shown to be the one asked for.
+          context.judge.fail(`${label}: the returned item has no id, so it is not shown to be ${id}.`, {
+            expected: `id ${id} (§4.3, §4.4; id is a field of §2.1's and §2.5's tables)`,
             actual: "no id field",
             evidence: [evidence(label, exchange)],
           });

@@ -64,7 +64,7 @@ export const schemaChecks: readonly CheckDefinition[] = [
   {
     id: "schema.response-body",
     title: "Every 200 body has the shape of §2 and §4",
-    rule: "Response bodies carry the fields of §2 with their types, enums, id formats, date format and the PIE single-series rule, and values of the shape §2 gives them: i18n keys are keys (§2.1, §2.5), url and thumbnailURL URL references (§2.1), permission.resource a URI with a scheme (§2.2).",
+    rule: "Every 200 body carries every field of its §2 and §4 tables (category optional for a GAUGE chart only, §2.6; a listing's roles omitted, §2.4), with their types, enums, id formats, date format and the PIE single-series rule, and values of the shape §2 gives them: i18n keys are keys (§2.1, §2.5), url and thumbnailURL URL references (§2.1), permission.resource a URI with a scheme (§2.2). A field under a near-miss name of an absent tabled one is that field renamed (register required-response-fields); unknown extra fields pass.",
     family: "schema",
     specRefs: ["2", "4"],
     level: "MUST",

@@ -4,6 +4,32 @@
  */
 
 /**
+ * §2.6 Chart information and its associations: every field of the §2.6 table, category optional for type GAUGE only. A PIE chart accepts only one series (§2.6, §8).
+ */
+export type Chart = {
+  type: ChartType;
+  category?: ColumnRef;
+  /**
+   * §2.6 Sets of values to display; at most one when the type is PIE (register pie-series-count).
+   */
+  series: Series[];
+  /**
+   * §2.6 Identifier of the dataset linked to the chart.
+   */
+  datasetId: string;
+  /**
+   * §2.6 Filters: present like every field of the table; its structure is not shown, so any object is accepted.
+   */
+  filter: {
+    [k: string]: unknown;
+  };
+  /**
+   * §2.6 Ordering of the records.
+   */
+  order: Order[];
+  [k: string]: unknown;
+};
+/**
  * §2.10 Chart type (exact spelling).
  */
 export type ChartType =
@@ -29,22 +55,6 @@ export type FunctionType = "AVG" | "COUNT" | "MAX" | "MIN" | "SUM" | "COUNT_DIST
  * §2.4 Type of landing page: DEFAULT, SHARED or PERSONAL (exact spelling).
  */
 export type LandingPageType = "DEFAULT" | "SHARED" | "PERSONAL";
-/**
- * §7 401 body of the content management operations (getRoleFilters' 401 body: not shown).
- */
-export type UnauthorizedError = {
-  [k: string]: unknown;
-} & {
-  /**
-   * §7 Description of the error.
-   */
-  error_description?: string;
-  /**
-   * §7 Error code, a string.
-   */
-  error?: string;
-  [k: string]: unknown;
-};
 
 /**
  * Every body and component of the contract.
@@ -89,59 +99,33 @@ export interface Analytic {
   /**
    * §2.5 Format analytic://{tenant domain}/{unique identifier}.
    */
-  id?: string;
+  id: string;
   /**
    * §2.5 Name of the analytic.
    */
-  name?: string;
+  name: string;
   /**
    * §2.5 Title to display; may be a translation key of the form platform.cms.<name>: a plain title, or, when it starts with platform.cms., a key with a name and no whitespace or prose (register value-shapes).
    */
-  title?: string;
-  chart?: Chart;
-  preferredSize?: PreferredSize;
+  title: string;
+  chart: Chart;
+  preferredSize: PreferredSize;
   /**
    * §2.5 Tags associated with the analytic.
    */
-  tags?: string[];
+  tags: string[];
   /**
    * §2.5 Property records.
    */
-  properties?: Property[];
+  properties: Property[];
   /**
    * §2.5 User who created the component.
    */
-  createdBy?: string;
+  createdBy: string;
   /**
    * §2.5 Creation date: ISO 8601 date-time with milliseconds and the UTC designator Z.
    */
-  createdDate?: string;
-  [k: string]: unknown;
-}
-/**
- * §2.6 Chart information and its associations. A PIE chart accepts only one series (§2.6, §8).
- */
-export interface Chart {
-  type?: ChartType;
-  category?: ColumnRef;
-  /**
-   * §2.6 Sets of values to display; at most one when the type is PIE (register pie-series-count).
-   */
-  series?: Series[];
-  /**
-   * §2.6 Identifier of the dataset linked to the chart.
-   */
-  datasetId?: string;
-  /**
-   * §2.6 Filters; structure not shown, so any object is accepted.
-   */
-  filter?: {
-    [k: string]: unknown;
-  };
-  /**
-   * §2.6 Ordering of the records.
-   */
-  order?: Order[];
+  createdDate: string;
   [k: string]: unknown;
 }
 /**
@@ -151,47 +135,47 @@ export interface ColumnRef {
   /**
    * §2.7 Schema name.
    */
-  schema?: string;
+  schema: string;
   /**
    * §2.7 Table name.
    */
-  table?: string;
+  table: string;
   /**
    * §2.7 Column name.
    */
-  column?: string;
+  column: string;
   /**
    * §2.7 Label of the column.
    */
-  label?: string;
-  function?: FunctionType;
+  label: string;
+  function: FunctionType;
   /**
    * §2.7 Precision for formatting the value, integer.
    */
-  precision?: number;
+  precision: number;
   /**
    * §2.7 Prefix of the label.
    */
-  prefix?: string;
+  prefix: string;
   /**
    * §2.7 Suffix of the label (spelled sufix).
    */
-  sufix?: string;
+  sufix: string;
   /**
    * §2.7 Mask of the column.
    */
-  mask?: string;
+  mask: string;
   [k: string]: unknown;
 }
 /**
  * §2.8 A set of values to display.
  */
 export interface Series {
-  column?: ColumnRef;
+  column: ColumnRef;
   /**
    * §2.8 Description of the set.
    */
-  label?: string;
+  label: string;
   [k: string]: unknown;
 }
 /**
@@ -201,20 +185,20 @@ export interface Order {
   /**
    * §2.9 Schema name.
    */
-  schema?: string;
+  schema: string;
   /**
    * §2.9 Table name.
    */
-  table?: string;
+  table: string;
   /**
    * §2.9 Column on which the ordering applies.
    */
-  column?: string;
-  function?: FunctionType;
+  column: string;
+  function: FunctionType;
   /**
    * §2.9 Ordering type; standard values ASC and DESC.
    */
-  order?: string;
+  order: string;
   [k: string]: unknown;
 }
 /**
@@ -224,11 +208,11 @@ export interface PreferredSize {
   /**
    * §2.3 Height, integer.
    */
-  height?: number;
+  height: number;
   /**
    * §2.3 Width, integer.
    */
-  width?: number;
+  width: number;
   [k: string]: unknown;
 }
 /**
@@ -238,11 +222,11 @@ export interface Property {
   /**
    * §2.5 Property name.
    */
-  name?: string;
+  name: string;
   /**
    * §2.5 Property value.
    */
-  value?: string;
+  value: string;
   [k: string]: unknown;
 }
 /**
@@ -252,20 +236,20 @@ export interface LandingPage {
   /**
    * §2.4 Format landing://{tenant domain}/{unique page identifier}.
    */
-  id?: string;
+  id: string;
   /**
    * §2.4 Identifier of the page.
    */
-  pageId?: string;
+  pageId: string;
   /**
    * §2.4 Title of the page.
    */
-  title?: string;
+  title: string;
   /**
    * §2.4 Whether the page header with the title is included.
    */
-  includeHeader?: boolean;
-  landingPageType?: LandingPageType;
+  includeHeader: boolean;
+  landingPageType: LandingPageType;
   [k: string]: unknown;
 }
 /**
@@ -303,11 +287,11 @@ export interface Permission {
   /**
    * §2.2 URI of the resource: a scheme (RFC 3986 §3.1), a colon, then no whitespace, control characters or <>" (register value-shapes).
    */
-  resource?: string;
+  resource: string;
   /**
    * §2.2 Name of the action.
    */
-  action?: string;
+  action: string;
   [k: string]: unknown;
 }
 /**
@@ -317,33 +301,33 @@ export interface RoleFilterGroup {
   /**
    * §2.12 The key of the group.
    */
-  key?: {
+  key: {
     /**
      * §2.12 Domain name.
      */
-    domainName?: string;
+    domainName: string;
     /**
      * §2.12 Service name.
      */
-    serviceName?: string;
+    serviceName: string;
     /**
      * §2.12 Sequence, integer.
      */
-    sequence?: number;
+    sequence: number;
     [k: string]: unknown;
   };
   /**
    * §2.12 Filters of the group: opaque name/value strings.
    */
-  filters?: {
+  filters: {
     /**
      * §2.12 Filter name.
      */
-    name?: string;
+    name: string;
     /**
      * §2.12 Filter value.
      */
-    value?: string;
+    value: string;
     [k: string]: unknown;
   }[];
   [k: string]: unknown;
@@ -355,29 +339,29 @@ export interface Widget {
   /**
    * §2.1 URI identifier: the scheme widget:// followed by path segments separated by slashes.
    */
-  id?: string;
+  id: string;
   /**
    * §2.1 Internationalization key of the widget name (bundle platform.cms): identifier segments (letters of any script, digits, _ and -) joined by . : or /; no whitespace, no prose (register value-shapes).
    */
-  name?: string;
+  name: string;
   /**
    * §2.1 Internationalization key of the description (bundle platform.cms), shaped as the name's key (register value-shapes).
    */
-  description?: string;
-  permission?: Permission;
+  description: string;
+  permission: Permission;
   /**
    * §2.1 URL where the widget is located: a URL reference, absolute or relative, without whitespace, control characters or <>" (register value-shapes).
    */
-  url?: string;
+  url: string;
   /**
    * §2.1 URL from which the thumbnail is obtained: a URL reference, as url (register value-shapes).
    */
-  thumbnailURL?: string;
+  thumbnailURL: string;
   /**
    * §2.1 Tags associated with the widget.
    */
-  tags?: string[];
-  preferredSize?: PreferredSize;
+  tags: string[];
+  preferredSize: PreferredSize;
   [k: string]: unknown;
 }
 /**
@@ -387,7 +371,7 @@ export interface AuthorizationBadRequestError {
   /**
    * §7 Message; its language is not stated.
    */
-  message?: string;
+  message: string;
   /**
    * §7 Always getRoleFiltersResponse.
    */
@@ -413,11 +397,11 @@ export interface CmsBadRequestError {
   /**
    * §7 Message; its language is not stated.
    */
-  message?: string;
+  message: string;
   /**
    * §7 Error code; full list not shown.
    */
-  errorCode?: string;
+  errorCode: string;
   /**
    * §7 Reason of the error.
    */
@@ -439,11 +423,11 @@ export interface CmsError {
   /**
    * §7 Message; its language is not stated.
    */
-  message?: string;
+  message: string;
   /**
    * §7 Error code; full list not shown.
    */
-  errorCode?: string;
+  errorCode: string;
   /**
    * §7 Reason of the error.
    */
@@ -465,11 +449,11 @@ export interface CmsNotFoundError {
   /**
    * §7 Message; its language is not stated.
    */
-  message?: string;
+  message: string;
   /**
    * §7 Error code; full list not shown.
    */
-  errorCode?: string;
+  errorCode: string;
   /**
    * §7 Reason of the error.
    */
@@ -482,6 +466,20 @@ export interface CmsNotFoundError {
    * §7 Always cms for the content management operations.
    */
   service: "cms";
+  [k: string]: unknown;
+}
+/**
+ * §7 401 body of the content management operations (getRoleFilters' 401 body: not shown).
+ */
+export interface UnauthorizedError {
+  /**
+   * §7 Description of the error.
+   */
+  error_description: string;
+  /**
+   * §7 Error code, a string.
+   */
+  error: string;
   [k: string]: unknown;
 }
 /**
@@ -555,9 +553,9 @@ export interface ListFactoryDefaultWidgetsRequest {
  */
 export interface ListFactoryDefaultWidgetsResponse {
   /**
-   * §4.1 §2.11 The widgets found; a single object or a collection: not shown.
+   * §4.1 §2.11 The widgets found, a field of the §4.1 response table: present; a single object or a collection: not shown.
    */
-  widgets?: Widget[] | Widget;
+  widgets: Widget[] | Widget;
   listInformation: ListInformation;
   [k: string]: unknown;
 }
@@ -577,9 +575,9 @@ export interface ListLandingPagesRequest {
  */
 export interface ListLandingPagesResponse {
   /**
-   * §4.2 §2.11 The landingPages found; a single object or a collection: not shown.
+   * §4.2 §2.11 The landingPages found, a field of the §4.2 response table: present; a single object or a collection: not shown.
    */
-  landingPages?: LandingPage[] | LandingPage;
+  landingPages: LandingPage[] | LandingPage;
   listInformation: ListInformation;
   [k: string]: unknown;
 }

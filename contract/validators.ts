@@ -7,6 +7,8 @@
  * Issues are evidence, not an inventory: at most MAX_ISSUES_PER_BODY are kept per reading, and a
  * large body is first validated without collecting errors (ajv's allErrors grows quadratically
  * on a listing of many bad items), then only a sample of it is searched for the issues to show.
+ * The stated issues of an answer (not of a request) carry the findings of the §2/§4/§7 tables:
+ * each missing field cited with its table, and each renamed field (tableFindings.ts).
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
 import * as precompiled from "./contractValidators.generated.js";
@@ -14,6 +16,7 @@ import { isBodyName, schemaIdForBody, BODY_NAMES, SCHEMA_ID_BASE } from "./schem
 import { isLargeJson, sampleJsonArrays } from "./sampleLargeJson.js";
 import type { SchemaIssue } from "./schemaIssue.js";
 import { registerIssue, type StrictEntryIndex } from "./strictReading.js";
+import { withTableFindings } from "./tableFindings.js";
 
 /** Most issues kept per body and reading. */
 export const MAX_ISSUES_PER_BODY = 50;
@@ -101,6 +104,21 @@ function sampledIssues(
   return [...missing, ...found].slice(0, MAX_ISSUES_PER_BODY);
 }
 
+/**
+ * The stated issues of `data` with the tables' findings, for an answer's schema; a request's as they are.
+ * Renamed fields are searched for in `searched`: the body, or the sample of a large one, whose items keep
+ * their places (a renamed field past the sample still fails, as the required field it stands for).
+ */
+function tabled(
+  id: string,
+  data: unknown,
+  stated: readonly SchemaIssue[],
+  searched: unknown = data,
+): readonly SchemaIssue[] {
+  const file = id.slice(SCHEMA_ID_BASE.length);
+  return file.endsWith(".request.json") ? stated : withTableFindings(file, data, stated, MAX_ISSUES_PER_BODY, searched);
+}
+
 /** Validates a body against the schema named by `schemaId` (a full $id, or a path below schemas/). */
 export function validateAgainst(schemaId: string, data: unknown, bodyLabel = schemaId): BodyValidation {
   const id = schemaId.startsWith("https://") ? schemaId : SCHEMA_ID_BASE + schemaId;
@@ -117,14 +135,15 @@ export function validateAgainst(schemaId: string, data: unknown, bodyLabel = sch
       sampleOnce,
       keepRegisterDepartures,
     );
+    const found = tabled(id, data, statedIssues, sampleOnce());
     return {
       body: bodyLabel,
-      stated: statedIssues,
+      stated: found.slice(0, MAX_ISSUES_PER_BODY),
       registerDefaults: registerIssues,
-      ...(statedIssues.length > 0 || registerIssues.length > 0 ? { sampled: true } : {}),
+      ...(found.length > 0 || registerIssues.length > 0 ? { sampled: true } : {}),
     };
   }
-  const statedIssues = issuesOf(stated, data, keepAll);
+  const statedIssues = tabled(id, data, issuesOf(stated, data, keepAll));
   const registerIssues = issuesOf(strict, data, keepRegisterDepartures);
   return {
     body: bodyLabel,

@@ -13,14 +13,21 @@ import { fileURLToPath } from "node:url";
 import { generateContractTypes } from "../contract/generateContractTypes.js";
 import { generateMetaValidators } from "../contract/generateMetaValidators.js";
 import { generateContractValidators } from "../contract/generateContractValidators.js";
-import { checksDocBlocks, configFileDocBlocks, contractDocBlocks, readmeBlocks } from "./readmeBlocks.js";
+import {
+  checksDocBlocks,
+  configFileDocBlocks,
+  contractDocBlocks,
+  optionsDocBlocks,
+  registerDocBlocks,
+} from "./readmeBlocks.js";
 import { withReadmeBlocks } from "../contract/readmeTables.js";
 import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../cli/configFileSchema.js";
 import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../checks/describeChecks.js";
 
 const typesFile = fileURLToPath(new URL("../contract/types.generated.ts", import.meta.url));
-const readmeFile = fileURLToPath(new URL("../README.md", import.meta.url));
+const registerFile = fileURLToPath(new URL("../docs/register.md", import.meta.url));
+const optionsFile = fileURLToPath(new URL("../docs/options.md", import.meta.url));
 const contractFile = fileURLToPath(new URL("../docs/contract.md", import.meta.url));
 const checksFile = fileURLToPath(new URL("../docs/checks.md", import.meta.url));
 const configFile = fileURLToPath(new URL("../docs/config-file.md", import.meta.url));
@@ -38,7 +45,14 @@ const outputs = [
   { file: descriptionsFile, text: `${JSON.stringify(describeChecks(CHECK_CATALOGUE.checks), null, 2)}\n` },
   { file: configFileSchemaFile, text: `${JSON.stringify(configFileSchema(), null, 2)}\n` },
   { file: typesFile, text: await generateContractTypes() },
-  { file: readmeFile, text: withReadmeBlocks(readFileSync(readmeFile, "utf8"), readmeBlocks()) },
+  {
+    file: registerFile,
+    text: withReadmeBlocks(readFileSync(registerFile, "utf8"), registerDocBlocks(), "docs/register.md"),
+  },
+  {
+    file: optionsFile,
+    text: withReadmeBlocks(readFileSync(optionsFile, "utf8"), optionsDocBlocks(), "docs/options.md"),
+  },
   { file: checksFile, text: withReadmeBlocks(readFileSync(checksFile, "utf8"), checksDocBlocks(), "docs/checks.md") },
   {
     file: configFile,

@@ -1,4 +1,4 @@
-/** The generated blocks of README.md, docs/checks.md, docs/contract.md and docs/config-file.md. */
+/** The generated blocks of docs/register.md, docs/options.md, docs/checks.md, docs/contract.md and docs/config-file.md. */
 import type { ReadmeBlock } from "../contract/readmeTables.js";
 import { renderRegisterMarkdown } from "../contract/renderRegisterMarkdown.js";
 import { renderRunOptionsMarkdown } from "../cli/renderRunOptionsMarkdown.js";
@@ -10,12 +10,14 @@ import {
   renderStatementsMarkdown,
 } from "./renderContractMarkdown.js";
 
-/** The generated blocks of README.md, by marker name. */
-export function readmeBlocks(): ReadmeBlock[] {
-  return [
-    { name: "ambiguity-register", text: renderRegisterMarkdown() },
-    { name: "run-options", text: renderRunOptionsMarkdown() },
-  ];
+/** The generated block of docs/register.md: every entry of the ambiguity register. */
+export function registerDocBlocks(): ReadmeBlock[] {
+  return [{ name: "ambiguity-register", text: renderRegisterMarkdown() }];
+}
+
+/** The generated block of docs/options.md: every option of `cms-conformance run`. */
+export function optionsDocBlocks(): ReadmeBlock[] {
+  return [{ name: "run-options", text: renderRunOptionsMarkdown() }];
 }
 
 /** The generated blocks of docs/checks.md: the check, fault and variant catalogues. */

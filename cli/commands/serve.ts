@@ -39,7 +39,8 @@ Options:
   --seed <n>               seed of the data set (same seed, same data); default 1
   --mode <name>            ${REFERENCE_MODES.join(" | ")}; default default
                              extra-fields: unknown fields at every object level
-                             sdk-minimal:  every field the vendor SDK marks optional left out
+                             spec-minimal: the least the spec allows (no category on GAUGE charts,
+                                           empty filter objects and arrays), every tabled field present
                              empty:        no widgets, landing pages or analytics
   --fault <name>           serve this fault on the plain paths (see --list-faults)
   --operation-path <op>=<path>

@@ -2,7 +2,7 @@
 import type { LandingPage } from "../../contract/types.generated.js";
 
 /** True when `searchValue` is empty or occurs in the title, ignoring case. */
-export function landingPageMatchesSearch(page: LandingPage, searchValue: string): boolean {
+export function landingPageMatchesSearch(page: Pick<LandingPage, "title">, searchValue: string): boolean {
   if (searchValue === "") return true;
-  return (page.title ?? "").toLocaleLowerCase("pt-BR").includes(searchValue.toLocaleLowerCase("pt-BR"));
+  return page.title.toLocaleLowerCase("pt-BR").includes(searchValue.toLocaleLowerCase("pt-BR"));
 }

@@ -4,12 +4,14 @@ import { AUTH_FAULTS } from "./authFaults.js";
 import { CONSISTENCY_FAULTS } from "./consistencyFaults.js";
 import { CREDENTIAL_FORM_FAULTS } from "./credentialFormFaults.js";
 import { ERROR_BODY_FAULTS } from "./errorBodyFaults.js";
+import { FIELD_PRESENCE_FAULTS } from "./fieldPresenceFaults.js";
 import { GET_FAULTS } from "./getFaults.js";
 import { HTTP_FAULTS } from "./httpFaults.js";
 import { PAGINATION_FAULTS } from "./paginationFaults.js";
 import { PERMISSION_FAULTS } from "./permissionFaults.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
 import { REQUEST_FORM_FAULTS } from "./requestFormFaults.js";
+import { RENAMED_FIELD_FAULTS } from "./renamedFieldFaults.js";
 import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
 import { SCHEMA_FAULTS } from "./schemaFaults.js";
 import { SEARCH_FAULTS } from "./searchFaults.js";
@@ -31,6 +33,8 @@ function catalogue(faults: readonly ReferenceFault[]): readonly ReferenceFault[]
 export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...PAGINATION_FAULTS,
   ...SCHEMA_FAULTS,
+  ...FIELD_PRESENCE_FAULTS,
+  ...RENAMED_FIELD_FAULTS,
   ...GET_FAULTS,
   ...ERROR_BODY_FAULTS,
   ...AUTH_FAULTS,

@@ -12,7 +12,7 @@ export const GET_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["schema.widget-not-wrapped"],
     mayAlsoFail: {
       "schema.response-body": "the wrapper has none of the widget's fields (register required-response-fields)",
-      "consistency.id-echoes-request": "the wrapper has no id to compare (register required-response-fields)",
+      "consistency.id-echoes-request": "the wrapper has no id, so it is not shown to be the widget asked for",
     },
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200 && operation === "getWidget", (body) => ({ widget: body })),
@@ -23,7 +23,7 @@ export const GET_FAULTS: readonly ReferenceFault[] = [
     description: "getAnalytic answers the analytic itself instead of { analytic: … }.",
     caughtBy: ["schema.analytic-wrapped", "schema.response-body"],
     mayAlsoFail: {
-      "consistency.id-echoes-request": "the body has no analytic.id to compare (register required-response-fields)",
+      "consistency.id-echoes-request": "the body has no analytic.id, so it is not shown to be the analytic asked for",
     },
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200 && operation === "getAnalytic", (body) =>

@@ -14,8 +14,8 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
       ...data,
       analytics: data.analytics.map((record) => {
         const chart = record.analytic.chart;
-        if (chart?.type !== "PIE") return record;
-        const first: Series = chart.series?.[0] ?? { label: "Série 1" };
+        const first: Series | undefined = chart.type === "PIE" ? chart.series[0] : undefined;
+        if (!first) return record;
         return {
           ...record,
           analytic: {
@@ -149,8 +149,8 @@ export const SCHEMA_FAULTS: readonly ReferenceFault[] = [
         ...data,
         analytics: data.analytics.map((record, index) => {
           const chart = record.analytic.chart;
-          if (index !== middle || !chart) return record;
-          const first: Series = chart.series?.[0] ?? { label: "Série 1" };
+          const first: Series | undefined = chart.series[0];
+          if (index !== middle || !first) return record;
           return {
             ...record,
             analytic: {

@@ -270,8 +270,8 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     caughtBy: ["search.widgets-by-name-or-description"],
     behaviour: (correct) => ({
       widgetMatches: (record, searchValue, data) => {
-        const { description: _dropped, ...widget } = record.widget;
-        return correct.widgetMatches({ ...record, widget }, searchValue, data);
+        // An empty description holds no search value, and has no translation to search either.
+        return correct.widgetMatches({ ...record, widget: { ...record.widget, description: "" } }, searchValue, data);
       },
     }),
   },

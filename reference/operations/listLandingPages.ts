@@ -7,7 +7,7 @@ import { parseListingRequest } from "./parseListingRequest.js";
 
 /** The pages the user may list (all with Visualizar, else their own) matching the title search, one page, roles omitted (§2.4). */
 export function listLandingPages(body: RequestObject, context: OperationContext): ReferenceResponse {
-  const { data, behaviour, mode } = context;
+  const { data, behaviour } = context;
   const parsed = parseListingRequest(body, "listLandingPages");
   if (!("pageNumber" in parsed)) return parsed;
   const query = behaviour.listingQuery(parsed, "listLandingPages");
@@ -19,7 +19,7 @@ export function listLandingPages(body: RequestObject, context: OperationContext)
   );
   const page = behaviour.paginate(found, query);
   const response: ListLandingPagesResponse = {
-    landingPages: page.items.map((record) => presentLandingPage(record.page, mode)),
+    landingPages: page.items.map((record) => presentLandingPage(record.page)),
     listInformation: { totalElements: page.totalElements, totalPages: page.totalPages },
   };
   return jsonResponse(200, response);

@@ -1,4 +1,4 @@
-/** Keeps only the named fields of an object (sdk-minimal mode drops every SDK-optional field, docs/sdk-evidence.md). */
+/** Keeps only the named fields of an object (a listed landing page without what the record keeps besides §2.4's table). */
 
 /** A copy of `value` with only `fields` (those present). */
 export function pickFields<T extends object>(value: T, fields: readonly (keyof T & string)[]): T {

@@ -3,6 +3,7 @@ import { CONSISTENCY_VARIANTS } from "./consistencyVariants.js";
 import { CREDENTIAL_VARIANTS } from "./credentialVariants.js";
 import { DATA_VARIANTS } from "./dataVariants.js";
 import { ERROR_VARIANTS } from "./errorVariants.js";
+import { FIELD_VARIANTS } from "./fieldVariants.js";
 import { PAGE_SIZE_VARIANTS } from "./pageSizeVariants.js";
 import { PERMISSION_VARIANTS } from "./permissionVariants.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
@@ -26,6 +27,7 @@ function catalogue(variants: readonly ReferenceVariant[]): readonly ReferenceVar
 export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
   ...SEARCH_VARIANTS,
   ...DATA_VARIANTS,
+  ...FIELD_VARIANTS,
   ...PAGE_SIZE_VARIANTS,
   ...ERROR_VARIANTS,
   ...PERMISSION_VARIANTS,

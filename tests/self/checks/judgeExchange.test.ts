@@ -181,9 +181,34 @@ describe("judgeBody", () => {
   const WIDGET = {
     id: "widget://acme.com.br/platform/cms/kpi",
     name: "platform.cms.kpi",
+    description: "platform.cms.kpi.description",
+    permission: { resource: "res://acme.com.br/kpi", action: "Visualizar" },
     url: "https://example.com/kpi",
+    thumbnailURL: "https://example.com/kpi.png",
     tags: ["kpi"],
+    preferredSize: { height: 2, width: 3 },
   };
+  const ORDER = { schema: "s", table: "t", column: "c", function: "SUM", order: "ASC" };
+  /** An analytic with `count` orders outside ASC/DESC: as many departures from register order-direction-values. */
+  const orderedAnalytic = (count: number) => ({
+    analytic: {
+      id: "analytic://t/a",
+      name: "a",
+      title: "a",
+      chart: {
+        type: "GAUGE",
+        series: [],
+        datasetId: "dataset://t/d",
+        filter: {},
+        order: Array.from({ length: count }, () => ({ ...ORDER, order: "ascending" })),
+      },
+      preferredSize: { height: 1, width: 1 },
+      tags: [],
+      properties: [],
+      createdBy: "u",
+      createdDate: "2024-01-01T00:00:00.000Z",
+    },
+  });
 
   it("witnesses a body valid against the schema and returns true", () => {
     const judge = new Judgement("default");
@@ -226,7 +251,7 @@ describe("judgeBody", () => {
     const verdict = judge.verdict();
     expect(verdict.outcome).toBe("failed");
     const issues = [
-      '/id must match pattern "^widget://[^/]+(/[^/]+)*$" {"pattern":"^widget://[^/]+(/[^/]+)*$"} (schema #/properties/id/pattern)',
+      String.raw`/id must match pattern "^widget://[^/\s]+(/[^/\s]+)*$" {"pattern":"^widget://[^/\\s]+(/[^/\\s]+)*$"} (schema #/properties/id/pattern)`,
       '/tags must be array {"type":"array"} (schema #/properties/tags/type)',
     ];
     expect(verdict.message).toBe(`getWidget w: the body breaks the getWidget.response schema: ${issues.join("; ")}`);
@@ -255,13 +280,13 @@ describe("judgeBody", () => {
       judgeBody(judge, "b", answeredExchange(200, body), name, "4");
       return judge.verdict();
     };
-    expect(messageOf("getWidget.response", { id: 1, name: 2, url: 3, tags: ["kpi"] }).message).not.toMatch(/more\)$/);
-    const four = messageOf("getWidget.response", { id: 1, name: 2, url: 3, tags: 4 });
+    expect(messageOf("getWidget.response", { ...WIDGET, id: 1, name: 2, url: 3 }).message).not.toMatch(/more\)$/);
+    const four = messageOf("getWidget.response", { ...WIDGET, id: 1, name: 2, url: 3, tags: 4 });
     expect(four.message).toMatch(/ \(\+1 more\)$/);
     expect(four.actual?.split("\n")).toHaveLength(4);
     expect(four.actual).not.toContain("more");
     const widgets = (count: number) => ({
-      widgets: Array.from({ length: count }, () => ({ id: 1, name: "n", url: "https://x", tags: [] })),
+      widgets: Array.from({ length: count }, () => ({ ...WIDGET, id: 1 })),
       listInformation: { totalElements: count, totalPages: count / 10 },
     });
     const many = messageOf("listFactoryDefaultWidgets.response", widgets(60));
@@ -280,51 +305,60 @@ describe("judgeBody", () => {
     expect(judge.verdict().evidence).toEqual([{ label: "w", exchange }]);
   });
 
-  it("departs once per register whose default the body breaks, at most three issues each in the message, and still returns true", () => {
+  it("departs once per register whose default a body breaks, at most three issues each in the message, and still returns true", () => {
     const judge = new Judgement("default");
-    const body = { analytic: { id: "analytic://t/a", chart: { type: "BAR", series: [{}, {}] } } };
+    const body = orderedAnalytic(5);
     const exchange = answeredExchange(200, body);
     const issues = validateBody("getAnalytic.response", body).registerDefaults;
-    const required = issues.filter((issue) => issue.register === "required-response-fields").map(formatSchemaIssue);
-    const category = issues.filter((issue) => issue.register === "chart-category-non-gauge").map(formatSchemaIssue);
-    expect(required.length).toBeGreaterThan(3);
-    expect(category).toHaveLength(1);
+    const lines = issues.map(formatSchemaIssue);
+    expect(lines).toHaveLength(5);
     expect(judgeBody(judge, "a1", exchange, "getAnalytic.response", "4.3")).toBe(true);
+    const single = { widgets: WIDGET, listInformation: { totalElements: 1, totalPages: 1 } };
+    const listing = answeredExchange(200, single);
+    expect(judgeBody(judge, "l", listing, "listFactoryDefaultWidgets.response", "4.1")).toBe(true);
+    const [shape] = validateBody("listFactoryDefaultWidgets.response", single).registerDefaults.map(formatSchemaIssue);
     const verdict = judge.verdict();
     expect(verdict.outcome).toBe("warning");
-    expect(verdict.registerRefs).toEqual(["required-response-fields", "chart-category-non-gauge"]);
+    expect(verdict.registerRefs).toEqual(["order-direction-values", "list-collection-shape"]);
     // Each line of the message without its own tag: the departure tags it with its register once.
     const untagged = (line: string) => line.replace(/ \[register: [a-z-]+\]$/, "");
     expect(verdict.message).toBe(
-      `a1: ${required.slice(0, 3).map(untagged).join("; ")} (+${required.length - 3} more) [register: required-response-fields] (+1 more finding)\n- a1: ${untagged(category[0] as string)} [register: chart-category-non-gauge]`,
+      `a1: ${lines.slice(0, 3).map(untagged).join("; ")} (+2 more) [register: order-direction-values] (+1 more finding)\n- l: ${untagged(shape as string)} [register: list-collection-shape]`,
     );
-    expect(verdict.message.match(/\[register: required-response-fields\]/g)).toHaveLength(1);
-    expect(verdict.expected).toBe("the register's default for required-response-fields");
-    expect(verdict.actual).toBe(required.join("\n"));
-    expect(verdict.evidence).toEqual([{ label: "a1", exchange, schemaIssues: issues }]);
+    expect(verdict.message.match(/\[register: order-direction-values\]/g)).toHaveLength(1);
+    expect(verdict.expected).toBe("the register's default for order-direction-values");
+    expect(verdict.actual).toBe(lines.join("\n"));
+    expect(verdict.evidence).toEqual([
+      { label: "a1", exchange, schemaIssues: issues },
+      {
+        label: "l",
+        exchange: listing,
+        schemaIssues: validateBody("listFactoryDefaultWidgets.response", single).registerDefaults,
+      },
+    ]);
   });
 
   it("says no more when a register has exactly three issues", () => {
     const judge = new Judgement("default");
-    const body = {};
-    judgeBody(judge, "w", answeredExchange(200, body), "getWidget.response", "4.4");
-    const lines = validateBody("getWidget.response", body).registerDefaults.map((issue) =>
+    const body = orderedAnalytic(3);
+    judgeBody(judge, "a", answeredExchange(200, body), "getAnalytic.response", "4.3");
+    const lines = validateBody("getAnalytic.response", body).registerDefaults.map((issue) =>
       formatSchemaIssue({ ...issue, register: undefined }),
     );
     expect(lines).toHaveLength(3);
-    expect(judge.verdict().message).toBe(`w: ${lines.join("; ")} [register: required-response-fields]`);
+    expect(judge.verdict().message).toBe(`a: ${lines.join("; ")} [register: order-direction-values]`);
   });
 
   it("fails under --profile strict where the default profile departs", () => {
     const judge = new Judgement("strict");
-    const body = { id: "widget://a/b" };
-    judgeBody(judge, "w", answeredExchange(200, body), "getWidget.response", "4.4");
-    const lines = validateBody("getWidget.response", body).registerDefaults.map((issue) =>
+    const body = orderedAnalytic(1);
+    judgeBody(judge, "a", answeredExchange(200, body), "getAnalytic.response", "4.3");
+    const lines = validateBody("getAnalytic.response", body).registerDefaults.map((issue) =>
       formatSchemaIssue({ ...issue, register: undefined }),
     );
     expect(judge.verdict()).toMatchObject({
       outcome: "failed",
-      message: `w: ${lines.join("; ")} [register: required-response-fields]`,
+      message: `a: ${lines.join("; ")} [register: order-direction-values]`,
     });
   });
 });

@@ -472,15 +472,15 @@ describe("consistency.listed-widget-readable", () => {
 });
 
 describe("consistency.id-echoes-request", () => {
-  it("departs on an item without id, fails another id, for widgets and analytics", async () => {
+  it("fails an item without id (§2.1 lists it) and another id, for widgets and analytics", async () => {
     const missing = await run("consistency.id-echoes-request", "getWidget", {
       widgets: ten.slice(0, 1),
       tamperRead: () => ({ status: 200, json: { name: "no id" } }),
     });
     expect(missing.result).toMatchObject({
-      outcome: "warning",
-      message: "getWidget widget://t/w0: the returned item has no id to compare. [register: required-response-fields]",
-      expected: "id widget://t/w0",
+      outcome: "failed",
+      message: "getWidget widget://t/w0: the returned item has no id, so it is not shown to be widget://t/w0.",
+      expected: "id widget://t/w0 (§4.3, §4.4; id is a field of §2.1's and §2.5's tables)",
       actual: "no id field",
     });
     const other = await run(

@@ -168,3 +168,13 @@ describe("runProperty", () => {
     }
   });
 });
+
+describe("requestBodyOf (issue 27.7: the counterexample is the request body)", () => {
+  it("unwraps the suite's request wrappers and leaves anything else as it is", async () => {
+    const { requestBodyOf } = await import("../../../checks/_internals/requests/runProperty.js");
+    expect(requestBodyOf({ rule: "r", description: "d", body: { json: { widgetId: 7 } } })).toEqual({ widgetId: 7 });
+    expect(requestBodyOf({ body: { raw: '{"x": ' } })).toBe('{"x": ');
+    expect(requestBodyOf(10)).toBe(10);
+    expect(requestBodyOf({ body: "text" })).toEqual({ body: "text" });
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Conventions a command-line user expects (issue 15.8): --version, "did you mean" for a typo,
  * Schemathesis' short aliases, rates per second or per minute, and one source for --help and the
- * README's option table (issue 16.6: they agree on what --max-examples doubles).
+ * option table in docs/options.md (issue 16.6: they agree on what --max-examples doubles).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,8 @@ import { closestName, editDistance } from "../../../runner/settings/closestName.
 import { parseSettingText } from "../../../runner/settings/runConfigSchema.js";
 import { runCli } from "./cliInProcess.js";
 
-const README = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+/** The options' page (docs/options.md), where the README points for every option. */
+const README = readFileSync(new URL("../../../docs/options.md", import.meta.url), "utf8");
 const PACKAGE = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
   version: string;
 };
@@ -146,7 +147,7 @@ Run cms-conformance <command> --help for a command's options.
   });
 });
 
-describe("--help and the README", () => {
+describe("--help and docs/options.md, where the README points", () => {
   it("show the same options, ranges and defaults, made from one list", () => {
     expect(README).toContain(renderRunOptionsMarkdown());
     const help = oneLine(RUN_HELP);
@@ -158,7 +159,7 @@ describe("--help and the README", () => {
     }
   });
 
-  it("make the README's table: a header, a row per option, then the config-only keys, secrets and exit codes", () => {
+  it("make the options table: a header, a row per option, then the config-only keys, secrets and exit codes", () => {
     const lines = renderRunOptionsMarkdown().split("\n");
     expect(lines.slice(0, 3)).toEqual([
       "| option | config key | env | range | default | meaning |",

@@ -67,17 +67,16 @@ describe("cms-conformance validate", () => {
     expect(stdout).toMatch(/^error +\/analytic\/id must match pattern/m);
     expect(stdout).toMatch(/^error +\/analytic\/createdDate /m);
     const dateTime = String.raw`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$`;
-    const strict = (where: string, field: string, register = "required-response-fields") =>
-      `warning ${where} must have required property '${field}' {"missingProperty":"${field}"} (schema #/x-strict) [register: ${register}]`;
+    // Every field of §2.5's table is present: each missing one is an error citing the table.
+    const missing = (field: string) =>
+      `error   /analytic must have required property '${field}' (§2.5 Analytic) {"missingProperty":"${field}"} (schema #/required)`;
     expect(stdout).toBe(
       [
-        String.raw`error   /analytic/id must match pattern "^analytic://[^/]+/[^/]+$" {"pattern":"^analytic://[^/]+/[^/]+$"} (schema #/properties/id/pattern)`,
+        ...["name", "title", "chart", "preferredSize", "tags", "properties", "createdBy"].map(missing),
+        String.raw`error   /analytic/id must match pattern "^analytic://[^/\s]+/[^/]+$" {"pattern":"^analytic://[^/\\s]+/[^/]+$"} (schema #/properties/id/pattern)`,
         `error   /analytic/createdDate must match pattern "${dateTime}" ${JSON.stringify({ pattern: dateTime })} (schema #/properties/createdDate/pattern)`,
         'error   /analytic/createdDate must match format "date-time" {"format":"date-time"} (schema #/properties/createdDate/format)',
-        strict("/analytic", "name"),
-        strict("/analytic", "chart"),
-        strict("/analytic", "createdBy"),
-        `invalid: ${path} is not a valid getAnalytic.response (3 error(s))`,
+        `invalid: ${path} is not a valid getAnalytic.response (10 error(s))`,
         "",
       ].join("\n"),
     );
@@ -88,22 +87,49 @@ describe("cms-conformance validate", () => {
     expect(code).toBe(1);
   });
 
-  it("warns by default, and fails under --profile strict, on a missing SDK-required field", async () => {
-    const path = file("partial.json", JSON.stringify({ name: "platform.cms.w" }));
-    const lenient = await runCli(["validate", "--body", "getWidget.response", path]);
+  it("warns by default, and fails under --profile strict, on a departure from a register default", async () => {
+    const widget = {
+      id: "widget://t/w",
+      name: "platform.cms.w",
+      description: "platform.cms.w.description",
+      permission: { resource: "res://t/w", action: "Visualizar" },
+      url: "https://example.invalid/w",
+      thumbnailURL: "https://example.invalid/w.png",
+      tags: [],
+      preferredSize: { height: 1, width: 1 },
+    };
+    const path = file(
+      "single.json",
+      JSON.stringify({ widgets: widget, listInformation: { totalElements: 1, totalPages: 1 } }),
+    );
+    const lenient = await runCli(["validate", "--body", "listFactoryDefaultWidgets.response", path]);
     expect(lenient.code).toBe(0);
-    expect(lenient.stdout).toMatch(/^warning .*'id'.*required-response-fields/m);
-    // Each warning names the register entry that makes the field optional by default.
+    // Each warning names the register entry whose default it departs from.
     expect(lenient.stdout).toBe(
       [
-        `warning (root) must have required property 'id' {"missingProperty":"id"} (schema #/x-strict) [register: required-response-fields]`,
-        `warning (root) must have required property 'url' {"missingProperty":"url"} (schema #/x-strict) [register: required-response-fields]`,
-        `valid: ${path} is a valid getWidget.response (2 warning(s) on register defaults)`,
+        `warning /widgets must be array {"type":"array"} (schema #/x-strict) [register: list-collection-shape]`,
+        `valid: ${path} is a valid listFactoryDefaultWidgets.response (1 warning(s) on register defaults)`,
         "",
       ].join("\n"),
     );
-    const strict = await runCli(["validate", "--profile", "strict", "--body", "getWidget.response", path]);
+    const strict = await runCli([
+      "validate",
+      "--profile",
+      "strict",
+      "--body",
+      "listFactoryDefaultWidgets.response",
+      path,
+    ]);
     expect(strict.code).toBe(1);
+    const renamed = file(
+      "renamed.json",
+      JSON.stringify({ ...widget, thumbnailUrl: widget.thumbnailURL, thumbnailURL: undefined }),
+    );
+    const failed = await runCli(["validate", "--body", "getWidget.response", renamed]);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout.split("\n")[0]).toBe(
+      `error   (root) has no 'thumbnailURL' but has 'thumbnailUrl', which looks like §2.1 Widget's 'thumbnailURL' renamed {"field":"thumbnailUrl","tabledField":"thumbnailURL"} (schema components/Widget.json#/properties/thumbnailURL)`,
+    );
   });
 
   it.each([
@@ -176,7 +202,7 @@ describe("cms-conformance validate", () => {
     expect(valid.stdout).toBe("valid: standard input is a valid getWidget.request\n");
     expect(invalid.code).toBe(1);
     expect(invalid.stdout.split("\n").at(-2)).toBe(
-      "invalid: standard input is not a valid error.unauthorized (1 error(s))",
+      "invalid: standard input is not a valid error.unauthorized (2 error(s))",
     );
   });
 
@@ -189,8 +215,8 @@ describe("cms-conformance validate", () => {
     );
     expect((error as { code: number }).code).toBe(1);
     const { stdout } = error as { stdout: string };
-    expect(stdout.split("\n")[0]).toBe(
-      'error   /analytic/chart/series must NOT have more than 1 items {"limit":1} (schema #/then/properties/series/maxItems)',
+    expect(stdout).toContain(
+      'error   /analytic/chart/series must NOT have more than 1 items {"limit":1} (schema #/allOf/0/then/properties/series/maxItems)\n',
     );
     // The bin prints what the command prints in-process, whole.
     expect(stdout).toBe((await runCli(["validate", "--body", "getAnalytic.response", path])).stdout);

@@ -5,8 +5,8 @@ import {
   completeLandingPage,
   completeWidget,
   roleFilters,
-  sdkMinimalAnalytic,
-  sdkMinimalWidget,
+  sdkRequiredOnlyWidget,
+  specMinimalAnalytic,
   widgetsListing,
 } from "./bodyExamples.js";
 
@@ -64,37 +64,16 @@ describe("valid bodies", () => {
     const column = analytic.chart?.series?.[0]?.column as Record<string, unknown>;
     column.latitude = { schema: "geo", table: "points", column: "lat" };
     column.longitude = { schema: "geo", table: "points", column: "lon" };
+    column.suffixes = ["%"]; // not a near miss of a tabled name (three letters more than sufix)
     const result = validateBody("getAnalytic.response", { analytic, requestId: "abc" });
     expect(result.stated).toEqual([]);
     expect(result.registerDefaults).toEqual([]);
   });
 
-  it("accepts bodies with only the SDK-required fields, with no warning", () => {
-    for (const [name, body] of [
-      ["getWidget.response", sdkMinimalWidget],
-      ["getAnalytic.response", { analytic: sdkMinimalAnalytic }],
-      [
-        "listLandingPages.response",
-        {
-          landingPages: [{ id: "landing://t/p", pageId: "p", title: "T", landingPageType: "DEFAULT" }],
-          listInformation: { totalElements: 1, totalPages: 1 },
-        },
-      ],
-    ] as const) {
-      const result = validateBody(name, body);
-      expect(result.stated, name).toEqual([]);
-      expect(result.registerDefaults, name).toEqual([]);
-    }
-  });
-
-  it("accepts with a warning a body that leaves out SDK-required fields", () => {
-    const result = validateBody("getWidget.response", { description: "platform.cms.d" });
+  it("accepts the least the spec allows: a GAUGE chart without category, an empty filter, empty arrays", () => {
+    const result = validateBody("getAnalytic.response", { analytic: specMinimalAnalytic });
     expect(result.stated).toEqual([]);
-    expect(result.registerDefaults.map((issue) => `${issue.params.missingProperty} ${issue.register}`)).toEqual([
-      "id required-response-fields",
-      "name required-response-fields",
-      "url required-response-fields",
-    ]);
+    expect(result.registerDefaults).toEqual([]);
   });
 
   it("accepts a single widget object with a list-collection-shape warning", () => {
@@ -106,21 +85,233 @@ describe("valid bodies", () => {
     expect(result.registerDefaults.map((issue) => issue.register)).toEqual(["list-collection-shape"]);
   });
 
-  it("warns on an Order.order outside ASC/DESC and on a non-GAUGE chart without category", () => {
+  it("warns on an Order.order outside ASC/DESC", () => {
     const analytic = clone(completeAnalytic);
-    analytic.chart!.type = "BAR";
-    delete analytic.chart!.category;
-    analytic.chart!.order![0]!.order = "ascending";
+    analytic.chart.order[0]!.order = "ascending";
     const result = validateBody("getAnalytic.response", { analytic });
     expect(result.stated).toEqual([]);
-    expect(result.registerDefaults.map((issue) => issue.register).sort()).toEqual([
-      "chart-category-non-gauge",
-      "order-direction-values",
+    expect(result.registerDefaults.map((issue) => issue.register)).toEqual(["order-direction-values"]);
+  });
+});
+
+/** A body as the target would send it: fields set to undefined are left out. */
+const sent = (body: unknown): unknown => JSON.parse(JSON.stringify(body));
+const listed = (page: unknown) => ({ landingPages: [page], listInformation: { totalElements: 1, totalPages: 1 } });
+const withChart = (chart: Record<string, unknown>) => ({
+  analytic: { ...completeAnalytic, chart: { ...completeAnalytic.chart, ...chart } },
+});
+
+describe("every field of a §2, §4 or §7 table is present (register required-response-fields)", () => {
+  it("rejects a widget with only the SDK-required fields, citing each missing field with its table", () => {
+    const result = validateBody("getWidget.response", sdkRequiredOnlyWidget);
+    expect(result.stated.map((issue) => issue.message)).toEqual(
+      ["description", "permission", "thumbnailURL", "tags", "preferredSize"].map(
+        (field) => `must have required property '${field}' (§2.1 Widget)`,
+      ),
+    );
+    expect(result.registerDefaults).toEqual([]);
+  });
+
+  it.each([
+    ["BAR", ["/analytic/chart required category"]],
+    ["TABLE", ["/analytic/chart required category"]],
+    ["GAUGE", []],
+  ])("asks a %s chart for its category: optional for type GAUGE only (§2.6)", (type, expected) => {
+    const analytic = clone(completeAnalytic);
+    analytic.chart.type = type as typeof analytic.chart.type;
+    delete analytic.chart.category;
+    const result = validateBody("getAnalytic.response", { analytic });
+    expect(
+      result.stated.map((issue) => `${issue.instancePath} ${issue.keyword} ${String(issue.params.missingProperty)}`),
+    ).toEqual(expected);
+  });
+
+  it.each([
+    ["a widget's tags", "getWidget.response", { ...completeWidget, tags: undefined }, "", "tags", "§2.1 Widget"],
+    [
+      "a permission's action",
+      "getWidget.response",
+      { ...completeWidget, permission: { resource: "r" } },
+      "/permission",
+      "action",
+      "§2.2 Permission",
+    ],
+    [
+      "a preferred width",
+      "getWidget.response",
+      { ...completeWidget, preferredSize: { height: 1 } },
+      "/preferredSize",
+      "width",
+      "§2.3 PreferredSize",
+    ],
+    [
+      "a landing page's includeHeader",
+      "listLandingPages.response",
+      listed({ ...completeLandingPage, includeHeader: undefined }),
+      "/landingPages/0",
+      "includeHeader",
+      "§2.4 LandingPage",
+    ],
+    [
+      "an analytic's properties",
+      "getAnalytic.response",
+      { analytic: { ...completeAnalytic, properties: undefined } },
+      "/analytic",
+      "properties",
+      "§2.5 Analytic",
+    ],
+    [
+      "a property's value",
+      "getAnalytic.response",
+      { analytic: { ...completeAnalytic, properties: [{ name: "n" }] } },
+      "/analytic/properties/0",
+      "value",
+      "§2.5 Property",
+    ],
+    [
+      "a chart's filter",
+      "getAnalytic.response",
+      withChart({ filter: undefined }),
+      "/analytic/chart",
+      "filter",
+      "§2.6 Chart",
+    ],
+    [
+      "a series' label",
+      "getAnalytic.response",
+      withChart({ series: [{ column: completeAnalytic.chart.series[0]!.column }] }),
+      "/analytic/chart/series/0",
+      "label",
+      "§2.8 Series",
+    ],
+    [
+      "an order's function",
+      "getAnalytic.response",
+      withChart({ order: [{ schema: "s", table: "t", column: "c", order: "ASC" }] }),
+      "/analytic/chart/order/0",
+      "function",
+      "§2.9 Order",
+    ],
+    [
+      "a role-filter key's sequence",
+      "getRoleFilters.response",
+      { filters: [{ key: { domainName: "d", serviceName: "s" }, filters: [] }] },
+      "/filters/0/key",
+      "sequence",
+      "§2.12 RoleFilterGroup.key",
+    ],
+    [
+      "the widgets of a listing",
+      "listFactoryDefaultWidgets.response",
+      { listInformation: { totalElements: 0, totalPages: 0 } },
+      "",
+      "widgets",
+      "§4.1 ListFactoryDefaultWidgetsResponse",
+    ],
+    [
+      "the landingPages of a listing",
+      "listLandingPages.response",
+      { listInformation: { totalElements: 0, totalPages: 0 } },
+      "",
+      "landingPages",
+      "§4.2 ListLandingPagesResponse",
+    ],
+    [
+      "a 400 body's message",
+      "error.cms.badRequest",
+      { errorCode: "E", reason: "BAD_REQUEST", domain: "platform", service: "cms" },
+      "",
+      "message",
+      "§7 CmsBadRequestError",
+    ],
+    [
+      "a 404 body's errorCode",
+      "error.cms.notFound",
+      { message: "m", reason: "OBJECT_NOT_FOUND", domain: "platform", service: "cms" },
+      "",
+      "errorCode",
+      "§7 CmsNotFoundError",
+    ],
+    [
+      "a getRoleFilters 400 body's message",
+      "error.authorization",
+      { errorCode: "getRoleFiltersResponse", reason: "BAD_REQUEST", domain: "platform", service: "authorization" },
+      "",
+      "message",
+      "§7 AuthorizationBadRequestError",
+    ],
+    [
+      "a 401 body's error_description",
+      "error.unauthorized",
+      { error: "e" },
+      "",
+      "error_description",
+      "§7 UnauthorizedError",
+    ],
+    ["a 401 body's error", "error.unauthorized", { error_description: "d" }, "", "error", "§7 UnauthorizedError"],
+  ])("rejects a body without %s", (_label, name, body, path, field, table) => {
+    const result = validateBody(name, sent(body));
+    expect(result.stated.map((issue) => [issue.instancePath, issue.message])).toContainEqual([
+      path,
+      `must have required property '${field}' (${table})`,
+    ]);
+    expect(result.registerDefaults).toEqual([]);
+  });
+});
+
+describe("a renamed field fails, an unknown extra field passes (registers required-response-fields, unknown-extra-fields)", () => {
+  it.each([
+    ["thumbnailUrl", "thumbnailURL"],
+    ["ThumbnailURL", "thumbnailURL"],
+    ["thumbnailUri", "thumbnailURL"],
+    ["tag", "tags"],
+    ["Description", "description"],
+  ])("names %s as §2.1's %s renamed", (renamed, tabled) => {
+    const { [tabled]: value, ...rest } = completeWidget as Record<string, unknown>;
+    const result = validateBody("getWidget.response", { ...rest, [renamed]: value });
+    expect(result.stated.map((issue) => issue.message)).toEqual([
+      `has no '${tabled}' but has '${renamed}', which looks like §2.1 Widget's '${tabled}' renamed`,
+    ]);
+    expect(result.stated[0]?.keyword).toBe("renamed");
+  });
+
+  it.each(["suffix", "Sufix", "SUFFIX"])("names ColumnRef %s as §2.7's sufix renamed", (renamed) => {
+    const analytic = clone(completeAnalytic);
+    const { sufix, ...column } = analytic.chart.series[0]!.column;
+    const result = validateBody("getAnalytic.response", {
+      analytic: {
+        ...analytic,
+        chart: { ...analytic.chart, series: [{ label: "l", column: { ...column, [renamed]: sufix } }] },
+      },
+    });
+    expect(result.stated.map((issue) => `${issue.instancePath} ${issue.message}`)).toEqual([
+      `/analytic/chart/series/0/column has no 'sufix' but has '${renamed}', which looks like §2.7 ColumnRef's 'sufix' renamed`,
     ]);
   });
 
-  it("accepts a GAUGE chart without category and without a warning", () => {
-    expect(validateBody("getAnalytic.response", { analytic: sdkMinimalAnalytic }).registerDefaults).toEqual([]);
+  it("names a field renamed where the tabled one may be absent: a GAUGE chart's Category", () => {
+    const { category, ...chart } = { ...clone(completeAnalytic).chart, type: "GAUGE" };
+    const result = validateBody(
+      "getAnalytic.response",
+      withChart({ ...chart, category: undefined, Category: category }),
+    );
+    expect(result.stated.map((issue) => `${issue.instancePath} ${issue.keyword}`)).toEqual(["/analytic/chart renamed"]);
+  });
+
+  it("passes a near-miss name beside its tabled field, and unknown names that are no near miss", () => {
+    const analytic = clone(completeAnalytic) as Record<string, unknown> & typeof completeAnalytic;
+    const column = analytic.chart.series[0]!.column as Record<string, unknown>;
+    column.suffix = column.sufix; // a corrected spelling sent beside §2.7's sufix
+    column.suffixes = ["%"]; // three letters more than sufix: no rename
+    expect(validateBody("getAnalytic.response", { analytic: { ...analytic, creator: "u", urls: [] } }).stated).toEqual(
+      [],
+    );
+    const widget = { ...completeWidget, uri: "x", widgetType: "chart", thumbnail: "t", tagList: [] };
+    expect(validateBody("getWidget.response", widget).stated).toEqual([]);
+  });
+
+  it("leaves requests alone: a request's unknown fields are not renamed ones", () => {
+    expect(validateBody("listLandingPages.request", { searchvalue: "x" }).stated).toEqual([]);
   });
 });
 

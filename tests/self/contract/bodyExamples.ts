@@ -1,4 +1,4 @@
-/** Hand-written bodies drawn from the spec's statements, complete and SDK-minimal. */
+/** Hand-written bodies drawn from the spec's statements: complete, and the least the spec allows. */
 import type {
   Analytic,
   GetRoleFiltersResponse,
@@ -35,7 +35,17 @@ export const completeAnalytic: Analytic = {
   title: "platform.cms.salesByRegion",
   chart: {
     type: "PIE",
-    category: { schema: "public", table: "sales", column: "region", label: "Region" },
+    category: {
+      schema: "public",
+      table: "sales",
+      column: "region",
+      label: "Region",
+      function: "COUNT",
+      precision: 0,
+      prefix: "",
+      sufix: "",
+      mask: "0",
+    },
     series: [
       {
         column: {
@@ -80,18 +90,27 @@ export const roleFilters: GetRoleFiltersResponse = {
   ],
 };
 
-/** Only the fields the SDK marks required (docs/sdk-evidence.md). */
-export const sdkMinimalWidget: Widget = { id: "widget://t/w", name: "platform.cms.w", url: "/w" };
+/** Only the fields the SDK marks required (docs/sdk-evidence.md): not a §2.1 widget, which has every field of its table. */
+export const sdkRequiredOnlyWidget: Partial<Widget> = { id: "widget://t/w", name: "platform.cms.w", url: "/w" };
 
-/** Only the fields the SDK marks required, for an analytic. */
-export const sdkMinimalAnalytic: Analytic = {
+/**
+ * The least the spec allows of an analytic: a GAUGE chart without category (§2.6 "Optional for type GAUGE"),
+ * an empty filter (its structure is not shown), and empty arrays; every field of the tables present.
+ */
+export const specMinimalAnalytic: Analytic = {
   id: "analytic://t/a",
   name: "a",
+  title: "a",
   chart: {
     type: "GAUGE",
-    series: [{ column: { schema: "s", table: "t", column: "c" }, label: "l" }],
+    series: completeAnalytic.chart.series.map((series) => ({ ...series, label: "l" })),
     datasetId: "dataset://t/d",
+    filter: {},
+    order: [],
   },
+  preferredSize: { height: 1, width: 1 },
+  tags: [],
+  properties: [],
   createdBy: "u",
   createdDate: "2024-01-01T00:00:00.000Z",
 };

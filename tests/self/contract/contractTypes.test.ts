@@ -46,7 +46,7 @@ describe("generateContractTypes", () => {
       expect(generated.match(new RegExp(`^export (interface|type) ${name} `, "gm")), name).toHaveLength(1);
     }
     expect(declaration(generated, "export interface Widget {")).toEqual(
-      expect.arrayContaining(["  permission?: Permission;", "  preferredSize?: PreferredSize;", "  tags?: string[];"]),
+      expect.arrayContaining(["  permission: Permission;", "  preferredSize: PreferredSize;", "  tags: string[];"]),
     );
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MAX_ISSUES_PER_BODY, validateBody } from "../../../contract/validators.js";
-import { completeWidget } from "./bodyExamples.js";
+import { completeAnalytic, completeWidget } from "./bodyExamples.js";
 
 const listing = (widgets: unknown[]) => ({
   widgets,
@@ -36,15 +36,15 @@ describe("bounded schema issues", () => {
   });
 
   it("a large body that breaks the stated schema early still shows its register departures", () => {
-    // Widget 0 breaks a stated rule; every other widget leaves out its id (register required-response-fields).
-    const { id: _id, ...withoutId } = completeWidget;
-    const widgets: unknown[] = Array.from({ length: 3_000 }, () => withoutId);
-    widgets[0] = { ...completeWidget, preferredSize: { height: "tall", width: 6 } };
-    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
-    expect(result.stated.map((issue) => issue.instancePath)).toContain("/widgets/0/preferredSize/height");
+    // Order 0 breaks a stated rule; every other order is outside ASC/DESC (register order-direction-values).
+    const [order] = completeAnalytic.chart.order;
+    const orders: unknown[] = Array.from({ length: 3_000 }, () => ({ ...order, order: "ascending" }));
+    orders[0] = { ...order, function: "average" };
+    const analytic = { ...completeAnalytic, chart: { ...completeAnalytic.chart, order: orders } };
+    const result = validateBody("getAnalytic.response", { analytic });
+    expect(result.stated.map((issue) => issue.instancePath)).toContain("/analytic/chart/order/0/function");
     expect(result.registerDefaults.length).toBeGreaterThan(0);
-    expect(result.registerDefaults.every((issue) => issue.register === "required-response-fields")).toBe(true);
-    expect(result.registerDefaults.map((issue) => issue.params.missingProperty)).toContain("id");
+    expect(result.registerDefaults.every((issue) => issue.register === "order-direction-values")).toBe(true);
     expect(result.sampled).toBe(true);
   });
 

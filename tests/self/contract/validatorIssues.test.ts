@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { formatSchemaIssue, type SchemaIssue } from "../../../contract/schemaIssue.js";
 import { contractAjv, VALIDATOR_SETS } from "../../../contract/generateContractValidators.js";
 import { MAX_ISSUES_PER_BODY, validateAgainst, validateBody } from "../../../contract/validators.js";
-import { completeWidget } from "./bodyExamples.js";
+import { completeAnalytic, completeWidget } from "./bodyExamples.js";
 
 const listing = (widgets: unknown[], listInformation: unknown = { totalElements: widgets.length, totalPages: 1 }) => ({
   widgets,
@@ -18,7 +18,16 @@ const listing = (widgets: unknown[], listInformation: unknown = { totalElements:
 const manyWidgets = (): unknown[] => Array.from({ length: 3_000 }, () => completeWidget);
 
 const badHeight = (height: unknown) => ({ ...completeWidget, preferredSize: { height, width: 6 } });
-const { url: _url, ...widgetWithoutUrl } = completeWidget;
+
+/** An analytic whose chart orders the records by `orders`. */
+const ordered = (orders: unknown[]) => ({
+  analytic: { ...completeAnalytic, chart: { ...completeAnalytic.chart, order: orders } },
+});
+const goodOrder = completeAnalytic.chart.order[0];
+/** An Order outside ASC/DESC: a departure from register order-direction-values, no stated violation. */
+const ascending = { ...goodOrder, order: "ascending" };
+/** 3,000 orders: far more JSON values than the large-body bound. */
+const manyOrders = (): unknown[] => Array.from({ length: 3_000 }, () => goodOrder);
 
 const where = (issues: readonly SchemaIssue[]) => issues.map((issue) => `${issue.instancePath} ${issue.schemaPath}`);
 
@@ -49,19 +58,19 @@ describe("issues of a large body", () => {
     ]);
   });
 
-  it("a departure past the sample is listed even when the sample departs from the same default elsewhere", () => {
+  it("an issue past the sample is listed even when the sample has the same issue elsewhere", () => {
     const filter = { name: "companyBranchId", value: "47" };
     const key = { domainName: "hcm", serviceName: "payroll", sequence: 1 };
     const longGroup = { key, filters: Array.from({ length: 3_000 }, () => filter) };
     longGroup.filters[2_500] = { value: "47" } as typeof filter;
     const shortGroup = { key, filters: [{ value: "48" }] };
     const result = validateBody("getRoleFilters.response", { filters: [longGroup, shortGroup] });
-    expect(result.stated).toEqual([]);
+    expect(result.registerDefaults).toEqual([]);
     expect(result.sampled).toBe(true);
-    // Both issues have the same schemaPath (the filters' x-strict, in RoleFilterGroup.json), at two places.
-    expect(where(result.registerDefaults)).toEqual([
-      "/filters/0/filters/2500 #/properties/filters/items/x-strict",
-      "/filters/1/filters/0 #/properties/filters/items/x-strict",
+    // Both issues have the same schemaPath (the filters' required, in RoleFilterGroup.json), at two places.
+    expect(where(result.stated)).toEqual([
+      "/filters/0/filters/2500 ../components/RoleFilterGroup.json/properties/filters/items/required",
+      "/filters/1/filters/0 ../components/RoleFilterGroup.json/properties/filters/items/required",
     ]);
   });
 
@@ -74,12 +83,12 @@ describe("issues of a large body", () => {
   });
 
   it("only the first departure from the register's defaults past the sample is added, not every one", () => {
-    const widgets = manyWidgets();
-    widgets[2_500] = widgetWithoutUrl;
-    widgets[2_600] = widgetWithoutUrl;
-    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
+    const orders = manyOrders();
+    orders[2_500] = ascending;
+    orders[2_600] = ascending;
+    const result = validateBody("getAnalytic.response", ordered(orders));
     expect(result.stated).toEqual([]);
-    expect(where(result.registerDefaults)).toEqual(["/widgets/2500 #/x-strict"]);
+    expect(where(result.registerDefaults)).toEqual(["/analytic/chart/order/2500/order #/x-strict"]);
   });
 
   it("keeps at most MAX_ISSUES_PER_BODY issues when the sample alone holds more", () => {
@@ -93,36 +102,34 @@ describe("issues of a large body", () => {
   });
 
   it("a large body whose only departures are from the register's defaults is marked as sampled", () => {
-    const widgets = manyWidgets();
-    widgets[0] = widgetWithoutUrl;
-    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
+    const orders = manyOrders();
+    orders[0] = ascending;
+    const result = validateBody("getAnalytic.response", ordered(orders));
     expect(result.stated).toEqual([]);
-    expect(where(result.registerDefaults)).toEqual(["/widgets/0 #/x-strict"]);
-    expect(result.registerDefaults[0]?.register).toBe("required-response-fields");
+    expect(where(result.registerDefaults)).toEqual(["/analytic/chart/order/0/order #/x-strict"]);
+    expect(result.registerDefaults[0]?.register).toBe("order-direction-values");
     expect(result.sampled).toBe(true);
   });
 
   it("lists no stated violation among the register's departures", () => {
-    const widgets = manyWidgets();
-    widgets[0] = widgetWithoutUrl;
-    widgets[1] = badHeight("tall");
-    const result = validateBody("listFactoryDefaultWidgets.response", listing(widgets));
-    expect(where(result.stated)).toEqual(itemIssues(1));
+    const orders = manyOrders();
+    orders[0] = ascending;
+    orders[1] = { ...goodOrder, function: "average" };
+    const result = validateBody("getAnalytic.response", ordered(orders));
+    expect(result.stated.map((issue) => issue.instancePath)).toEqual(["/analytic/chart/order/1/function"]);
     expect(result.registerDefaults.map((issue) => [issue.instancePath, issue.register])).toEqual([
-      ["/widgets/0", "required-response-fields"],
+      ["/analytic/chart/order/0/order", "order-direction-values"],
     ]);
   });
 });
 
 describe("issues of a small body", () => {
   it("keeps at most MAX_ISSUES_PER_BODY departures from the register's defaults", () => {
-    const result = validateBody(
-      "listFactoryDefaultWidgets.response",
-      listing(Array.from({ length: 60 }, () => widgetWithoutUrl)),
-    );
+    const result = validateBody("getAnalytic.response", ordered(Array.from({ length: 60 }, () => ascending)));
+    expect(result.sampled).toBeUndefined();
     expect(result.stated).toEqual([]);
     expect(result.registerDefaults).toHaveLength(MAX_ISSUES_PER_BODY);
-    expect(result.registerDefaults[49]?.instancePath).toBe("/widgets/49");
+    expect(result.registerDefaults[49]?.instancePath).toBe("/analytic/chart/order/49/order");
   });
 
   it("counts the stated issues in all only when more were found than kept", () => {
@@ -195,12 +202,14 @@ describe("formatSchemaIssue", () => {
   it("says where, what and which rule, in one line", () => {
     const [rootIssue] = validateBody("getWidget.response", 5).stated;
     expect(formatSchemaIssue(rootIssue as SchemaIssue)).toBe('(root) must be object {"type":"object"} (schema #/type)');
-    const [registerIssue] = validateBody(
-      "listFactoryDefaultWidgets.response",
-      listing([widgetWithoutUrl]),
-    ).registerDefaults;
+    const { url: _url, ...widgetWithoutUrl } = completeWidget;
+    const [missingIssue] = validateBody("listFactoryDefaultWidgets.response", listing([widgetWithoutUrl])).stated;
+    expect(formatSchemaIssue(missingIssue as SchemaIssue)).toBe(
+      `/widgets/0 must have required property 'url' (§2.1 Widget) {"missingProperty":"url"} (schema #/required)`,
+    );
+    const [registerIssue] = validateBody("getAnalytic.response", ordered([ascending])).registerDefaults;
     expect(formatSchemaIssue(registerIssue as SchemaIssue)).toBe(
-      `/widgets/0 must have required property 'url' {"missingProperty":"url"} (schema #/x-strict) [register: required-response-fields]`,
+      `/analytic/chart/order/0/order must be equal to one of the allowed values {"allowedValues":["ASC","DESC"]} (schema #/x-strict) [register: order-direction-values]`,
     );
   });
 

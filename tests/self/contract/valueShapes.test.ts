@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { validateBody } from "../../../contract/validators.js";
+import { completeAnalytic } from "./bodyExamples.js";
 
 const WIDGET = {
   id: "widget://acme.com.br/platform/cms/sales",
@@ -12,6 +13,8 @@ const WIDGET = {
   permission: { resource: "res://acme.com.br/platform/cms/widgets/sales", action: "Visualizar" },
   url: "https://cdn.acme.com.br/widgets/sales/index.html",
   thumbnailURL: "https://cdn.acme.com.br/widgets/sales/thumbnail.png",
+  tags: [],
+  preferredSize: { height: 1, width: 1 },
 };
 
 /** The stated issues of a getWidget body with `change` applied, as [instance path, keyword]. */
@@ -24,7 +27,7 @@ function widgetIssues(change: Record<string, unknown>): [string, string][] {
 
 /** The stated issues of a getAnalytic body whose title is `title`. */
 function titleIssues(title: string): [string, string][] {
-  const analytic = { id: "analytic://acme.com.br/sales", name: "sales", title };
+  const analytic = { ...completeAnalytic, id: "analytic://acme.com.br/sales", name: "sales", title };
   return validateBody("getAnalytic.response", { analytic }).stated.map((issue) => [issue.instancePath, issue.keyword]);
 }
 
@@ -86,7 +89,7 @@ describe("value shapes (§2.1, §2.2, §2.5; register value-shapes)", () => {
 
   it("refuse whitespace in the tenant domain of landing and analytic ids and in widget id segments", () => {
     expect(widgetIssues({ id: "widget://acme.com.br/platform cms/sales" })).toEqual([["/id", "pattern"]]);
-    const analytic = { id: "analytic://acme com/sales", name: "sales" };
+    const analytic = { ...completeAnalytic, id: "analytic://acme com/sales", name: "sales" };
     expect(validateBody("getAnalytic.response", { analytic }).stated.map((issue) => issue.instancePath)).toEqual([
       "/analytic/id",
     ]);

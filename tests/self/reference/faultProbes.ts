@@ -10,6 +10,7 @@ import { BOUNDARY_FAULT_PROBES } from "./boundaryFaultProbes.js";
 import { STATEMENT_FAULT_PROBES } from "./statementFaultProbes.js";
 import { CREDENTIAL_FORM_FAULT_PROBES } from "./credentialFormFaultProbes.js";
 import { SEARCH_FORM_FAULT_PROBES } from "./searchFormFaultProbes.js";
+import { FIELD_FAULT_PROBES } from "./fieldFaultProbes.js";
 import { VALUE_SHAPE_FAULT_PROBES } from "./valueShapeFaultProbes.js";
 import { CONSISTENCY_FAULT_PROBES } from "./consistencyFaultProbes.js";
 import {
@@ -50,6 +51,7 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
   ...STATEMENT_FAULT_PROBES,
   ...CREDENTIAL_FORM_FAULT_PROBES,
   ...SEARCH_FORM_FAULT_PROBES,
+  ...FIELD_FAULT_PROBES,
   ...VALUE_SHAPE_FAULT_PROBES,
   ...CONSISTENCY_FAULT_PROBES,
   "pagination-default-20": async ({ both }) => {

@@ -138,7 +138,7 @@ describe("cms-conformance serve (in-process)", () => {
   });
 
   it.each([
-    [["serve", "--mode", "weird"], /--mode must be one of default, extra-fields, sdk-minimal, empty/],
+    [["serve", "--mode", "weird"], /--mode must be one of default, extra-fields, spec-minimal, empty/],
     [["serve", "--fault", "nope"], /unknown fault "nope"/],
     [["serve", "--port", "70000"], /--port must be an integer from 0 to 65535/],
     [["serve", "--widgets=-3"], /--widgets must be an integer from 0 to 100000/],

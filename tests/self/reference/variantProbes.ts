@@ -6,6 +6,7 @@
 import { expect } from "vitest";
 import { BOUNDARY_VARIANT_PROBES } from "./boundaryVariantProbes.js";
 import { CREDENTIAL_VARIANT_PROBES } from "./credentialVariantProbes.js";
+import { FIELD_VARIANT_PROBES } from "./fieldVariantProbes.js";
 import { VALUE_SHAPE_VARIANT_PROBES } from "./valueShapeVariantProbes.js";
 import { CONSISTENCY_VARIANT_PROBES } from "./consistencyVariantProbes.js";
 import {
@@ -39,6 +40,7 @@ const tags = (answer: Answer) =>
 export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeContext) => Promise<void>>> = {
   ...BOUNDARY_VARIANT_PROBES,
   ...CREDENTIAL_VARIANT_PROBES,
+  ...FIELD_VARIANT_PROBES,
   ...VALUE_SHAPE_VARIANT_PROBES,
   ...CONSISTENCY_VARIANT_PROBES,
   "landing-search-case-sensitive": async ({ both }) => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { startReferenceServer } from "../../../reference/startReferenceServer.js";
-import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
+import { referenceRunConfig, variantRunConfig } from "../../../reference/referenceRunConfig.js";
 import { runInProcess } from "./runInProcess.js";
 
 describe("a whole run against the reference server", () => {
@@ -29,18 +29,17 @@ describe("a whole run against the reference server", () => {
   });
 
   it("fails under --profile strict only where the default profile warns", async () => {
-    const server = await startReferenceServer({ mode: "sdk-minimal", seed: 3 });
+    const server = await startReferenceServer({ seed: 3 });
     try {
-      const lenient = await runInProcess(referenceRunConfig(server), { checks: ["schema.response-body"] });
-      const strict = await runInProcess(referenceRunConfig(server), {
-        checks: ["schema.response-body"],
-        profile: "strict",
-      });
+      // Its error answers are application/problem+json: a departure from register response-content-type.
+      const config = variantRunConfig(server, "problem-json-errors");
+      const lenient = await runInProcess(config, { checks: ["http.json-content-type"] });
+      const strict = await runInProcess(config, { checks: ["http.json-content-type"], profile: "strict" });
       const warned = lenient.results.filter((result) => result.outcome === "warning").map((result) => result.operation);
-      expect(warned.length).toBeGreaterThan(0); // sdk-minimal leaves out Chart.category (register chart-category-non-gauge)
+      expect(warned.length).toBeGreaterThan(0);
       expect(
         lenient.results.filter((result) => result.outcome === "warning").map((result) => result.registerRefs),
-      ).toEqual(warned.map(() => ["chart-category-non-gauge"]));
+      ).toEqual(warned.map(() => ["response-content-type"]));
       expect(strict.results.filter((result) => result.outcome === "failed").map((result) => result.operation)).toEqual(
         warned,
       );
