@@ -9,6 +9,7 @@ import type { ErrorObject } from "ajv";
 import type { OperationName, OperationPaths } from "../../contract/operations.js";
 import { ConfigurationError } from "../model/ConfigurationError.js";
 import { closestName } from "./closestName.js";
+import { emptyBaseUrlSentence, refuseMistypedVariables } from "./refuseHalfGivenSettings.js";
 import { RUN_DEFAULTS, type PermissionFacts, type Profile, type RunSettings } from "../model/RunSettings.js";
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
@@ -158,15 +159,20 @@ function withPathsFrom(folder: string, values: Record<string, unknown>): Record<
   return out;
 }
 
-/** Settings from CMS_* environment variables, read as flags are; empty variables count as unset. */
+/**
+ * Settings from CMS_* environment variables, read as flags are. Empty variables count as unset, but for
+ * CMS_BASE_URL: set and empty is what a CI job gets from a missing secret, and is refused with the rest.
+ * A CMS_ variable two edits or fewer from one the suite reads is refused as a typo (issue 41.1).
+ */
 export function configFromEnvironment(env: NodeJS.ProcessEnv): ConfigLayer {
+  refuseMistypedVariables(env, Object.values(ENVIRONMENT_VARIABLES));
   const values: Record<string, unknown> = {};
   const typed: Record<string, string> = {};
   const names: Record<string, string> = {};
   for (const [key, variable] of Object.entries(ENVIRONMENT_VARIABLES)) {
     names[key] = variable;
     const text = env[variable];
-    if (text === undefined || text === "") continue;
+    if (text === undefined || (text === "" && key !== "baseUrl")) continue;
     values[key] = parseSettingText(key, text);
     typed[key] = text;
   }
@@ -312,6 +318,8 @@ function checkHeaderValue(value: string, name: string): void {
 export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[]): RunConfigFile {
   const resolvedLayers = layers.map((layer) => (isLayer(layer) ? layer : codeLayer(layer)));
   const { merged, origin } = merge(resolvedLayers);
+  if (typeof merged.baseUrl === "string" && merged.baseUrl.trim() === "")
+    throw new ConfigurationError(emptyBaseUrlSentence(origin.get("baseUrl")?.nameOf("baseUrl") ?? "baseUrl"));
   const validate = runConfigValidator();
   if (!validate(merged)) {
     const [first] = validate.errors ?? [];
