@@ -217,6 +217,11 @@ export async function runCommand(
     console.onRunEnd(report, paths);
     const stoppedBy = interruption.signal.aborted ? (interruption.signal.reason as NodeJS.Signals) : undefined;
     if (stoppedBy) return EXIT_ON_SIGNAL[stoppedBy as keyof typeof EXIT_ON_SIGNAL] ?? EXIT.failed;
+    // The suite's own trouble (a token command, a proxy, the client's limits) is no verdict on the target: exit 2, one sentence.
+    if (report.meta.suiteTrouble !== undefined) {
+      io.stderr.write(`cms-conformance run: ${report.meta.suiteTrouble}\n`);
+      return EXIT.usage;
+    }
     return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
   } catch (error) {
     if (

@@ -15,6 +15,7 @@ import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
 import { settingsOfConfigFile, type ConfigFileKey } from "./configFileKeys.js";
 import { readRegularFile } from "./readRegularFile.js";
+import { checkClientCertificate } from "./checkClientCertificate.js";
 import { dirname, resolve } from "node:path";
 import {
   describeExpected,
@@ -346,28 +347,6 @@ export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[
   if (config.operationPaths !== undefined)
     config.operationPaths = resolveOperationPaths(layerValues("operationPaths") as (OperationPaths | undefined)[]);
   return config;
-}
-
-/** --cert and --key, both or neither, each a readable PEM file of the right kind (exit 2 otherwise). */
-function checkClientCertificate(config: RunConfigFile, nameOf: (key: SettingKey) => string): void {
-  if (config.cert === undefined && config.key === undefined) return;
-  if (config.cert === undefined || config.key === undefined)
-    throw new ConfigurationError(
-      `${nameOf(config.cert === undefined ? "key" : "cert")} is given without ${config.cert === undefined ? "--cert (the client certificate)" : "--key (its private key)"}; a client certificate needs both, as PEM files`,
-    );
-  const pem = (file: string, what: string, pattern: RegExp) => {
-    let text: string;
-    try {
-      text = readRegularFile(file);
-    } catch (error) {
-      throw new ConfigurationError(
-        `cannot read the ${what} file ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); give a PEM file`,
-      );
-    }
-    if (!pattern.test(text)) throw new ConfigurationError(`the ${what} file ${file} holds no PEM ${what}`);
-  };
-  pem(config.cert, "client certificate", /-----BEGIN CERTIFICATE-----/);
-  pem(config.key, "private key", /-----BEGIN [A-Z ]*PRIVATE KEY-----/);
 }
 
 /** The permission facts given; an empty list is a fact too ("none"), unlike a list not given. */
