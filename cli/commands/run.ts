@@ -33,6 +33,7 @@ import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 import { prepareOutFolder } from "../prepareOutFolder.js";
 import { removeStaleReports } from "../removeStaleReports.js";
+import { EVERY_REPORT_FILE, outOfArgv, StaleReportGuard } from "../staleReportGuard.js";
 import { renderRunHelp } from "../renderRunHelp.js";
 import { DEFAULT_OUT_DIR, RUN_OPTIONS } from "../runOptions.js";
 import { CONFIG_FILE_KEYS } from "../configFileKeys.js";
@@ -78,7 +79,14 @@ export async function runCommand(
   env: NodeJS.ProcessEnv = process.env,
   deps: RunCommandDependencies = {},
 ): Promise<number> {
-  const { values } = parseCommandLine("run", argv, PARSE_OPTIONS);
+  const outFolder = new StaleReportGuard(outOfArgv(argv) ?? DEFAULT_OUT_DIR);
+  let values: ReturnType<typeof parseCommandLine<typeof PARSE_OPTIONS>>["values"];
+  try {
+    ({ values } = parseCommandLine("run", argv, PARSE_OPTIONS));
+  } catch (error) {
+    if (!argv.includes("--help") && !argv.includes("-h")) outFolder.removeStale();
+    throw error;
+  }
   if (values.help === true) {
     io.stdout.write(RUN_HELP);
     return EXIT.ok;
@@ -98,10 +106,12 @@ export async function runCommand(
   for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.on(signal, onSignal);
   try {
     const config = typeof values.config === "string" ? [readConfigFile(values.config, CONFIG_FILE_KEYS)] : [];
+    if (typeof values.out !== "string") outFolder.learn(config[0]?.values.out as string | undefined);
     // A re-run takes seed, profile and examples from the earlier report, below the flags.
     const rerunFile = typeof values["rerun-failed"] === "string" ? values["rerun-failed"] : undefined;
     const rerun = rerunFile !== undefined ? readRerunReport(rerunFile, CHECK_DESCRIPTIONS.ids()) : undefined;
     if (rerun && rerun.verdicts.length === 0) {
+      outFolder.removeStale();
       io.stdout.write(`Nothing to re-run: no verdict of ${rerun.file} failed or errored.\n`);
       return EXIT.ok;
     }
@@ -124,6 +134,7 @@ export async function runCommand(
     ];
     // Validated once, before anything starts: the bundled server, the folder, the first request.
     const merged = resolveRunConfig(layers);
+    outFolder.learn(merged.out);
     // Tokens printed by --token-command and --restricted-token-command sit above every other source.
     if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
     let settings = merged.baseUrl === undefined ? undefined : resolveRunSettings(layers);
@@ -134,7 +145,7 @@ export async function runCommand(
       ...reportFormats.map((format) => REPORT_FILE_NAMES[format]),
       ...(wantsHar ? [HAR_FILE_NAME] : []),
     ]);
-    removeStaleReports(outDir, [...Object.values(REPORT_FILE_NAMES), HAR_FILE_NAME]);
+    removeStaleReports(outDir, EVERY_REPORT_FILE);
     if (!settings) {
       // The bundled server answers where the run will ask (--operation-path without --base-url).
       // Loaded only for the bundled target: a run against another target never loads the reference.
@@ -224,6 +235,8 @@ export async function runCommand(
     }
     return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
   } catch (error) {
+    // No new report: an earlier run's must not stay looking current (a crash of ours included).
+    outFolder.removeStale();
     if (
       error instanceof ConfigurationError ||
       error instanceof UnknownCheckError ||
