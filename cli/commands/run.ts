@@ -9,6 +9,7 @@ import type { RunningReferenceServer } from "../../reference/startReferenceServe
 import { UnknownCheckError } from "../../runner/engine/CheckCatalogue.js";
 import { runSecrets } from "../../runner/engine/createTargetSession.js";
 import { EXCHANGE_LOG_DEFAULTS } from "../../runner/engine/ExchangeLog.js";
+import { openExchangeMirror, type ExchangeMirror } from "../../runner/engine/exchangeMirror.js";
 import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
 import type { CheckExecutor } from "../../runner/execute/CheckExecutor.js";
 import { runConformance } from "../../runner/runConformance.js";
@@ -93,6 +94,7 @@ export async function runCommand(
   }
   let server: RunningReferenceServer | undefined;
   let learnedSecrets: ReturnType<typeof listenForLearnedSecrets> | undefined;
+  let mirror: ExchangeMirror | undefined;
   // SIGINT and SIGTERM stop the run, not the process: the reports of what finished are written (a
   // second signal ends the process at once).
   const interruption = new AbortController();
@@ -162,9 +164,12 @@ export async function runCommand(
         true,
       );
     }
+    // The checks' thread mirrors each exchange here: a run stopped by a signal still writes its HAR.
+    mirror = wantsHar ? openExchangeMirror(EXCHANGE_LOG_DEFAULTS.limit) : undefined;
     settings = {
       ...settings,
       ...(wantsHar ? { exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : {}),
+      ...(mirror ? { exchangeChannel: mirror.name } : {}),
       ...(rerun && rerunFile !== undefined ? { rerunFailed: { report: rerunFile, verdicts: rerun.verdicts } } : {}),
       ...(shard ? { shard } : {}),
     };
@@ -195,6 +200,7 @@ export async function runCommand(
       ...(deps.executor ? { executor: deps.executor } : {}),
       ...(deps.today ? { today: deps.today } : {}),
     });
+    if (wantsHar && exchanges === undefined) exchanges = await mirror?.snapshot();
     const everySecret = [...secrets, ...(learnedSecrets?.secrets() ?? [])];
     // The writers are loaded once the run is over: they are no part of the start-up before the first request.
     const [{ writeReports }, { writeHarFile }] = await Promise.all([
@@ -247,6 +253,7 @@ export async function runCommand(
     throw error;
   } finally {
     learnedSecrets?.close();
+    mirror?.close();
     for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.off(signal, onSignal);
     await server?.close();
   }
