@@ -48,9 +48,7 @@ export class StaleReportGuard {
    */
   removeStale(): void {
     const folder = resolve(this.folder);
-    const files = EVERY_REPORT_FILE.filter((name) =>
-      lstatSync(join(folder, name), { throwIfNoEntry: false })?.isFile(),
-    );
+    const files = EVERY_REPORT_FILE.filter((name) => isRegularFile(join(folder, name)));
     removeStaleReports(folder, files);
   }
 }

@@ -3,6 +3,8 @@
  * console while the engine runs, then the report files (STYLE: the CLI only parses options and
  * chooses reporters; runner/runConformance.ts is the engine and writes nothing).
  */
+import { parseArgs } from "node:util";
+import type { TypedOption } from "../../runner/report/reproduceTypedCommand.js";
 import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
 import { HAR_FILE_NAME, REPORT_FILE_NAMES, type ReportFormat } from "../../reports/reportFileNames.js";
 import type { RunningReferenceServer } from "../../reference/startReferenceServer.js";
@@ -71,6 +73,21 @@ export interface RunCommandDependencies {
 
 function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
+
+/** A short option's name as typed (-x), a long one's by its name. */
+function optionName(token: { readonly name: string; readonly rawName: string }): string {
+  return token.rawName.startsWith("--") ? token.name : token.rawName;
+}
+
+/** The options of `argv` as typed, by long name, for the Reproduce line (argv has been parsed without error). */
+function typedOptions(argv: readonly string[]): TypedOption[] {
+  const { tokens } = parseArgs({ args: [...argv], options: PARSE_OPTIONS, strict: true, tokens: true });
+  return tokens.flatMap((token) =>
+    token.kind === "option"
+      ? [token.value === undefined ? { name: optionName(token) } : { name: optionName(token), value: token.value }]
+      : [],
+  );
 }
 
 /** Runs the command; returns its exit code. */
@@ -170,6 +187,7 @@ export async function runCommand(
       ...settings,
       ...(wantsHar ? { exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : {}),
       ...(mirror ? { exchangeChannel: mirror.name } : {}),
+      typedOptions: typedOptions(argv),
       ...(rerun && rerunFile !== undefined ? { rerunFailed: { report: rerunFile, verdicts: rerun.verdicts } } : {}),
       ...(shard ? { shard } : {}),
     };
