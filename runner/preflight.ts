@@ -16,6 +16,7 @@ import type { Exchange } from "./model/Exchange.js";
 import type { RunSettings } from "./model/RunSettings.js";
 import { isParserRefusal } from "./http/classifyTransportError.js";
 import { suiteTroubleOfExchange } from "./http/suiteTrouble.js";
+import { noInterfaceSentence } from "./noInterfaceAnswer.js";
 
 /** The first widget id of a listing answer, whatever shape it chose for `widgets` (§2.11). */
 function firstListedWidgetId(exchange: Exchange): string | undefined {
@@ -141,6 +142,11 @@ export async function preflight(settings: RunSettings): Promise<void> {
         `no operation found under ${settings.baseUrl} — check the path prefix: every operation answered 404 to a valid request (give --operation-path where the deployment serves an operation elsewhere)`,
       );
     }
+    const nowhere = noInterfaceSentence(
+      settings.baseUrl,
+      ALL_OPERATIONS.map((operation) => answers.get(operation) as Exchange),
+    );
+    if (nowhere !== undefined) refuse(nowhere);
     const redirected = ALL_OPERATIONS.map((operation) => answers.get(operation) as Exchange).filter(
       (exchange) => (exchange.response?.status ?? 0) >= 300 && (exchange.response?.status ?? 0) < 400,
     );
