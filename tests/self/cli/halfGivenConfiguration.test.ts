@@ -147,3 +147,15 @@ describe("a run without any base URL says it judged the bundled reference server
     expect((JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport).meta.target.embedded).toBe(true);
   });
 });
+
+describe("messages carry no byte order mark (issue 41.7)", () => {
+  it("a config file saved with a BOM is read as its JSON: the sentence names the setting, with no BOM in it", async () => {
+    const file = join(dir, "bom.json");
+    writeFileSync(file, `\uFEFF${JSON.stringify({ timeout: 0 })}`);
+    const sentence = await refused(["--base-url", baseUrl, "--config", file]);
+    expect(sentence).toBe(
+      `cms-conformance run: "timeout" in the config file ${file} takes a whole number from 100 to 600000, not 0`,
+    );
+    expect(sentence).not.toContain("\uFEFF");
+  });
+});
