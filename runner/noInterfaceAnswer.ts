@@ -22,7 +22,7 @@ function isErrorBody(exchange: Exchange): boolean {
 }
 
 /** What the answer is, in words, when no implementation of §4 could give it to a valid request; undefined otherwise. */
-export function noInterfaceAnswer(exchange: Exchange): string | undefined {
+function noInterfaceAnswer(exchange: Exchange): string | undefined {
   const response = exchange.response;
   if (response === undefined) return undefined;
   if (isHtml(exchange)) return `an HTML page (${response.status})`;
