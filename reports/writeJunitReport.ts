@@ -13,6 +13,7 @@ import { formatSchemaIssue } from "../contract/schemaIssue.js";
 import { escapeXml } from "./escapeXml.js";
 import { redactReport } from "./redactReport.js";
 import { selectionPhrase } from "./selectionPhrase.js";
+import { BUNDLED_TARGET_WORDS } from "./bundledTargetWording.js";
 
 /** Options of the JUnit reporter. */
 export interface JunitReportOptions {
@@ -181,7 +182,7 @@ export function renderJunitReport(report: RunReport, options: JunitReportOptions
   }
   const xml =
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<testsuites name="cms-conformance" ${counts(redacted.results, gateFailures.length, meta.durationMs)} timestamp="${attr(timestamp)}">\n` +
+    `<testsuites name="${attr(meta.target.embedded ? `cms-conformance (${BUNDLED_TARGET_WORDS})` : "cms-conformance")}" ${counts(redacted.results, gateFailures.length, meta.durationMs)} timestamp="${attr(timestamp)}">\n` +
     suites.join("") +
     `</testsuites>\n`;
   return xml;

@@ -15,6 +15,8 @@ import { ConfigurationError } from "./model/ConfigurationError.js";
 import type { Exchange } from "./model/Exchange.js";
 import type { RunSettings } from "./model/RunSettings.js";
 import { isParserRefusal } from "./http/classifyTransportError.js";
+import { suiteTroubleOfExchange } from "./http/suiteTrouble.js";
+import { noInterfaceSentence } from "./noInterfaceAnswer.js";
 
 /** The first widget id of a listing answer, whatever shape it chose for `widgets` (§2.11). */
 function firstListedWidgetId(exchange: Exchange): string | undefined {
@@ -96,6 +98,8 @@ export async function preflight(settings: RunSettings): Promise<void> {
     }
     const answers = await askEveryOperation(session, settings, "admin", (first) => {
       const kind = first.failure?.kind;
+      const own = suiteTroubleOfExchange(first);
+      if (own !== undefined && kind !== "proxy") refuse(own);
       if (first.response) return;
       if (kind === "timeout") {
         refuse(
@@ -122,6 +126,11 @@ export async function preflight(settings: RunSettings): Promise<void> {
         `the target at ${settings.baseUrl} cannot be reached (${(first.failure?.message ?? kind ?? "no response").replace(/\.$/, "")}); check --base-url and that the service is running`,
       );
     });
+    // The suite's own trouble met by any operation (a 407, headers over the client's limit) is named before anything else.
+    for (const exchange of answers.values()) {
+      const own = suiteTroubleOfExchange(exchange);
+      if (own !== undefined) refuse(own);
+    }
     const status = (operation: OperationName) => answers.get(operation)?.response?.status;
     if (CMS_OPERATIONS.every((operation) => status(operation) === 401)) {
       refuse(
@@ -133,6 +142,11 @@ export async function preflight(settings: RunSettings): Promise<void> {
         `no operation found under ${settings.baseUrl} — check the path prefix: every operation answered 404 to a valid request (give --operation-path where the deployment serves an operation elsewhere)`,
       );
     }
+    const nowhere = noInterfaceSentence(
+      settings.baseUrl,
+      ALL_OPERATIONS.map((operation) => answers.get(operation) as Exchange),
+    );
+    if (nowhere !== undefined) refuse(nowhere);
     const redirected = ALL_OPERATIONS.map((operation) => answers.get(operation) as Exchange).filter(
       (exchange) => (exchange.response?.status ?? 0) >= 300 && (exchange.response?.status ?? 0) < 400,
     );

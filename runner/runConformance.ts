@@ -18,6 +18,8 @@ import { loadWaivers } from "./waivers/loadWaivers.js";
 /** What the engine knows when the checks start. */
 export interface RunStart {
   readonly target: string;
+  /** The bundled reference server, run because no base URL was given. */
+  readonly embedded?: boolean;
   readonly profile: string;
   /** How many verdicts to expect (check × operation). */
   readonly checks: number;
@@ -114,7 +116,13 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
 
   const startedAt = new Date();
   const totalVerdicts = catalogue.select([], []).length;
-  observer.onRunStart?.({ target: settings.baseUrl, profile: settings.profile, checks: planned.length, totalVerdicts });
+  observer.onRunStart?.({
+    target: settings.baseUrl,
+    embedded: settings.embedded,
+    profile: settings.profile,
+    checks: planned.length,
+    totalVerdicts,
+  });
   const execute = options.executor ?? executeWithVitest;
   // Waivers apply as each verdict comes, so nothing shows a waived failure as a failure.
   const execution = await execute(

@@ -85,5 +85,9 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
     ...(formats ? { formats: formats as ReportFormat[] } : {}),
   });
   new ConsoleReporter({ stream: io.stdout }).onRunEnd(report, paths);
+  if (report.meta.suiteTrouble !== undefined) {
+    io.stderr.write(`cms-conformance merge: a shard ended on the suite's own trouble: ${report.meta.suiteTrouble}\n`);
+    return EXIT.usage;
+  }
   return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
 }

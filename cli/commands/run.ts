@@ -3,12 +3,15 @@
  * console while the engine runs, then the report files (STYLE: the CLI only parses options and
  * chooses reporters; runner/runConformance.ts is the engine and writes nothing).
  */
+import { parseArgs } from "node:util";
+import type { TypedOption } from "../../runner/report/reproduceTypedCommand.js";
 import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
 import { HAR_FILE_NAME, REPORT_FILE_NAMES, type ReportFormat } from "../../reports/reportFileNames.js";
 import type { RunningReferenceServer } from "../../reference/startReferenceServer.js";
 import { UnknownCheckError } from "../../runner/engine/CheckCatalogue.js";
 import { runSecrets } from "../../runner/engine/createTargetSession.js";
 import { EXCHANGE_LOG_DEFAULTS } from "../../runner/engine/ExchangeLog.js";
+import { openExchangeMirror, type ExchangeMirror } from "../../runner/engine/exchangeMirror.js";
 import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
 import type { CheckExecutor } from "../../runner/execute/CheckExecutor.js";
 import { runConformance } from "../../runner/runConformance.js";
@@ -33,6 +36,7 @@ import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 import { prepareOutFolder } from "../prepareOutFolder.js";
 import { removeStaleReports } from "../removeStaleReports.js";
+import { EVERY_REPORT_FILE, outOfArgv, StaleReportGuard } from "../staleReportGuard.js";
 import { renderRunHelp } from "../renderRunHelp.js";
 import { DEFAULT_OUT_DIR, RUN_OPTIONS } from "../runOptions.js";
 import { CONFIG_FILE_KEYS } from "../configFileKeys.js";
@@ -71,6 +75,21 @@ function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }
 
+/** A short option's name as typed (-x), a long one's by its name. */
+function optionName(token: { readonly name: string; readonly rawName: string }): string {
+  return token.rawName.startsWith("--") ? token.name : token.rawName;
+}
+
+/** The options of `argv` as typed, by long name, for the Reproduce line (argv has been parsed without error). */
+function typedOptions(argv: readonly string[]): TypedOption[] {
+  const { tokens } = parseArgs({ args: [...argv], options: PARSE_OPTIONS, strict: true, tokens: true });
+  return tokens.flatMap((token) =>
+    token.kind === "option"
+      ? [token.value === undefined ? { name: optionName(token) } : { name: optionName(token), value: token.value }]
+      : [],
+  );
+}
+
 /** Runs the command; returns its exit code. */
 export async function runCommand(
   argv: readonly string[],
@@ -78,13 +97,21 @@ export async function runCommand(
   env: NodeJS.ProcessEnv = process.env,
   deps: RunCommandDependencies = {},
 ): Promise<number> {
-  const { values } = parseCommandLine("run", argv, PARSE_OPTIONS);
+  const outFolder = new StaleReportGuard(outOfArgv(argv) ?? DEFAULT_OUT_DIR);
+  let values: ReturnType<typeof parseCommandLine<typeof PARSE_OPTIONS>>["values"];
+  try {
+    ({ values } = parseCommandLine("run", argv, PARSE_OPTIONS));
+  } catch (error) {
+    if (!argv.includes("--help") && !argv.includes("-h")) outFolder.removeStale();
+    throw error;
+  }
   if (values.help === true) {
     io.stdout.write(RUN_HELP);
     return EXIT.ok;
   }
   let server: RunningReferenceServer | undefined;
   let learnedSecrets: ReturnType<typeof listenForLearnedSecrets> | undefined;
+  let mirror: ExchangeMirror | undefined;
   // SIGINT and SIGTERM stop the run, not the process: the reports of what finished are written (a
   // second signal ends the process at once).
   const interruption = new AbortController();
@@ -98,10 +125,12 @@ export async function runCommand(
   for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.on(signal, onSignal);
   try {
     const config = typeof values.config === "string" ? [readConfigFile(values.config, CONFIG_FILE_KEYS)] : [];
+    if (typeof values.out !== "string") outFolder.learn(config[0]?.values.out as string | undefined);
     // A re-run takes seed, profile and examples from the earlier report, below the flags.
     const rerunFile = typeof values["rerun-failed"] === "string" ? values["rerun-failed"] : undefined;
     const rerun = rerunFile !== undefined ? readRerunReport(rerunFile, CHECK_DESCRIPTIONS.ids()) : undefined;
     if (rerun && rerun.verdicts.length === 0) {
+      outFolder.removeStale();
       io.stdout.write(`Nothing to re-run: no verdict of ${rerun.file} failed or errored.\n`);
       return EXIT.ok;
     }
@@ -124,6 +153,7 @@ export async function runCommand(
     ];
     // Validated once, before anything starts: the bundled server, the folder, the first request.
     const merged = resolveRunConfig(layers);
+    outFolder.learn(merged.out);
     // Tokens printed by --token-command and --restricted-token-command sit above every other source.
     if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
     let settings = merged.baseUrl === undefined ? undefined : resolveRunSettings(layers);
@@ -134,7 +164,7 @@ export async function runCommand(
       ...reportFormats.map((format) => REPORT_FILE_NAMES[format]),
       ...(wantsHar ? [HAR_FILE_NAME] : []),
     ]);
-    removeStaleReports(outDir, [...Object.values(REPORT_FILE_NAMES), HAR_FILE_NAME]);
+    removeStaleReports(outDir, EVERY_REPORT_FILE);
     if (!settings) {
       // The bundled server answers where the run will ask (--operation-path without --base-url).
       // Loaded only for the bundled target: a run against another target never loads the reference.
@@ -151,9 +181,13 @@ export async function runCommand(
         true,
       );
     }
+    // The checks' thread mirrors each exchange here: a run stopped by a signal still writes its HAR.
+    mirror = wantsHar ? openExchangeMirror(EXCHANGE_LOG_DEFAULTS.limit) : undefined;
     settings = {
       ...settings,
       ...(wantsHar ? { exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : {}),
+      ...(mirror ? { exchangeChannel: mirror.name } : {}),
+      typedOptions: typedOptions(argv),
       ...(rerun && rerunFile !== undefined ? { rerunFailed: { report: rerunFile, verdicts: rerun.verdicts } } : {}),
       ...(shard ? { shard } : {}),
     };
@@ -184,6 +218,7 @@ export async function runCommand(
       ...(deps.executor ? { executor: deps.executor } : {}),
       ...(deps.today ? { today: deps.today } : {}),
     });
+    if (wantsHar && exchanges === undefined) exchanges = await mirror?.snapshot();
     const everySecret = [...secrets, ...(learnedSecrets?.secrets() ?? [])];
     // The writers are loaded once the run is over: they are no part of the start-up before the first request.
     const [{ writeReports }, { writeHarFile }] = await Promise.all([
@@ -217,8 +252,15 @@ export async function runCommand(
     console.onRunEnd(report, paths);
     const stoppedBy = interruption.signal.aborted ? (interruption.signal.reason as NodeJS.Signals) : undefined;
     if (stoppedBy) return EXIT_ON_SIGNAL[stoppedBy as keyof typeof EXIT_ON_SIGNAL] ?? EXIT.failed;
+    // The suite's own trouble (a token command, a proxy, the client's limits) is no verdict on the target: exit 2, one sentence.
+    if (report.meta.suiteTrouble !== undefined) {
+      io.stderr.write(`cms-conformance run: ${report.meta.suiteTrouble}\n`);
+      return EXIT.usage;
+    }
     return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
   } catch (error) {
+    // No new report: an earlier run's must not stay looking current (a crash of ours included).
+    outFolder.removeStale();
     if (
       error instanceof ConfigurationError ||
       error instanceof UnknownCheckError ||
@@ -229,6 +271,7 @@ export async function runCommand(
     throw error;
   } finally {
     learnedSecrets?.close();
+    mirror?.close();
     for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.off(signal, onSignal);
     await server?.close();
   }

@@ -14,6 +14,7 @@ import { contractWording } from "../suiteWording.js";
 import { createPaint, type Paint } from "./paint.js";
 import { boundCommandLine } from "../boundText.js";
 import { sanitizeConsoleText } from "./sanitizeConsoleText.js";
+import { BUNDLED_TARGET_WORDS } from "../bundledTargetWording.js";
 
 /** Where the reporter writes: process.stdout, or anything with `write` (tests capture it). */
 export interface ConsoleStream {
@@ -38,6 +39,8 @@ export interface ConsoleReporterOptions {
 /** What the runner knows when it starts. */
 export interface RunStartInfo {
   readonly target: string;
+  /** The bundled reference server, run because no base URL was given. */
+  readonly embedded?: boolean;
   readonly profile: string;
   /** How many verdicts to expect (check × operation). */
   readonly checks: number;
@@ -160,7 +163,7 @@ export class ConsoleReporter {
       ? `${info.checks} of ${info.totalVerdicts} verdicts selected`
       : `${info.checks} verdicts to judge (check × operation)`;
     this.write(
-      `${this.paint.bold("cms-conformance")} ${this.targetText(info.target)} · ${this.text(info.profile)} profile · ${count}`,
+      `${this.paint.bold("cms-conformance")} ${this.targetText(info.target)}${info.embedded === true ? ` (${BUNDLED_TARGET_WORDS})` : ""} · ${this.text(info.profile)} profile · ${count}`,
     );
   }
 

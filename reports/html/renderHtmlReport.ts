@@ -19,6 +19,7 @@ import { renderResult } from "./renderResult.js";
 import { renderTimingChart } from "./renderTimingChart.js";
 import { REPORT_SCRIPT } from "./reportScript.js";
 import { REPORT_STYLES } from "./reportStyles.js";
+import { targetCaption } from "../bundledTargetWording.js";
 
 /** Options of the HTML reporter. */
 export interface HtmlReportOptions {
@@ -122,7 +123,7 @@ function gateFailureList(gateFailures: readonly string[]): SafeHtml | "" {
 function metaList(report: RunReport): SafeHtml {
   const { meta } = report;
   const items: readonly (readonly [string, unknown])[] = [
-    ["Target", `${meta.target.baseUrl}${meta.target.embedded ? " (embedded reference server)" : ""}`],
+    ["Target", targetCaption(meta.target.baseUrl, meta.target.embedded)],
     [
       "Verdicts",
       selectionPhrase(report) === undefined
@@ -241,13 +242,13 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${verdictWord}${partial === undefined ? "" : ` (${partial})`} · cms-conformance · ${run.meta.target.baseUrl}</title>
+<title>${verdictWord}${partial === undefined ? "" : ` (${partial})`} · cms-conformance · ${targetCaption(run.meta.target.baseUrl, run.meta.target.embedded)}</title>
 <style>${new SafeHtml(REPORT_STYLES) /* our own stylesheet: trusted */}</style>
 </head>
 <body>
 <header class="verdict ${run.verdict}" id="verdict">
 <div class="verdict-word" data-verdict="${run.verdict}">${verdictWord}</div>
-<div><h1>cms-conformance · ${run.meta.target.baseUrl}</h1>
+<div><h1>cms-conformance · ${targetCaption(run.meta.target.baseUrl, run.meta.target.embedded)}</h1>
 ${partial === undefined ? "" : html`<p class="partial" id="partial"><strong>${verdictWord} — ${partial}</strong> (<span class="mono">${commandText(selectionFilters(run))}</span>); the other ${run.meta.selection.totalVerdicts - run.meta.selection.selectedVerdicts} were not run.</p>`}
 <p class="why">${verdictReason(run)}</p>
 <p class="muted">${run.meta.profile} profile · ${plural(run.summary.total, "verdict")} · started ${readableTime(run.meta.startedAt)} · ${formatDuration(run.meta.durationMs)} · ${plural(run.meta.requestCount, "request")}</p>

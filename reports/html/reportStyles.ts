@@ -82,6 +82,7 @@ details.result .body{padding:0 14px 12px;border-top:1px solid var(--line)}
 table.headers td{font-family:var(--mono);font-size:.8rem;padding:1px 6px;overflow-wrap:anywhere}
 table.headers td:first-child{color:var(--muted);white-space:nowrap}
 table.issues td{font-size:.85rem;overflow-wrap:anywhere}
+@media (max-width:600px){table:not(.matrix){table-layout:fixed;width:100%}table:not(.matrix) th,table:not(.matrix) td{overflow-wrap:anywhere;word-break:break-word;font-size:.75rem;padding:2px 3px;white-space:normal}}
 .evidence{border-top:1px dashed var(--line);margin-top:12px;padding-top:4px}
 .failure-box{border:1px solid var(--fail);background:#ffebe9;border-radius:6px;padding:6px 10px;margin:6px 0}
 .curl{position:relative}

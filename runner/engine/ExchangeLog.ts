@@ -44,9 +44,8 @@ export class ExchangeLog {
     this.ring = new Array<LoggedExchange | undefined>(limit);
   }
 
-  /** Keeps an exchange, dropping the oldest when a bound is reached. */
-  add(judged: Exchange): void {
-    this.seen += 1;
+  /** Keeps an exchange, dropping the oldest when a bound is reached; returns the entry kept (redacted, cut). */
+  add(judged: Exchange): LoggedExchange {
     // Exchanges hold what was sent and received as it was; the log is written, so secrets go here, before the cut.
     const exchange = redactExchange(judged, exchangeRedactor(judged));
     const [requestBody, requestCut] =
@@ -64,6 +63,13 @@ export class ExchangeLog {
       ...(exchange.timeToHeadersMs === undefined ? {} : { timeToHeadersMs: exchange.timeToHeadersMs }),
       bodyCharsCut: requestCut + responseCut,
     };
+    this.keep(entry);
+    return entry;
+  }
+
+  /** Keeps an entry made by another log (the worker's, mirrored to the CLI's thread), within this log's bounds. */
+  keep(entry: LoggedExchange): void {
+    this.seen += 1;
     if (this.count === this.limit) this.dropOldest();
     this.ring[(this.start + this.count) % this.limit] = entry;
     this.count += 1;

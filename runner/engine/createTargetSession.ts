@@ -7,6 +7,7 @@ import { runTokenCommand } from "../http/runTokenCommand.js";
 import { proxyCredentialSecrets, proxyFromEnvironment } from "../http/proxyFromEnvironment.js";
 import type { HttpClientOptions } from "../http/types.js";
 import type { RunSettings } from "../model/RunSettings.js";
+import { exchangePoster } from "./exchangeMirror.js";
 import { ExchangeLog } from "./ExchangeLog.js";
 import { extraHeaderSecrets } from "../http/extraHeaderSecrets.js";
 import { nearMissSecrets, nearMissToken } from "./nearMissTokens.js";
@@ -91,9 +92,17 @@ function renewal(settings: RunSettings): Pick<HttpClientOptions, "renewableToken
 /** A session over a fresh HTTP client. */
 export function createTargetSession(settings: RunSettings): TargetSession {
   const log = settings.exchangeLogLimit === undefined ? undefined : new ExchangeLog(settings.exchangeLogLimit);
+  const post = settings.exchangeChannel === undefined ? undefined : exchangePoster(settings.exchangeChannel);
   const client = createHttpClient({
     ...httpClientOptions(settings),
-    ...(log ? { onExchange: (exchange) => log.add(exchange) } : {}),
+    ...(log
+      ? {
+          onExchange: (exchange) => {
+            const entry = log.add(exchange);
+            post?.(entry);
+          },
+        }
+      : {}),
   });
   return new TargetSession(settings, client, log);
 }

@@ -15,6 +15,7 @@ export function runStatistics(session: TargetSession): RunStatistics {
     sampling: session.samplingNotes(),
     bodyTexts: session.bodyTextNotes(),
     ...(stop === undefined ? {} : { stopped: stop.message }),
+    ...(stop?.ownTrouble === true ? { suiteTrouble: stop.message } : {}),
     ...(exchanges ? { exchanges } : {}),
   };
 }

@@ -15,6 +15,9 @@ export interface TransportErrorContext {
   readonly origin: string;
 }
 
+/** The start of the failure of an answer whose headers are over the client's limit (suiteTrouble.ts recognises it). */
+export const RESPONSE_HEADERS_LIMIT_WORDS = "the response headers exceed";
+
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
@@ -130,7 +133,7 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
       if (contentLength !== undefined && bytesReceived < contentLength) return truncated(bytesReceived, contentLength);
       return { kind: "protocol", message: `the target closed the connection mid-body after ${bytesReceived} bytes.` };
     case "UND_ERR_HEADERS_OVERFLOW":
-      return { kind: "protocol", message: "the response headers exceed 16 KiB." };
+      return { kind: "protocol", message: `${RESPONSE_HEADERS_LIMIT_WORDS} 16 KiB.` };
     case "UND_ERR_DESTROYED":
     case "UND_ERR_CLOSED":
       return { kind: "other", message: "the HTTP client was closed before the answer came." };

@@ -10,6 +10,7 @@ import { buildExchange, type SentRequest } from "./buildExchange.js";
 import { createDispatcher } from "./createDispatcher.js";
 import { createRateLimiter } from "./createRateLimiter.js";
 import { createRenewableTokens } from "./renewableTokens.js";
+import { suiteTroubleOfExchange, tokenRenewalTrouble } from "./suiteTrouble.js";
 import { createSemaphore } from "./createSemaphore.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
 import { memoizeBounded } from "./memoizeBounded.js";
@@ -171,6 +172,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     (sentence) => {
       if (!renewalFailures.includes(sentence) && renewalFailures.length < MAX_RENEWAL_FAILURES_KEPT)
         renewalFailures.push(sentence);
+      // The 401 that follows is the identity provider's outage, not the target's refusal: the run stops (exit 2).
+      stop ??= { at: new Date().toISOString(), message: tokenRenewalTrouble(sentence), ownTrouble: true };
     },
   );
   const semaphore = createSemaphore(concurrency);
@@ -367,6 +370,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
    */
   const watch = (exchange: Exchange, path: string): void => {
     const failure = exchange.failure;
+    const own = suiteTroubleOfExchange(exchange);
+    if (own !== undefined) stop ??= { at: exchange.startedAt, message: own, ownTrouble: true };
     const answered = exchange.response !== undefined && failure?.kind !== "stopped";
     if (failure === undefined || !(TARGET_TROUBLE.has(failure.kind) || PATH_TROUBLE.has(failure.kind))) {
       if (answered) {

@@ -40,6 +40,8 @@ export interface ClientStop {
   readonly at: string;
   /** One sentence, e.g. "the target stopped answering at … after 5 consecutive transport failures (…)". */
   readonly message: string;
+  /** The suite's own trouble, not the target's (a token command that failed, a proxy's 407): the run exits 2. */
+  readonly ownTrouble?: boolean;
 }
 
 /** Options of an HTTP client bound to one target. */

@@ -145,6 +145,8 @@ export interface RunMeta {
   readonly gateFailures: readonly string[];
   /** Things a reader should know that change no verdict (today: unused waivers). */
   readonly notes: readonly string[];
+  /** The suite's own trouble that ended the run (a token command that failed, a proxy's 407 …): exit 2, and no verdict of the target fails for it. */
+  readonly suiteTrouble?: string;
 }
 
 /** The whole result of a run. */

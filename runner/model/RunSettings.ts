@@ -121,6 +121,10 @@ export interface RunSettings {
   readonly operationPaths?: OperationPaths;
   /** Keep the last this many exchanges for the HAR file (--format har); none are kept without it. */
   readonly exchangeLogLimit?: number;
+  /** The channel each kept exchange is also posted on, so an interrupted run still writes its HAR (exchangeMirror.ts). */
+  readonly exchangeChannel?: string;
+  /** The options as typed on the command line, when the CLI started the run: the Reproduce line repeats them (issue 41.4). */
+  readonly typedOptions?: readonly { readonly name: string; readonly value?: string }[];
   /** Start no check once this many verdicts failed or errored (--max-failures, -x); the rest are not run. */
   readonly maxFailures?: number;
   /** Run only this share of the selected verdicts (--shard i/n, for CI fleets). */

@@ -22,6 +22,8 @@ export interface RunStatistics {
   readonly tokenRenewals?: TokenRenewals;
   /** Why the run stopped early (the target stopped answering, or --max-run-time passed), when it did. */
   readonly stopped?: string;
+  /** The suite's own trouble that stopped the run (a token command that failed, a proxy's 407), when it did: the run exits 2. */
+  readonly suiteTrouble?: string;
   /** Response times in milliseconds, by operation path. */
   readonly durationsByPath: Record<string, number[]>;
   /** Listing walks cut at their page bound, one line per operation and kind (TargetSession.samplingNotes). */

@@ -119,7 +119,9 @@ function runConditions(facts: RunFacts): string[] {
       `A bearer token expired mid-run and was obtained anew ${renewals.renewed} time${renewals.renewed === 1 ? "" : "s"} (--token-command or --restricted-token-command); the requests that met the expiry were sent again with it.`,
     );
   for (const failure of renewals?.failures ?? [])
-    notes.push(`A token could not be obtained anew after a 401: ${failure}; the 401 answers that followed stand.`);
+    notes.push(
+      `A token could not be obtained anew after a 401: ${failure}; the run stopped there (the suite's own trouble).`,
+    );
   if (facts.settings.insecure === true) notes.push("TLS certificates were not verified (--insecure).");
   for (const line of statistics?.bodyTexts ?? []) notes.push(`Answer text of ${line}`);
   return notes;
@@ -128,7 +130,9 @@ function runConditions(facts: RunFacts): string[] {
 /** The report of a run. */
 export function buildRunReport(results: readonly CheckResult[], facts: RunFacts): RunReport {
   const summary = summarize(results);
-  const failing = summary.failed > 0 || summary.errors > 0 || facts.gateFailures.length > 0;
+  const suiteTrouble = facts.statistics?.suiteTrouble;
+  const failing =
+    summary.failed > 0 || summary.errors > 0 || facts.gateFailures.length > 0 || suiteTrouble !== undefined;
   return {
     reportVersion: 1,
     verdict: failing ? "fail" : "pass",
@@ -150,8 +154,12 @@ export function buildRunReport(results: readonly CheckResult[], facts: RunFacts)
       ),
       ...(facts.settings.insecure === true ? { insecure: true } : {}),
       sampling: [...facts.sampling],
-      gateFailures: [...facts.gateFailures],
+      gateFailures: [
+        ...(suiteTrouble === undefined ? [] : [`the suite's own trouble ended the run: ${suiteTrouble}`]),
+        ...facts.gateFailures,
+      ],
       notes: [...runConditions(facts), ...facts.notes],
+      ...(suiteTrouble === undefined ? {} : { suiteTrouble }),
     },
     summary,
     results,

@@ -120,12 +120,15 @@ export function mergeRunReports(reports: readonly ShardReport[], verdictOrder: r
     for (const [operation, durations] of Object.entries(report.timings) as [OperationName, readonly number[]][])
       timings[operation] = [...(timings[operation] ?? []), ...durations];
   }
+  const { suiteTrouble: _firstTrouble, ...firstMeta } = first;
   const { shard: _shard, ...selection } = first.selection;
+  // A shard ended by the suite's own trouble keeps the merged run from judging the target whole.
+  const suiteTrouble = metas.find((meta) => meta.suiteTrouble !== undefined)?.suiteTrouble;
   return {
     reportVersion: 1,
     verdict: summary.failed > 0 || summary.errors > 0 || gateFailures.length > 0 ? "fail" : "pass",
     meta: {
-      ...first,
+      ...firstMeta,
       startedAt: new Date(start).toISOString(),
       durationMs: end - start,
       requestCount: metas.reduce((sum, meta) => sum + meta.requestCount, 0),
@@ -135,6 +138,7 @@ export function mergeRunReports(reports: readonly ShardReport[], verdictOrder: r
       ...(metas.some((meta) => meta.insecure === true) ? { insecure: true } : {}),
       sampling: unique(metas.flatMap((meta) => meta.sampling)),
       gateFailures,
+      ...(suiteTrouble === undefined ? {} : { suiteTrouble }),
       // Each shard of a run without --base-url starts its own bundled server on a port of its own.
       notes: [
         ...mergedNotes(reports),

@@ -4,6 +4,7 @@ import { SECRET_PLACEHOLDERS } from "../engine/createTargetSession.js";
 import { extraHeaderSecrets } from "../http/extraHeaderSecrets.js";
 import { RUN_DEFAULTS, type RunSettings } from "../model/RunSettings.js";
 import { quoteShellWord, shellWord, variableName, type ShellSegment } from "../http/quoteShellWord.js";
+import { reproduceTypedCommand } from "./reproduceTypedCommand.js";
 
 /** Settings of a run plus the options that live outside RunSettings but change verdicts. */
 export type ReproducibleSettings = RunSettings & {
@@ -30,8 +31,10 @@ function variable(placeholder: string): ShellSegment[] {
  * --token-command and --restricted-token-command are left out: a command line may hold a secret of its
  * own (a client secret, a password) that no redaction knows; the tokens they printed stand as
  * $CMS_TOKEN and $CMS_RESTRICTED_TOKEN, which a replay sets (CMS_TOKEN="$(the command)").
+ * A run the CLI started repeats what the user typed instead (reproduceTypedCommand.ts).
  */
 export function reproduceCommand(settings: ReproducibleSettings): string {
+  if (settings.typedOptions !== undefined) return reproduceTypedCommand(settings.typedOptions, settings.seed);
   const parts: string[] = ["cms-conformance", "run"];
   const option = (name: string, value?: string | readonly ShellSegment[]) => {
     if (value === undefined) parts.push(`--${name}`);

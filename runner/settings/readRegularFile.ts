@@ -30,7 +30,9 @@ export function readRegularFile(path: string, encoding: "utf8" | null = "utf8"):
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new NotRegularFileError(path, describeKind(stats));
-    return encoding === null ? readFileSync(fd) : readFileSync(fd, encoding);
+    // A byte order mark is an editor's (Windows Notepad saves one), never content: left in, JSON.parse refuses the
+    // file and its message carries the invisible character to the user (issue 41.7).
+    return encoding === null ? readFileSync(fd) : readFileSync(fd, encoding).replace(/^\uFEFF/, "");
   } finally {
     closeSync(fd);
   }

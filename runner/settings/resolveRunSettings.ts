@@ -9,11 +9,13 @@ import type { ErrorObject } from "ajv";
 import type { OperationName, OperationPaths } from "../../contract/operations.js";
 import { ConfigurationError } from "../model/ConfigurationError.js";
 import { closestName } from "./closestName.js";
+import { emptyBaseUrlSentence, refuseMistypedVariables } from "./refuseHalfGivenSettings.js";
 import { RUN_DEFAULTS, type PermissionFacts, type Profile, type RunSettings } from "../model/RunSettings.js";
 import { resolveExtraHeaders } from "./resolveExtraHeaders.js";
 import { resolveOperationPaths } from "./resolveOperationPaths.js";
 import { settingsOfConfigFile, type ConfigFileKey } from "./configFileKeys.js";
 import { readRegularFile } from "./readRegularFile.js";
+import { checkClientCertificate } from "./checkClientCertificate.js";
 import { dirname, resolve } from "node:path";
 import {
   describeExpected,
@@ -159,15 +161,20 @@ function withPathsFrom(folder: string, values: Record<string, unknown>): Record<
   return out;
 }
 
-/** Settings from CMS_* environment variables, read as flags are; empty variables count as unset. */
+/**
+ * Settings from CMS_* environment variables, read as flags are. Empty variables count as unset, but for
+ * CMS_BASE_URL: set and empty is what a CI job gets from a missing secret, and is refused with the rest.
+ * A CMS_ variable two edits or fewer from one the suite reads is refused as a typo (issue 41.1).
+ */
 export function configFromEnvironment(env: NodeJS.ProcessEnv): ConfigLayer {
+  refuseMistypedVariables(env, Object.values(ENVIRONMENT_VARIABLES));
   const values: Record<string, unknown> = {};
   const typed: Record<string, string> = {};
   const names: Record<string, string> = {};
   for (const [key, variable] of Object.entries(ENVIRONMENT_VARIABLES)) {
     names[key] = variable;
     const text = env[variable];
-    if (text === undefined || text === "") continue;
+    if (text === undefined || (text === "" && key !== "baseUrl")) continue;
     values[key] = parseSettingText(key, text);
     typed[key] = text;
   }
@@ -313,6 +320,8 @@ function checkHeaderValue(value: string, name: string): void {
 export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[]): RunConfigFile {
   const resolvedLayers = layers.map((layer) => (isLayer(layer) ? layer : codeLayer(layer)));
   const { merged, origin } = merge(resolvedLayers);
+  if (typeof merged.baseUrl === "string" && merged.baseUrl.trim() === "")
+    throw new ConfigurationError(emptyBaseUrlSentence(origin.get("baseUrl")?.nameOf("baseUrl") ?? "baseUrl"));
   const validate = runConfigValidator();
   if (!validate(merged)) {
     const [first] = validate.errors ?? [];
@@ -339,28 +348,6 @@ export function resolveRunConfig(layers: readonly (RunConfigFile | ConfigLayer)[
   if (config.operationPaths !== undefined)
     config.operationPaths = resolveOperationPaths(layerValues("operationPaths") as (OperationPaths | undefined)[]);
   return config;
-}
-
-/** --cert and --key, both or neither, each a readable PEM file of the right kind (exit 2 otherwise). */
-function checkClientCertificate(config: RunConfigFile, nameOf: (key: SettingKey) => string): void {
-  if (config.cert === undefined && config.key === undefined) return;
-  if (config.cert === undefined || config.key === undefined)
-    throw new ConfigurationError(
-      `${nameOf(config.cert === undefined ? "key" : "cert")} is given without ${config.cert === undefined ? "--cert (the client certificate)" : "--key (its private key)"}; a client certificate needs both, as PEM files`,
-    );
-  const pem = (file: string, what: string, pattern: RegExp) => {
-    let text: string;
-    try {
-      text = readRegularFile(file);
-    } catch (error) {
-      throw new ConfigurationError(
-        `cannot read the ${what} file ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}); give a PEM file`,
-      );
-    }
-    if (!pattern.test(text)) throw new ConfigurationError(`the ${what} file ${file} holds no PEM ${what}`);
-  };
-  pem(config.cert, "client certificate", /-----BEGIN CERTIFICATE-----/);
-  pem(config.key, "private key", /-----BEGIN [A-Z ]*PRIVATE KEY-----/);
 }
 
 /** The permission facts given; an empty list is a fact too ("none"), unlike a list not given. */

@@ -10,7 +10,7 @@ import { SCHEMAS_DIR } from "../../contract/schemaCatalogue.js";
 
 /** The JSON Schema of one setting. */
 export interface SettingSchema {
-  readonly type?: "string" | "integer" | "number" | "array" | "object";
+  readonly type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
   readonly enum?: readonly string[];
   readonly minimum?: number;
   readonly maximum?: number;
@@ -71,6 +71,8 @@ export function describeExpected(schema: SettingSchema): string {
   if (schema.type === "array")
     return schema.items?.enum ? `a list of ${orList(schema.items.enum)}` : "a list of non-empty texts";
   if (schema.type === "object") return "a JSON object";
+  // No truthiness: "false" in a config file is text, and text is no switch (issue 41.1).
+  if (schema.type === "boolean") return "true or false (a JSON boolean, not text)";
   if (schema.pattern?.startsWith("^https?://")) return "an http:// or https:// URL";
   return schema.minLength ? "a non-empty text" : "a text";
 }

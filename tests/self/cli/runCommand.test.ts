@@ -59,7 +59,7 @@ describe("cms-conformance run (in process)", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout.split("\n")[0]).toMatch(
-      /^cms-conformance http:\/\/127\.0\.0\.1:\d+ · default profile · 1 of \d+ verdicts selected$/,
+      /^cms-conformance http:\/\/127\.0\.0\.1:\d+ \(the bundled reference server: no base URL was given, no target of yours is judged\) · default profile · 1 of \d+ verdicts selected$/,
     );
     const report = readReport(out);
     expect(report.meta.target.embedded).toBe(true);

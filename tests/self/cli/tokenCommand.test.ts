@@ -20,6 +20,7 @@ import { referenceRunConfig } from "../../../reference/referenceRunConfig.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { startTokenRotatingProxy, type TokenRotatingProxy } from "../support/tokenRotatingProxy.js";
 import { runWith } from "./cliInProcess.js";
+import type { RunReport } from "../../../runner/model/RunReport.js";
 
 let server: RunningReferenceServer;
 beforeAll(async () => {
@@ -230,7 +231,7 @@ describe("--token-command", () => {
     }
   });
 
-  it("says in the report's notes why a token could not be obtained anew, and the 401s stand", async () => {
+  it("ends the run with exit 2 and one sentence when the command fails on refresh: no verdict of the target fails for it, and those judged before keep their outcome (issue 41.2)", async () => {
     const expiring = await startTokenRotatingProxy(server.baseUrl, server.credentials.token, 150);
     try {
       const outDir = mkdtempSync(join(tmpdir(), "cms-token-command-out-"));
@@ -241,10 +242,19 @@ describe("--token-command", () => {
         {},
         { executor: executeInProcess },
       );
-      expect(result.code).toBe(1);
-      const report = JSON.parse(readFileSync(join(outDir, "report.json"), "utf8")) as { meta: { notes: string[] } };
+      const sentence =
+        "a token expired mid-run and could not be obtained anew: the --token-command command exited with status 5; run it by hand to see why; the verdicts still open then are errors, not failures of the target";
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`cms-conformance run: ${sentence}\n`);
+      const report = JSON.parse(readFileSync(join(outDir, "report.json"), "utf8")) as RunReport;
+      expect(report.meta.suiteTrouble).toBe(sentence);
+      expect(report.verdict).toBe("fail");
+      expect(report.meta.gateFailures).toContain(`the suite's own trouble ended the run: ${sentence}`);
+      expect(report.results.filter((verdict) => verdict.outcome === "failed")).toEqual([]);
+      expect(report.summary.passed, "verdicts judged before the token expired keep their outcome").toBeGreaterThan(0);
+      expect(report.summary.errors).toBeGreaterThan(0);
       expect(report.meta.notes).toContain(
-        "A token could not be obtained anew after a 401: the --token-command command exited with status 5; run it by hand to see why; the 401 answers that followed stand.",
+        "A token could not be obtained anew after a 401: the --token-command command exited with status 5; run it by hand to see why; the run stopped there (the suite's own trouble).",
       );
     } finally {
       await expiring.close();

@@ -115,7 +115,17 @@ describe("action.yml", () => {
       if ("run" in step) expect(step.shell).toBe("bash");
       else expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@v\d+$/);
     }
-    expect(Object.keys(action.inputs).sort()).toEqual(["args", "artifact-name", "base-url", "config", "out"]);
+    expect(Object.keys(action.inputs).sort()).toEqual([
+      "args",
+      "artifact-name",
+      "base-url",
+      "config",
+      "headers",
+      "out",
+      "restricted-token-command",
+      "token-command",
+      "waivers",
+    ]);
     // Inputs reach the script only through the environment, never spliced into it.
     for (const step of action.runs.steps) if (typeof step.run === "string") expect(step.run).not.toContain("${{");
   });

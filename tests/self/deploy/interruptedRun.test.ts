@@ -1,5 +1,5 @@
 /**
- * A cancelled run leaves the truth behind (issue 23.4): SIGINT and SIGTERM write every report, with
+ * A cancelled run leaves the truth behind (issues 23.4, 41.3): SIGINT and SIGTERM write every report, the HAR included, with
  * the verdicts still open as errors saying the run was interrupted, and exit 130 / 143; a run never
  * leaves an earlier run's reports in --out looking current.
  */
@@ -67,7 +67,8 @@ describe("a run stopped by a signal", () => {
     const proxy = await slowProxy(reference.baseUrl);
     const out = mkdtempSync(join(tmpdir(), "cms-interrupted-"));
     try {
-      const child = spawn(process.execPath, [BIN, "run", "--base-url", proxy.baseUrl, "--out", out], {
+      const formats = ["--format", "json,junit,html,har"];
+      const child = spawn(process.execPath, [BIN, "run", "--base-url", proxy.baseUrl, ...formats, "--out", out], {
         env: {
           ...process.env,
           NO_COLOR: "1",
@@ -99,6 +100,9 @@ describe("a run stopped by a signal", () => {
       expect(report.results.length).toBe(report.meta.selection.selectedVerdicts);
       expect(existsSync(join(out, "junit.xml"))).toBe(true);
       expect(existsSync(join(out, "index.html"))).toBe(true);
+      // The HAR holds the exchanges of what was judged before the signal (issue 41.3).
+      const har = JSON.parse(readFileSync(join(out, "exchanges.har"), "utf8")) as { log: { entries: unknown[] } };
+      expect(har.log.entries.length).toBeGreaterThan(0);
     } finally {
       await proxy.close();
     }

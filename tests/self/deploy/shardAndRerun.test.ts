@@ -188,7 +188,8 @@ describe("against a faulty local target", () => {
     expect(report.summary.total + notRun).toBe(planned);
     expect(report.summary.failed).toBeGreaterThanOrEqual(1);
     expect(report.summary.errors).toBe(0); // pairs not run are not errors
-    expect(report.meta.commandLine).toContain("--max-failures 1");
+    // The Reproduce line repeats what was typed (issue 41.4).
+    expect(report.meta.commandLine).toMatch(/ -x --seed \d+$/);
     expect(result.stdout).toContain("stopped once 1 verdict had failed or errored");
   }, 120_000);
 

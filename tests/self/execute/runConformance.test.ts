@@ -184,7 +184,7 @@ describe("runConformance", () => {
         },
       ),
     });
-    expect(starts).toEqual([{ target: baseUrl, profile: "default", checks: 3, totalVerdicts: 4 }]);
+    expect(starts).toEqual([{ target: baseUrl, embedded: false, profile: "default", checks: 3, totalVerdicts: 4 }]);
     expect(heard).toEqual(["http.one getWidget waived", "http.one getAnalytic passed", "http.two getWidget failed"]);
     expect(logs).toEqual([3]);
     expect(report.results.map((result) => result.outcome)).toEqual(["waived", "passed", "failed"]);

@@ -3,7 +3,7 @@
  * gateway that asks for one (mTLS). Without one, the refusal names itself and what to give; --cert
  * without --key is refused before any request; the key's content is written nowhere.
  */
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -121,6 +121,17 @@ describe.skipIf(!openssl)("client certificates (mTLS)", () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toMatch(/client certificate .*give --cert and --key/);
+  });
+
+  it('a --key that is not the --cert\'s key: exit 2 before any request, one sentence naming the mismatch, not "cannot be reached" (issue 41.2)', async () => {
+    const { args, env } = targetArgs();
+    const otherKey = join(mkdtempSync(join(tmpdir(), "cms-mtls-key-")), "other.key");
+    writeFileSync(otherKey, certificates.serverKey);
+    const result = await runCli([...args, "--cert", certificates.clientCertFile, "--key", otherKey], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `cms-conformance run: the private key ${otherKey} is not the key of the client certificate ${certificates.clientCertFile} (--key and --cert do not match), so no TLS connection could be made; give the key the certificate was issued for\n`,
+    );
   });
 
   it("--cert without --key, or a file that holds no certificate, is refused before any request (exit 2)", async () => {

@@ -381,18 +381,25 @@ describe("renewed tokens", () => {
     expect(exchange.failure?.kind).toBe("connection-reset");
   });
 
-  it("keeps the first 5 distinct reasons a renewal failed", async () => {
-    const reasons = ["a", "a", "b", "c", "d", "e", "f"];
+  it("stops sending once a renewal failed: the suite's own trouble, said in one sentence, not the target's 401s (issue 41.2)", async () => {
     const valid = new Set(["t0"]);
-    const { http, send } = await tokenTarget(valid, () => Promise.reject(new Error(reasons.shift())));
+    const { http, send } = await tokenTarget(valid, () =>
+      Promise.reject(new Error("the --token-command command exited with status 5")),
+    );
     await send();
     valid.clear();
-    for (let i = 0; i < 7; i += 1) expect(await send()).toBe(401);
+    expect(await send()).toBe(401);
+    expect(await send()).toBeUndefined();
+    expect(http.stopped()).toMatchObject({
+      message:
+        "a token expired mid-run and could not be obtained anew: the --token-command command exited with status 5; the verdicts still open then are errors, not failures of the target",
+      ownTrouble: true,
+    });
     expect(http.stats()).toStrictEqual({
-      requests: 8,
+      requests: 2,
       retries429: 0,
       transportFailures: 0,
-      tokenRenewals: { renewed: 0, failures: ["a", "b", "c", "d", "e"] },
+      tokenRenewals: { renewed: 0, failures: ["the --token-command command exited with status 5"] },
     });
   });
 });

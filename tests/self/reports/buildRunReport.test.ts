@@ -174,7 +174,7 @@ describe("buildRunReport notes on how the run went", () => {
       notesOf(statistics({ tokenRenewals: { renewed: 1, failures: ["the command exited with status 5"] } })),
     ).toEqual([
       "A bearer token expired mid-run and was obtained anew 1 time (--token-command or --restricted-token-command); the requests that met the expiry were sent again with it.",
-      "A token could not be obtained anew after a 401: the command exited with status 5; the 401 answers that followed stand.",
+      "A token could not be obtained anew after a 401: the command exited with status 5; the run stopped there (the suite's own trouble).",
     ]);
     expect(notesOf(statistics({ tokenRenewals: { renewed: 2, failures: [] } }))[0]).toContain("obtained anew 2 times");
     expect(notesOf(statistics({ tokenRenewals: { renewed: 0, failures: [] } }))).toEqual([]);

@@ -41,13 +41,13 @@ describe("index.html of a minimal passing run", () => {
         '<meta name="referrer" content="no-referrer">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<link rel="icon" href="data:,">',
-        "<title>PASS · cms-conformance · http://127.0.0.1:4010</title>",
+        "<title>PASS · cms-conformance · http://127.0.0.1:4010 (the bundled reference server: no base URL was given, no target of yours is judged)</title>",
         `<style>${STYLES}</style>`,
         "</head>",
         "<body>",
         '<header class="verdict pass" id="verdict">',
         '<div class="verdict-word" data-verdict="pass">PASS</div>',
-        "<div><h1>cms-conformance · http://127.0.0.1:4010</h1>",
+        "<div><h1>cms-conformance · http://127.0.0.1:4010 (the bundled reference server: no base URL was given, no target of yours is judged)</h1>",
         "",
         '<p class="why">Nothing failed and nothing errored.</p>',
         '<p class="muted">default profile · 1 verdict · started 2025-01-15 10:00:00 UTC · 6.5 s · 317 requests</p>',
@@ -57,7 +57,7 @@ describe("index.html of a minimal passing run", () => {
         "</header>",
         '<nav class="toc"><a href="#run">Run</a><a href="#matrix">Matrix</a><a href="#findings">Findings</a><a href="#timings">Response times</a><a href="#register">Ambiguity register</a></nav>',
         "<main>",
-        '<section id="run"><h2>Run</h2><dl class="meta"><div class="wide"><dt>Target</dt><dd class="">http://127.0.0.1:4010 (embedded reference server)</dd></div><div class="wide"><dt>Verdicts</dt><dd class="">all 1 (every check × operation)</dd></div><div class=""><dt>Profile</dt><dd class="">default</dd></div><div class=""><dt>Seed</dt><dd class="mono">424242</dd></div><div class=""><dt>Started</dt><dd class="">2025-01-15 10:00:00 UTC</dd></div><div class=""><dt>Duration</dt><dd class="">6.5 s</dd></div><div class=""><dt>Requests</dt><dd class="">317 (1 waited out after 429)</dd></div><div class=""><dt>Suite version</dt><dd class="">0.1.0</dd></div><div class="wide"><dt>Schema hash</dt><dd class="mono">3f1c0ffee5a1d2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b</dd></div><div class=""><dt>Node</dt><dd class="">v20.20.2</dd></div><div class=""><dt>Examples per property</dt><dd class="">100</dd></div><div class=""><dt>Report format</dt><dd class="">version 1</dd></div></dl>',
+        '<section id="run"><h2>Run</h2><dl class="meta"><div class="wide"><dt>Target</dt><dd class="">http://127.0.0.1:4010 (the bundled reference server: no base URL was given, no target of yours is judged)</dd></div><div class="wide"><dt>Verdicts</dt><dd class="">all 1 (every check × operation)</dd></div><div class=""><dt>Profile</dt><dd class="">default</dd></div><div class=""><dt>Seed</dt><dd class="mono">424242</dd></div><div class=""><dt>Started</dt><dd class="">2025-01-15 10:00:00 UTC</dd></div><div class=""><dt>Duration</dt><dd class="">6.5 s</dd></div><div class=""><dt>Requests</dt><dd class="">317 (1 waited out after 429)</dd></div><div class=""><dt>Suite version</dt><dd class="">0.1.0</dd></div><div class="wide"><dt>Schema hash</dt><dd class="mono">3f1c0ffee5a1d2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b</dd></div><div class=""><dt>Node</dt><dd class="">v20.20.2</dd></div><div class=""><dt>Examples per property</dt><dd class="">100</dd></div><div class=""><dt>Report format</dt><dd class="">version 1</dd></div></dl>',
         "",
         "",
         "</section>",
@@ -166,7 +166,7 @@ describe("index.html of a partial, strict, failing run", () => {
 
   it("names the partial verdict in the title", () => {
     expect(region(page(), "<title>", "<style>")).toBe(
-      "<title>FAIL (19 of 30 verdicts selected) · cms-conformance · http://127.0.0.1:4010</title>\n",
+      "<title>FAIL (19 of 30 verdicts selected) · cms-conformance · http://127.0.0.1:4010 (the bundled reference server: no base URL was given, no target of yours is judged)</title>\n",
     );
   });
 
@@ -175,7 +175,7 @@ describe("index.html of a partial, strict, failing run", () => {
       [
         '<header class="verdict fail" id="verdict">',
         '<div class="verdict-word" data-verdict="fail">FAIL</div>',
-        "<div><h1>cms-conformance · http://127.0.0.1:4010</h1>",
+        "<div><h1>cms-conformance · http://127.0.0.1:4010 (the bundled reference server: no base URL was given, no target of yours is judged)</h1>",
         `<p class="partial" id="partial"><strong>FAIL — 19 of 30 verdicts selected</strong> (<span class="mono">${filters}</span>); the other 11 were not run.</p>`,
         '<p class="why">12 verdicts failed; 1 verdict errored (the suite could not judge); 2 warnings fail under the strict profile; 1 gate failure (see Run). 1 failure waived. 2 verdicts skipped for missing configuration.</p>',
         '<p class="muted">strict profile · 19 verdicts · started yesterday · 2 min 30 s · 1 request</p>',
@@ -212,7 +212,11 @@ describe("index.html of a partial, strict, failing run", () => {
     expect(region(page(), '<section id="run">', '<form class="filters"')).toBe(
       [
         '<section id="run"><h2>Run</h2><dl class="meta">' +
-          meta("Target", "http://127.0.0.1:4010 (embedded reference server)", "wide") +
+          meta(
+            "Target",
+            "http://127.0.0.1:4010 (the bundled reference server: no base URL was given, no target of yours is judged)",
+            "wide",
+          ) +
           meta("Verdicts", `19 of 30 verdicts selected (${filters})`, "wide") +
           meta("Profile", "strict") +
           meta("Seed", "424242", "", "mono") +

@@ -204,6 +204,37 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
     ]);
   });
 
+  // Issue 41.7: a phone and a wide desktop; every finding expanded, so the evidence's long lines are measured too.
+  for (const width of [390, 1440]) {
+    it(`wraps, never clips, at ${width} px: nothing wider than the page, no text cut by its box`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(fileUrl);
+      await page.locator("#expand-all").click();
+      const geometry = await page.evaluate(() => {
+        const viewport = document.documentElement.clientWidth;
+        const clipped: string[] = [];
+        const beyond: string[] = [];
+        for (const node of document.querySelectorAll<HTMLElement>("body *")) {
+          const style = getComputedStyle(node);
+          if (style.display === "none" || style.visibility === "hidden" || node.closest("svg")) continue;
+          const rect = node.getBoundingClientRect();
+          if (rect.width === 0) continue;
+          const name = `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}.${node.className}`;
+          // A box that hides what overflows it sideways cuts text; one that scrolls (auto, scroll) keeps it reachable.
+          const hides = ["hidden", "clip"].includes(style.overflowX);
+          if (hides && node.scrollWidth > node.clientWidth + 1)
+            clipped.push(`${name} ${node.scrollWidth} > ${node.clientWidth}`);
+          if (rect.right > viewport + 1 && !node.closest("table.matrix, .matrix-wrap"))
+            beyond.push(`${name} right ${Math.round(rect.right)} > ${viewport}`);
+        }
+        return { viewport, pageScrollWidth: document.documentElement.scrollWidth, clipped, beyond };
+      });
+      expect(geometry.clipped).toEqual([]);
+      expect(geometry.beyond.slice(0, 10)).toEqual([]);
+      expect(geometry.pageScrollWidth).toBeLessThanOrEqual(geometry.viewport);
+    });
+  }
+
   for (const width of [1400, 800]) {
     describe(`at ${width} px wide`, () => {
       beforeAll(async () => {

@@ -87,7 +87,7 @@ describe("junit.xml of a one-verdict failed run, whole", () => {
     expect(renderJunitReport(makeRunReport([failed]), { maxBodyChars: 10, secrets: PLANTED_SECRETS })).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<testsuites name="cms-conformance" tests="1" failures="1" errors="0" skipped="0" time="6.543" timestamp="2025-01-15T10:00:00">',
+        '<testsuites name="cms-conformance (the bundled reference server: no base URL was given, no target of yours is judged)" tests="1" failures="1" errors="0" skipped="0" time="6.543" timestamp="2025-01-15T10:00:00">',
         '  <testsuite name="getWidget" id="3" tests="1" failures="1" errors="0" skipped="0" time="1.234" timestamp="2025-01-15T10:00:00">',
         runProperties("fail", "all 1 verdicts (check × operation)", 0, 0) +
           '    <testcase classname="cms-conformance.getWidget" name="schema.response-body — Every 200 body validates" time="1.234">',
@@ -207,7 +207,7 @@ describe("junit.xml of a run with every other outcome and two gate failures, who
     expect(renderJunitReport(report, { secrets: PLANTED_SECRETS })).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<testsuites name="cms-conformance" tests="9" failures="2" errors="2" skipped="2" time="6.543" timestamp="2025-01-15T10:00:00">',
+        '<testsuites name="cms-conformance (the bundled reference server: no base URL was given, no target of yours is judged)" tests="9" failures="2" errors="2" skipped="2" time="6.543" timestamp="2025-01-15T10:00:00">',
         '  <testsuite name="listLandingPages" id="1" tests="3" failures="0" errors="0" skipped="2" time="0.004" timestamp="2025-01-15T10:00:00">',
         properties + '    <testcase classname="cms-conformance.listLandingPages" name="a.b — AB" time="0.000">',
         caseProperties("skipped", "MUST", "search", "§2, §4") + '      <skipped message="Set X."/>',
