@@ -101,7 +101,7 @@ export const httpChecks: readonly CheckDefinition[] = [
           if (status === 200) return { ok: true };
           let body = sent;
           if (status >= 400 && status < 500) {
-            const finding = await causeOfRefusal(target, operation, sent, headers);
+            const finding = await causeOfRefusal(target, operation, sent, headers, status);
             // A header form refused is a failing example (shrunk by runProperty); a null field or the scheme's case a warning.
             if (finding.cause === "header-form") return refusedFormVerdict(exchange, headers);
             if (finding.cause) {

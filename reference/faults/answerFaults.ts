@@ -98,6 +98,8 @@ export const ANSWER_FAULTS: readonly ReferenceFault[] = [
       "role-filters.no-duplicate-filters": "no answer of the missing path holds filters to look into",
       "role-filters.order-and-duplicates-irrelevant": "no answer of the missing path holds filters to compare",
       "role-filters.edge-requests": "its edge requests get 404 from the missing path",
+      "auth.client-id-form-refused":
+        "every client id form sent to the missing path gets 404, not a refusal of the form",
     },
     respond: (response, { operation }) =>
       operation === "getRoleFilters"

@@ -1,8 +1,9 @@
 /**
  * Why a valid request in one of its equivalent forms was refused: asked again with its null fields
  * left out, then with the bearer scheme as §5 writes it, then with every header as §5 writes it;
- * the first form that gets 200 names the cause (registers null-request-fields, bearer-scheme-case,
- * or none: a refused header form, a failure).
+ * the first form answered otherwise than the refusal (200, or another 4xx: a large page number the
+ * register lets a target refuse with 400, say) names the cause (registers null-request-fields,
+ * bearer-scheme-case, or none: a refused header form, a failure).
  */
 import {
   CANONICAL_HEADER_FORM,
@@ -28,9 +29,13 @@ export async function causeOfRefusal(
   operation: OperationName,
   body: Record<string, unknown>,
   form: RequestHeaderForm,
+  refusedStatus: number,
 ): Promise<RefusalFinding> {
   let current = body;
-  const served = (exchange: Exchange) => exchange.response?.status === 200;
+  const served = (exchange: Exchange) => {
+    const status = exchange.response?.status;
+    return status === 200 || (status !== undefined && status >= 400 && status < 500 && status !== refusedStatus);
+  };
   if (nullFieldsOf(body).length > 0) {
     current = withNullsAbsent(body);
     const exchange = await target.send(operation, { json: current, headerForm: form });

@@ -43,18 +43,20 @@ export function judgeRefusedForm(
   served: Exchange,
 ): void {
   const status = refused.response?.status ?? 0;
+  const servedStatus = served.response?.status ?? 0;
+  const undone = servedStatus === 200 ? "served" : `answered ${servedStatus}`;
   const details = {
     expected: "200 (§4): the request in this form is a valid one",
-    actual: `${describeAnswer(refused)}: ${preview(refused, 200)}; ${UNDONE[cause]} got 200`,
+    actual: `${describeAnswer(refused)}: ${preview(refused, 200)}; ${UNDONE[cause]} got ${servedStatus}`,
     evidence: [evidence(label, refused), evidence(`${label}, asked again as ${UNDONE[cause]}`, served)],
   };
   const register = DEPARTURE_OF[cause];
   if (register) {
-    judge.depart(register, `${label} was refused with ${status}, ${UNDONE[cause]} served.`, details);
+    judge.depart(register, `${label} was refused with ${status}, ${UNDONE[cause]} ${undone}.`, details);
     return;
   }
   judge.fail(
-    `${label} was refused with ${status}, ${UNDONE[cause]} served: header names and media types are case-insensitive and a media type may carry parameters (RFC 9110 §5.1, §8.3.1).`,
+    `${label} was refused with ${status}, ${UNDONE[cause]} ${undone}: header names and media types are case-insensitive and a media type may carry parameters (RFC 9110 §5.1, §8.3.1).`,
     details,
   );
 }
@@ -70,7 +72,7 @@ export async function judgeValidForms(context: CheckContext, basic: Record<strin
     const status = exchange.response.status;
     if (status === 200) continue;
     const finding =
-      status >= 400 && status < 500 ? await causeOfRefusal(target, operation, body, headerForm) : undefined;
+      status >= 400 && status < 500 ? await causeOfRefusal(target, operation, body, headerForm, status) : undefined;
     if (finding?.cause) {
       judgeRefusedForm(judge, label, exchange, finding.cause, finding.served);
       continue;

@@ -155,7 +155,7 @@ describe("the runner against hostile targets", { timeout: WHOLE_RUN_TIMEOUT_MS }
   const STOP_BEFORE_RUNNING = ["late-headers", "never-answer"] as const;
   const behaviours = HOSTILE_BEHAVIOURS.filter(
     (behaviour): behaviour is HostileBehaviour =>
-      !["ok", "slow", "redirect", ...STOP_BEFORE_RUNNING].includes(behaviour),
+      !["ok", "slow", "redirect", "non-json", ...STOP_BEFORE_RUNNING].includes(behaviour),
   );
 
   it.each(behaviours)("%s: ends with a failing verdict and no leaked secret", async (behaviour) => {
@@ -199,6 +199,12 @@ describe("the runner against hostile targets", { timeout: WHOLE_RUN_TIMEOUT_MS }
       );
     },
   );
+
+  it("an HTML page on every operation: no interface answers there, so it stops before running (exit 2) with a hint (issue 41.5)", async () => {
+    await expect(runAgainst(target.baseUrlFor("non-json"), timeoutFor("non-json"))).rejects.toThrow(
+      /^no interface answers under .*non-json: every operation answered a valid request with what no implementation of §4 gives \(an HTML page \(200\)\); check the base URL's path prefix/,
+    );
+  });
 
   it("redirect on every operation: stops before running (exit 2), naming the Location, with no secret in the sentence", async () => {
     const refusal = await runAgainst(target.baseUrlFor("redirect"), timeoutFor("redirect")).then(
