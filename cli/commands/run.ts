@@ -42,6 +42,13 @@ import { DEFAULT_OUT_DIR, RUN_OPTIONS } from "../runOptions.js";
 import { CONFIG_FILE_KEYS } from "../configFileKeys.js";
 import { flagsLayer } from "../flagsLayer.js";
 
+/**
+ * What the run knows of the bundled reference beyond its facts: it answers on loopback in milliseconds, so a
+ * generous bound lets performance.response-time judge instead of skipping (issue 44: npm start with no skip).
+ * A slower answer is only a warning; a --max-response-time the user gives wins (a later layer).
+ */
+const BUNDLED_REFERENCE_BOUNDS = { maxResponseTimeMs: 10_000 };
+
 export { DEFAULT_OUT_DIR };
 
 /** Help text of the command. */
@@ -177,7 +184,7 @@ export async function runCommand(
       // The bundled server's own credentials win: any other client id or token can only be refused by it.
       const { clientId, token, restrictedToken } = referenceRunConfig(server);
       settings = resolveRunSettings(
-        [referenceRunConfig(server), ...layers, { clientId, token, restrictedToken }],
+        [referenceRunConfig(server), BUNDLED_REFERENCE_BOUNDS, ...layers, { clientId, token, restrictedToken }],
         true,
       );
     }

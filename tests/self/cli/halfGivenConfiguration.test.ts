@@ -148,6 +148,24 @@ describe("a run without any base URL says it judged the bundled reference server
   });
 });
 
+describe("the bundled reference run skips nothing (issue 44: npm start with no skip)", () => {
+  it("judges response times against the bundled reference's bound, and a --max-response-time given wins", async () => {
+    const args = ["--checks", "performance.response-time", "--operation", "getWidget", "--format", "json"];
+    const bundled = await runWith([...args, "--out", join(dir, "bounds")], {}, { executor: executeInProcess });
+    const report = JSON.parse(readFileSync(join(dir, "bounds", "report.json"), "utf8")) as RunReport;
+    expect(bundled.code).toBe(0);
+    expect(report.results.map((result) => result.outcome)).not.toContain("skipped");
+    expect(report.results[0]?.message).toMatch(/10000 ms/);
+    await runWith(
+      [...args, "--max-response-time", "60s", "--out", join(dir, "given")],
+      {},
+      { executor: executeInProcess },
+    );
+    const given = JSON.parse(readFileSync(join(dir, "given", "report.json"), "utf8")) as RunReport;
+    expect(given.results[0]?.message).toMatch(/60000 ms/);
+  });
+});
+
 describe("messages carry no byte order mark (issue 41.7)", () => {
   it("a config file saved with a BOM is read as its JSON: the sentence names the setting, with no BOM in it", async () => {
     const file = join(dir, "bom.json");
