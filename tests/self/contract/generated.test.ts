@@ -86,6 +86,10 @@ describe("files derived from the contract", () => {
     expect(CHECK_DESCRIPTIONS.checks[0]).toEqual({ ...first, run: undefined });
   });
 
+  it("BENCHMARKS.md holds the current figures, not their history (under 300 lines; history stays in git)", () => {
+    expect(read("BENCHMARKS.md").split("\n").length).toBeLessThan(300);
+  });
+
   it("README.md stays a front door: at most 250 lines and under 25 KB (tables live in docs/)", () => {
     expect(read("README.md").split("\n").length).toBeLessThanOrEqual(250);
     expect(Buffer.byteLength(read("README.md"))).toBeLessThan(25 * 1024);
