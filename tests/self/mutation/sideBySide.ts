@@ -5,13 +5,15 @@
  *
  * The mutant is the one StrykerJS's instrumenter makes, found by its mutator and where it starts: the first
  * character of `at`, a text that occurs exactly once in the file (and, when several mutants of that mutator
- * start there, the one whose replacement is `replacement`). It is written beside the module, so its relative
- * imports resolve to the same modules, imported, and removed at once. When CMS_EQUIVALENCE_RECORD names a
+ * start there, the one whose replacement is `replacement`). It is written to a folder of its own outside the
+ * repository (a file beside the module would show up in the tests that list the product's folders), with its
+ * relative imports rewritten to the absolute paths of the same modules, imported, and removed at once. When CMS_EQUIVALENCE_RECORD names a
  * file, each mutant loaded is appended to it as a JSON line `{ "key": "file:line:column Mutator" }`:
  * `npm run mutation:verify` counts a claim as proven only when a passing proof loaded that very mutant.
  */
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
 
@@ -82,6 +84,15 @@ async function strykerMutant(source: string, spec: MutantSpec): Promise<{ mutate
   return { mutated, key: `${spec.file}:${line + 1}:${column + 1} ${spec.mutator}` };
 }
 
+/** `source` with each relative import of a module in `folder` made absolute, to the TypeScript file it names. */
+function withAbsoluteImports(source: string, folder: string): string {
+  return source.replace(
+    /((?:\bfrom|\bimport)\s*\(?\s*)(["'])(\.{1,2}\/[^"']+)\2/g,
+    (_whole, before: string, quote: string, specifier: string) =>
+      `${before}${quote}${resolve(folder, specifier).replace(/\.js$/, ".ts")}${quote}`,
+  );
+}
+
 let loaded = 0;
 
 /** Imports the module at `spec.file` and StrykerJS's mutant of it; resolves with both. */
@@ -89,8 +100,9 @@ export async function sideBySide<Module>(spec: MutantSpec): Promise<{ original: 
   const path = join(ROOT, spec.file);
   const { mutated, key } = await strykerMutant(readFileSync(path, "utf8"), spec);
   loaded += 1;
-  const mutantPath = join(dirname(path), `.${basename(path, ".ts")}.mutant-${process.pid}-${loaded}.ts`);
-  writeFileSync(mutantPath, mutated);
+  const folder = mkdtempSync(join(tmpdir(), "cms-mutant-"));
+  const mutantPath = join(folder, `${basename(path, ".ts")}.mutant-${loaded}.ts`);
+  writeFileSync(mutantPath, withAbsoluteImports(mutated, dirname(path)));
   try {
     const [original, mutant] = (await Promise.all([
       import(/* @vite-ignore */ pathToFileURL(path).href),
@@ -100,6 +112,6 @@ export async function sideBySide<Module>(spec: MutantSpec): Promise<{ original: 
     if (record) appendFileSync(record, `${JSON.stringify({ key })}\n`);
     return { original, mutant };
   } finally {
-    rmSync(mutantPath, { force: true });
+    rmSync(folder, { recursive: true, force: true });
   }
 }
