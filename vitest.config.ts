@@ -17,6 +17,9 @@ export default defineConfig({
           name: "self",
           include: ["tests/self/**/*.test.ts"],
           testTimeout: 60_000,
+          // expect.poll waits for something to happen, not for it to happen fast: 1 s (vitest's default) is
+          // a verdict on the machine's speed.
+          expect: { poll: { timeout: 30_000 } },
           // The files of a worker share its loaded modules instead of each loading the product again
           // (issue 25.5: 204 s → 143 s wall, 327 s → 215 s CPU on 2 cores). Files leave no state behind:
           // servers, sessions and stubbed variables are closed or restored in afterAll/afterEach.

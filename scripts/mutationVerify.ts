@@ -50,8 +50,12 @@ function unitVerdict(scratch: string, claim: Claim, tests: readonly string[]): {
   const original = readFileSync(path, "utf8");
   writeFileSync(path, applyMutant(original, claim));
   try {
-    const { failing, retried } = runTests(scratch, tests);
-    const again = retried ? " (after a retry with twice the time)" : "";
+    const { failing, retried, firstTry } = runTests(scratch, tests);
+    const again = !retried
+      ? ""
+      : failing.length === 0
+        ? ` (after a retry with twice the time; the first try failed ${firstTry.join("; ")})`
+        : " (failed again on a retry with twice the time)";
     return failing.length === 0
       ? { text: `holds against ${tests.length} unit test file(s)${again}`, wrong: false }
       : { text: `DOES NOT HOLD: killed by ${failing.join("; ")}${again}`, wrong: true };

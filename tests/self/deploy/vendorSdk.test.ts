@@ -50,7 +50,7 @@ describe("the vendor SDK against serve --operation-path", () => {
     };
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     serving = serveCommand(["--seed", "4", ...servedPaths], io, () => stopped);
-    await vi.waitFor(() => expect(stdout).toContain("Stop with Ctrl-C"));
+    await vi.waitFor(() => expect(stdout).toContain("Stop with Ctrl-C"), { timeout: 30_000 });
     announced = readServeAnnouncement(stdout.split("\n")[0] ?? "");
     // The SDK sends no client_id (a gateway adds it) and calls axios's default instance: add it there.
     axios.defaults.headers.common.client_id = announced.clientId;

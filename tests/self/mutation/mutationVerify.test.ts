@@ -1,8 +1,12 @@
 /** mutation:verify's judgement of claims (scripts/mutation/): proofs named, run and matched; dead disable comments. */
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { applyMutant } from "../../../scripts/mutation/applyMutant.js";
 import { deadComments, type Claim } from "../../../scripts/mutation/findClaims.js";
 import { proofNamed, proofVerdict, type ProofRun } from "../../../scripts/mutation/proofs.js";
+import { runTests } from "../../../scripts/mutation/runVitest.js";
 
 const KEY = "runner/engine/ExchangeLog.ts:44:17 ArrayDeclaration";
 const WHY = "sized up front only to avoid growing (proof: exchangeLogRing.equivalence.test.ts)";
@@ -74,5 +78,46 @@ describe("applyMutant", () => {
     expect(applyMutant(source, { line: 1, column: 12, end: { line: 3, column: 1 }, replacement: "{}" })).toBe(
       "const a = 1;\nif (x && y) {}\n",
     );
+  });
+});
+
+describe("runTests (issue 45.3: a loaded machine neither passes nor fails a claim by accident)", () => {
+  /** A scratch folder with a `self` project holding one test file, and the repository's node_modules. */
+  function scratchWith(testSource: string): string {
+    const scratch = mkdtempSync(join(tmpdir(), "cms-run-tests-"));
+    symlinkSync(join(process.cwd(), "node_modules"), join(scratch, "node_modules"));
+    writeFileSync(
+      join(scratch, "vitest.config.mjs"),
+      'export default { test: { projects: [{ test: { name: "self", include: ["*.test.mjs"] } }] } };\n',
+    );
+    writeFileSync(join(scratch, "one.test.mjs"), testSource);
+    return scratch;
+  }
+  const FAILS_FIRST_TIME = `import { existsSync, writeFileSync } from "node:fs";
+import { expect, test } from "vitest";
+test("flaky", () => {
+  const first = !existsSync("tried");
+  writeFileSync("tried", "");
+  expect(first, "first try").toBe(false);
+});
+`;
+
+  it("runs a failing run once more and lets the second stand, keeping the first failure for the output", () => {
+    const run = runTests(scratchWith(FAILS_FIRST_TIME), ["one.test.mjs"]);
+    expect(run.failing).toEqual([]);
+    expect(run.retried).toBe(true);
+    expect(run.firstTry.join()).toMatch(/one\.test\.mjs > flaky \(.*first try/);
+  });
+
+  it("reports a test that fails both times, and does not retry a passing run", () => {
+    const always = runTests(scratchWith(`import { expect, test } from "vitest";\ntest("never", () => expect(1).toBe(2));\n`), [
+      "one.test.mjs",
+    ]);
+    expect(always.failing.join()).toMatch(/one\.test\.mjs > never/);
+    expect(always.retried).toBe(true);
+    const passing = runTests(scratchWith(`import { expect, test } from "vitest";\ntest("fine", () => expect(1).toBe(1));\n`), [
+      "one.test.mjs",
+    ]);
+    expect(passing).toEqual({ failing: [], retried: false, firstTry: [] });
   });
 });

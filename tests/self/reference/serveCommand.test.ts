@@ -296,7 +296,7 @@ describe("cms-conformance serve: the request log", () => {
             return "";
           }
         });
-      await expect.poll(() => openFiles().includes(log), { timeout: 2000 }).toBe(false);
+      await expect.poll(() => openFiles().includes(log), { timeout: 30_000 }).toBe(false);
     }
   });
 

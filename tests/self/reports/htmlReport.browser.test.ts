@@ -70,7 +70,8 @@ describe.skipIf(!executablePath)("index.html in headless Chromium", () => {
       ],
     });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.setDefaultTimeout(5_000);
+    // Generous: a loaded CI machine renders slowly; a real fault shows as a wrong value, not as a slow one.
+    page.setDefaultTimeout(45_000);
     page.on("request", (request) => requests.push(request.url()));
     page.on("console", (message) => {
       if (message.type() === "error" || message.type() === "warning")
