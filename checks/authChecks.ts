@@ -1,11 +1,8 @@
 /** Authentication (§5, §7): bearer token on the content management operations, client_id on all. */
 import { ALL_OPERATIONS, CMS_OPERATIONS } from "../contract/operations.js";
 import type { CheckDefinition } from "../runner/engine/CheckDefinition.js";
-import { evidence } from "../runner/engine/Judgement.js";
-import { answered, judgeBody, preview } from "./_internals/judges/judgeExchange.js";
+import { answered } from "./_internals/judges/judgeExchange.js";
 import { judgeStatus } from "./_internals/judges/judgeStatus.js";
-import { formatSchemaIssue } from "../contract/schemaIssue.js";
-import { validateBody } from "../contract/validators.js";
 import { wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
 import { NEAR_MISS_KINDS, NEAR_MISS_LABELS } from "../runner/engine/nearMissTokens.js";
 import type { Caller } from "../runner/engine/TargetSession.js";

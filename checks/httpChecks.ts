@@ -6,7 +6,6 @@ import fc from "fast-check";
 import { ALL_OPERATIONS, operationSpec, type OperationName } from "../contract/operations.js";
 import { validRequestArbitrary } from "../generators/validRequestArbitrary.js";
 import { invalidRequestArbitrary, type InvalidRequest } from "../generators/invalidRequestArbitrary.js";
-import type { RequestContext } from "../generators/requestContext.js";
 import type { CheckContext, CheckDefinition } from "../runner/engine/CheckDefinition.js";
 import { evidence } from "../runner/engine/Judgement.js";
 import { answered, describeAnswer, mediaType, preview } from "./_internals/judges/judgeExchange.js";
@@ -15,7 +14,7 @@ import {
   registerForRefusedValidRequest,
   withWholePagination,
 } from "./_internals/judges/registerForRefusedValidRequest.js";
-import { runProperty, type ExampleVerdict } from "./_internals/requests/runProperty.js";
+import { runProperty } from "./_internals/requests/runProperty.js";
 import { successfulRequestBody, wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
 import { REQUIRED_CONTEXT } from "../generators/requestContext.js";
 import type { Exchange } from "../runner/model/Exchange.js";

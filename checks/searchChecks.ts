@@ -529,7 +529,7 @@ export const searchChecks: readonly CheckDefinition[] = [
     operations: LISTING_OPERATIONS,
     registerRefs: ["empty-total-pages", "search-match-mode"],
     async run(context) {
-      const { operation, target, judge } = context;
+      const { operation, judge } = context;
       const full = await readableListing(context);
       if (!full) return;
       const random = noMatchValue(
@@ -579,7 +579,7 @@ export const searchChecks: readonly CheckDefinition[] = [
     operations: LISTING_OPERATIONS,
     registerRefs: ["search-special-characters", "search-match-mode"],
     async run(context) {
-      const { operation, target, judge } = context;
+      const { operation, judge } = context;
       judge.applied("search-special-characters");
       const full = await readableListing(context);
       if (!full) return;

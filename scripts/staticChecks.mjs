@@ -1,5 +1,5 @@
 /**
- * `npm test`'s static checks (prettier, knip, tsc) side by side rather than one after the other: each keeps
+ * `npm test`'s static checks (prettier, knip, eslint, tsc) side by side rather than one after the other: each keeps
  * about one core busy for a few seconds, so on two cores they take about as long as the slowest of them
  * (issue 25.5). Each tool's output is printed whole once it ends, so the three never interleave; the exit
  * code is 1 when any of them failed, naming it.
@@ -12,6 +12,8 @@ const TOOLS = [
   // Caches in node_modules/.cache, by content: a check after an edit reads again only what changed.
   { name: "prettier", command: [localBin("prettier"), "--check", "--cache", "--cache-strategy", "content", "."] },
   { name: "knip", command: [localBin("knip"), "--cache"] },
+  // Type-aware rules (promises, unused names) and the size limits of eslint.config.mjs (issue 43.5).
+  { name: "eslint", command: [localBin("eslint"), "--max-warnings", "0", "."] },
   // The type check, emitting dist/ too (scripts/build.mjs): the tests that start the bin then run the compiled CLI.
   { name: "tsc", command: [process.execPath, new URL("./build.mjs", import.meta.url).pathname] },
 ];

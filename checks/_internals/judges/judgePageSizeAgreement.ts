@@ -28,7 +28,7 @@ const pageName = (walk: ListingWalk, listed: ListedItem) => `page ${listed.page.
 
 /** Both pages of one item fetched again, and the verdict on what both looks show. */
 async function confirm(
-  { operation, target, judge }: CheckContext,
+  { operation, judge }: CheckContext,
   relisted: RelistedPages,
   walks: readonly [ListingWalk, ListingWalk],
   both: readonly [ListedItem, ListedItem],

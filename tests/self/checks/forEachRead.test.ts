@@ -1,5 +1,4 @@
 /** forEachRead.ts: the reads a check judges, each with its body and label. */
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CheckContext } from "../../../runner/engine/CheckDefinition.js";
 import { Judgement } from "../../../runner/engine/Judgement.js";

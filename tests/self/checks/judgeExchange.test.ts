@@ -17,7 +17,6 @@ import {
   preview,
   type AnsweredExchange,
 } from "../../../checks/_internals/judges/judgeExchange.js";
-import { judgeStatus } from "../../../checks/_internals/judges/judgeStatus.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 
 const failure = (kind: TransportFailureKind, message = `${kind} happened`) => ({ kind, message });

@@ -1,7 +1,6 @@
 /** judgeWalk and judgeWalkTotals (§2.11): what a walk of a listing may not show — a stop, an item twice, a gap, totals that disagree. */
 import { describe, expect, it } from "vitest";
 import { judgeWalk } from "../../../checks/_internals/judges/judgeWalk.js";
-import { judgeWalkTotals } from "../../../checks/_internals/judges/judgeWalkTotals.js";
 import type { ListingWalk } from "../../../checks/_internals/walks/walkListing.js";
 import { judged, walkOf } from "./walkDoubles.js";
 

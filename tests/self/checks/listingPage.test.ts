@@ -1,5 +1,5 @@
 /** listingPage.ts: how a listing page is read (its items, their shape, its totals), and how an item is identified. */
-import { listing, widget } from "./listingDoubles.js";
+import { widget } from "./listingDoubles.js";
 import { describe, expect, it } from "vitest";
 import { expectedTotalPages, itemId, itemKey, readListingPage } from "../../../checks/_internals/walks/listingPage.js";
 

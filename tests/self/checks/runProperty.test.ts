@@ -2,7 +2,6 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { Judgement } from "../../../runner/engine/Judgement.js";
-import { forEachRead } from "../../../checks/_internals/judges/forEachRead.js";
 import { runProperty, type ExampleVerdict } from "../../../checks/_internals/requests/runProperty.js";
 import { fakeExchange } from "../engine/engineDoubles.js";
 

@@ -9,7 +9,7 @@ import {
   stringsOf,
 } from "../../../generators/_internals/builders/leafKeywords.js";
 import { type Fragment } from "../../../generators/_internals/schemaFragment.js";
-import { assertSupportedKeywords, UnsupportedSchemaError } from "../../../generators/_internals/supportedKeywords.js";
+import { assertSupportedKeywords } from "../../../generators/_internals/supportedKeywords.js";
 
 const LOC = "https://schemas.cms-conformance.invalid/t.json#/x";
 

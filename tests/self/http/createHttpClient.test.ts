@@ -8,7 +8,6 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHttpClient } from "../../../runner/http/createHttpClient.js";
 import type { HttpClient, HttpClientOptions, OutgoingRequest } from "../../../runner/http/types.js";
-import type { Exchange } from "../../../runner/model/Exchange.js";
 
 /** Answers each request as the test says; `hits` counts the requests of each path. */
 interface ScriptedTarget {

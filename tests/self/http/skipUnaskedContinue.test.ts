@@ -69,7 +69,7 @@ describe("an unasked 100 Continue", () => {
 
   it("is dropped when it comes in pieces", async () => {
     const { filter, read, until } = await wrapped((peer) =>
-      peer.once("data", () => dribble(peer, ["HTTP/1.1 1", "00 Continue\r\n", "\r\n", OK])),
+      peer.once("data", () => void dribble(peer, ["HTTP/1.1 1", "00 Continue\r\n", "\r\n", OK])),
     );
     read();
     filter.write("GET / HTTP/1.1\r\n\r\n");
@@ -78,7 +78,7 @@ describe("an unasked 100 Continue", () => {
 
   it("an HTTP/1.0 one in pieces, too", async () => {
     const { filter, read, until } = await wrapped((peer) =>
-      peer.once("data", () => dribble(peer, ["HTTP/1.0 1", "00 Continue\r\n\r\n", OK])),
+      peer.once("data", () => void dribble(peer, ["HTTP/1.0 1", "00 Continue\r\n\r\n", OK])),
     );
     read();
     filter.write("GET / HTTP/1.1\r\n\r\n");
@@ -97,7 +97,7 @@ describe("an unasked 100 Continue", () => {
     const start = "HTTP/1.1 100 Continue\r\nx-pad: ";
     const block = start + "p".repeat(8 * 1024 - start.length);
     const { filter, read, until } = await wrapped((peer) =>
-      peer.once("data", () => dribble(peer, [block, `\r\n\r\n${OK}`])),
+      peer.once("data", () => void dribble(peer, [block, `\r\n\r\n${OK}`])),
     );
     read();
     filter.write("GET / HTTP/1.1\r\n\r\n");
@@ -113,7 +113,7 @@ describe("an unasked 100 Continue", () => {
   it("in the body of an answer, is passed through", async () => {
     const body = "HTTP/1.1 100 Continue\r\n\r\n";
     const head = `HTTP/1.1 200 OK\r\ncontent-length: ${body.length}\r\n\r\n`;
-    const { filter, read, until } = await wrapped((peer) => peer.once("data", () => dribble(peer, [head, body])));
+    const { filter, read, until } = await wrapped((peer) => peer.once("data", () => void dribble(peer, [head, body])));
     read();
     filter.write("GET / HTTP/1.1\r\n\r\n");
     expect(await until(head + body)).toBe(head + body);
