@@ -1,25 +1,17 @@
 /**
  * The keys of a --config file: the name of each flag that sets a setting (issue 27.9: one vocabulary for
- * flags and config), and the few settings no flag can carry.
+ * flags and config), and the few settings no flag can carry, all rows of the run-option table.
  */
 import type { ConfigFileKey } from "../runner/settings/configFileKeys.js";
+import { SETTING_ROWS } from "../runner/model/runOptions/runOptionTable.js";
 import { RUN_OPTIONS } from "./runOptions.js";
 
 /** Settings only a config file holds (their values are structures no flag spells). */
-export const CONFIG_ONLY_KEYS: readonly (ConfigFileKey & { readonly help: string })[] = [
-  {
-    fileKey: "role-filters",
-    setting: "roleFilters",
-    help: "known fact: the filters getRoleFilters must return for each role of --role in --domain-name/--service-name, as role → [{ name, value }] (§4.5)",
-  },
-  {
-    fileKey: "translated-widget-text",
-    setting: "translatedWidgetText",
-    help: "known fact: { text, widgetId }, a text only that widget's translated name or description holds; a widget search for it must find the widget (§4.1)",
-  },
-];
+export const CONFIG_ONLY_KEYS: readonly (ConfigFileKey & { readonly help: string })[] = SETTING_ROWS.filter(
+  (row) => row.configOnly === true,
+).map((row) => ({ fileKey: row.name, setting: row.setting, help: row.help }));
 
-/** Every key of a config file. */
+/** Every key of a config file: the flags' names, then the keys only a file holds. */
 export const CONFIG_FILE_KEYS: readonly ConfigFileKey[] = [
   ...RUN_OPTIONS.flatMap((option) =>
     option.setting === undefined

@@ -9,7 +9,7 @@ import {
   settingSchema,
   type SettingSchema,
 } from "../runner/settings/runConfigSchema.js";
-import { PATH_KEYS, type SettingKey } from "../runner/settings/resolveRunSettings.js";
+import { PATH_KEYS } from "../runner/settings/settingKinds.js";
 import type { RunOptionDefinition } from "./runOptions.js";
 
 /** The shape of an object or list value: `{ text, widgetId }`, `{ "…": [{ name, value }] }`. */
@@ -24,7 +24,7 @@ function shapeOf(schema: SettingSchema & { additionalProperties?: unknown }): st
 /** A list setting's items in words: "json, junit, html or har", "paths" or "texts". */
 function itemsInWords(setting: string, schema: SettingSchema): string {
   if (schema.items?.enum) return describeExpected({ enum: schema.items.enum });
-  return PATH_KEYS.includes(setting as SettingKey) ? "paths (relative to the config file)" : "texts";
+  return PATH_KEYS.includes(setting as never) ? "paths (relative to the config file)" : "texts";
 }
 
 /**
@@ -44,6 +44,6 @@ export function describeConfigValue(setting: string, flag?: Pick<RunOptionDefini
     return flag?.value
       ? `an object ${shapeOf(schema)}, or a list of the flag's texts (${flag.value})`
       : `an object ${shapeOf(schema)}`;
-  if (PATH_KEYS.includes(setting as SettingKey)) return "a path, relative to the config file";
+  if (PATH_KEYS.includes(setting as never)) return "a path, relative to the config file";
   return describeExpected(schema);
 }

@@ -2,17 +2,18 @@
 import { markdownCell } from "../contract/readmeTables.js";
 import { CONFIG_FILE_KEYS, CONFIG_ONLY_KEYS } from "./configFileKeys.js";
 import { describeConfigValue } from "./describeConfigValue.js";
-import { RUN_OPTIONS } from "./runOptions.js";
+import { defaultTextOf, RUN_OPTIONS } from "./runOptions.js";
 
 /** Every key of a config file: the flag that sets it, what it takes, its default and what it does. */
 export function renderConfigKeysMarkdown(): string {
-  const fromFlags = RUN_OPTIONS.flatMap((option) =>
-    option.setting === undefined
-      ? []
-      : [
-          `| \`${option.name}\` | \`--${option.name}\`${option.repeatable ? " (repeatable)" : ""} | ${markdownCell(describeConfigValue(option.setting, option))} | ${markdownCell(option.defaultText ?? "")} | ${markdownCell(option.help)} |`,
-        ],
-  );
+  const fromFlags = RUN_OPTIONS.flatMap((option) => {
+    if (option.setting === undefined) return [];
+    const flag = `\`--${option.name}\`${option.repeatable ? " (repeatable)" : ""}`;
+    const value = markdownCell(describeConfigValue(option.setting, option));
+    return [
+      `| \`${option.name}\` | ${flag} | ${value} | ${markdownCell(defaultTextOf(option) ?? "")} | ${markdownCell(option.help)} |`,
+    ];
+  });
   const fileOnly = CONFIG_ONLY_KEYS.map(
     (key) =>
       `| \`${key.fileKey}\` | none: only a config file holds it | ${markdownCell(describeConfigValue(key.setting))} |  | ${markdownCell(key.help)} |`,

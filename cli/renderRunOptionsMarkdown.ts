@@ -1,7 +1,7 @@
 /** The README's table of `run` options, made from the same list as `run --help` (npm run generate). */
 import { CONFIG_ONLY_KEYS } from "./configFileKeys.js";
 import { markdownCell } from "../contract/readmeTables.js";
-import { environmentVariableOf, optionSyntax, rangeOf, RUN_OPTIONS } from "./runOptions.js";
+import { defaultTextOf, environmentVariableOf, optionSyntax, rangeOf, RUN_OPTIONS } from "./runOptions.js";
 import { RUN_EXIT_CODES, SECRETS_NOTE } from "./renderRunHelp.js";
 
 /** The option table, the secrets note and the exit codes, as Markdown. */
@@ -10,7 +10,12 @@ export function renderRunOptionsMarkdown(): string {
     const syntax = `\`${optionSyntax(option)}\`${option.repeatable ? " (repeatable)" : ""}`;
     const variable = environmentVariableOf(option);
     const configKey = option.setting === undefined ? "" : `\`${option.name}\``;
-    return `| ${markdownCell(syntax)} | ${configKey} | ${variable ? `\`${variable}\`` : ""} | ${markdownCell(rangeOf(option) ?? "")} | ${markdownCell(option.defaultText ?? "")} | ${markdownCell(option.help)} |`;
+    const facts = [
+      variable ? `\`${variable}\`` : "",
+      markdownCell(rangeOf(option) ?? ""),
+      markdownCell(defaultTextOf(option) ?? ""),
+    ];
+    return `| ${markdownCell(syntax)} | ${configKey} | ${facts.join(" | ")} | ${markdownCell(option.help)} |`;
   });
   const configOnly = CONFIG_ONLY_KEYS.map((key) => `\`${key.fileKey}\` (${key.help})`).join("; ");
   return [

@@ -2,7 +2,8 @@
  * Regenerates what is derived from the contract and the catalogues: contract/types.generated.ts
  * (json-schema-to-typescript), the README's option and register tables, the check, fault and variant
  * tables of docs/checks.md, the generated parts of docs/contract.md, the config-key tables of
- * docs/config-file.md, the config file's JSON Schema (schemas/meta/run-config-file.schema.json), and the
+ * docs/config-file.md, the run-config schema and the config file's JSON Schema (schemas/meta/run-config.schema.json
+ * and run-config-file.schema.json, from the run-option table), and the
  * validators of schemas/meta/ and of the contract compiled ahead of time (contract/metaValidators.generated.ts,
  * contract/contractValidators.generated.ts), the
  * checks' descriptions the CLI plans with (checks/checkDescriptions.generated.json).
@@ -22,6 +23,7 @@ import {
 } from "./readmeBlocks.js";
 import { withReadmeBlocks } from "../contract/readmeTables.js";
 import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../cli/configFileSchema.js";
+import { RUN_CONFIG_SCHEMA, RUN_CONFIG_SCHEMA_PATH } from "../runner/settings/runConfigSchema.js";
 import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../checks/describeChecks.js";
 
@@ -39,11 +41,23 @@ const descriptionsFile = fileURLToPath(new URL(`../${CHECK_DESCRIPTIONS_FILE}`, 
 const metaValidatorsFile = fileURLToPath(new URL("../contract/metaValidators.generated.ts", import.meta.url));
 const contractValidatorsFile = fileURLToPath(new URL("../contract/contractValidators.generated.ts", import.meta.url));
 
+const runConfigSchemaFile = fileURLToPath(new URL(`../${RUN_CONFIG_SCHEMA_PATH}`, import.meta.url));
+// The run-config schemas are made from the run-option table and the meta validators are compiled from them: they go first.
+const schemaOutputs = [
+  { file: runConfigSchemaFile, text: `${JSON.stringify(RUN_CONFIG_SCHEMA, null, 2)}\n` },
+  { file: configFileSchemaFile, text: `${JSON.stringify(configFileSchema(), null, 2)}\n` },
+];
+for (const { file, text } of schemaOutputs) {
+  if (process.argv.includes("--check") || readFileSync(file, "utf8") === text) continue;
+  writeFileSync(file, text);
+  console.log(`wrote ${file}`);
+}
+
 const outputs = [
+  ...schemaOutputs,
   { file: metaValidatorsFile, text: generateMetaValidators() },
   { file: contractValidatorsFile, text: generateContractValidators() },
   { file: descriptionsFile, text: `${JSON.stringify(describeChecks(CHECK_CATALOGUE.checks), null, 2)}\n` },
-  { file: configFileSchemaFile, text: `${JSON.stringify(configFileSchema(), null, 2)}\n` },
   { file: typesFile, text: await generateContractTypes() },
   {
     file: registerFile,

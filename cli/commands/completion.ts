@@ -3,18 +3,19 @@
  * commands and for every option of `run` (from the same list --help is made of), plus the
  * operation names, profiles and report formats where an option takes one of them.
  */
-import { OPERATIONS } from "../../contract/operations.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { RUN_OPTIONS } from "../runOptions.js";
 
 const COMMAND_NAMES = ["run", "list-checks", "validate", "serve", "merge", "openapi", "completion"];
 
-/** Values an option takes from a fixed set, for completion after it. */
-const OPTION_VALUES: Readonly<Record<string, readonly string[]>> = {
-  "--operation": OPERATIONS.map((operation) => operation.name),
-  "--profile": ["default", "strict"],
-  "--format": ["json", "junit", "html", "har"],
-};
+/** Values an option takes from a fixed set (an enum of its schema, or of its list's items), for completion after it. */
+const OPTION_VALUES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  RUN_OPTIONS.flatMap((option) => {
+    const schema = option.schema;
+    const values = schema?.enum ?? schema?.items?.enum;
+    return values === undefined ? [] : [[`--${option.name}`, values]];
+  }),
+);
 
 /** Every spelling of `run`'s options: --long, and -s for those with one. */
 function runFlags(): string[] {

@@ -1,31 +1,34 @@
 /**
- * The run-config schema (schemas/meta/run-config.schema.json) as the one place that says what each
+ * The run-config schema (schemas/meta/run-config.schema.json, made from the run-option table) and what each
  * setting accepts: its validator, its range in words, and how text from a flag or an environment
  * variable becomes a value of the right type.
  */
-import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv";
 import { metaSchemaValidator } from "../../contract/metaSchemaValidator.js";
-import { SCHEMAS_DIR } from "../../contract/schemaCatalogue.js";
+import type { SettingSchema } from "../model/runOptions/RunOptionDefinition.js";
+import { RUN_CONFIG_DEFS, SETTING_ROWS } from "../model/runOptions/runOptionTable.js";
 
-/** The JSON Schema of one setting. */
-export interface SettingSchema {
-  readonly type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
-  readonly enum?: readonly string[];
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly exclusiveMinimum?: number;
-  readonly minLength?: number;
-  readonly pattern?: string;
-  readonly items?: SettingSchema;
-  readonly properties?: Readonly<Record<string, unknown>>;
-  readonly description?: string;
-}
+export type { SettingSchema };
 
-/** The run-config schema, parsed. */
-export const RUN_CONFIG_SCHEMA = JSON.parse(readFileSync(`${SCHEMAS_DIR}meta/run-config.schema.json`, "utf8")) as {
-  readonly properties: Readonly<Record<string, SettingSchema>>;
-};
+/** Where npm run generate writes the run-config schema, below the repository. */
+export const RUN_CONFIG_SCHEMA_PATH = "schemas/meta/run-config.schema.json";
+
+/** The run-config schema: each setting's schema from the run-option table, under the setting's key. */
+export const RUN_CONFIG_SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://schemas.cms-conformance.invalid/meta/run-config.schema.json",
+  title: "RunConfig",
+  description:
+    "The settings of cms-conformance run (docs/design.md §5), as a --config file holds them. Flags and CMS_* environment variables override the file; the three are merged, then validated once against this schema, so every range holds whichever way a value was given. Generated from the run-option table (runner/model/runOptions/) by npm run generate.",
+  type: "object",
+  additionalProperties: false,
+  properties: Object.fromEntries([
+    ["$schema", { type: "string" }],
+    // By key, so the file reads as a reference and the first of several errors does not hang on the table's order.
+    ...SETTING_ROWS.map((row) => [row.setting, row.schema]).sort(([a], [b]) => String(a).localeCompare(String(b))),
+  ]) as Readonly<Record<string, SettingSchema>>,
+  $defs: RUN_CONFIG_DEFS,
+} as const;
 
 /** The validator of a merged configuration (the suite's one strict Ajv; the user gets the first error, in one sentence). */
 export function runConfigValidator(): ValidateFunction {

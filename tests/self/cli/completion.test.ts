@@ -64,8 +64,8 @@ describe("cms-conformance completion", () => {
     const { stdout } = await runCli(["completion", "bash"]);
     const cases = stdout.split("\n").filter((line) => line.includes(") COMPREPLY="));
     expect(cases).toEqual([
-      '    --operation) COMPREPLY=($(compgen -W "listFactoryDefaultWidgets listLandingPages getAnalytic getWidget getRoleFilters" -- "$cur")); return ;;',
       '    --profile) COMPREPLY=($(compgen -W "default strict" -- "$cur")); return ;;',
+      '    --operation) COMPREPLY=($(compgen -W "listFactoryDefaultWidgets listLandingPages getAnalytic getWidget getRoleFilters" -- "$cur")); return ;;',
       '    --format) COMPREPLY=($(compgen -W "json junit html har" -- "$cur")); return ;;',
     ]);
     expect(stdout.startsWith("# bash completion for cms-conformance")).toBe(true);

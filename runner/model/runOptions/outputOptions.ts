@@ -1,0 +1,45 @@
+/** The options of what a run writes, and --help (rows of runOptionTable.ts). */
+import type { RunOptionDefinition } from "./RunOptionDefinition.js";
+
+/** Where reports go unless --out says otherwise. */
+export const DEFAULT_OUT_DIR = "reports/out";
+
+/** The options of what a run writes, and --help. */
+export const OUTPUT_OPTIONS = [
+  {
+    name: "out",
+    relativeToConfigFile: true,
+    value: "DIR",
+    group: "Output",
+    setting: "out",
+    defaultText: DEFAULT_OUT_DIR,
+    schema: {
+      type: "string",
+      minLength: 1,
+      description: "Report folder; it must be writable (checked before the first request).",
+    },
+    help: "report folder, checked for writing before the first request",
+  },
+  {
+    name: "format",
+    value: "LIST",
+    group: "Output",
+    setting: "formats",
+    defaultText: "json,junit,html",
+    schema: {
+      type: "array",
+      minItems: 1,
+      items: { enum: ["json", "junit", "html", "har"] },
+      description:
+        "Reports to write: json, junit and html when absent; har adds exchanges.har, every exchange of the run.",
+    },
+    help: "which reports to write, comma-separated: json, junit, html, and har for exchanges.har (every request and response of the run, the last 20,000, secrets redacted)",
+  },
+  {
+    name: "help",
+
+    short: "h",
+    group: "Output",
+    help: "show this help",
+  },
+] as const satisfies readonly RunOptionDefinition[];
