@@ -62,7 +62,11 @@ export function configFileSchema(): Record<string, unknown> {
     $id: "https://schemas.cms-conformance.invalid/meta/run-config-file.schema.json",
     title: "RunConfigFile",
     description:
-      'A --config file of cms-conformance run: its keys are the names of the flags (timeout, format, role …), and a value may be written as the flag takes it ("5s", "20/s", ["X-Tenant: acme"]) or as the setting holds it (5000, 20, {"X-Tenant": "acme"}). Generated from run-config.schema.json and the options table by npm run generate; the CLI checks ranges once the file, the environment and the flags are merged.',
+      "A --config file of cms-conformance run: its keys are the names of the flags (timeout, format, role " +
+      '…), and a value may be written as the flag takes it ("5s", "20/s", ["X-Tenant: acme"]) or as the ' +
+      'setting holds it (5000, 20, {"X-Tenant": "acme"}). Generated from run-config.schema.json and the ' +
+      "options table by npm run generate; the CLI checks ranges once the file, the environment and the " +
+      "flags are merged.",
     type: "object",
     additionalProperties: false,
     properties: JSON.parse(JSON.stringify(properties)) as unknown,

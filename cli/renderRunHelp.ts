@@ -8,11 +8,17 @@ const GROUPS: readonly RunOptionGroup[] = ["Target", "Verdicts", "Limits", "Re-r
 
 /** What every option of the Target group shares about secrets. */
 export const SECRETS_NOTE =
-  "Secrets (client id, tokens) are trimmed of surrounding spaces; a value an HTTP header cannot carry (a line break, a character beyond Latin-1) is refused. Flags are visible to every user of the machine in ps and stay in shell history: give secrets as CMS_CLIENT_ID, CMS_TOKEN and CMS_RESTRICTED_TOKEN.";
+  "Secrets (client id, tokens) are trimmed of surrounding spaces; a value an HTTP header cannot carry " +
+  "(a line break, a character beyond Latin-1) is refused. Flags are visible to every user of the " +
+  "machine in ps and stay in shell history: give secrets as CMS_CLIENT_ID, CMS_TOKEN and " +
+  "CMS_RESTRICTED_TOKEN.";
 
 /** The exit codes of `run`. */
 export const RUN_EXIT_CODES =
-  "Exit codes: 0 nothing failed (warnings allowed), 1 a check failed or errored (or a waiver expired), 2 a usage or configuration error, a report folder that cannot be written, or a target that cannot be reached in time, refuses the credentials or has no operation under the base URL (one sentence, no stack trace).";
+  "Exit codes: 0 nothing failed (warnings allowed), 1 a check failed or errored (or a waiver expired), " +
+  "2 a usage or configuration error, a report folder that cannot be written, or a target that cannot " +
+  "be reached in time, refuses the credentials or has no operation under the base URL (one sentence, " +
+  "no stack trace).";
 
 function optionLines(syntax: string, text: string): string[] {
   const indent = " ".repeat(2 + SYNTAX_WIDTH);

@@ -132,7 +132,10 @@ function announcement(server: RunningReferenceServer, options: ReferenceServerOp
     ...(options.operationPaths ? { operationPaths: options.operationPaths } : {}),
   };
   const line = JSON.stringify(configFileOf(announced as unknown as Record<string, unknown>));
-  const curl = `curl -s -X POST ${baseUrl}${operationPath("listFactoryDefaultWidgets", options.operationPaths)} -H 'Content-Type: application/json' -H 'client_id: ${credentials.clientId}' -H 'Authorization: Bearer ${credentials.token}' -d '{"pagination":{"pageNumber":0,"pageSize":3}}'`;
+  const curl =
+    `curl -s -X POST ${baseUrl}${operationPath("listFactoryDefaultWidgets", options.operationPaths)} -H ` +
+    `'Content-Type: application/json' -H 'client_id: ${credentials.clientId}' -H 'Authorization: Bearer ` +
+    `${credentials.token}' -d '{"pagination":{"pageNumber":0,"pageSize":3}}'`;
   return `${line}
 
 Reference server listening on ${baseUrl}

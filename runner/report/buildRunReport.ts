@@ -86,13 +86,22 @@ function pacingNote(statistics: RunStatistics): string | undefined {
   if (pacing === undefined) {
     return statistics.slowestRatePerSecond === undefined
       ? undefined
-      : `The target answered 429 (rate limited) ${times(retries429)}; the run slowed down to ${perSecond(statistics.slowestRatePerSecond)} (--rate-limit sets a pace from the start).`;
+      : `The target answered 429 (rate limited) ${times(retries429)}; the run slowed down to ` +
+          `${perSecond(statistics.slowestRatePerSecond)} (--rate-limit sets a pace from the start).`;
   }
   if (pacing.source === "waited")
-    return `The target answered 429 (rate limited) to about ${Math.round((pacing.refusedShare ?? 0) * 100)} % of the requests whatever the pace: the run kept no pace and waited out each 429 as its Retry-After asked (${waited}).`;
+    return (
+      `The target answered 429 (rate limited) to about ${Math.round((pacing.refusedShare ?? 0) * 100)} % ` +
+      `of the requests whatever the pace: the run kept no pace and waited out each 429 as its Retry-After ` +
+      `asked (${waited}).`
+    );
   const settled = perSecond(pacing.settledPerSecond ?? 0);
   if (pacing.source === "announced" && pacing.announced !== undefined)
-    return `The target announced a rate limit of ${pacing.announced.limit} request${pacing.announced.limit === 1 ? "" : "s"} per ${pacing.announced.windowSeconds} s (RateLimit fields); the run settled on a pace of ${settled}, 90 % of it (${waited}).`;
+    return (
+      `The target announced a rate limit of ${pacing.announced.limit} ` +
+      `request${pacing.announced.limit === 1 ? "" : "s"} per ${pacing.announced.windowSeconds} s ` +
+      `(RateLimit fields); the run settled on a pace of ${settled}, 90 % of it (${waited}).`
+    );
   const lowest =
     pacing.slowestPerSecond !== undefined && pacing.slowestPerSecond < (pacing.settledPerSecond ?? 0)
       ? `, lowest ${perSecond(pacing.slowestPerSecond)}`
@@ -101,8 +110,14 @@ function pacingNote(statistics: RunStatistics): string | undefined {
   const announcement =
     pacing.announced === undefined
       ? "without announcing its limit"
-      : `below the rate limit it announced (${pacing.announced.limit} request${pacing.announced.limit === 1 ? "" : "s"} per ${pacing.announced.windowSeconds} s, RateLimit fields)`;
-  return `The target answered 429 (rate limited) ${times(retries429)} ${announcement}; the run settled on a pace of ${settled}${lowest}, 90 % of what it admitted, after slowing down ${times(pacing.slowDowns)} (--rate-limit sets a pace from the start).`;
+      : `below the rate limit it announced (${pacing.announced.limit} ` +
+        `request${pacing.announced.limit === 1 ? "" : "s"} per ${pacing.announced.windowSeconds} s, ` +
+        `RateLimit fields)`;
+  return (
+    `The target answered 429 (rate limited) ${times(retries429)} ${announcement}; the run settled on a ` +
+    `pace of ${settled}${lowest}, 90 % of what it admitted, after slowing down ` +
+    `${times(pacing.slowDowns)} (--rate-limit sets a pace from the start).`
+  );
 }
 
 /** What a reader must know about how the run went: it stopped early, the pace it settled on, it trusted any certificate. */
@@ -116,7 +131,9 @@ function runConditions(facts: RunFacts): string[] {
   const renewals = statistics?.tokenRenewals;
   if (renewals !== undefined && renewals.renewed > 0)
     notes.push(
-      `A bearer token expired mid-run and was obtained anew ${renewals.renewed} time${renewals.renewed === 1 ? "" : "s"} (--token-command or --restricted-token-command); the requests that met the expiry were sent again with it.`,
+      `A bearer token expired mid-run and was obtained anew ${renewals.renewed} ` +
+        `time${renewals.renewed === 1 ? "" : "s"} (--token-command or --restricted-token-command); the ` +
+        `requests that met the expiry were sent again with it.`,
     );
   for (const failure of renewals?.failures ?? [])
     notes.push(

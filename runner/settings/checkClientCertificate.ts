@@ -12,7 +12,9 @@ export function checkClientCertificate(
   if (config.cert === undefined && config.key === undefined) return;
   if (config.cert === undefined || config.key === undefined)
     throw new ConfigurationError(
-      `${nameOf(config.cert === undefined ? "key" : "cert")} is given without ${config.cert === undefined ? "--cert (the client certificate)" : "--key (its private key)"}; a client certificate needs both, as PEM files`,
+      `${nameOf(config.cert === undefined ? "key" : "cert")} is given without ` +
+        `${config.cert === undefined ? "--cert (the client certificate)" : "--key (its private key)"}; a ` +
+        `client certificate needs both, as PEM files`,
     );
   const pem = (file: string, what: string, pattern: RegExp): string => {
     let text: string;
@@ -45,6 +47,7 @@ function checkKeyMatches(certificateText: string, keyText: string, certFile: str
   }
   if (!matches)
     throw new ConfigurationError(
-      `the private key ${keyFile} is not the key of the client certificate ${certFile} (--key and --cert do not match), so no TLS connection could be made; give the key the certificate was issued for`,
+      `the private key ${keyFile} is not the key of the client certificate ${certFile} (--key and --cert ` +
+        `do not match), so no TLS connection could be made; give the key the certificate was issued for`,
     );
 }

@@ -17,6 +17,7 @@ export function checkHeaderValue(value: string, name: string): void {
   const at = characters.findIndex((character) => !HEADER_VALUE_CHARACTER.test(character));
   if (at < 0) return;
   throw new ConfigurationError(
-    `${name} contains ${characterInWords(characters[at] as string)} (character ${at + 1}), which cannot be sent in an HTTP header; copy the value again without it`,
+    `${name} contains ${characterInWords(characters[at] as string)} (character ${at + 1}), which cannot ` +
+      `be sent in an HTTP header; copy the value again without it`,
   );
 }

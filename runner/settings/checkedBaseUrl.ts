@@ -19,7 +19,8 @@ export function checkedBaseUrl(text: string, name: string): string {
   // Userinfo first, and never echoed: today's reports would carry the password.
   if (url.username !== "" || url.password !== "" || /^[^/]*\/\/[^/]*@/.test(text)) {
     throw new ConfigurationError(
-      `${name} carries a user name or password (user:pass@); remove it, since credentials go only in the client_id and Authorization headers (--client-id, --token)`,
+      `${name} carries a user name or password (user:pass@); remove it, since credentials go only in the ` +
+        `client_id and Authorization headers (--client-id, --token)`,
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")

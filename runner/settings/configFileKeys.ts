@@ -69,8 +69,9 @@ export function settingsOfConfigFile(
       name,
       keys.map((candidate) => candidate.fileKey),
     );
+    const hint = suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : "";
     throw new ConfigurationError(
-      `${where} has the unknown key ${JSON.stringify(name)}${suggestion ? `; did you mean ${JSON.stringify(suggestion)}?` : ""} (its keys are the flag names of cms-conformance run)`,
+      `${where} has the unknown key ${JSON.stringify(name)}${hint} (its keys are the flag names of cms-conformance run)`,
     );
   }
   return settings;

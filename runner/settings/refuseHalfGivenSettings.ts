@@ -12,7 +12,10 @@ const TYPO_DISTANCE = 2;
 /** The sentence refusing a base URL given empty; `name` says where it was given (--base-url, CMS_BASE_URL, a config file's key). */
 export function emptyBaseUrlSentence(name: string): string {
   const source = name.startsWith("CMS_") ? "is set but empty" : "is given but empty";
-  return `${name} ${source} (a CI secret that is missing or unreadable?); give the target's URL, or leave the base URL out of every source to run the bundled reference server`;
+  return (
+    `${name} ${source} (a CI secret that is missing or unreadable?); give the target's URL, or leave the ` +
+    `base URL out of every source to run the bundled reference server`
+  );
 }
 
 /** Refuses a CMS_ environment variable within two edits of a variable in `known` (exit 2), naming the known one. */

@@ -56,7 +56,8 @@ function checkHeader(name: string, value: string, secretHeaders: readonly string
   if (isSecretHeader(name, value, secretHeaders) && value.trim().length < MIN_SECRET_LENGTH) {
     refuse(
       name,
-      `its value is a secret (its name looks secret or --secret-header names it), and a value shorter than ${MIN_SECRET_LENGTH} characters cannot be redacted from the reports`,
+      `its value is a secret (its name looks secret or --secret-header names it), and a value shorter than ` +
+        `${MIN_SECRET_LENGTH} characters cannot be redacted from the reports`,
     );
   }
 }

@@ -43,7 +43,8 @@ function checkSecretHeaders(config: RunConfigFile, nameOf: (key: SettingKey) => 
   for (const name of config.secretHeaders ?? []) {
     if (!headers.includes(name.toLowerCase()))
       throw new ConfigurationError(
-        `${nameOf("secretHeaders")} names ${JSON.stringify(name)}, which is no extra header of the run; give the name of a header given with --header (or header in the config file)`,
+        `${nameOf("secretHeaders")} names ${JSON.stringify(name)}, which is no extra header of the run; give ` +
+          `the name of a header given with --header (or header in the config file)`,
       );
   }
 }

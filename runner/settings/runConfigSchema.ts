@@ -19,7 +19,10 @@ export const RUN_CONFIG_SCHEMA = {
   $id: "https://schemas.cms-conformance.invalid/meta/run-config.schema.json",
   title: "RunConfig",
   description:
-    "The settings of cms-conformance run (docs/design.md §5), as a --config file holds them. Flags and CMS_* environment variables override the file; the three are merged, then validated once against this schema, so every range holds whichever way a value was given. Generated from the run-option table (runner/model/runOptions/) by npm run generate.",
+    "The settings of cms-conformance run (docs/design.md §5), as a --config file holds them. Flags and " +
+    "CMS_* environment variables override the file; the three are merged, then validated once against " +
+    "this schema, so every range holds whichever way a value was given. Generated from the run-option " +
+    "table (runner/model/runOptions/) by npm run generate.",
   type: "object",
   additionalProperties: false,
   properties: Object.fromEntries([

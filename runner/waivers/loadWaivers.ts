@@ -68,7 +68,9 @@ export async function loadWaivers(
     [...knownCheckIds].some((id) => checkGlob(waiver.checkId).test(id))
       ? []
       : [
-          `/waivers/${index}/checkId ${JSON.stringify(waiver.checkId)} ${/[*?]/.test(waiver.checkId) ? "names no check" : "is not a check"} of this suite${suggestion(waiver.checkId, knownCheckIds)}`,
+          `/waivers/${index}/checkId ${JSON.stringify(waiver.checkId)} ` +
+            `${/[*?]/.test(waiver.checkId) ? "names no check" : "is not a check"} of this ` +
+            `suite${suggestion(waiver.checkId, knownCheckIds)}`,
         ],
   );
   if (unknown.length > 0) {
@@ -81,7 +83,9 @@ export async function loadWaivers(
     // A check × operation pair no run has waives nothing: a typo, refused rather than left to pass unused.
     if (named.every((id) => !(operationsOf(id) ?? [operation]).includes(operation)))
       throw new WaiversFileError(
-        `the waivers file ${path}: /waivers/${index} waives ${waiver.checkId} on ${operation}, but ${named.length === 1 ? "that check does" : "none of those checks do"} not run on ${operation}; give an operation it runs on, or none for all`,
+        `the waivers file ${path}: /waivers/${index} waives ${waiver.checkId} on ${operation}, but ` +
+          `${named.length === 1 ? "that check does" : "none of those checks do"} not run on ${operation}; give ` +
+          `an operation it runs on, or none for all`,
       );
   }
   for (const [index, waiver] of data.waivers.entries()) {
@@ -100,7 +104,8 @@ export async function loadWaivers(
     const first = seen.get(key);
     if (first !== undefined) {
       throw new WaiversFileError(
-        `the waivers file ${path} waives ${waiver.checkId} on ${waiver.operation ?? "every operation"}${waiver.finding === undefined ? "" : ` for the same finding`} twice (/waivers/${first} and /waivers/${index}); keep one`,
+        `the waivers file ${path} waives ${waiver.checkId} on ` +
+          `${waiver.operation ?? "every operation"}${waiver.finding === undefined ? "" : ` for the same finding`} twice (/waivers/${first} and /waivers/${index}); keep one`,
       );
     }
     seen.set(key, index);

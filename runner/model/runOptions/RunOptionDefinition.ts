@@ -44,7 +44,8 @@ export type ReproducibleSettings = RunSettings & {
 export interface ReproduceRule {
   /**
    * The value as the run holds it, for a line made from the settings; the option is left out when it is
-   * undefined, false, an empty list or the option's default. A list gives the option once per item, true a switch. Absent: only a line of typed options repeats it (--config, -x).
+   * undefined, false, an empty list or the option's default. A list gives the option once per item, true a switch.
+   * Absent: only a line of typed options repeats it (--config, -x).
    */
   readonly read?: (settings: ReproducibleSettings) => unknown;
   /** How one value is written ("5/s", "800ms"); by default as text. */

@@ -16,11 +16,16 @@ export const CONNECTION_OPTIONS = [
     schema: {
       type: "object",
       description:
-        "Headers sent on every request besides those of §5, name → value (e.g. a gateway's X-Tenant or API key). Values of names that look secret (authorization, cookie, token, key, secret …) are redacted from every report.",
+        "Headers sent on every request besides those of §5, name → value (e.g. a gateway's X-Tenant or API " +
+        "key). Values of names that look secret (authorization, cookie, token, key, secret …) are redacted " +
+        "from every report.",
       additionalProperties: { type: "string" },
     },
     reader: "header",
-    help: "a header sent on every request (a gateway's tenant, an API key); values of names containing auth, cookie, token, key, secret, pass, session, credential, signature, jwt, assertion or pw, and values shaped like a JWT or 'Bearer <token>', are redacted like the token",
+    help:
+      "a header sent on every request (a gateway's tenant, an API key); values of names containing auth, " +
+      "cookie, token, key, secret, pass, session, credential, signature, jwt, assertion or pw, and values " +
+      "shaped like a JWT or 'Bearer <token>', are redacted like the token",
   },
   {
     name: "secret-header",
@@ -33,7 +38,8 @@ export const CONNECTION_OPTIONS = [
       type: "array",
       items: { type: "string", pattern: "^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$" },
       description:
-        "Names of headers given in header whose values are secrets whatever their names (e.g. X-Api-Pw): redacted from every report like the token, in every form.",
+        "Names of headers given in header whose values are secrets whatever their names (e.g. X-Api-Pw): " +
+        "redacted from every report like the token, in every form.",
     },
     help: "the value of this --header is a secret whatever its name (X-Api-Pw): redacted from every report and the console like the token",
   },
@@ -95,7 +101,9 @@ export const CONNECTION_OPTIONS = [
         "PEM files of certificate authorities to trust besides the system's (a company CA); each must be readable.",
     },
     defaultText: "the system's CAs",
-    help: "trust this certificate authority (a company CA) besides the system's; NODE_EXTRA_CA_CERTS works too. HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured, proxy credentials redacted",
+    help:
+      "trust this certificate authority (a company CA) besides the system's; NODE_EXTRA_CA_CERTS works " +
+      "too. HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured, proxy credentials redacted",
   },
   {
     name: "cert",
@@ -130,6 +138,10 @@ export const CONNECTION_OPTIONS = [
     reproduce: {},
     value: "FILE",
     group: "Target",
-    help: 'JSON config file (docs/config-file.md; schema: schemas/meta/run-config-file.schema.json): its keys are the flag names (the config key column), its values as the flags take them ("timeout": "5s") or as numbers, lists and objects; flags override the environment, which overrides the file; the paths it names (ca-file, cert, key, out, waivers) are relative to the file',
+    help:
+      "JSON config file (docs/config-file.md; schema: schemas/meta/run-config-file.schema.json): its keys " +
+      'are the flag names (the config key column), its values as the flags take them ("timeout": "5s") or ' +
+      "as numbers, lists and objects; flags override the environment, which overrides the file; the paths " +
+      "it names (ca-file, cert, key, out, waivers) are relative to the file",
   },
 ] as const satisfies readonly RunOptionDefinition[];

@@ -20,7 +20,9 @@ export const LIMIT_OPTIONS = [
       description:
         "Start no check once this many verdicts failed or errored, 1 to 100000 (-x is 1); the report notes how many were not run.",
     },
-    help: "start no check once N verdicts failed or errored; checks already running finish; the reports are written and a note says how many pairs were not run",
+    help:
+      "start no check once N verdicts failed or errored; checks already running finish; the reports are " +
+      "written and a note says how many pairs were not run",
   },
   {
     name: "seed",
@@ -111,11 +113,15 @@ export const LIMIT_OPTIONS = [
       minimum: 0,
       maximum: 3600000,
       description:
-        "Longest one request waits out 429 answers in milliseconds, 0 to 3600000 (Retry-After honoured up to it; 30000 when absent); beyond it the 429 is an error.",
+        "Longest one request waits out 429 answers in milliseconds, 0 to 3600000 (Retry-After honoured up to " +
+        "it; 30000 when absent); beyond it the 429 is an error.",
     },
     reader: "duration",
     defaultText: "30s",
-    help: "longest one request waits out 429 answers (Retry-After honoured up to it; the run also slows down by itself while 429s come); beyond it the 429 is an error naming --rate-limit. Durations: 30s, 2m, 1h, 500ms; a bare number is milliseconds",
+    help:
+      "longest one request waits out 429 answers (Retry-After honoured up to it; the run also slows down " +
+      "by itself while 429s come); beyond it the 429 is an error naming --rate-limit. Durations: 30s, 2m, " +
+      "1h, 500ms; a bare number is milliseconds",
   },
   {
     name: "max-run-time",
@@ -146,10 +152,14 @@ export const LIMIT_OPTIONS = [
       minimum: 1,
       maximum: 600000,
       description:
-        "Slowest answer that keeps performance.response-time quiet, in milliseconds, 1 to 600000 (none judged when absent); slower ones are a warning (strict: a failure). Not stated by the spec (§8).",
+        "Slowest answer that keeps performance.response-time quiet, in milliseconds, 1 to 600000 (none " +
+        "judged when absent); slower ones are a warning (strict: a failure). Not stated by the spec (§8).",
     },
     reader: "duration",
-    help: "judge response times: performance.response-time sends a few valid requests per operation and warns (strict: fails) when an answer is slower than DURATION (500ms, 2s …); the console and the HTML report show p50, p95 and max per operation either way",
+    help:
+      "judge response times: performance.response-time sends a few valid requests per operation and warns " +
+      "(strict: fails) when an answer is slower than DURATION (500ms, 2s …); the console and the HTML " +
+      "report show p50, p95 and max per operation either way",
   },
   {
     name: "max-page-size",
@@ -193,6 +203,9 @@ export const LIMIT_OPTIONS = [
 
     value: "DURATION",
     group: "Limits",
-    help: "before the run, ask the target every half second until it answers at all (any status), for a service started in the background; past DURATION (30s, 2m …), exit 2 in one sentence. Not counted in --max-run-time",
+    help:
+      "before the run, ask the target every half second until it answers at all (any status), for a " +
+      "service started in the background; past DURATION (30s, 2m …), exit 2 in one sentence. Not counted " +
+      "in --max-run-time",
   },
 ] as const satisfies readonly RunOptionDefinition[];

@@ -33,7 +33,9 @@ export const OUTPUT_OPTIONS = [
       description:
         "Reports to write: json, junit and html when absent; har adds exchanges.har, every exchange of the run.",
     },
-    help: "which reports to write, comma-separated: json, junit, html, and har for exchanges.har (every request and response of the run, the last 20,000, secrets redacted)",
+    help:
+      "which reports to write, comma-separated: json, junit, html, and har for exchanges.har (every " +
+      "request and response of the run, the last 20,000, secrets redacted)",
   },
   {
     name: "help",

@@ -14,7 +14,8 @@ export const TARGET_OPTIONS = [
       type: "string",
       pattern: "^https?://",
       description:
-        "Base URL of the target, http or https, without query string, fragment or user:pass@; the operation paths of §4 are appended to it. Without it the bundled reference server runs.",
+        "Base URL of the target, http or https, without query string, fragment or user:pass@; the operation " +
+        "paths of §4 are appended to it. Without it the bundled reference server runs.",
     },
     defaultText: "the bundled reference server",
     help: "base URL of the implementation; the operation paths of §4 are appended to it, so no query string, fragment or user:pass@",
@@ -49,7 +50,8 @@ export const TARGET_OPTIONS = [
       type: "string",
       minLength: 1,
       description:
-        "Bearer token of a user with the Visualizar permission (§5). Prefer CMS_TOKEN. Surrounding spaces are trimmed; it must be sendable as an HTTP header value.",
+        "Bearer token of a user with the Visualizar permission (§5). Prefer CMS_TOKEN. Surrounding spaces " +
+        "are trimmed; it must be sendable as an HTTP header value.",
     },
     help: "bearer token of a user with the Visualizar permission (§5); a flag is visible to other users in ps and stays in shell history, so prefer CMS_TOKEN",
   },
@@ -82,9 +84,13 @@ export const TARGET_OPTIONS = [
       type: "string",
       minLength: 1,
       description:
-        "A command line (run by sh -c) that prints the bearer token: run at start instead of token, and again when a request carrying the token gets 401 mid-run (an expired token).",
+        "A command line (run by sh -c) that prints the bearer token: run at start instead of token, and " +
+        "again when a request carrying the token gets 401 mid-run (an expired token).",
     },
-    help: "a command line (run by sh -c, 30 s at most) that prints the bearer token, instead of --token; run again when a request carrying the token gets 401 mid-run (an expired token), and the request sent once more with the new one; every token it prints is a secret in every report",
+    help:
+      "a command line (run by sh -c, 30 s at most) that prints the bearer token, instead of --token; run " +
+      "again when a request carrying the token gets 401 mid-run (an expired token), and the request sent " +
+      "once more with the new one; every token it prints is a secret in every report",
   },
   {
     name: "restricted-token-command",
@@ -171,7 +177,8 @@ export const TARGET_OPTIONS = [
         },
       },
       description:
-        "Known facts: the filters each role has in domainName/serviceName (§4.5), role → [{ name, value }]; getRoleFilters of that role alone must return exactly these.",
+        "Known facts: the filters each role has in domainName/serviceName (§4.5), role → [{ name, value }]; " +
+        "getRoleFilters of that role alone must return exactly these.",
     },
     help: "known fact: the filters getRoleFilters must return for each role of --role in --domain-name/--service-name, as role → [{ name, value }] (§4.5)",
   },
@@ -187,7 +194,8 @@ export const TARGET_OPTIONS = [
       required: ["text", "widgetId"],
       additionalProperties: false,
       description:
-        "Known fact: a text that occurs only in the translated name or description of one widget the admin lists (in no key, tag, id or URL), and that widget's id; searching it must find the widget (§4.1).",
+        "Known fact: a text that occurs only in the translated name or description of one widget the admin " +
+        "lists (in no key, tag, id or URL), and that widget's id; searching it must find the widget (§4.1).",
     },
     help: "known fact: { text, widgetId }, a text only that widget's translated name or description holds; a widget search for it must find the widget (§4.1)",
   },
@@ -204,7 +212,9 @@ export const TARGET_OPTIONS = [
       description:
         "Known fact: widgets the restricted user may not view (§4.1, §5): each must be missing from its listing and answer 403 to getWidget.",
     },
-    help: "known fact: widgets the restricted user may not view (§4.1, §5): each must be missing from its listing and answer 403 to getWidget; repeatable or comma-separated",
+    help:
+      "known fact: widgets the restricted user may not view (§4.1, §5): each must be missing from its " +
+      "listing and answer 403 to getWidget; repeatable or comma-separated",
   },
   {
     name: "forbidden-analytic",
@@ -247,7 +257,9 @@ export const TARGET_OPTIONS = [
       description:
         "Known fact: landing pages the restricted user did not create: its listing (without Visualizar) shows none of them (§4.2, §5).",
     },
-    help: "known fact: landing pages the restricted user did not create: its listing (without Visualizar) shows none of them (§4.2, §5); repeatable or comma-separated",
+    help:
+      "known fact: landing pages the restricted user did not create: its listing (without Visualizar) " +
+      "shows none of them (§4.2, §5); repeatable or comma-separated",
   },
   {
     name: "restricted-sees-all",
@@ -257,8 +269,11 @@ export const TARGET_OPTIONS = [
     schema: {
       type: "boolean",
       description:
-        "Known fact: the restricted user legitimately sees every widget and landing page the main user sees, so equal listings are expected, not a failure (§4.1, §4.2, §5).",
+        "Known fact: the restricted user legitimately sees every widget and landing page the main user sees, " +
+        "so equal listings are expected, not a failure (§4.1, §4.2, §5).",
     },
-    help: "known fact: the restricted user legitimately sees every widget and landing page the main user sees (§4.1, §4.2, §5); without it (or a fact naming what it may not see) equal listings fail",
+    help:
+      "known fact: the restricted user legitimately sees every widget and landing page the main user sees " +
+      "(§4.1, §4.2, §5); without it (or a fact naming what it may not see) equal listings fail",
   },
 ] as const satisfies readonly RunOptionDefinition[];

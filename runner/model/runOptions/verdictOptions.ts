@@ -28,7 +28,9 @@ export const VERDICT_OPTIONS = [
       description:
         "A skipped verdict fails the gate (a gate failure lists the skips); without it, skips are listed but pass.",
     },
-    help: "a skipped verdict (a check that could not judge: a missing token or fact, nothing to probe) fails the gate; the console lists every skip with its reason either way",
+    help:
+      "a skipped verdict (a check that could not judge: a missing token or fact, nothing to probe) fails " +
+      "the gate; the console lists every skip with its reason either way",
   },
   {
     name: "fail-on-unverified",
@@ -38,9 +40,14 @@ export const VERDICT_OPTIONS = [
     schema: {
       type: "boolean",
       description:
-        "Kept for older configurations: a permission verdict that could not be judged for want of a fact (the restricted user sees what the main user sees) fails by default now, unless restrictedSeesAll declares it expected.",
+        "Kept for older configurations: a permission verdict that could not be judged for want of a fact " +
+        "(the restricted user sees what the main user sees) fails by default now, unless restrictedSeesAll " +
+        "declares it expected.",
     },
-    help: "kept for older configurations: a permission verdict that could not be judged for want of a fact (the restricted user sees exactly what the main user sees) fails by default now, unless --restricted-sees-all declares it expected",
+    help:
+      "kept for older configurations: a permission verdict that could not be judged for want of a fact " +
+      "(the restricted user sees exactly what the main user sees) fails by default now, unless " +
+      "--restricted-sees-all declares it expected",
   },
   {
     name: "checks",
@@ -105,7 +112,10 @@ export const VERDICT_OPTIONS = [
     reproduce: { read: (s) => s.rerunFailed?.report },
     value: "FILE",
     group: "Re-runs and CI fleets",
-    help: "run only the check × operation pairs that failed or errored in an earlier report.json (or the folder holding it), with its seed, profile and --max-examples (flags still win); after a clean run it exits 0 saying there is nothing to re-run",
+    help:
+      "run only the check × operation pairs that failed or errored in an earlier report.json (or the " +
+      "folder holding it), with its seed, profile and --max-examples (flags still win); after a clean run " +
+      "it exits 0 saying there is nothing to re-run",
   },
   {
     name: "shard",
