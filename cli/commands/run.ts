@@ -13,23 +13,18 @@ import { runSecrets } from "../../runner/engine/createTargetSession.js";
 import { EXCHANGE_LOG_DEFAULTS } from "../../runner/engine/ExchangeLog.js";
 import { openExchangeMirror, type ExchangeMirror } from "../../runner/engine/exchangeMirror.js";
 import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
+import type { RunReport } from "../../runner/model/RunReport.js";
+import type { RunSettings } from "../../runner/model/RunSettings.js";
 import type { CheckExecutor } from "../../runner/execute/CheckExecutor.js";
 import { runConformance } from "../../runner/runConformance.js";
 import { listenForLearnedSecrets } from "../../runner/http/learnedSecrets.js";
 import { obtainCommandTokens } from "../../runner/settings/obtainCommandTokens.js";
 import { waitForTarget } from "../../runner/waitForTarget.js";
-import { parseDurationOption } from "../../runner/settings/parseDurationOption.js";
 import { ConfigurationError } from "../../runner/model/ConfigurationError.js";
-import {
-  configFromEnvironment,
-  readConfigFile,
-  resolveRunConfig,
-  resolveRunSettings,
-  type ConfigLayer,
-  type RunConfigFile,
-} from "../../runner/settings/resolveRunSettings.js";
-import { parseShardOption } from "../../runner/settings/parseShardOption.js";
-import { readRerunReport } from "../../runner/settings/readRerunReport.js";
+import type { LayerOrValues } from "../../runner/settings/ConfigLayer.js";
+import { configFromEnvironment } from "../../runner/settings/configFromEnvironment.js";
+import { resolveRunConfig } from "../../runner/settings/resolveRunConfig.js";
+import type { RunConfigFile } from "../../runner/model/runOptions/runOptionTable.js";
 import { CHECK_DESCRIPTIONS } from "../../checks/checkDescriptions.js";
 import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
@@ -39,23 +34,16 @@ import { removeStaleReports } from "../removeStaleReports.js";
 import { EVERY_REPORT_FILE, outOfArgv, StaleReportGuard } from "../staleReportGuard.js";
 import { renderRunHelp } from "../renderRunHelp.js";
 import { DEFAULT_OUT_DIR, RUN_OPTIONS } from "../runOptions.js";
-import { CONFIG_FILE_KEYS } from "../configFileKeys.js";
 import { flagsLayer } from "../flagsLayer.js";
-
-/**
- * What the run knows of the bundled reference beyond its facts: it answers on loopback in milliseconds, so a
- * generous bound lets performance.response-time judge instead of skipping (issue 44: npm start with no skip).
- * A slower answer is only a warning; a --max-response-time the user gives wins (a later layer).
- */
-const BUNDLED_REFERENCE_BOUNDS = { maxResponseTimeMs: 10_000 };
+import { bundledOrGivenTarget } from "../bundledOrGivenTarget.js";
+import { readRunInputs, type RunFlagValues, type RunInputs } from "../runInputs.js";
+import { catchStopSignals, type StopSignals } from "../runStopSignals.js";
+import { writeRunReports } from "../writeRunReports.js";
 
 export { DEFAULT_OUT_DIR };
 
 /** Help text of the command. */
 export const RUN_HELP = renderRunHelp();
-
-/** Exit codes of a run stopped by a signal (128 + the signal's number, as shells report it). */
-const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /** The reports written without --format; har (every exchange) only when asked for. */
 const DEFAULT_FORMATS: readonly ReportFormat[] = ["json", "junit", "html"];
@@ -78,10 +66,6 @@ export interface RunCommandDependencies {
   readonly today?: string;
 }
 
-function errorCode(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-}
-
 /** A short option's name as typed (-x), a long one's by its name. */
 function optionName(token: { readonly name: string; readonly rawName: string }): string {
   return token.rawName.startsWith("--") ? token.name : token.rawName;
@@ -97,6 +81,142 @@ function typedOptions(argv: readonly string[]): TypedOption[] {
   );
 }
 
+/** The report formats asked for: the report files, and whether exchanges.har is one of them. */
+function formatsOf(merged: RunConfigFile): { readonly reportFormats: ReportFormat[]; readonly wantsHar: boolean } {
+  const formats: readonly (ReportFormat | "har")[] = merged.formats ?? DEFAULT_FORMATS;
+  return {
+    reportFormats: formats.filter((format): format is ReportFormat => format !== "har"),
+    wantsHar: formats.includes("har"),
+  };
+}
+
+/** What a run holds open until it ends: the bundled server, the listener of learned secrets, the HAR mirror. */
+interface OpenResources {
+  server?: RunningReferenceServer;
+  learnedSecrets?: ReturnType<typeof listenForLearnedSecrets>;
+  mirror?: ExchangeMirror;
+}
+
+/** Everything the run needs once its options are checked. */
+interface PreparedRun {
+  readonly settings: RunSettings;
+  readonly merged: RunConfigFile;
+  readonly outDir: string;
+  readonly reportFormats: readonly ReportFormat[];
+  readonly wantsHar: boolean;
+  readonly wait?: RunInputs["wait"];
+}
+
+/** Checks every option once, before anything starts (the bundled server, the folder, the first request). */
+async function prepareRun(
+  argv: readonly string[],
+  values: RunFlagValues,
+  inputs: RunInputs,
+  env: NodeJS.ProcessEnv,
+  open: OpenResources,
+  outFolder: StaleReportGuard,
+): Promise<PreparedRun> {
+  // A re-run takes seed, profile and examples from the earlier report, below the flags.
+  const layers: LayerOrValues[] = [
+    ...inputs.config,
+    configFromEnvironment(env),
+    ...(inputs.rerun ? [inputs.rerun.layer] : []),
+    flagsLayer(values),
+  ];
+  const merged = resolveRunConfig(layers);
+  outFolder.learn(merged.out);
+  // Tokens printed by --token-command and --restricted-token-command sit above every other source.
+  if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
+  const { reportFormats, wantsHar } = formatsOf(merged);
+  const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, [
+    ...reportFormats.map((format) => REPORT_FILE_NAMES[format]),
+    ...(wantsHar ? [HAR_FILE_NAME] : []),
+  ]);
+  removeStaleReports(outDir, EVERY_REPORT_FILE);
+  const target = await bundledOrGivenTarget(merged, layers);
+  open.server = target.server;
+  // The checks' thread mirrors each exchange here: a run stopped by a signal still writes its HAR.
+  open.mirror = wantsHar ? openExchangeMirror(EXCHANGE_LOG_DEFAULTS.limit) : undefined;
+  const { rerun, shard } = inputs;
+  const settings: RunSettings = {
+    ...target.settings,
+    ...(wantsHar ? { exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : {}),
+    ...(open.mirror ? { exchangeChannel: open.mirror.name } : {}),
+    typedOptions: typedOptions(argv),
+    ...(rerun ? { rerunFailed: { report: rerun.given, verdicts: rerun.verdicts } } : {}),
+    ...(shard ? { shard } : {}),
+  };
+  return { settings, merged, outDir, reportFormats, wantsHar, ...(inputs.wait ? { wait: inputs.wait } : {}) };
+}
+
+/** Runs the prepared run, writes its reports and says how it ended. */
+async function executeRun(
+  run: PreparedRun,
+  io: CliIo,
+  deps: RunCommandDependencies,
+  open: OpenResources,
+  stopSignals: StopSignals,
+): Promise<number> {
+  const { settings, merged, wait } = run;
+  let exchanges: ExchangeLogSnapshot | undefined;
+  // Tokens obtained anew mid-run (--token-command) are announced by the thread that runs the checks.
+  const learnedSecrets = (open.learnedSecrets = listenForLearnedSecrets());
+  const secrets = runSecrets(settings);
+  const console = new ConsoleReporter({ stream: io.stdout, secrets });
+  if (settings.insecure)
+    io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
+  if (wait) {
+    io.stderr.write(`waiting up to ${wait.text} for ${settings.baseUrl} to answer (--wait-for-target) …\n`);
+    await waitForTarget(settings, wait.ms, wait.text);
+  }
+  const report = await runConformance({
+    signal: stopSignals.signal,
+    settings,
+    catalogue: CHECK_DESCRIPTIONS,
+    observer: {
+      onRunStart: (start) => console.onRunStart(start),
+      onResult: (result) => {
+        console.learnSecrets(learnedSecrets.secrets());
+        console.onResult(result);
+      },
+      onExchanges: (log) => (exchanges = log),
+    },
+    ...(merged.waivers ? { waiversFile: merged.waivers } : {}),
+    ...(deps.executor ? { executor: deps.executor } : {}),
+    ...(deps.today ? { today: deps.today } : {}),
+  });
+  if (run.wantsHar && exchanges === undefined) exchanges = await open.mirror?.snapshot();
+  const everySecret = [...secrets, ...learnedSecrets.secrets()];
+  console.learnSecrets(everySecret);
+  const paths = await writeRunReports(report, {
+    outDir: run.outDir,
+    formats: run.reportFormats,
+    ...(run.wantsHar && exchanges ? { exchanges } : {}),
+    secrets: everySecret,
+  });
+  console.onRunEnd(report, paths);
+  return exitCodeOf(report, io, stopSignals);
+}
+
+/** The exit code of a finished run. */
+function exitCodeOf(report: RunReport, io: CliIo, stopSignals: StopSignals): number {
+  const stopped = stopSignals.exitCode();
+  if (stopped !== undefined) return stopped;
+  // The suite's own trouble (a token command, a proxy, the client's limits) is no verdict on the target: exit 2, one sentence.
+  if (report.meta.suiteTrouble !== undefined) {
+    io.stderr.write(`cms-conformance run: ${report.meta.suiteTrouble}\n`);
+    return EXIT.usage;
+  }
+  return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
+}
+
+/** A mistake of the user's, as a usage error (one sentence, exit 2); anything else as it is. */
+function asUsageError(error: unknown): unknown {
+  const mistake =
+    error instanceof ConfigurationError || error instanceof UnknownCheckError || error instanceof WaiversFileError;
+  return mistake ? new UsageError(error.message) : error;
+}
+
 /** Runs the command; returns its exit code. */
 export async function runCommand(
   argv: readonly string[],
@@ -105,7 +225,7 @@ export async function runCommand(
   deps: RunCommandDependencies = {},
 ): Promise<number> {
   const outFolder = new StaleReportGuard(outOfArgv(argv) ?? DEFAULT_OUT_DIR);
-  let values: ReturnType<typeof parseCommandLine<typeof PARSE_OPTIONS>>["values"];
+  let values: RunFlagValues;
   try {
     ({ values } = parseCommandLine("run", argv, PARSE_OPTIONS));
   } catch (error) {
@@ -116,170 +236,25 @@ export async function runCommand(
     io.stdout.write(RUN_HELP);
     return EXIT.ok;
   }
-  let server: RunningReferenceServer | undefined;
-  let learnedSecrets: ReturnType<typeof listenForLearnedSecrets> | undefined;
-  let mirror: ExchangeMirror | undefined;
-  // SIGINT and SIGTERM stop the run, not the process: the reports of what finished are written (a
-  // second signal ends the process at once).
-  const interruption = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interruption.signal.aborted) process.exit(EXIT_ON_SIGNAL[signal as keyof typeof EXIT_ON_SIGNAL]);
-    io.stderr.write(
-      `\n${signal}: stopping the run and writing the reports of what finished (${signal} again stops at once)\n`,
-    );
-    interruption.abort(signal);
-  };
-  for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.on(signal, onSignal);
+  const open: OpenResources = {};
+  const stopSignals = catchStopSignals(io);
   try {
-    const config = typeof values.config === "string" ? [readConfigFile(values.config, CONFIG_FILE_KEYS)] : [];
-    if (typeof values.out !== "string") outFolder.learn(config[0]?.values.out as string | undefined);
-    // A re-run takes seed, profile and examples from the earlier report, below the flags.
-    const rerunFile = typeof values["rerun-failed"] === "string" ? values["rerun-failed"] : undefined;
-    const rerun = rerunFile !== undefined ? readRerunReport(rerunFile, CHECK_DESCRIPTIONS.ids()) : undefined;
-    if (rerun && rerun.verdicts.length === 0) {
+    const inputs = readRunInputs(values, (folder) => outFolder.learn(folder));
+    if (inputs.rerun && inputs.rerun.verdicts.length === 0) {
       outFolder.removeStale();
-      io.stdout.write(`Nothing to re-run: no verdict of ${rerun.file} failed or errored.\n`);
+      io.stdout.write(`Nothing to re-run: no verdict of ${inputs.rerun.file} failed or errored.\n`);
       return EXIT.ok;
     }
-    const rerunLayer: ConfigLayer[] = rerun
-      ? [{ values: rerun.layer as Record<string, unknown>, nameOf: (key) => `${key} of the report ${rerunFile}` }]
-      : [];
-    const shard = parseShardOption(typeof values.shard === "string" ? values.shard : undefined);
-    const waitText = typeof values["wait-for-target"] === "string" ? values["wait-for-target"] : undefined;
-    const waitMs = waitText === undefined ? undefined : parseDurationOption([waitText]);
-    if (waitText !== undefined && (typeof waitMs !== "number" || waitMs <= 0)) {
-      throw new UsageError(
-        `--wait-for-target takes a duration such as 30s, 2m or 1500ms, not ${JSON.stringify(waitText)}`,
-      );
-    }
-    const layers: (ConfigLayer | RunConfigFile)[] = [
-      ...config,
-      configFromEnvironment(env),
-      ...rerunLayer,
-      flagsLayer(values),
-    ];
-    // Validated once, before anything starts: the bundled server, the folder, the first request.
-    const merged = resolveRunConfig(layers);
-    outFolder.learn(merged.out);
-    // Tokens printed by --token-command and --restricted-token-command sit above every other source.
-    if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
-    let settings = merged.baseUrl === undefined ? undefined : resolveRunSettings(layers);
-    const formats: readonly (ReportFormat | "har")[] = merged.formats ?? DEFAULT_FORMATS;
-    const reportFormats = formats.filter((format): format is ReportFormat => format !== "har");
-    const wantsHar = formats.includes("har");
-    const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, [
-      ...reportFormats.map((format) => REPORT_FILE_NAMES[format]),
-      ...(wantsHar ? [HAR_FILE_NAME] : []),
-    ]);
-    removeStaleReports(outDir, EVERY_REPORT_FILE);
-    if (!settings) {
-      // The bundled server answers where the run will ask (--operation-path without --base-url).
-      // Loaded only for the bundled target: a run against another target never loads the reference.
-      const { startReferenceServer } = await import("../../reference/startReferenceServer.js");
-      const { referenceRunConfig } = await import("../../reference/referenceRunConfig.js");
-      server = await startReferenceServer({
-        port: 0,
-        ...(merged.operationPaths ? { operationPaths: merged.operationPaths } : {}),
-      });
-      // The bundled server's own credentials win: any other client id or token can only be refused by it.
-      const { clientId, token, restrictedToken } = referenceRunConfig(server);
-      settings = resolveRunSettings(
-        [referenceRunConfig(server), BUNDLED_REFERENCE_BOUNDS, ...layers, { clientId, token, restrictedToken }],
-        true,
-      );
-    }
-    // The checks' thread mirrors each exchange here: a run stopped by a signal still writes its HAR.
-    mirror = wantsHar ? openExchangeMirror(EXCHANGE_LOG_DEFAULTS.limit) : undefined;
-    settings = {
-      ...settings,
-      ...(wantsHar ? { exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : {}),
-      ...(mirror ? { exchangeChannel: mirror.name } : {}),
-      typedOptions: typedOptions(argv),
-      ...(rerun && rerunFile !== undefined ? { rerunFailed: { report: rerunFile, verdicts: rerun.verdicts } } : {}),
-      ...(shard ? { shard } : {}),
-    };
-    let exchanges: ExchangeLogSnapshot | undefined;
-    // Tokens obtained anew mid-run (--token-command) are announced by the thread that runs the checks.
-    learnedSecrets = listenForLearnedSecrets();
-    const secrets = runSecrets(settings);
-    const console = new ConsoleReporter({ stream: io.stdout, secrets });
-    if (settings.insecure)
-      io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
-    if (typeof waitMs === "number" && waitText !== undefined) {
-      io.stderr.write(`waiting up to ${waitText} for ${settings.baseUrl} to answer (--wait-for-target) …\n`);
-      await waitForTarget(settings, waitMs, waitText);
-    }
-    const report = await runConformance({
-      signal: interruption.signal,
-      settings,
-      catalogue: CHECK_DESCRIPTIONS,
-      observer: {
-        onRunStart: (start) => console.onRunStart(start),
-        onResult: (result) => {
-          console.learnSecrets(learnedSecrets?.secrets() ?? []);
-          console.onResult(result);
-        },
-        onExchanges: (log) => (exchanges = log),
-      },
-      ...(merged.waivers ? { waiversFile: merged.waivers } : {}),
-      ...(deps.executor ? { executor: deps.executor } : {}),
-      ...(deps.today ? { today: deps.today } : {}),
-    });
-    if (wantsHar && exchanges === undefined) exchanges = await mirror?.snapshot();
-    const everySecret = [...secrets, ...(learnedSecrets?.secrets() ?? [])];
-    // The writers are loaded once the run is over: they are no part of the start-up before the first request.
-    const [{ writeReports }, { writeHarFile }] = await Promise.all([
-      import("../../reports/writeReports.js"),
-      import("../../reports/har/writeHarFile.js"),
-    ]);
-    console.learnSecrets(everySecret);
-    let paths;
-    try {
-      paths = {
-        ...(await writeReports(report, { outDir, formats: reportFormats, secrets: everySecret })),
-        ...(wantsHar && exchanges
-          ? {
-              har: await writeHarFile(
-                exchanges,
-                {
-                  creatorVersion: report.meta.suiteVersion,
-                  seed: report.meta.seed,
-                  baseUrl: report.meta.target.baseUrl,
-                },
-                { outDir, secrets: everySecret },
-              ),
-            }
-          : {}),
-      };
-    } catch (error) {
-      throw new UsageError(
-        `cannot write the reports into ${outDir} (${errorCode(error)}); give a folder you can write to with --out`,
-      );
-    }
-    console.onRunEnd(report, paths);
-    const stoppedBy = interruption.signal.aborted ? (interruption.signal.reason as NodeJS.Signals) : undefined;
-    if (stoppedBy) return EXIT_ON_SIGNAL[stoppedBy as keyof typeof EXIT_ON_SIGNAL] ?? EXIT.failed;
-    // The suite's own trouble (a token command, a proxy, the client's limits) is no verdict on the target: exit 2, one sentence.
-    if (report.meta.suiteTrouble !== undefined) {
-      io.stderr.write(`cms-conformance run: ${report.meta.suiteTrouble}\n`);
-      return EXIT.usage;
-    }
-    return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
+    const run = await prepareRun(argv, values, inputs, env, open, outFolder);
+    return await executeRun(run, io, deps, open, stopSignals);
   } catch (error) {
     // No new report: an earlier run's must not stay looking current (a crash of ours included).
     outFolder.removeStale();
-    if (
-      error instanceof ConfigurationError ||
-      error instanceof UnknownCheckError ||
-      error instanceof WaiversFileError
-    ) {
-      throw new UsageError(error.message);
-    }
-    throw error;
+    throw asUsageError(error);
   } finally {
-    learnedSecrets?.close();
-    mirror?.close();
-    for (const signal of Object.keys(EXIT_ON_SIGNAL)) process.off(signal, onSignal);
-    await server?.close();
+    open.learnedSecrets?.close();
+    open.mirror?.close();
+    stopSignals.release();
+    await open.server?.close();
   }
 }

@@ -154,35 +154,37 @@ Stop with Ctrl-C.
 `;
 }
 
-/** Runs the command until `stop` resolves (SIGINT/SIGTERM by default); returns its exit code. */
-export async function serveCommand(
-  argv: readonly string[],
-  io: CliIo,
-  stop: () => Promise<unknown> = terminationSignal,
-): Promise<number> {
-  const { values } = parseCommandLine("serve", argv, {
-    host: { type: "string", default: "127.0.0.1" },
-    port: { type: "string" },
-    seed: { type: "string" },
-    mode: { type: "string", default: "default" },
-    fault: { type: "string" },
-    "operation-path": { type: "string", multiple: true },
-    widgets: { type: "string" },
-    "landing-pages": { type: "string" },
-    analytics: { type: "string" },
-    "request-log": { type: "string" },
-    latency: { type: "string" },
-    "list-faults": { type: "boolean", default: false },
-    help: { type: "boolean", short: "h", default: false },
-  });
-  if (values.help) {
-    io.stdout.write(SERVE_HELP);
-    return EXIT.ok;
+/** The options of `serve`, for parseCommandLine. */
+const SERVE_OPTIONS = {
+  host: { type: "string", default: "127.0.0.1" },
+  port: { type: "string" },
+  seed: { type: "string" },
+  mode: { type: "string", default: "default" },
+  fault: { type: "string" },
+  "operation-path": { type: "string", multiple: true },
+  widgets: { type: "string" },
+  "landing-pages": { type: "string" },
+  analytics: { type: "string" },
+  "request-log": { type: "string" },
+  latency: { type: "string" },
+  "list-faults": { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+type ServeValues = ReturnType<typeof parseCommandLine<typeof SERVE_OPTIONS>>["values"];
+
+/** The operation paths --operation-path gives, checked; a mistake is a usage error. */
+function servedOperationPaths(flags: readonly string[] | undefined): OperationPaths | undefined {
+  try {
+    const given = parseOperationPathOption(flags);
+    return given ? resolveOperationPaths([given]) : undefined;
+  } catch (error) {
+    throw error instanceof ConfigurationError ? new UsageError(error.message) : error;
   }
-  if (values["list-faults"]) {
-    io.stdout.write(faultListing());
-    return EXIT.ok;
-  }
+}
+
+/** The reference server's options from the flags, each checked. */
+function serverOptions(values: ServeValues): ReferenceServerOptions {
   if (!isReferenceMode(values.mode))
     throw new UsageError(`--mode must be one of ${REFERENCE_MODES.join(", ")}, not ${JSON.stringify(values.mode)}`);
   if (values.fault !== undefined && !findFault(values.fault)) {
@@ -193,14 +195,8 @@ export async function serveCommand(
     landingPages: integerOption("landing-pages", values["landing-pages"], 0, 100_000),
     analytics: integerOption("analytics", values.analytics, 0, 100_000),
   };
-  let operationPaths: OperationPaths | undefined;
-  try {
-    const given = parseOperationPathOption(values["operation-path"]);
-    operationPaths = given ? resolveOperationPaths([given]) : undefined;
-  } catch (error) {
-    throw error instanceof ConfigurationError ? new UsageError(error.message) : error;
-  }
-  const options: ReferenceServerOptions = {
+  const operationPaths = servedOperationPaths(values["operation-path"]);
+  return {
     host: values.host,
     port: integerOption("port", values.port, 0, 65_535) ?? 0,
     seed: integerOption("seed", values.seed, 0, 2 ** 32 - 1) ?? 1,
@@ -210,11 +206,15 @@ export async function serveCommand(
     sizes: Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== undefined)),
     ...(values.latency !== undefined ? { latencyMs: integerOption("latency", values.latency, 0, 60_000) ?? 0 } : {}),
   };
-  const requestLog = values["request-log"] === undefined ? undefined : await openRequestLog(values["request-log"]);
-  if (requestLog) options.onRequest = (record) => requestLog.write(`${JSON.stringify(record)}\n`);
-  let server: RunningReferenceServer;
+}
+
+/** Starts the server; a host or port it cannot listen on is a usage error (the request log closed first). */
+async function listen(
+  options: ReferenceServerOptions,
+  requestLog: Writable | undefined,
+): Promise<RunningReferenceServer> {
   try {
-    server = await startReferenceServer(options);
+    return await startReferenceServer(options);
   } catch (error) {
     if (requestLog) await closeRequestLog(requestLog);
     const code = (error as NodeJS.ErrnoException).code;
@@ -226,6 +226,27 @@ export async function serveCommand(
     }
     throw error;
   }
+}
+
+/** Runs the command until `stop` resolves (SIGINT/SIGTERM by default); returns its exit code. */
+export async function serveCommand(
+  argv: readonly string[],
+  io: CliIo,
+  stop: () => Promise<unknown> = terminationSignal,
+): Promise<number> {
+  const { values } = parseCommandLine("serve", argv, SERVE_OPTIONS);
+  if (values.help) {
+    io.stdout.write(SERVE_HELP);
+    return EXIT.ok;
+  }
+  if (values["list-faults"]) {
+    io.stdout.write(faultListing());
+    return EXIT.ok;
+  }
+  const options = serverOptions(values);
+  const requestLog = values["request-log"] === undefined ? undefined : await openRequestLog(values["request-log"]);
+  if (requestLog) options.onRequest = (record) => requestLog.write(`${JSON.stringify(record)}\n`);
+  const server = await listen(options, requestLog);
   io.stdout.write(announcement(server, options));
   await stop();
   await server.close();

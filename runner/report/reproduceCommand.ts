@@ -35,8 +35,11 @@ function isDefault(row: RunOptionDefinition, value: unknown): boolean {
 /** The values one row gives the line: none, a switch, one text per item, or one secret. */
 function rowValues(row: RunOptionDefinition, settings: ReproducibleSettings): OptionValue[] {
   const rule = row.reproduce;
-  if (rule?.read === undefined || (rule.targetOnly === true && settings.embedded)) return [];
-  const value = rule.read(settings);
+  if (rule === undefined || rule.typedOnly === true || (rule.targetOnly === true && settings.embedded)) return [];
+  const setting = row.setting;
+  const value = rule.read
+    ? rule.read(settings)
+    : setting && (settings as unknown as Readonly<Record<string, unknown>>)[setting];
   if (value === undefined || value === false || isDefault(row, value)) return [];
   if (value === true) return [undefined];
   if (row.secretVariable !== undefined) return [[{ variable: row.secretVariable }]];

@@ -33,16 +33,8 @@ function suggestion(id: string, known: ReadonlySet<string>): string {
   return guess === undefined ? "" : ` (did you mean ${guess}?)`;
 }
 
-/**
- * Loads the waivers file at `path`; throws WaiversFileError when it cannot be read, is not JSON,
- * breaks schemas/meta/waivers.schema.json (each error with its place in the file), names a check id
- * that is not in `knownCheckIds`, or waives the same check and operation twice.
- */
-export async function loadWaivers(
-  path: string,
-  knownCheckIds: ReadonlySet<string>,
-  operationsOf: (checkId: string) => readonly OperationName[] | undefined = () => undefined,
-): Promise<Waiver[]> {
+/** The waivers file's object, read and checked against its schema; WaiversFileError otherwise. */
+function readWaiversFile(path: string): WaiversFile {
   let text: string;
   try {
     text = readRegularFile(path);
@@ -64,31 +56,45 @@ export async function loadWaivers(
       `the waivers file ${path} is not valid (schemas/meta/waivers.schema.json): ${[...new Set(problems)].join("; ")}`,
     );
   }
-  const unknown = data.waivers.flatMap((waiver, index) =>
-    [...knownCheckIds].some((id) => checkGlob(waiver.checkId).test(id))
-      ? []
-      : [
-          `/waivers/${index}/checkId ${JSON.stringify(waiver.checkId)} ` +
-            `${/[*?]/.test(waiver.checkId) ? "names no check" : "is not a check"} of this ` +
-            `suite${suggestion(waiver.checkId, knownCheckIds)}`,
-        ],
-  );
+  return data;
+}
+
+/** Refuses check ids (or globs) that name no check of the suite, with the likely meant one. */
+function refuseUnknownCheckIds(path: string, waivers: readonly Waiver[], knownCheckIds: ReadonlySet<string>): void {
+  const unknown = waivers.flatMap((waiver, index) => {
+    if ([...knownCheckIds].some((id) => checkGlob(waiver.checkId).test(id))) return [];
+    const what = /[*?]/.test(waiver.checkId) ? "names no check" : "is not a check";
+    const guess = suggestion(waiver.checkId, knownCheckIds);
+    return [`/waivers/${index}/checkId ${JSON.stringify(waiver.checkId)} ${what} of this suite${guess}`];
+  });
   if (unknown.length > 0) {
     throw new WaiversFileError(`the waivers file ${path} names unknown check ids: ${unknown.join("; ")}`);
   }
-  for (const [index, waiver] of data.waivers.entries()) {
+}
+
+/** Refuses a waiver on an operation none of its checks runs on: a typo, refused rather than left to pass unused. */
+function refuseOperationsNotRun(
+  path: string,
+  waivers: readonly Waiver[],
+  knownCheckIds: ReadonlySet<string>,
+  operationsOf: (checkId: string) => readonly OperationName[] | undefined,
+): void {
+  for (const [index, waiver] of waivers.entries()) {
     const operation = waiver.operation;
     if (operation === undefined) continue;
     const named = [...knownCheckIds].filter((id) => checkGlob(waiver.checkId).test(id));
-    // A check × operation pair no run has waives nothing: a typo, refused rather than left to pass unused.
     if (named.every((id) => !(operationsOf(id) ?? [operation]).includes(operation)))
       throw new WaiversFileError(
         `the waivers file ${path}: /waivers/${index} waives ${waiver.checkId} on ${operation}, but ` +
-          `${named.length === 1 ? "that check does" : "none of those checks do"} not run on ${operation}; give ` +
-          `an operation it runs on, or none for all`,
+          `${named.length === 1 ? "that check does" : "none of those checks do"} not run on ${operation}; ` +
+          "give an operation it runs on, or none for all",
       );
   }
-  for (const [index, waiver] of data.waivers.entries()) {
+}
+
+/** Refuses a finding that is no regular expression. */
+function refuseBadFindings(path: string, waivers: readonly Waiver[]): void {
+  for (const [index, waiver] of waivers.entries()) {
     if (waiver.finding === undefined) continue;
     try {
       new RegExp(waiver.finding);
@@ -98,19 +104,41 @@ export async function loadWaivers(
       );
     }
   }
+}
+
+/** Refuses two waivers of the same check, operation and finding. */
+function refuseDuplicates(path: string, waivers: readonly Waiver[]): void {
   const seen = new Map<string, number>();
-  for (const [index, waiver] of data.waivers.entries()) {
+  for (const [index, waiver] of waivers.entries()) {
     const key = JSON.stringify([waiver.checkId, waiver.operation ?? null, waiver.finding ?? null]);
     const first = seen.get(key);
     if (first !== undefined) {
+      const finding = waiver.finding === undefined ? "" : ` for the same finding`;
       throw new WaiversFileError(
-        `the waivers file ${path} waives ${waiver.checkId} on ` +
-          `${waiver.operation ?? "every operation"}${waiver.finding === undefined ? "" : ` for the same finding`} twice (/waivers/${first} and /waivers/${index}); keep one`,
+        `the waivers file ${path} waives ${waiver.checkId} on ${waiver.operation ?? "every operation"}${finding} twice ` +
+          `(/waivers/${first} and /waivers/${index}); keep one`,
       );
     }
     seen.set(key, index);
   }
-  return data.waivers.map((waiver) => ({
+}
+
+/**
+ * Loads the waivers file at `path`; throws WaiversFileError when it cannot be read, is not JSON,
+ * breaks schemas/meta/waivers.schema.json (each error with its place in the file), names a check id
+ * that is not in `knownCheckIds`, or waives the same check and operation twice.
+ */
+export async function loadWaivers(
+  path: string,
+  knownCheckIds: ReadonlySet<string>,
+  operationsOf: (checkId: string) => readonly OperationName[] | undefined = () => undefined,
+): Promise<Waiver[]> {
+  const { waivers } = readWaiversFile(path);
+  refuseUnknownCheckIds(path, waivers, knownCheckIds);
+  refuseOperationsNotRun(path, waivers, knownCheckIds, operationsOf);
+  refuseBadFindings(path, waivers);
+  refuseDuplicates(path, waivers);
+  return waivers.map((waiver) => ({
     checkId: waiver.checkId,
     ...(waiver.operation !== undefined ? { operation: waiver.operation } : {}),
     ...(waiver.finding !== undefined ? { finding: waiver.finding } : {}),

@@ -45,9 +45,11 @@ export interface ReproduceRule {
   /**
    * The value as the run holds it, for a line made from the settings; the option is left out when it is
    * undefined, false, an empty list or the option's default. A list gives the option once per item, true a switch.
-   * Absent: only a line of typed options repeats it (--config, -x).
+   * Absent: the setting under its own key (a setting the model does not place reaches the run so).
    */
   readonly read?: (settings: ReproducibleSettings) => unknown;
+  /** Only a line of typed options repeats it: a value the settings cannot give back (--token-command). */
+  readonly typedOnly?: boolean;
   /** How one value is written ("5/s", "800ms"); by default as text. */
   readonly text?: (value: never) => string;
   /** A list is given once, comma-separated (--checks a,b), not once per item. */

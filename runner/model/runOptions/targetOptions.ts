@@ -76,7 +76,7 @@ export const TARGET_OPTIONS = [
     name: "token-command",
     // A command line may hold a secret of its own (a client secret) that no redaction knows: only typed, as a variable.
     secretVariable: "CMS_TOKEN_COMMAND",
-    reproduce: {},
+    reproduce: { typedOnly: true },
     value: "CMD",
     group: "Target",
     setting: "tokenCommand",
@@ -95,7 +95,7 @@ export const TARGET_OPTIONS = [
   {
     name: "restricted-token-command",
     secretVariable: "CMS_RESTRICTED_TOKEN_COMMAND",
-    reproduce: {},
+    reproduce: { typedOnly: true },
     value: "CMD",
     group: "Target",
     setting: "restrictedTokenCommand",
