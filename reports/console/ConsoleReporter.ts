@@ -48,13 +48,8 @@ export interface RunStartInfo {
   readonly totalVerdicts?: number;
 }
 
-/** Where the report files were written. */
-export interface ReportPaths {
-  readonly json?: string;
-  readonly junit?: string;
-  readonly html?: string;
-  readonly har?: string;
-}
+/** Where the report files were written, by format (json, junit, html, har …), in the order they are listed. */
+export type ReportPaths = Readonly<Record<string, string | undefined>>;
 
 // A waived failure is shown as waived (the runner applies waivers before onResult), never as a failure.
 const SHOWN_AS_THEY_HAPPEN: ReadonlySet<Outcome> = new Set(["failed", "error", "warning", "waived"]);
@@ -275,11 +270,11 @@ export class ConsoleReporter {
     this.failedList(report);
     this.runLists(report);
 
-    const written = (["json", "junit", "html", "har"] as const).filter((format) => paths[format] !== undefined);
+    const written = Object.entries(paths).flatMap(([format, path]) => (path === undefined ? [] : [{ format, path }]));
     if (written.length > 0) {
       this.write("");
       this.write(this.paint.bold("Reports"));
-      for (const format of written) this.write(`  ${format.padEnd(7)}${this.targetText(paths[format] ?? "", 500)}`);
+      for (const { format, path } of written) this.write(`  ${format.padEnd(7)}${this.targetText(path, 500)}`);
     }
   }
 
