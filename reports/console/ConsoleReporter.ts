@@ -158,7 +158,8 @@ export class ConsoleReporter {
       ? `${info.checks} of ${info.totalVerdicts} verdicts selected`
       : `${info.checks} verdicts to judge (check × operation)`;
     this.write(
-      `${this.paint.bold("cms-conformance")} ${this.targetText(info.target)}${info.embedded === true ? ` (${BUNDLED_TARGET_WORDS})` : ""} · ${this.text(info.profile)} profile · ${count}`,
+      `${this.paint.bold("cms-conformance")} ${this.targetText(info.target)}` +
+        `${info.embedded === true ? ` (${BUNDLED_TARGET_WORDS})` : ""} · ${this.text(info.profile)} profile · ${count}`,
     );
   }
 
@@ -262,7 +263,11 @@ export class ConsoleReporter {
     const partial = selectionPhrase(report);
     const head = partial === undefined ? verdict : `${verdict} — ${partial}:`;
     this.write(
-      `${head} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${counted(summary.total, "verdict")} in ${formatDuration(meta.durationMs)}, ${counted(meta.requestCount, "request")}, seed ${meta.seed})`)}`,
+      `${head} ${parts.join(" · ") || "no verdicts"}  ` +
+        this.paint.dim(
+          `(${meta.profile} profile, ${counted(summary.total, "verdict")} in ${formatDuration(meta.durationMs)}, ` +
+            `${counted(meta.requestCount, "request")}, seed ${meta.seed})`,
+        ),
     );
     if (meta.profile === "default" && summary.warnings > 0)
       this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
@@ -345,13 +350,15 @@ export class ConsoleReporter {
       this.paint.outcome(
         "skipped",
         this.paint.bold(
-          `Skipped: ${skipped.length} verdict(s) not judged${gate ? " (they fail the gate: --fail-on-skipped)" : " (--fail-on-skipped makes them fail the gate)"}`,
+          `Skipped: ${skipped.length} verdict(s) not judged` +
+            (gate ? " (they fail the gate: --fail-on-skipped)" : " (--fail-on-skipped makes them fail the gate)"),
         ),
       ),
     );
     for (const result of skipped)
       this.write(
-        `  ${this.paint.outcome("skipped", `${MARK.skipped} ${OUTCOME_LABEL.skipped.padEnd(5)}`)} ${result.operation} ${this.paint.bold(result.checkId)} — ${this.text(result.skipReason ?? result.message, 300)}`,
+        `  ${this.paint.outcome("skipped", `${MARK.skipped} ${OUTCOME_LABEL.skipped.padEnd(5)}`)} ${result.operation} ` +
+          `${this.paint.bold(result.checkId)} — ${this.text(result.skipReason ?? result.message, 300)}`,
       );
   }
 
