@@ -6,8 +6,7 @@
 import type { CheckResult, RunReport } from "../../runner/model/RunReport.js";
 import type { ExchangeLogSnapshot } from "../../runner/model/ExchangeLogSnapshot.js";
 import type { SecretInput } from "../../runner/http/redactSecrets.js";
-import type { RunStart } from "../../runner/runConformance.js";
-import type { ConsoleStream } from "../console/ConsoleReporter.js";
+import type { ConsoleStream, RunStartInfo } from "../console/ConsoleReporter.js";
 
 /** What a run hands its reporters once it is over. */
 export interface FinishedRun {
@@ -32,7 +31,7 @@ export interface ReporterContext {
 /** One report format. The hooks are optional; `write` is what it produces. */
 export interface Reporter {
   /** The checks start. */
-  start?(start: RunStart): void;
+  start?(start: RunStartInfo): void;
   /** One verdict, its waiver applied. */
   result?(result: CheckResult): void;
   /** The run is over (stopped by a signal included). */

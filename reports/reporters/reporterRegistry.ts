@@ -3,7 +3,6 @@
  * implements Reporter (or renders one file) and one entry here; schemas/meta/run-config.schema.json lists
  * the same names for --config files (tests/self/reports/reporterRegistry.test.ts keeps the two equal).
  */
-import { EXCHANGE_LOG_DEFAULTS } from "../../runner/engine/ExchangeLog.js";
 import { consoleRunReporter } from "./consoleRunReporter.js";
 import { fileReporter, type RenderFile } from "./fileReporter.js";
 import type { Reporter, ReporterContext } from "./Reporter.js";
@@ -60,7 +59,7 @@ export const REPORTERS = {
   har: {
     ...fileFormat(
       "exchanges.har",
-      `exchanges.har, every request and response of the run: the last ${EXCHANGE_LOG_DEFAULTS.limit.toLocaleString("en")}, secrets redacted`,
+      "exchanges.har, every request and response of the run (the latest when there are very many), secrets redacted",
       async () => (await import("../har/writeHarFile.js")).renderHarFile,
     ),
     needsExchanges: true,

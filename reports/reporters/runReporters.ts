@@ -1,12 +1,12 @@
 /** The reporters of one run, called as one: each hook goes to every chosen format. */
 import type { CheckResult } from "../../runner/model/RunReport.js";
-import type { RunStart } from "../../runner/runConformance.js";
+import type { RunStartInfo } from "../console/ConsoleReporter.js";
 import type { FinishedRun, Reporter, ReporterContext, WrittenReports } from "./Reporter.js";
 import { reporterEntry, type ReporterName } from "./reporterRegistry.js";
 
 /** The chosen formats' reporters, fanned out. */
 export interface RunReporters {
-  start(start: RunStart): void;
+  start(start: RunStartInfo): void;
   result(result: CheckResult): void;
   end(run: FinishedRun): void;
   /** Writes the files (in the registry's order), then the terminal's summary; returns the files' paths. */
