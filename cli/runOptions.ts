@@ -2,7 +2,7 @@
  * The options of `cms-conformance run`, once: the parser, `run --help` and the README's option table
  * (npm run generate) are all made from this list, and ranges come from the run-config schema.
  */
-import { EXCHANGE_LOG_DEFAULTS } from "../runner/engine/ExchangeLog.js";
+import { DEFAULT_FORMATS, formatsHelp } from "../reports/reporters/reporterRegistry.js";
 import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
 import { ENVIRONMENT_VARIABLES, type SettingKey } from "../runner/settings/resolveRunSettings.js";
 import { parseHeaderOption } from "../runner/settings/parseHeaderOption.js";
@@ -383,8 +383,8 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     value: "LIST",
     setting: "formats",
     group: "Output",
-    defaultText: "json,junit,html",
-    help: `which reports to write, comma-separated: json, junit, html, and har for exchanges.har (every request and response of the run, the last ${EXCHANGE_LOG_DEFAULTS.limit.toLocaleString("en")}, secrets redacted)`,
+    defaultText: DEFAULT_FORMATS.join(","),
+    help: formatsHelp(),
   },
   { name: "help", short: "h", group: "Output", help: "show this help" },
 ];

@@ -4,6 +4,7 @@
  * operation names, profiles and report formats where an option takes one of them.
  */
 import { OPERATIONS } from "../../contract/operations.js";
+import { REPORTER_NAMES } from "../../reports/reporters/reporterRegistry.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { RUN_OPTIONS } from "../runOptions.js";
 
@@ -13,7 +14,7 @@ const COMMAND_NAMES = ["run", "list-checks", "validate", "serve", "merge", "open
 const OPTION_VALUES: Readonly<Record<string, readonly string[]>> = {
   "--operation": OPERATIONS.map((operation) => operation.name),
   "--profile": ["default", "strict"],
-  "--format": ["json", "junit", "html", "har"],
+  "--format": REPORTER_NAMES,
 };
 
 /** Every spelling of `run`'s options: --long, and -s for those with one. */

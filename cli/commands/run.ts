@@ -5,8 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import type { TypedOption } from "../../runner/report/reproduceTypedCommand.js";
-import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
-import { HAR_FILE_NAME, REPORT_FILE_NAMES, type ReportFormat } from "../../reports/reportFileNames.js";
+import { chosenFormats, reportFilesOf, reporterEntry } from "../../reports/reporters/reporterRegistry.js";
+import { createRunReporters } from "../../reports/reporters/runReporters.js";
 import type { RunningReferenceServer } from "../../reference/startReferenceServer.js";
 import { UnknownCheckError } from "../../runner/engine/CheckCatalogue.js";
 import { runSecrets } from "../../runner/engine/createTargetSession.js";
@@ -56,9 +56,6 @@ export const RUN_HELP = renderRunHelp();
 
 /** Exit codes of a run stopped by a signal (128 + the signal's number, as shells report it). */
 const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
-
-/** The reports written without --format; har (every exchange) only when asked for. */
-const DEFAULT_FORMATS: readonly ReportFormat[] = ["json", "junit", "html"];
 
 /** parseArgs options, from the option list. */
 export const PARSE_OPTIONS = Object.fromEntries(
@@ -164,13 +161,9 @@ export async function runCommand(
     // Tokens printed by --token-command and --restricted-token-command sit above every other source.
     if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
     let settings = merged.baseUrl === undefined ? undefined : resolveRunSettings(layers);
-    const formats: readonly (ReportFormat | "har")[] = merged.formats ?? DEFAULT_FORMATS;
-    const reportFormats = formats.filter((format): format is ReportFormat => format !== "har");
-    const wantsHar = formats.includes("har");
-    const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, [
-      ...reportFormats.map((format) => REPORT_FILE_NAMES[format]),
-      ...(wantsHar ? [HAR_FILE_NAME] : []),
-    ]);
+    const formats = chosenFormats(merged.formats);
+    const wantsHar = formats.some((format) => reporterEntry(format).needsExchanges === true);
+    const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, reportFilesOf(formats));
     removeStaleReports(outDir, EVERY_REPORT_FILE);
     if (!settings) {
       // The bundled server answers where the run will ask (--operation-path without --base-url).
@@ -202,7 +195,8 @@ export async function runCommand(
     // Tokens obtained anew mid-run (--token-command) are announced by the thread that runs the checks.
     learnedSecrets = listenForLearnedSecrets();
     const secrets = runSecrets(settings);
-    const console = new ConsoleReporter({ stream: io.stdout, secrets });
+    const knownSecrets = () => [...secrets, ...(learnedSecrets?.secrets() ?? [])];
+    const reporters = createRunReporters(formats, { stream: io.stdout, outDir, secrets: knownSecrets });
     if (settings.insecure)
       io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
     if (typeof waitMs === "number" && waitText !== undefined) {
@@ -214,11 +208,8 @@ export async function runCommand(
       settings,
       catalogue: CHECK_DESCRIPTIONS,
       observer: {
-        onRunStart: (start) => console.onRunStart(start),
-        onResult: (result) => {
-          console.learnSecrets(learnedSecrets?.secrets() ?? []);
-          console.onResult(result);
-        },
+        onRunStart: (start) => reporters.start(start),
+        onResult: (result) => reporters.result(result),
         onExchanges: (log) => (exchanges = log),
       },
       ...(merged.waivers ? { waiversFile: merged.waivers } : {}),
@@ -226,37 +217,14 @@ export async function runCommand(
       ...(deps.today ? { today: deps.today } : {}),
     });
     if (wantsHar && exchanges === undefined) exchanges = await mirror?.snapshot();
-    const everySecret = [...secrets, ...(learnedSecrets?.secrets() ?? [])];
-    // The writers are loaded once the run is over: they are no part of the start-up before the first request.
-    const [{ writeReports }, { writeHarFile }] = await Promise.all([
-      import("../../reports/writeReports.js"),
-      import("../../reports/har/writeHarFile.js"),
-    ]);
-    console.learnSecrets(everySecret);
-    let paths;
+    reporters.end({ report, ...(exchanges ? { exchanges } : {}) });
     try {
-      paths = {
-        ...(await writeReports(report, { outDir, formats: reportFormats, secrets: everySecret })),
-        ...(wantsHar && exchanges
-          ? {
-              har: await writeHarFile(
-                exchanges,
-                {
-                  creatorVersion: report.meta.suiteVersion,
-                  seed: report.meta.seed,
-                  baseUrl: report.meta.target.baseUrl,
-                },
-                { outDir, secrets: everySecret },
-              ),
-            }
-          : {}),
-      };
+      await reporters.write();
     } catch (error) {
       throw new UsageError(
         `cannot write the reports into ${outDir} (${errorCode(error)}); give a folder you can write to with --out`,
       );
     }
-    console.onRunEnd(report, paths);
     const stoppedBy = interruption.signal.aborted ? (interruption.signal.reason as NodeJS.Signals) : undefined;
     if (stoppedBy) return EXIT_ON_SIGNAL[stoppedBy as keyof typeof EXIT_ON_SIGNAL] ?? EXIT.failed;
     // The suite's own trouble (a token command, a proxy, the client's limits) is no verdict on the target: exit 2, one sentence.

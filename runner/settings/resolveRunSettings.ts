@@ -71,7 +71,7 @@ export interface RunConfigFile {
   maxPages?: number;
   maxFailures?: number;
   out?: string;
-  formats?: ("json" | "junit" | "html" | "har")[];
+  formats?: ("console" | "json" | "junit" | "html" | "har")[];
   waivers?: string;
   /** Extra headers sent on every request, name → value. */
   headers?: Record<string, string>;
