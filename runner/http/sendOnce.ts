@@ -81,6 +81,20 @@ function resultOf(
   };
 }
 
+/** undici's options of the request. */
+function dispatchOptions(request: AttemptRequest): Dispatcher.DispatchOptions {
+  return {
+    origin: request.origin,
+    path: request.pathAndQuery,
+    method: request.method as Dispatcher.HttpMethod,
+    headers: { ...request.headers },
+    body: request.body ?? null,
+    // undici's own timers as a second line; sendOnce's deadline bounds the whole exchange.
+    headersTimeout: request.timeoutMs,
+    bodyTimeout: request.timeoutMs,
+  };
+}
+
 /** Sends one request and reads its answer; every outcome is data. */
 export function sendOnce(dispatcher: Dispatcher, request: AttemptRequest): Promise<AttemptResult> {
   return new Promise((resolve) => {
@@ -143,19 +157,7 @@ export function sendOnce(dispatcher: Dispatcher, request: AttemptRequest): Promi
       },
     });
     try {
-      dispatcher.dispatch(
-        {
-          origin: request.origin,
-          path: request.pathAndQuery,
-          method: request.method as Dispatcher.HttpMethod,
-          headers: { ...request.headers },
-          body: request.body ?? null,
-          // undici's own timers as a second line; the deadline above bounds the whole exchange.
-          headersTimeout: request.timeoutMs,
-          bodyTimeout: request.timeoutMs,
-        },
-        handler,
-      );
+      dispatcher.dispatch(dispatchOptions(request), handler);
     } catch (error) {
       fail(error);
     }
