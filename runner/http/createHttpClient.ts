@@ -10,20 +10,41 @@
  * (clientTokens.ts), the stops (sendingStops.ts) and the record of exchanges (exchangeRecorder.ts).
  */
 import { afterPendingWrites } from "./afterPendingWrites.js";
-import { createConnection } from "./clientConnection.js";
+import { createConnection, type Connection } from "./clientConnection.js";
 import { clientSettings } from "./clientSettings.js";
-import { createClientTokens } from "./clientTokens.js";
-import { createRateLimiter } from "./createRateLimiter.js";
+import { createClientTokens, type ClientTokens } from "./clientTokens.js";
+import { createRateLimiter, type RateLimiter } from "./createRateLimiter.js";
 import { createSemaphore } from "./createSemaphore.js";
-import { createExchangeRecorder } from "./exchangeRecorder.js";
+import { createExchangeRecorder, type ExchangeRecorder } from "./exchangeRecorder.js";
 import { failedAttempt } from "./failedAttempt.js";
 import { createPacedAttempt } from "./pacedAttempt.js";
 import { createSendingStops } from "./sendingStops.js";
-import { createRetries429 } from "./waitOut429.js";
+import { createRetries429, type Retries429 } from "./waitOut429.js";
 import type { Exchange } from "../model/Exchange.js";
 import type { HttpClient, HttpClientOptions, HttpClientStats, OutgoingRequest } from "./types.js";
 
 export { HTTP_CLIENT_DEFAULTS } from "./clientSettings.js";
+
+/** The counters of a client, read from its parts. */
+function clientStats(parts: {
+  readonly limiter: RateLimiter;
+  readonly connection: Connection;
+  readonly retries: Retries429;
+  readonly recorder: ExchangeRecorder;
+  readonly tokens: ClientTokens;
+}): HttpClientStats {
+  const slowest = parts.limiter.slowest();
+  const pacing = parts.limiter.pacing();
+  const tokenRenewals = parts.tokens.renewals();
+  return {
+    requests: parts.connection.requests(),
+    retries429: parts.retries.retries(),
+    transportFailures: parts.recorder.transportFailures(),
+    ...(slowest === undefined ? {} : { slowestRatePerSecond: slowest }),
+    ...(pacing === undefined ? {} : { pacing }),
+    ...(tokenRenewals === undefined ? {} : { tokenRenewals }),
+  };
+}
 
 /** Creates a client bound to one target. Invalid options throw a RangeError naming the value. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -73,19 +94,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return recorder.record(sent, request.path, failed, settings.timeoutMs, 0);
       }
     },
-    stats(): HttpClientStats {
-      const slowest = limiter.slowest();
-      const pacing = limiter.pacing();
-      const tokenRenewals = tokens.renewals();
-      return {
-        requests: connection.requests(),
-        retries429: retries.retries(),
-        transportFailures: recorder.transportFailures(),
-        ...(slowest === undefined ? {} : { slowestRatePerSecond: slowest }),
-        ...(pacing === undefined ? {} : { pacing }),
-        ...(tokenRenewals === undefined ? {} : { tokenRenewals }),
-      };
-    },
+    stats: () => clientStats({ limiter, connection, retries, recorder, tokens }),
     durationsByPath: () => recorder.durationsByPath(),
     stopped: () => stops.stopped(),
     async close() {
