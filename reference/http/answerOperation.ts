@@ -3,14 +3,14 @@ import type { IncomingHttpHeaders } from "node:http";
 import { isJsonObject } from "../../contract/jsonValue.js";
 import type { OperationSpec } from "../../contract/operations.js";
 import type { ReferenceUserName } from "../data/referenceData.js";
-import { authenticate } from "../http/authenticate.js";
-import { badRequest } from "../http/errorResponses.js";
-import type { ReadBody } from "../http/readRequestBody.js";
-import type { ReferenceResponse } from "../http/ReferenceResponse.js";
+import { authenticate } from "./authenticate.js";
+import { badRequest } from "./errorResponses.js";
+import type { ReadBody } from "./readRequestBody.js";
+import type { ReferenceResponse } from "./ReferenceResponse.js";
 import { runOperation } from "../operations/runOperation.js";
 import type { ReferenceCredentials } from "../referenceCredentials.js";
 import type { ReferenceMode } from "../referenceMode.js";
-import type { Served } from "./servedViews.js";
+import type { Served } from "../servedViews.js";
 
 /** The answer, with the parsed body and the user for the respond hook. */
 export interface OperationAnswer {

@@ -1,8 +1,8 @@
 /** Gives a fault's or variant's intercept hook its look at a request before authentication and parsing. */
 import type { IncomingMessage } from "node:http";
-import type { ReadBody } from "../http/readRequestBody.js";
-import type { ReferenceResponse } from "../http/ReferenceResponse.js";
-import type { Served } from "./servedViews.js";
+import type { ReadBody } from "./readRequestBody.js";
+import type { ReferenceResponse } from "./ReferenceResponse.js";
+import type { Served } from "../servedViews.js";
 
 /** The hook's answer, or undefined when there is no hook or it lets the request through. */
 export function interceptRequest(

@@ -1,7 +1,7 @@
 /** Each fault's and variant's view of the reference server, computed once per server. */
-import { DEFAULT_BEHAVIOUR, type ReferenceBehaviour } from "../behaviour/ReferenceBehaviour.js";
-import type { ReferenceData } from "../data/referenceData.js";
-import type { RebuildData, ReferenceHooks } from "../ReferenceHooks.js";
+import { DEFAULT_BEHAVIOUR, type ReferenceBehaviour } from "./behaviour/ReferenceBehaviour.js";
+import type { ReferenceData } from "./data/referenceData.js";
+import type { RebuildData, ReferenceHooks } from "./ReferenceHooks.js";
 
 /** One fault's or variant's view of the server: its data and its rules, computed once, and how many requests it got. */
 export interface Served {

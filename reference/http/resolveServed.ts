@@ -3,8 +3,8 @@ import type { IncomingMessage } from "node:http";
 import type { OperationPaths, OperationSpec } from "../../contract/operations.js";
 import { findFault } from "../faults/faultCatalogue.js";
 import type { ReferenceFault } from "../faults/ReferenceFault.js";
-import { jsonResponse, type ReferenceResponse } from "../http/ReferenceResponse.js";
-import { routeRequest } from "../http/routeRequest.js";
+import { jsonResponse, type ReferenceResponse } from "./ReferenceResponse.js";
+import { routeRequest } from "./routeRequest.js";
 import type { ReferenceHooks } from "../ReferenceHooks.js";
 import { findVariant } from "../variants/variantCatalogue.js";
 
