@@ -117,7 +117,13 @@ export const httpChecks: readonly CheckDefinition[] = [
   {
     id: "http.valid-request-ok",
     title: "Valid requests get 200",
-    rule: "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7). Valid in every form: each optional field absent, present or null, and the §5 headers in every equivalent spelling (header names in any letter case, a charset on Content-Type, an Accept that holds application/json); a null field or the bearer scheme in another case refused is a warning (registers null-request-fields, bearer-scheme-case), any other form refused a failure, since HTTP makes header names and media types case-insensitive and lets a media type carry parameters (RFC 9110 §5.1, §8.3.1).",
+    rule:
+      "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7). Valid in every " +
+      "form: each optional field absent, present or null, and the §5 headers in every equivalent spelling " +
+      "(header names in any letter case, a charset on Content-Type, an Accept that holds " +
+      "application/json); a null field or the bearer scheme in another case refused is a warning " +
+      "(registers null-request-fields, bearer-scheme-case), any other form refused a failure, since HTTP " +
+      "makes header names and media types case-insensitive and lets a media type carry parameters (RFC 9110 §5.1, §8.3.1).",
     family: "http",
     specRefs: ["4", "7"],
     level: "MUST",
@@ -229,7 +235,10 @@ export const httpChecks: readonly CheckDefinition[] = [
   {
     id: "http.json-content-type",
     title: "Every answer with a body is application/json",
-    rule: "All operations return JSON (§4) and §7 gives their error answers JSON bodies; clients send Accept: application/json (§5). Judged on a well-formed request, malformed JSON, a request without a token and, for getAnalytic and getWidget, a well-formed id that does not exist (404).",
+    rule:
+      "All operations return JSON (§4) and §7 gives their error answers JSON bodies; clients send Accept: " +
+      "application/json (§5). Judged on a well-formed request, malformed JSON, a request without a token " +
+      "and, for getAnalytic and getWidget, a well-formed id that does not exist (404).",
     family: "http",
     specRefs: ["4", "5"],
     level: "MUST",

@@ -14,7 +14,9 @@ import { judgeStatus } from "../_internals/judges/judgeStatus.js";
 export const paginationLargeNumbers: CheckDefinition = {
   id: "pagination.large-numbers",
   title: "A pageNumber or pageSize past the machine integer sizes gets 400 or a well-formed page, never a server error",
-  rule: "pageNumber and pageSize are JSON integers with no stated maximum (§2.11, §8): 2^31 − 1, 2^31, 2^32, 2^53 − 1 and 10^20 get 400 or a 200 that keeps the totals and holds no item past the end, never a 5xx.",
+  rule:
+    "pageNumber and pageSize are JSON integers with no stated maximum (§2.11, §8): 2^31 − 1, 2^31, 2^32, " +
+    "2^53 − 1 and 10^20 get 400 or a 200 that keeps the totals and holds no item past the end, never a 5xx.",
   family: "pagination",
   specRefs: ["2.11", "8", "7"],
   level: "MUST",
@@ -31,7 +33,11 @@ export const paginationLargeNumbers: CheckDefinition = {
 export const paginationInvalidRejected: CheckDefinition = {
   id: "pagination.invalid-rejected",
   title: "A negative page index, a page size of 0 or below, or a fractional number gets 400",
-  rule: "A field filled incorrectly gets 400 (§7): pageNumber is the index of a page and the first page has index 0 (§2.11, §8), pageSize the number of records per page (§2.11), so a negative pageNumber and a pageSize of 0 or below are filled incorrectly; any other answer (a page served, another 4xx) fails. A fractional number is the register's (numeric-coercion): another answer below 500 is a warning.",
+  rule:
+    "A field filled incorrectly gets 400 (§7): pageNumber is the index of a page and the first page has " +
+    "index 0 (§2.11, §8), pageSize the number of records per page (§2.11), so a negative pageNumber and " +
+    "a pageSize of 0 or below are filled incorrectly; any other answer (a page served, another 4xx) " +
+    "fails. A fractional number is the register's (numeric-coercion): another answer below 500 is a warning.",
   family: "pagination",
   specRefs: ["7", "2.11", "8"],
   level: "MUST",

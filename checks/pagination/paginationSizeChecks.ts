@@ -70,9 +70,12 @@ function judgeInconsistentLimit(judge: Judgement, limits: PageSizeLimits): void 
   if (totalElements === total && (served === 0 || totalPages === expectedTotalPages(total, served))) return;
   const label = describePageRequest({ pagination: { pageNumber: 0, pageSize: limit.size } });
   judge.fail(
-    `${label} holds ${served} items with totalElements ${totalElements} and totalPages ${totalPages}: the totals do not count pages of the ${served} items served, so a walk with this size skips or repeats items.`,
+    `${label} holds ${served} items with totalElements ${totalElements} and totalPages ${totalPages}: ` +
+      `the totals do not count pages of the ${served} items served, so a walk with this size skips or repeats items.`,
     {
-      expected: `totalElements ${total} and totalPages ${served > 0 ? expectedTotalPages(total, served) : "?"} = ceil(${total} / ${served}), the items served on page 0`,
+      expected:
+        `totalElements ${total} and totalPages ${served > 0 ? expectedTotalPages(total, served) : "?"} = ` +
+        `ceil(${total} / ${served}), the items served on page 0`,
       actual: `${served} items, totalElements ${totalElements}, totalPages ${totalPages}`,
       evidence: [evidence(label, limit.fetched.exchange)],
     },
@@ -83,7 +86,9 @@ function judgeInconsistentLimit(judge: Judgement, limits: PageSizeLimits): void 
 export const paginationPageSizeHonoured: CheckDefinition = {
   id: "pagination.page-size-honoured",
   title: "A page holds pageSize items, the last page the rest",
-  rule: "pageSize is the number of records per page (§2.11): page 0 holds min(pageSize, totalElements) items; the last page holds the remainder. For every user.",
+  rule:
+    "pageSize is the number of records per page (§2.11): page 0 holds min(pageSize, totalElements) " +
+    "items; the last page holds the remainder. For every user.",
   family: "pagination",
   specRefs: ["2.11"],
   level: "MUST",
@@ -138,7 +143,9 @@ export const paginationPageSizeHonoured: CheckDefinition = {
 export const paginationTotalsConsistent: CheckDefinition = {
   id: "pagination.totals-consistent",
   title: "totalPages is ceil(totalElements / pageSize), and totals do not depend on the page asked",
-  rule: "totalElements is the number of results found and totalPages the number of pages (§2.11), for the page size asked (or, under a page-size cap, for the size served); for every user.",
+  rule:
+    "totalElements is the number of results found and totalPages the number of pages (§2.11), for the " +
+    "page size asked (or, under a page-size cap, for the size served); for every user.",
   family: "pagination",
   specRefs: ["2.11", "1"],
   level: "MUST",
@@ -211,7 +218,9 @@ export const paginationTotalsConsistent: CheckDefinition = {
 export const paginationWalkCoversAll: CheckDefinition = {
   id: "pagination.walk-covers-all",
   title: "Walking every page yields every item exactly once",
-  rule: "Pages partition the result: over all pages each of the totalElements items appears once (§2.11), for every page size the target serves and for every user.",
+  rule:
+    "Pages partition the result: over all pages each of the totalElements items appears once (§2.11), " +
+    "for every page size the target serves and for every user.",
   family: "pagination",
   specRefs: ["2.11"],
   level: "MUST",
@@ -261,7 +270,8 @@ export const paginationWalkCoversAll: CheckDefinition = {
       notes.push(
         ...walks.map(
           (walk) =>
-            `${walk.caller} size ${walk.pageSize}: ${walk.pages.length} page(s), ${walk.items.length} item(s)${walk.complete ? "" : ` (${walk.stop?.message ?? "incomplete"})`}`,
+            `${walk.caller} size ${walk.pageSize}: ${walk.pages.length} page(s), ${walk.items.length} ` +
+            `item(s)${walk.complete ? "" : ` (${walk.stop?.message ?? "incomplete"})`}`,
         ),
       );
     }

@@ -30,7 +30,8 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
 function unverified(judge: Judgement, facts: string, what: string, exchange: Exchange): void {
   judge.applied("permission-facts");
   judge.fail(
-    `unverified: the restricted user sees every ${what} the main user sees, and no fact says which it may not; give ${facts}, or --restricted-sees-all if it may see everything.`,
+    `unverified: the restricted user sees every ${what} the main user sees, and no fact says which it ` +
+      `may not; give ${facts}, or --restricted-sees-all if it may see everything.`,
     {
       expected: `a ${what} the restricted user may not see, named by ${facts}, or a listing that shows fewer (§4.1, §4.2, §5)`,
       actual: "the restricted token sees exactly what the main token sees",
@@ -46,7 +47,8 @@ type Asking = Pick<CheckContext, "operation" | "target" | "judge">;
 function skipNothingForbidden(judge: Judgement, operation: OperationName, given: readonly string[] | undefined): void {
   if (given !== undefined)
     return judge.skip(
-      `the facts say no ${operation === "getWidget" ? "widget" : "analytic"} is forbidden to the restricted user, and its listing hides none: nothing to judge.`,
+      `the facts say no ${operation === "getWidget" ? "widget" : "analytic"} is forbidden to the ` +
+        `restricted user, and its listing hides none: nothing to judge.`,
     );
   return judge.skip(
     operation === "getWidget"
@@ -121,7 +123,8 @@ function judgeAgainstFacts(
     restricted.pages.find((page) => page.page.items.some((item) => itemKey(item) === `id:${id}`)) ?? first;
   if (leaked.length > 0) {
     judge.fail(
-      `the restricted user's listing holds ${leaked.length} ${landing ? "page(s) it did not create" : "widget(s) it may not view"}: ${leaked.slice(0, 5).join(", ")}.`,
+      `the restricted user's listing holds ${leaked.length} ` +
+        `${landing ? "page(s) it did not create" : "widget(s) it may not view"}: ${leaked.slice(0, 5).join(", ")}.`,
       {
         expected: landing ? "only its own pages (§4.2, §5: without Visualizar)" : "only widgets it may view (§4.1, §5)",
         actual: `${leaked.length} of the ${mustNot.length} known ${landing ? "pages of other users" : "forbidden widgets"} listed`,
@@ -154,7 +157,12 @@ function judgeAgainstFacts(
 export const permissionsForbiddenResource403: CheckDefinition = {
   id: "permissions.forbidden-resource-403",
   title: "A widget or analytic the restricted user may not view answers 403",
-  rule: "When the user lacks permission, the response is 403 (§5, §7); the listing shows only widgets the user may view (§4.1). Forbidden items come from the facts given (--forbidden-widget, --forbidden-analytic) and, for widgets, from the main user's listing less the restricted user's. A restricted user that lists every widget the main user lists, with no fact naming one it may not view, fails (register permission-facts) unless --restricted-sees-all declares it expected.",
+  rule:
+    "When the user lacks permission, the response is 403 (§5, §7); the listing shows only widgets the " +
+    "user may view (§4.1). Forbidden items come from the facts given (--forbidden-widget, " +
+    "--forbidden-analytic) and, for widgets, from the main user's listing less the restricted user's. A " +
+    "restricted user that lists every widget the main user lists, with no fact naming one it may not " +
+    "view, fails (register permission-facts) unless --restricted-sees-all declares it expected.",
   family: "permissions",
   specRefs: ["5", "7", "4.1"],
   level: "MUST",
@@ -194,7 +202,12 @@ export const permissionsForbiddenResource403: CheckDefinition = {
 export const permissionsListingFacts: CheckDefinition = {
   id: "permissions.listing-facts",
   title: "The restricted user's listings agree with the known permission facts",
-  rule: "Listing widgets returns only the widgets the user may view (§4.1, §5); listing landing pages without Visualizar returns only the user's own pages (§4.2, §5): a forbidden widget or another user's page in the restricted user's listing is a failure, and so is one of its own pages missing. Without facts, a restricted listing equal to the main user's fails (register permission-facts), naming the facts to give, unless --restricted-sees-all declares it expected.",
+  rule:
+    "Listing widgets returns only the widgets the user may view (§4.1, §5); listing landing pages " +
+    "without Visualizar returns only the user's own pages (§4.2, §5): a forbidden widget or another " +
+    "user's page in the restricted user's listing is a failure, and so is one of its own pages missing. " +
+    "Without facts, a restricted listing equal to the main user's fails (register permission-facts), " +
+    "naming the facts to give, unless --restricted-sees-all declares it expected.",
   family: "permissions",
   specRefs: ["4.1", "4.2", "5"],
   level: "MUST",

@@ -63,7 +63,12 @@ function judgeRestrictedItems(judge: Judgement, landing: boolean, full: ListingW
 export const permissionsRestrictedListingSubset: CheckDefinition = {
   id: "permissions.restricted-listing-subset",
   title: "A restricted user's landing pages are a subset of the full listing",
-  rule: "Listing landing pages without Visualizar returns only the user's own pages, with Visualizar every page (§4.2, §5): the restricted user's listing is part of the main user's. Only the creator views a PERSONAL page (§2.4), so those are compared under register personal-pages-visibility. Widgets are not compared: their visibility is per widget (§2.1, §4.1), so the main user need not see every widget the restricted user sees.",
+  rule:
+    "Listing landing pages without Visualizar returns only the user's own pages, with Visualizar every " +
+    "page (§4.2, §5): the restricted user's listing is part of the main user's. Only the creator views a " +
+    "PERSONAL page (§2.4), so those are compared under register personal-pages-visibility. Widgets are " +
+    "not compared: their visibility is per widget (§2.1, §4.1), so the main user need not see every " +
+    "widget the restricted user sees.",
   family: "permissions",
   specRefs: ["4.2", "5", "2.4"],
   level: "MUST",
@@ -109,7 +114,9 @@ export const permissionsRestrictedListingSubset: CheckDefinition = {
 export const permissionsRestrictedSearchSubset: CheckDefinition = {
   id: "permissions.restricted-search-subset",
   title: "A restricted user's search returns only what its listing shows",
-  rule: "A search narrows the user's own listing (§4.1, §4.2): listing returns only what the user may view (§4.1, §5), so every search result of the restricted user is in its unfiltered listing, and totalElements counts them.",
+  rule:
+    "A search narrows the user's own listing (§4.1, §4.2): listing returns only what the user may view " +
+    "(§4.1, §5), so every search result of the restricted user is in its unfiltered listing, and totalElements counts them.",
   family: "permissions",
   specRefs: ["4.1", "4.2", "5", "2.11"],
   level: "MUST",
@@ -122,7 +129,8 @@ export const permissionsRestrictedSearchSubset: CheckDefinition = {
     const restricted = await knowledge.listing(operation, "restricted");
     if (!full.complete || !restricted.complete)
       return judge.skip(
-        `both listings must be walked completely to know what the restricted user may see (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`,
+        `both listings must be walked completely to know what the restricted user may see (admin: ` +
+          `${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`,
       );
     const visible = new Set(restricted.items.map(itemKey));
     // Terms held by items the restricted user cannot see first: where a search that drops the permission filter shows.
@@ -170,7 +178,12 @@ export const permissionsRestrictedSearchSubset: CheckDefinition = {
 export const permissionsSamePermissionSameVisibility: CheckDefinition = {
   id: "permissions.same-permission-same-visibility",
   title: "Widgets that need the same permission are listed, or not, together",
-  rule: "Permissions are expressed as a resource and an action (§5, §2.2), a widget's permission is the resource needed to access it (§2.1), and listing widgets returns only the widgets the user may view (§4.1, §5): for each user, two widgets carrying the same permission (resource and action) are both in its listing or both out of it. Judged over the widgets either user's listing shows, and failed only when both listings, walked again, split the same permission; widgets without a permission are not compared.",
+  rule:
+    "Permissions are expressed as a resource and an action (§5, §2.2), a widget's permission is the " +
+    "resource needed to access it (§2.1), and listing widgets returns only the widgets the user may view " +
+    "(§4.1, §5): for each user, two widgets carrying the same permission (resource and action) are both " +
+    "in its listing or both out of it. Judged over the widgets either user's listing shows, and failed " +
+    "only when both listings, walked again, split the same permission; widgets without a permission are not compared.",
   family: "permissions",
   specRefs: ["5", "2.1", "2.2", "4.1"],
   level: "MUST",

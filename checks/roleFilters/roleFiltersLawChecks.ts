@@ -35,7 +35,10 @@ function runsOf<T>(items: readonly T[], length: number): T[][] {
 export const roleFiltersUnionLaw: CheckDefinition = {
   id: "role-filters.union-law",
   title: "filters(A ∪ B) = filters(A) ∪ filters(B)",
-  rule: "getRoleFilters returns the union of the filters linked to the given roles (§4.5, §2.12), for two roles, three, and all the configured roles together. When no answer holds a filter the law holds of empty sets whatever the target does: the check is skipped and names the facts to give.",
+  rule:
+    "getRoleFilters returns the union of the filters linked to the given roles (§4.5, §2.12), for two " +
+    "roles, three, and all the configured roles together. When no answer holds a filter the law holds of " +
+    "empty sets whatever the target does: the check is skipped and names the facts to give.",
   family: "role-filters",
   specRefs: ["4.5", "2.12"],
   level: "MUST",
@@ -92,7 +95,10 @@ export const roleFiltersUnionLaw: CheckDefinition = {
 export const roleFiltersNoDuplicateFilters: CheckDefinition = {
   id: "role-filters.no-duplicate-filters",
   title: "No filter appears twice in one answer",
-  rule: "getRoleFilters returns the union of the filters linked to the roles (§4.5, §2.12): a union is a set, so no (domainName, serviceName, sequence, name, value) appears twice in one answer, whether roles share filters or one role is asked twice. Skipped, naming the facts to give, when no answer holds a filter.",
+  rule:
+    "getRoleFilters returns the union of the filters linked to the roles (§4.5, §2.12): a union is a " +
+    "set, so no (domainName, serviceName, sequence, name, value) appears twice in one answer, whether " +
+    "roles share filters or one role is asked twice. Skipped, naming the facts to give, when no answer holds a filter.",
   family: "role-filters",
   specRefs: ["4.5", "2.12"],
   level: "MUST",
@@ -169,7 +175,9 @@ export const roleFiltersOrderAndDuplicatesIrrelevant: CheckDefinition = {
 export const roleFiltersExpectedFilters: CheckDefinition = {
   id: "role-filters.expected-filters",
   title: "Each role has exactly the filters the configuration states",
-  rule: "getRoleFilters returns the filters linked to the given roles (§4.5, §2.12): asked for one role, the groups of the configured domainName and serviceName hold exactly the filters the role-filters fact lists for it.",
+  rule:
+    "getRoleFilters returns the filters linked to the given roles (§4.5, §2.12): asked for one role, the " +
+    "groups of the configured domainName and serviceName hold exactly the filters the role-filters fact lists for it.",
   family: "role-filters",
   specRefs: ["4.5", "2.12"],
   level: "MUST",
@@ -182,7 +190,8 @@ export const roleFiltersExpectedFilters: CheckDefinition = {
     const roles = Object.keys(facts ?? {}).slice(0, MAX_LAW_ROLES);
     if (!facts || roles.length === 0)
       return judge.skip(
-        'no role\'s filters are known: give role-filters in the config file, { "<role>": [{ "name": "...", "value": "..." }] }, the filters each role has in domainName/serviceName.',
+        'no role\'s filters are known: give role-filters in the config file, { "<role>": [{ "name": "...", ' +
+          '"value": "..." }] }, the filters each role has in domainName/serviceName.',
       );
     for (const role of roles) {
       const answer = await scopedAnswer(context, [role]);
@@ -201,7 +210,9 @@ export const roleFiltersExpectedFilters: CheckDefinition = {
       const missing = difference(expected, actual);
       const extra = difference(actual, expected);
       judge.fail(`the filters of role ${JSON.stringify(role)} are not the ${expected.size} the configuration states.`, {
-        expected: `${expected.size} filter(s) (name, value) in ${domainName ?? "any domain"}/${serviceName ?? "any service"}: ${[...expected].slice(0, 5).join(" ") || "none"}`,
+        expected:
+          `${expected.size} filter(s) (name, value) in ` +
+          `${domainName ?? "any domain"}/${serviceName ?? "any service"}: ${[...expected].slice(0, 5).join(" ") || "none"}`,
         actual: `${actual.size} filter(s); missing ${missing.slice(0, 5).join(" ") || "none"}; extra ${extra.slice(0, 5).join(" ") || "none"}`,
         evidence: [evidence(answer.label, answer.exchange)],
       });
@@ -214,7 +225,10 @@ export const roleFiltersExpectedFilters: CheckDefinition = {
 export const roleFiltersExactRoleNames: CheckDefinition = {
   id: "role-filters.exact-role-names",
   title: "Role names are matched whole: an unknown role or a prefix of a role gets no filters of it",
-  rule: "getRoleFilters returns the filters linked to the given roles (§4.5): a role that does not exist has none, and a name that is a prefix of a configured role (and not configured itself) does not get that role's filters. Skipped, naming the facts to give, when the configured roles together get no filter.",
+  rule:
+    "getRoleFilters returns the filters linked to the given roles (§4.5): a role that does not exist has " +
+    "none, and a name that is a prefix of a configured role (and not configured itself) does not get " +
+    "that role's filters. Skipped, naming the facts to give, when the configured roles together get no filter.",
   family: "role-filters",
   specRefs: ["4.5"],
   level: "MUST",
@@ -268,7 +282,8 @@ export const roleFiltersExactRoleNames: CheckDefinition = {
       );
     }
     judge.note(
-      `An unknown role and ${judged} prefix(es) of configured roles with filters (${prefixed.map(({ prefix }) => JSON.stringify(prefix)).join(", ") || "none"}) asked for.`,
+      `An unknown role and ${judged} prefix(es) of configured roles with filters ` +
+        `(${prefixed.map(({ prefix }) => JSON.stringify(prefix)).join(", ") || "none"}) asked for.`,
     );
   },
 };

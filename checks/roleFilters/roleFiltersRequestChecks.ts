@@ -98,7 +98,12 @@ async function judgeForeignGroups(
 export const roleFiltersEdgeRequests: CheckDefinition = {
   id: "role-filters.edge-requests",
   title: "No roles, or a role that does not exist, contribute no filters",
-  rule: "getRoleFilters returns the union of the filters linked to the given roles (§4.5): the union over no roles is empty, and a role that does not exist has no filter linked to it, so beside a known role it adds none and takes none away. A 200 that holds other filters fails after one confirming re-read. Whether an empty roles list or an unknown role is a valid request is not stated: a refusal (4xx) is a warning (register role-filter-edge-requests).",
+  rule:
+    "getRoleFilters returns the union of the filters linked to the given roles (§4.5): the union over no " +
+    "roles is empty, and a role that does not exist has no filter linked to it, so beside a known role " +
+    "it adds none and takes none away. A 200 that holds other filters fails after one confirming " +
+    "re-read. Whether an empty roles list or an unknown role is a valid request is not stated: a refusal " +
+    "(4xx) is a warning (register role-filter-edge-requests).",
   family: "role-filters",
   specRefs: ["4.5"],
   level: "MUST",
@@ -131,7 +136,13 @@ export const roleFiltersEdgeRequests: CheckDefinition = {
 export const roleFiltersScopeOfRequest: CheckDefinition = {
   id: "role-filters.scope-of-request",
   title: "The filters returned are those of the domainName and serviceName asked",
-  rule: "getRoleFilters returns the filters linked to the roles, and its request names a domainName and a serviceName (§4.5): every group returned carries the pair asked in its key (§2.12), and a group of another domain or service fails after one confirming re-read, whether the configured pair or a made-up one was asked. The very filters of the configured pair for a made-up domainName or serviceName are a warning (register role-filter-scope). Skipped, naming the facts to give, when no answer holds a filter.",
+  rule:
+    "getRoleFilters returns the filters linked to the roles, and its request names a domainName and a " +
+    "serviceName (§4.5): every group returned carries the pair asked in its key (§2.12), and a group of " +
+    "another domain or service fails after one confirming re-read, whether the configured pair or a " +
+    "made-up one was asked. The very filters of the configured pair for a made-up domainName or " +
+    "serviceName are a warning (register role-filter-scope). Skipped, naming the facts to give, when no " +
+    "answer holds a filter.",
   family: "role-filters",
   specRefs: ["4.5", "2.12"],
   level: "MUST",

@@ -107,7 +107,9 @@ function nonAsciiCaseVariants(text: string): string[] {
 export const searchWidgetsByTag: CheckDefinition = {
   id: "search.widgets-by-tag",
   title: "Searching a widget's tag finds the widget",
-  rule: "searchValue is searched in the internationalized fields and in the tags (§4.1): a whole tag, and a part of one (register search-match-mode: searched in is contained in), finds its widget.",
+  rule:
+    "searchValue is searched in the internationalized fields and in the tags (§4.1): a whole tag, and a " +
+    "part of one (register search-match-mode: searched in is contained in), finds its widget.",
   family: "search",
   specRefs: ["4.1"],
   level: "MUST",
@@ -122,7 +124,8 @@ export const searchWidgetsByTag: CheckDefinition = {
     for (const { piece, text, owner } of pieces)
       await expectFound(context, piece, owner, "tag", `a part of whose tag ${JSON.stringify(text)} it is`);
     context.judge.note(
-      `${tags.length} tag(s) and ${pieces.length} part(s) of tags (${pieces.map(({ piece }) => JSON.stringify(piece)).join(", ") || "none"}) searched; each found its widget.`,
+      `${tags.length} tag(s) and ${pieces.length} part(s) of tags ` +
+        `(${pieces.map(({ piece }) => JSON.stringify(piece)).join(", ") || "none"}) searched; each found its widget.`,
     );
   },
 };
@@ -174,7 +177,9 @@ export const searchWidgetsCaseInsensitive: CheckDefinition = {
 export const searchLandingByTitle: CheckDefinition = {
   id: "search.landing-by-title",
   title: "Searching a landing page's title finds the page",
-  rule: "searchValue is searched in the title field (§4.2): a whole title, and a part of one (register search-match-mode: searched in is contained in), finds its page.",
+  rule:
+    "searchValue is searched in the title field (§4.2): a whole title, and a part of one (register " +
+    "search-match-mode: searched in is contained in), finds its page.",
   family: "search",
   specRefs: ["4.2"],
   level: "MUST",
@@ -198,7 +203,11 @@ export const searchLandingByTitle: CheckDefinition = {
 export const searchWidgetsByNameOrDescription: CheckDefinition = {
   id: "search.widgets-by-name-or-description",
   title: "Searching a widget's name or description finds the widget",
-  rule: "searchValue is searched in the internationalized fields (§4.1), name and description, whose values are their i18n keys (§2.1): a widget's whole name key, its whole description key and a part of each, held by no tag and by no key of the other field, find it; so does a text of its translated name or description (a fact of the configuration).",
+  rule:
+    "searchValue is searched in the internationalized fields (§4.1), name and description, whose values " +
+    "are their i18n keys (§2.1): a widget's whole name key, its whole description key and a part of " +
+    "each, held by no tag and by no key of the other field, find it; so does a text of its translated " +
+    "name or description (a fact of the configuration).",
   family: "search",
   specRefs: ["4.1", "2.1"],
   level: "MUST",
@@ -212,7 +221,9 @@ export const searchWidgetsByNameOrDescription: CheckDefinition = {
     const descriptions = keyProbes(full, "description");
     if (!fact && names.length + descriptions.length === 0)
       return judge.skip(
-        'no listed widget has a name or description key that no tag and no key of the other field holds, and no translated text is known: give translated-widget-text in the config file, { "text": "<a text of one widget\'s translated name or description>", "widgetId": "<its id>" }.',
+        "no listed widget has a name or description key that no tag and no key of the other field holds, and " +
+          'no translated text is known: give translated-widget-text in the config file, { "text": "<a text of ' +
+          'one widget\'s translated name or description>", "widgetId": "<its id>" }.',
       );
     judge.applied("search-match-mode");
     if (fact)
@@ -237,7 +248,9 @@ export const searchWidgetsByNameOrDescription: CheckDefinition = {
         `a part of whose ${field} key ${JSON.stringify(text)} it is`,
       );
     judge.note(
-      `${fact ? "The translated text of the configuration, " : ""}${names.length} name key(s), ${descriptions.length} description key(s) and ${pieces.length} part(s) of keys searched.${fact ? "" : " Give translated-widget-text in the config file to judge a search of the translations."}`,
+      `${fact ? "The translated text of the configuration, " : ""}${names.length} name key(s), ` +
+        `${descriptions.length} description key(s) and ${pieces.length} part(s) of keys ` +
+        `searched.${fact ? "" : " Give translated-widget-text in the config file to judge a search of the translations."}`,
     );
   },
 };
@@ -246,7 +259,9 @@ export const searchWidgetsByNameOrDescription: CheckDefinition = {
 export const searchWidgetsCaseInsensitiveNonAscii: CheckDefinition = {
   id: "search.widgets-case-insensitive-non-ascii",
   title: "Widget search ignores the case of letters beyond ASCII (Ç, Ã, É, Ü …)",
-  rule: "The value is searched ignoring upper/lower case (§4.1), for every letter: a text with a letter beyond ASCII, searched in upper and in lower case, finds the widget it came from.",
+  rule:
+    "The value is searched ignoring upper/lower case (§4.1), for every letter: a text with a letter " +
+    "beyond ASCII, searched in upper and in lower case, finds the widget it came from.",
   family: "search",
   specRefs: ["4.1"],
   level: "MUST",
@@ -267,7 +282,9 @@ export const searchWidgetsCaseInsensitiveNonAscii: CheckDefinition = {
     ];
     if (sources.length === 0)
       return judge.skip(
-        'no listed tag, and no translated-widget-text, holds a letter beyond ASCII with an upper and a lower case (such as Ç, Ã, É or Ü): give translated-widget-text in the config file with such a text, { "text": "Previsão", "widgetId": "<the widget whose translated name holds it>" }.',
+        "no listed tag, and no translated-widget-text, holds a letter beyond ASCII with an upper and a lower " +
+          "case (such as Ç, Ã, É or Ü): give translated-widget-text in the config file with such a text, { " +
+          '"text": "Previsão", "widgetId": "<the widget whose translated name holds it>" }.',
       );
     for (const { value, owner, what } of sources)
       for (const variant of nonAsciiCaseVariants(value))

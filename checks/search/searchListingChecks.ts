@@ -89,7 +89,9 @@ export const searchEmptyValue: CheckDefinition = {
 export const searchFilteredWalk: CheckDefinition = {
   id: "search.filtered-walk",
   title: "Walking a search result page by page yields each match once, as many as totalElements",
-  rule: "A filtered listing is paginated like any listing (§2.11, §4.1, §4.2): pageNumber is honoured, no item repeats across pages, the pages hold totalElements items in all, and totalPages = ceil(totalElements / pageSize).",
+  rule:
+    "A filtered listing is paginated like any listing (§2.11, §4.1, §4.2): pageNumber is honoured, no " +
+    "item repeats across pages, the pages hold totalElements items in all, and totalPages = ceil(totalElements / pageSize).",
   family: "search",
   specRefs: ["2.11", "4.1", "4.2"],
   level: "MUST",
@@ -136,7 +138,8 @@ export const searchFilteredWalk: CheckDefinition = {
       }
       const whole = total <= sizes.reduce((least, size) => Math.min(least, size), 10) * pagesPerWalk;
       walked.push(
-        `${JSON.stringify(value)} (${total} results; page sizes 10${sizes.map((size) => `, ${size}`).join("")}${whole ? "" : `, the first ${pagesPerWalk} pages of each`})`,
+        `${JSON.stringify(value)} (${total} results; page sizes ` +
+          `10${sizes.map((size) => `, ${size}`).join("")}${whole ? "" : `, the first ${pagesPerWalk} pages of each`})`,
       );
     }
     if (walked.length === 0) return judge.skip("no search value taken from the listing matched two or more items.");
@@ -148,7 +151,9 @@ export const searchFilteredWalk: CheckDefinition = {
 export const searchWithoutPaginationFirst10: CheckDefinition = {
   id: "search.without-pagination-first-10",
   title: "A search without pagination returns the first 10 results",
-  rule: "When pagination is not defined, the first 10 results are returned (§4.1, §4.2, §8), with a searchValue too: a value held by 11 or more items returns 10.",
+  rule:
+    "When pagination is not defined, the first 10 results are returned (§4.1, §4.2, §8), with a " +
+    "searchValue too: a value held by 11 or more items returns 10.",
   family: "search",
   specRefs: ["4.1", "4.2", "8"],
   level: "MUST",
@@ -161,7 +166,8 @@ export const searchWithoutPaginationFirst10: CheckDefinition = {
     const term = searchTerms(operation, full).find((candidate) => candidate.count >= 11);
     if (!term)
       return judge.skip(
-        `no ${operation === "listLandingPages" ? "title word" : "tag"} of the listing is held by 11 or more items, so no search is known to have more than 10 results.`,
+        `no ${operation === "listLandingPages" ? "title word" : "tag"} of the listing is held by 11 or more ` +
+          `items, so no search is known to have more than 10 results.`,
       );
     judge.applied("search-match-mode");
     const fetched = await fetchListingPage(target, operation, { searchValue: term.value });

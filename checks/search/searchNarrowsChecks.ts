@@ -54,7 +54,8 @@ function judgeTitlesHold(judge: Judgement, value: string, pages: readonly Walked
   const firstStranger = strangers[0];
   if (!firstStranger) return;
   judge.fail(
-    `${searchLabel(value)} returned ${strangers.length} landing page(s) whose title does not contain the value (of ${pages.length} page(s) of the result read).`,
+    `${searchLabel(value)} returned ${strangers.length} landing page(s) whose title does not contain the ` +
+      `value (of ${pages.length} page(s) of the result read).`,
     {
       expected: `only pages whose title contains ${JSON.stringify(value)} (§4.2; case and accents ignored)`,
       actual: strangers
@@ -150,7 +151,9 @@ export const searchResultsSubset: CheckDefinition = {
 export const searchLandingResultsMatch: CheckDefinition = {
   id: "search.landing-results-match",
   title: "Every landing page a search returns has the value in its title",
-  rule: "searchValue is searched in the title field (§4.2): each page a search returns holds the value in its title (case and accents ignored), whether the value is a word of the titles or a value of another field.",
+  rule:
+    "searchValue is searched in the title field (§4.2): each page a search returns holds the value in " +
+    "its title (case and accents ignored), whether the value is a word of the titles or a value of another field.",
   family: "search",
   specRefs: ["4.2"],
   level: "MUST",
@@ -180,7 +183,9 @@ export const searchLandingResultsMatch: CheckDefinition = {
       }
     }
     judge.note(
-      `Searched ${words.length} title word(s) and ${others.length} value(s) of other fields (${[...words, ...others].map((value) => JSON.stringify(value)).join(", ")}); every page returned holds its value in its title.`,
+      `Searched ${words.length} title word(s) and ${others.length} value(s) of other fields ` +
+        `(${[...words, ...others].map((value) => JSON.stringify(value)).join(", ")}); every page returned ` +
+        `holds its value in its title.`,
     );
   },
 };
@@ -241,7 +246,9 @@ export const searchNoMatchEmpty: CheckDefinition = {
 export const searchMetacharactersLiteral: CheckDefinition = {
   id: "search.metacharacters-literal",
   title: "Search values with wildcard, regex or quote characters are searched as written",
-  rule: "searchValue is a string searched as written (§4.1, §4.2): % _ * . ( [ \\ ' \" a percent-escape, accents and emoji never cause a 5xx, never match what does not hold them, and still find what does.",
+  rule:
+    "searchValue is a string searched as written (§4.1, §4.2): % _ * . ( [ \\ ' \" a percent-escape, " +
+    "accents and emoji never cause a 5xx, never match what does not hold them, and still find what does.",
   family: "search",
   specRefs: ["4.1", "4.2", "7"],
   level: "MUST",
@@ -277,7 +284,9 @@ export const searchMetacharactersLiteral: CheckDefinition = {
           judge.fail(
             `${searchLabel(probe.value)} returned widgets though no listed widget holds that text: the value seems read as ${probe.readAs}.`,
             {
-              expected: `no result: ${JSON.stringify(probe.value)} searched as written (§4.1) is in no widget (it comes from the tag ${JSON.stringify(term.value)})`,
+              expected:
+                `no result: ${JSON.stringify(probe.value)} searched as written (§4.1) is in no widget (it comes from ` +
+                `the tag ${JSON.stringify(term.value)})`,
               actual: `totalElements ${fetched.page.totalElements}, page 0 holds ${fetched.page.items.slice(0, 5).map(itemKey).join(", ")}`,
               evidence: [evidence(searchLabel(probe.value), fetched.exchange)],
             },
@@ -294,7 +303,8 @@ export const searchMetacharactersLiteral: CheckDefinition = {
       if (operation === "listLandingPages") judgeTitlesHold(judge, value, walk.pages);
     }
     judge.note(
-      `${SPECIAL_VALUES.length} special value(s), ${probes} wildcard variant(s) of the target's terms and ${snippets.length} snippet(s) of its own text with special characters searched as written.`,
+      `${SPECIAL_VALUES.length} special value(s), ${probes} wildcard variant(s) of the target's terms and ` +
+        `${snippets.length} snippet(s) of its own text with special characters searched as written.`,
     );
   },
 };
@@ -303,7 +313,10 @@ export const searchMetacharactersLiteral: CheckDefinition = {
 export const searchWidgetsNotByIdOrUrl: CheckDefinition = {
   id: "search.widgets-not-by-id-or-url",
   title: "Widget search does not match a widget's id, URLs or permission",
-  rule: "searchValue is searched in the internationalized fields and in the tags (§4.1), nowhere else: a widget's id, url, thumbnailURL or permission resource, held by no name, description or tag of any listed widget, finds nothing.",
+  rule:
+    "searchValue is searched in the internationalized fields and in the tags (§4.1), nowhere else: a " +
+    "widget's id, url, thumbnailURL or permission resource, held by no name, description or tag of any " +
+    "listed widget, finds nothing.",
   family: "search",
   specRefs: ["4.1"],
   level: "MUST",
@@ -342,7 +355,9 @@ export const searchWidgetsNotByIdOrUrl: CheckDefinition = {
         continue;
       }
       judge.fail(`${label} returned ${fetched.page.totalElements} widget(s): the ${field} seems searched.`, {
-        expected: `no result: §4.1 searches the internationalized fields and the tags, and no listed widget's name, description or tag holds ${JSON.stringify(value)}`,
+        expected:
+          `no result: §4.1 searches the internationalized fields and the tags, and no listed widget's name, ` +
+          `description or tag holds ${JSON.stringify(value)}`,
         actual: `totalElements ${fetched.page.totalElements}, page 0 holds ${fetched.page.items.slice(0, 5).map(itemKey).join(", ") || "nothing"}`,
         evidence: [evidence(label, fetched.exchange)],
       });
