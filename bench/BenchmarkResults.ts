@@ -2,7 +2,10 @@
 import type { LinearCost } from "./linearCost.js";
 import type { MachineInfo } from "./machineInfo.js";
 
-/** CPU by thread: the main thread, the checks' vitest worker, and every other thread (V8's helpers: its optimising compiler and parts of its garbage collector; libuv's pool). */
+/**
+ * CPU by thread: the main thread, the checks' vitest worker, and every other thread (V8's helpers: its optimising
+ * compiler and parts of its garbage collector; libuv's pool).
+ */
 export interface ThreadsCpuMs {
   readonly main: number;
   readonly worker: number;

@@ -67,7 +67,9 @@ async function main(): Promise<number> {
       const met = seconds <= body.maxSeconds && rssMiB <= body.maxRssMiB;
       if (!met) missed += 1;
       process.stdout.write(
-        `${body.label}: ${seconds.toFixed(1)} s (bound ${body.maxSeconds} s), peak RSS +${rssMiB.toFixed(0)} MiB (bound ${body.maxRssMiB} MiB), ${met ? "met" : "NOT met"}; verdicts ${JSON.stringify(report.summary)}\n`,
+        `${body.label}: ${seconds.toFixed(1)} s (bound ${body.maxSeconds} s), ` +
+          `peak RSS +${rssMiB.toFixed(0)} MiB (bound ${body.maxRssMiB} MiB), ` +
+          `${met ? "met" : "NOT met"}; verdicts ${JSON.stringify(report.summary)}\n`,
       );
     }
   } finally {
@@ -112,7 +114,9 @@ async function bigDescriptions(): Promise<boolean> {
     const { seconds, rssMiB, report } = await measured(settings);
     const met = rssMiB <= MAX_RSS_MIB;
     process.stdout.write(
-      `the default run, every getWidget answer with a 4.5 MB description: ${seconds.toFixed(1)} s, peak RSS +${rssMiB.toFixed(0)} MiB (bound ${MAX_RSS_MIB} MiB), ${met ? "met" : "NOT met"}; verdicts ${JSON.stringify(report.summary)}\n`,
+      `the default run, every getWidget answer with a 4.5 MB description: ${seconds.toFixed(1)} s, ` +
+        `peak RSS +${rssMiB.toFixed(0)} MiB (bound ${MAX_RSS_MIB} MiB), ` +
+        `${met ? "met" : "NOT met"}; verdicts ${JSON.stringify(report.summary)}\n`,
     );
     return met;
   } finally {

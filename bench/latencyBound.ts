@@ -53,7 +53,10 @@ function line(
   const met = ratio <= TARGET_RATIO;
   const all = runs.length > 1 ? ` (median of ${runs.map((run) => (run.wallMs / 1000).toFixed(1)).join(", ")} s)` : "";
   process.stdout.write(
-    `latency ${latencyMs} ms, ${what}: ${requests} requests in ${seconds.toFixed(1)} s${all}; bound ${bound.toFixed(1)} s (requests × latency ÷ concurrency ${RUN_DEFAULTS.concurrency}); ${ratio.toFixed(2)} × the bound (target ≤ ${TARGET_RATIO}): ${met ? "met" : "NOT met"}; ${(requests / (runs[0]?.verdicts ?? 1)).toFixed(1)} requests per verdict\n`,
+    `latency ${latencyMs} ms, ${what}: ${requests} requests in ${seconds.toFixed(1)} s${all}; ` +
+      `bound ${bound.toFixed(1)} s (requests × latency ÷ concurrency ${RUN_DEFAULTS.concurrency}); ` +
+      `${ratio.toFixed(2)} × the bound (target ≤ ${TARGET_RATIO}): ${met ? "met" : "NOT met"}; ` +
+      `${(requests / (runs[0]?.verdicts ?? 1)).toFixed(1)} requests per verdict\n`,
   );
   return met;
 }

@@ -80,7 +80,9 @@ async function main(): Promise<number> {
             process.stdout.write(
               [
                 `${algorithm} ${limit}/s, ${signal}: exit ${report.verdict === "pass" ? 0 : 1}, ${JSON.stringify(report.summary)}`,
-                `  ${gateway.admitted()} requests admitted, ${gateway.refused()} answered 429; ${seconds.toFixed(1)} s against ${imposed.toFixed(1)} s imposed by the limit = ${ratio.toFixed(2)}× (bound ${BOUND}×): ${met ? "met" : "NOT met"}`,
+                `  ${gateway.admitted()} requests admitted, ${gateway.refused()} answered 429; ` +
+                  `${seconds.toFixed(1)} s against ${imposed.toFixed(1)} s imposed by the limit = ` +
+                  `${ratio.toFixed(2)}× (bound ${BOUND}×): ${met ? "met" : "NOT met"}`,
                 `  ${pace}`,
                 "",
               ].join("\n"),

@@ -74,16 +74,29 @@ function steadyNote(results: BenchmarkResults): string {
   if (steady === undefined) return "";
   const split = steady.suiteCostByThread;
   const byThread = split
-    ? `; of the suite's, the checks' worker ${millis(split.worker.perRequestMs)}, the other threads ${millis(split.other.perRequestMs)}, the main thread ${millis(split.main.perRequestMs)}`
+    ? `; of the suite's, the checks' worker ${millis(split.worker.perRequestMs)}, ` +
+      `the other threads ${millis(split.other.perRequestMs)}, the main thread ${millis(split.main.perRequestMs)}`
     : "";
-  return `\n\nThe --steady row is the line from the default run (${grouped(results.suiteDefault.requests)} requests) to a run of ${steady.examples} examples (${grouped(steady.suiteMany.requests)} requests; the suite's CPU ${seconds(steady.suiteMany.cpuMs)}, the bare loop's ${seconds(steady.bareMany.cpuMs)})${byThread}.`;
+  return (
+    `\n\nThe --steady row is the line from the default run (${grouped(results.suiteDefault.requests)} requests) ` +
+    `to a run of ${steady.examples} examples (${grouped(steady.suiteMany.requests)} requests; ` +
+    `the suite's CPU ${seconds(steady.suiteMany.cpuMs)}, the bare loop's ${seconds(steady.bareMany.cpuMs)})${byThread}.`
+  );
 }
 
 /** How far a thread's slope can be off from its CPU being read in clock ticks of 10 ms (two readings per run). */
 function threadPrecision(results: BenchmarkResults): string {
   if (results.suiteCostByThread === undefined) return "";
   const extra = results.suiteDefault.requests - results.suiteFew.requests;
-  return `\n\nEach thread's CPU is read in clock ticks of 10 ms, so its cost per request is within about ±${millis(20 / extra)} of the true one (over ${grouped(extra)} extra requests); the suite's whole figure is read in µs.${results.bareCostByThread === undefined ? "" : " The bare loop sends from its main thread, the suite from its checks' worker."}`;
+  const bareNote =
+    results.bareCostByThread === undefined
+      ? ""
+      : " The bare loop sends from its main thread, the suite from its checks' worker.";
+  return (
+    `\n\nEach thread's CPU is read in clock ticks of 10 ms, so its cost per request is within about ` +
+    `±${millis(20 / extra)} of the true one (over ${grouped(extra)} extra requests); ` +
+    `the suite's whole figure is read in µs.${bareNote}`
+  );
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -148,8 +161,11 @@ export function renderBenchmarkMarkdown(results: BenchmarkResults): string {
       run.sampling.length === 0 ? "none: every page walked" : run.sampling.join("<br>"),
     ]),
   );
+  const medians =
+    `Each figure is the median of ${results.repeats} runs (seed ${results.seed}, concurrency ${results.concurrency}); ` +
+    `the reference server ran in its own process on loopback.`;
   return `Measured ${results.measuredAt} on ${machine.os}, ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}.
-Each figure is the median of ${results.repeats} runs (seed ${results.seed}, concurrency ${results.concurrency}); the reference server ran in its own process on loopback.
+${medians}
 
 ### The default run, a small run, and the bare client
 

@@ -3,8 +3,8 @@
  * beside a bare undici loop sending the same requests, and at three data-set sizes; prints
  * the tables and writes them into BENCHMARKS.md. Linux only (CPU time comes from /proc).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { RUN_DEFAULTS } from "../runner/model/RunSettings.js";
 import type {
@@ -19,20 +19,13 @@ import type {
 import { costByThread } from "./costByThread.js";
 import { linearCost, median } from "./linearCost.js";
 import { machineInfo } from "./machineInfo.js";
+import { profileRun } from "./profileRun.js";
+import { progress } from "./progress.js";
 import { readProcessCpu } from "./readProcessCpu.js";
 import { renderBenchmarkMarkdown, replaceGeneratedBlock } from "./renderBenchmarkMarkdown.js";
 import { runBareLoopProcess } from "./runBareLoopProcess.js";
 import { runSuiteProcess, type SuiteRunFigures } from "./runSuiteProcess.js";
 import { spawnReferenceServer, type ReferenceServerProcess } from "./spawnReferenceServer.js";
-import {
-  marginalCostByPart,
-  medianRows,
-  renderMarginalMarkdown,
-  renderProfileMarkdown,
-  summarizeCpuProfiles,
-  type MarginalRow,
-  type ProfileSummary,
-} from "./summarizeCpuProfiles.js";
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -77,8 +70,6 @@ const TARGETS = {
   maxStartupCpuMs: 1_000,
   maxPeakRssMiB: 250,
 } as const;
-
-const progress = (line: string): void => void process.stderr.write(`${line}\n`);
 
 function positiveInteger(name: string, value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -252,92 +243,46 @@ function targetVerdicts(results: Omit<BenchmarkResults, "targets">): TargetVerdi
   ];
 }
 
-/** Markers of the profile block in BENCHMARKS.md. */
-const PROFILE_MARKERS = {
-  begin: "<!-- profile:begin — written by `npm run bench -- --profile`; edit outside this block -->",
-  end: "<!-- profile:end -->",
-} as const;
+/** After a warm-up run, `repeats` runs of `fewExamples` examples, each followed by a default run. */
+async function measuredSuiteRuns(server: ReferenceServerProcess, seed: number, fewExamples: number, repeats: number) {
+  const suiteFewRuns = [];
+  const suiteDefaultRuns = [];
+  progress("warm-up run (not measured) …");
+  await measuredSuiteRun(server, seed, fewExamples);
+  for (let index = 1; index <= repeats; index += 1) {
+    progress(`suite run ${index}/${repeats}: --max-examples ${fewExamples} …`);
+    suiteFewRuns.push(await measuredSuiteRun(server, seed, fewExamples));
+    progress(`suite run ${index}/${repeats}: default (--max-examples ${RUN_DEFAULTS.maxExamples}) …`);
+    suiteDefaultRuns.push(await measuredSuiteRun(server, seed));
+  }
+  return { suiteFewRuns, suiteDefaultRuns };
+}
 
-/**
- * Profiled default runs against the reference server in its own process, each followed by one of `fewExamples`:
- * prints and writes the first default run's summary and, from each pair's difference, the CPU per extra request
- * (the median of the pairs, part by part). The first pair's profiles stay in `dir` and `<dir>/few`.
- * With `steadyExamples`, the pairs' profiles go in `<dir>/steady` (the default run's, and `many` for the second run,
- * one of that many examples), the difference is the cost per request past the default run, and BENCHMARKS.md is
- * left as it is.
- */
-async function profileRun(
-  seed: number,
-  fewExamples: number,
-  pairs: number,
-  dir: string,
-  out: string,
-  write: boolean,
-  steadyExamples?: number,
-): Promise<number> {
-  // The --steady pairs go in a folder of their own, leaving the profiles of the default pairs as they are.
-  const root = steadyExamples === undefined ? dir : join(dir, "steady");
-  rmSync(root, { recursive: true, force: true });
-  const server = await spawnReferenceServer();
-  const otherExamples = steadyExamples ?? fewExamples;
-  const otherName = steadyExamples === undefined ? "few" : "many";
-  try {
-    const marginals: MarginalRow[][] = [];
-    let first: { run: SuiteRunFigures; summary: ProfileSummary } | undefined;
-    let otherRequests = 0;
-    for (let pair = 0; pair < pairs; pair += 1) {
-      const defaultDir = pair === 0 ? root : join(root, `pair-${pair + 1}`);
-      const otherDir = join(defaultDir, otherName);
-      mkdirSync(otherDir, { recursive: true });
-      progress(`profiled default run ${pair + 1}/${pairs} (seed ${seed}) …`);
-      const run = await runSuiteProcess(server, { seed, profileDir: defaultDir });
-      const summary = summarizeCpuProfiles(defaultDir);
-      progress(`profiled run ${pair + 1}/${pairs} of --max-examples ${otherExamples} …`);
-      const other = await runSuiteProcess(server, { seed, maxExamples: otherExamples, profileDir: otherDir });
-      const profiled = [
-        { summary, requests: run.requests },
-        { summary: summarizeCpuProfiles(otherDir), requests: other.requests },
-      ] as const;
-      marginals.push(
-        steadyExamples === undefined
-          ? marginalCostByPart(profiled[0], profiled[1])
-          : marginalCostByPart(profiled[1], profiled[0]),
-      );
-      first ??= { run, summary };
-      otherRequests = other.requests;
-    }
-    const { run, summary } = first as { run: SuiteRunFigures; summary: ProfileSummary };
-    const count = (requests: number): string => requests.toLocaleString("en-US");
-    const sampled = `the median of ${pairs} such pair${pairs === 1 ? "" : "s"}, part by part. Sampled self time of the suite's threads (V8's helper threads are not sampled); a part's few µs are within the noise of one run.`;
-    if (steadyExamples !== undefined) {
-      process.stdout.write(
-        `${renderMarginalMarkdown(
-          medianRows(marginals),
-          `The cost per request past the default run, by part: a run of --max-examples ${steadyExamples}'s self time (${count(otherRequests)} requests) minus the default run's (${count(run.requests)}), over the ${count(otherRequests - run.requests)} extra requests; ${sampled} Printed only.`,
-        )}\n`,
-      );
-      return 0;
-    }
-    const heading = `Where the time goes in one default run (${count(run.requests)} requests, ${(run.wallMs / 1000).toFixed(2)} s wall, seed ${seed}), measured ${new Date().toISOString().slice(0, 10)} on ${machineInfo().cores} × ${machineInfo().cpu}, Node ${machineInfo().node}; the reference server ran in its own process. Profiles: \`${dir.replace(`${process.cwd()}/`, "")}/*.cpuprofile\`.`;
-    const markdown = [
-      renderProfileMarkdown(summary, heading),
-      renderMarginalMarkdown(
-        medianRows(marginals),
-        `The cost per request, by part: a default run's self time minus that of a run of --max-examples ${fewExamples} (${count(otherRequests)} requests), over the ${count(run.requests - otherRequests)} extra requests; ${sampled}`,
-      ),
-    ].join("\n\n");
-    process.stdout.write(`${markdown}\n`);
-    if (write && existsSync(out)) {
-      writeFileSync(out, replaceGeneratedBlock(readFileSync(out, "utf8"), markdown, PROFILE_MARKERS));
-      progress(`wrote the profile summary into ${out}`);
-    }
-    return 0;
-  } finally {
-    await server.stop();
+/** One default run against a data set of each size, one after the other. */
+async function scaleRunsOf(sizes: readonly number[], seed: number): Promise<ScaleRun[]> {
+  const scaleRuns: ScaleRun[] = [];
+  for (const widgets of sizes) {
+    progress(`scale run: ${widgets.toLocaleString("en-US")} widgets …`);
+    scaleRuns.push(await scaleRun(widgets, seed));
+  }
+  return scaleRuns;
+}
+
+/** Prints the tables and, unless printing only or trying Node flags, writes them into the `out` file. */
+function printAndWrite(results: BenchmarkResults, outFile: string, write: boolean): void {
+  const block = renderBenchmarkMarkdown(results);
+  process.stdout.write(
+    `${triedNodeFlags.length > 0 ? `With ${triedNodeFlags.join(" ")} on the suite's process.\n` : ""}${block}\n`,
+  );
+  if (write && triedNodeFlags.length === 0) {
+    const out = resolve(outFile);
+    writeFileSync(out, replaceGeneratedBlock(existsSync(out) ? readFileSync(out, "utf8") : "# Benchmarks\n", block));
+    progress(`written to ${out}`);
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
+/** The command line, read and checked. */
+function readBenchOptions(argv: readonly string[]) {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -354,10 +299,7 @@ async function main(argv: readonly string[]): Promise<number> {
       help: { type: "boolean", short: "h", default: false },
     },
   });
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
+  if (values.help) return { values, help: true } as const;
   if (!readProcessCpu("self")) throw new Error("npm run bench reads CPU time from /proc and runs on Linux only");
   const repeats = positiveInteger("repeat", values.repeat);
   const fewExamples = positiveInteger("few-examples", values["few-examples"]);
@@ -370,6 +312,16 @@ async function main(argv: readonly string[]): Promise<number> {
   const scale = values.scale.split(",").map((size) => Number(size.trim()));
   if (scale.some((size) => !Number.isInteger(size) || size < 0 || size > 100_000))
     throw new Error(`--scale takes widget counts from 0 to 100000, not ${JSON.stringify(values.scale)}`);
+  return { values, help: false, repeats, fewExamples, seed, steadyExamples, scale } as const;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const options = readBenchOptions(argv);
+  if (options.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const { values, repeats, fewExamples, seed, steadyExamples, scale } = options;
 
   triedNodeFlags = values["node-flags"].split(" ").filter((flag) => flag !== "");
   if (triedNodeFlags.length > 0) progress(`trying ${triedNodeFlags.join(" ")} on the suite's process: printing only`);
@@ -385,17 +337,8 @@ async function main(argv: readonly string[]): Promise<number> {
     );
 
   const server = await spawnReferenceServer();
-  const suiteFewRuns = [];
-  const suiteDefaultRuns = [];
   try {
-    progress("warm-up run (not measured) …");
-    await measuredSuiteRun(server, seed, fewExamples);
-    for (let index = 1; index <= repeats; index += 1) {
-      progress(`suite run ${index}/${repeats}: --max-examples ${fewExamples} …`);
-      suiteFewRuns.push(await measuredSuiteRun(server, seed, fewExamples));
-      progress(`suite run ${index}/${repeats}: default (--max-examples ${RUN_DEFAULTS.maxExamples}) …`);
-      suiteDefaultRuns.push(await measuredSuiteRun(server, seed));
-    }
+    const { suiteFewRuns, suiteDefaultRuns } = await measuredSuiteRuns(server, seed, fewExamples, repeats);
     const suiteFew = medianOfSuiteRuns(`suite, --max-examples ${fewExamples}`, suiteFewRuns);
     const suiteDefault = medianOfSuiteRuns(`suite, default (${RUN_DEFAULTS.maxExamples} examples)`, suiteDefaultRuns);
     progress(`bare undici loop: replaying both runs' requests ${repeats} times …`);
@@ -419,11 +362,7 @@ async function main(argv: readonly string[]): Promise<number> {
         : await steadyCost(server, seed, steadyExamples, repeats, suiteDefault, bareDefault);
     await server.stop();
 
-    const scaleRuns: ScaleRun[] = [];
-    for (const widgets of scale) {
-      progress(`scale run: ${widgets.toLocaleString("en-US")} widgets …`);
-      scaleRuns.push(await scaleRun(widgets, seed));
-    }
+    const scaleRuns = await scaleRunsOf(scale, seed);
     const byThread = costByThread(suiteFew, suiteDefault);
     const bareByThread = costByThread(bareFew, bareDefault);
     const partial = {
@@ -444,15 +383,7 @@ async function main(argv: readonly string[]): Promise<number> {
       scale: scaleRuns,
     };
     const results: BenchmarkResults = { ...partial, targets: targetVerdicts(partial) };
-    const block = renderBenchmarkMarkdown(results);
-    process.stdout.write(
-      `${triedNodeFlags.length > 0 ? `With ${triedNodeFlags.join(" ")} on the suite's process.\n` : ""}${block}\n`,
-    );
-    if (!values["no-write"] && triedNodeFlags.length === 0) {
-      const out = resolve(values.out);
-      writeFileSync(out, replaceGeneratedBlock(existsSync(out) ? readFileSync(out, "utf8") : "# Benchmarks\n", block));
-      progress(`written to ${out}`);
-    }
+    printAndWrite(results, values.out, !values["no-write"]);
     return 0;
   } finally {
     await server.stop();

@@ -46,7 +46,10 @@ export interface SuiteRunFigures {
   readonly reportedRequests: number;
   /** That CPU by thread where /proc tells (the suite process's own; processes it started are not in it). */
   readonly threadsCpuMs?: ThreadsCpuMs;
-  /** From spawning the process to the first request of a check (the preflight's requests come before it), as the checks' worker marks it. */
+  /**
+   * From spawning the process to the first request of a check (the preflight's requests come before it),
+   * as the checks' worker marks it.
+   */
   readonly startup?: StartupFigures;
   readonly verdict: RunReport["verdict"];
   readonly summary: RunReport["summary"];
@@ -63,6 +66,48 @@ function endedChildrenCpuMs(): number {
   return cpu.endedChildrenMs;
 }
 
+/** The suite process's Node flags and command line: the bin's `run` with the bench's probes preloaded. */
+function suiteArguments(options: SuiteRunOptions, config: string, reports: string): string[] {
+  const args = [
+    // As the bin's shebang and npm start run it.
+    "--max-semi-space-size=4",
+    ...(options.nodeFlags ?? []),
+    "--import",
+    USAGE_PROBE,
+    ...(options.profileDir === undefined ? [] : ["--import", PROFILE_PROBE]),
+    BIN,
+    "run",
+    "--config",
+    config,
+    "--out",
+    reports,
+    "--seed",
+    String(options.seed),
+  ];
+  if (options.maxExamples !== undefined) args.push("--max-examples", String(options.maxExamples));
+  if (options.timeout !== undefined) args.push("--timeout", options.timeout);
+  return args;
+}
+
+/** Start-up to the first check request, from the mark the checks' worker left; undefined when it left none. */
+function startupFigures(firstRequestFile: string, startedAt: number): StartupFigures | undefined {
+  // Marked by the checks' worker at its first request (the preflight's come earlier, from the main thread).
+  const first = existsSync(firstRequestFile)
+    ? (JSON.parse(readFileSync(firstRequestFile, "utf8")) as FirstRequestMark)
+    : undefined;
+  // The bench measures the product as installed: the worker loads the compiled checks (dist/), unless a
+  // source changed since the last build and the CLI fell back to the sources.
+  if (first?.checksCompiled === false)
+    throw new Error("the suite ran from its sources: dist/ is older than a source; run npm run build first");
+  return first
+    ? {
+        wallMs: first.at - startedAt,
+        cpuMs: first.cpuMs,
+        ...(first.threadsCpuMs ? { threadsCpuMs: first.threadsCpuMs } : {}),
+      }
+    : undefined;
+}
+
 /** Runs the suite once; rejects when it exits with 2 (it could not run) or without a report. */
 export async function runSuiteProcess(
   server: ReferenceServerProcess,
@@ -74,24 +119,7 @@ export async function runSuiteProcess(
     writeFileSync(config, JSON.stringify(configFileOf(benchRunSettingsOf(server.announcement))));
     const usageFile = join(folder, "usage.json");
     const firstRequestFile = join(folder, "first-request.json");
-    const args = [
-      // As the bin's shebang and npm start run it.
-      "--max-semi-space-size=4",
-      ...(options.nodeFlags ?? []),
-      "--import",
-      USAGE_PROBE,
-      ...(options.profileDir === undefined ? [] : ["--import", PROFILE_PROBE]),
-      BIN,
-      "run",
-      "--config",
-      config,
-      "--out",
-      join(folder, "reports"),
-      "--seed",
-      String(options.seed),
-    ];
-    if (options.maxExamples !== undefined) args.push("--max-examples", String(options.maxExamples));
-    if (options.timeout !== undefined) args.push("--timeout", options.timeout);
+    const args = suiteArguments(options, config, join(folder, "reports"));
 
     const records: ReferenceRequestRecord[] = [];
     const cpuBefore = endedChildrenCpuMs();
@@ -120,21 +148,7 @@ export async function runSuiteProcess(
 
     const report = JSON.parse(readFileSync(join(folder, "reports", "report.json"), "utf8")) as RunReport;
     const { usage, live } = readUsageAtExit(usageFile);
-    // Marked by the checks' worker at its first request (the preflight's come earlier, from the main thread).
-    const first = existsSync(firstRequestFile)
-      ? (JSON.parse(readFileSync(firstRequestFile, "utf8")) as FirstRequestMark)
-      : undefined;
-    // The bench measures the product as installed: the worker loads the compiled checks (dist/), unless a
-    // source changed since the last build and the CLI fell back to the sources.
-    if (first?.checksCompiled === false)
-      throw new Error("the suite ran from its sources: dist/ is older than a source; run npm run build first");
-    const startup: StartupFigures | undefined = first
-      ? {
-          wallMs: first.at - startedAt,
-          cpuMs: first.cpuMs,
-          ...(first.threadsCpuMs ? { threadsCpuMs: first.threadsCpuMs } : {}),
-        }
-      : undefined;
+    const startup = startupFigures(firstRequestFile, startedAt);
     const threadsCpuMs = live === undefined ? undefined : splitByThread(usage, live);
     return {
       wallMs,

@@ -56,7 +56,10 @@ export const authChecks: readonly CheckDefinition[] = [
   {
     id: "auth.near-miss-token-401",
     title: "A token one edit away from the valid one, or an empty bearer, is refused with 401",
-    rule: 'When credentials are invalid, the response is 401 (§5, §7): the valid token with a character appended, without its last character or with it changed is not the token; an Authorization header of "Bearer " or "Bearer" carries no token.',
+    rule:
+      "When credentials are invalid, the response is 401 (§5, §7): the valid token with a character " +
+      "appended, without its last character or with it changed is not the token; an Authorization header " +
+      'of "Bearer " or "Bearer" carries no token.',
     family: "auth",
     specRefs: ["5", "7"],
     level: "MUST",
@@ -96,7 +99,12 @@ export const authChecks: readonly CheckDefinition[] = [
   {
     id: "auth.invalid-client-id-401",
     title: "A client_id the target never issued is refused with 401",
-    rule: "All five operations send the client identifier (§5); when credentials are invalid, the response is 401 (§5, §7), and 403 is for a user who lacks permission (§5): the configured client_id with its last character changed, or one of another shape, identifies no client and gets 401. A 400 is a warning for the one of another shape only, whose format a target may check first (§7 a field filled incorrectly; register invalid-client-id-status).",
+    rule:
+      "All five operations send the client identifier (§5); when credentials are invalid, the response is " +
+      "401 (§5, §7), and 403 is for a user who lacks permission (§5): the configured client_id with its " +
+      "last character changed, or one of another shape, identifies no client and gets 401. A 400 is a " +
+      "warning for the one of another shape only, whose format a target may check first (§7 a field filled " +
+      "incorrectly; register invalid-client-id-status).",
     family: "auth",
     specRefs: ["5", "7"],
     level: "MUST",
@@ -111,14 +119,16 @@ export const authChecks: readonly CheckDefinition[] = [
           label: "request with the valid token and the client_id with its last character changed",
           governs: [],
           expected:
-            "401: a client_id of the configured one's shape that the target never issued is an invalid credential (§5, §7); 403 is a user's missing permission, 400 a malformed request (register invalid-client-id-status)",
+            "401: a client_id of the configured one's shape that the target never issued is an invalid " +
+            "credential (§5, §7); 403 is a user's missing permission, 400 a malformed request (register invalid-client-id-status)",
         },
         {
           caller: "client-id-other",
           label: "request with the valid token and a client_id of another shape",
           governs: [400],
           expected:
-            "401: a client_id the target never issued is an invalid credential (§5, §7); 400 is a warning, 403 a user's missing permission (register invalid-client-id-status)",
+            "401: a client_id the target never issued is an invalid credential (§5, §7); 400 is a warning, 403 a " +
+            "user's missing permission (register invalid-client-id-status)",
         },
       ];
       for (const { caller, label, governs, expected } of cases) {
@@ -155,7 +165,13 @@ export const authChecks: readonly CheckDefinition[] = [
   {
     id: "auth.token-form-refused",
     title: "The valid token in a form other than Authorization: Bearer <token> is refused",
-    rule: "The four content management operations require the header Authorization with a bearer access token, Bearer <ACCESS_TOKEN> (§5): the valid token without a scheme, under the Token or Basic scheme, in the query string (access_token) without Authorization, or in one of two Authorization headers beside a token the target never issued (either order) is no valid credential and must be refused: 401 (invalid credentials, §5, §7) or 400 (a malformed request, §7); a 2xx fails, another 4xx is a warning (register credential-form-status).",
+    rule:
+      "The four content management operations require the header Authorization with a bearer access token, " +
+      "Bearer <ACCESS_TOKEN> (§5): the valid token without a scheme, under the Token or Basic scheme, in " +
+      "the query string (access_token) without Authorization, or in one of two Authorization headers " +
+      "beside a token the target never issued (either order) is no valid credential and must be refused: " +
+      "401 (invalid credentials, §5, §7) or 400 (a malformed request, §7); a 2xx fails, another 4xx is a " +
+      "warning (register credential-form-status).",
     family: "auth",
     specRefs: ["5", "7"],
     level: "MUST",
@@ -168,7 +184,11 @@ export const authChecks: readonly CheckDefinition[] = [
   {
     id: "auth.client-id-form-refused",
     title: "The valid client id anywhere but one client_id header is refused",
-    rule: "All five operations send the header client_id (§5): the valid client id under the header client-id, clientId or X-Client-Id, or in the query string (client_id), without a client_id header, or in one of two client_id headers beside one the target never issued (either order), is no valid credential and must be refused: 401 (§5, §7) or 400 (§7); a 2xx fails, another 4xx is a warning (register credential-form-status).",
+    rule:
+      "All five operations send the header client_id (§5): the valid client id under the header client-id, " +
+      "clientId or X-Client-Id, or in the query string (client_id), without a client_id header, or in one " +
+      "of two client_id headers beside one the target never issued (either order), is no valid credential " +
+      "and must be refused: 401 (§5, §7) or 400 (§7); a 2xx fails, another 4xx is a warning (register credential-form-status).",
     family: "auth",
     specRefs: ["5", "7"],
     level: "MUST",
@@ -181,7 +201,10 @@ export const authChecks: readonly CheckDefinition[] = [
   {
     id: "auth.bearer-scheme-case-accepted",
     title: "The bearer scheme written in another letter case is served",
-    rule: "§5 writes the header as Bearer <ACCESS_TOKEN>, and an authentication scheme's name is case-insensitive (RFC 9110 §11.1): the valid token after bearer or BEARER is served like after Bearer; a refusal is a warning (register bearer-scheme-case).",
+    rule:
+      "§5 writes the header as Bearer <ACCESS_TOKEN>, and an authentication scheme's name is " +
+      "case-insensitive (RFC 9110 §11.1): the valid token after bearer or BEARER is served like after " +
+      "Bearer; a refusal is a warning (register bearer-scheme-case).",
     family: "auth",
     specRefs: ["5"],
     level: "SHOULD",

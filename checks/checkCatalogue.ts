@@ -1,6 +1,7 @@
 /**
  * The suite's catalogue: every check of every family (docs/design.md §4). One file per family under
- * checks/, named after it (`<family>Checks.ts`), holding only checks whose id starts with the family.
+ * checks/, named after it (`<family>Checks.ts`), listing only checks whose id starts with the family;
+ * a large family defines them in a folder named after it (checks/search/), which holds only its checks.
  */
 import type { CheckDefinition } from "../runner/engine/CheckDefinition.js";
 import { CheckCatalogue } from "../runner/engine/CheckCatalogue.js";

@@ -54,7 +54,10 @@ export const consistencyChecks: readonly CheckDefinition[] = [
   {
     id: "consistency.id-echoes-request",
     title: "A read returns the item that was asked for",
-    rule: "getWidget returns the widget found by its identifier (§4.4); getAnalytic the analytic of the identifier (§4.3): the returned id is the requested one, and an item without its id (a field of §2.1's and §2.5's tables) is not it.",
+    rule:
+      "getWidget returns the widget found by its identifier (§4.4); getAnalytic the analytic of the " +
+      "identifier (§4.3): the returned id is the requested one, and an item without its id (a field of " +
+      "§2.1's and §2.5's tables) is not it.",
     family: "consistency",
     specRefs: ["4.3", "4.4"],
     level: "MUST",
@@ -85,7 +88,13 @@ export const consistencyChecks: readonly CheckDefinition[] = [
   {
     id: "consistency.list-get-equal",
     title: "A widget read by id equals the one in the listing",
-    rule: "getWidget returns the widget found by its identifier (§4.4) and the listing returns the widgets (§4.1): both describe one widget, so every field §2.1 tables that both answers carry has the same value. A difference is asked once more (the widget read again, its listing page fetched again) and fails when the second look shows it too; one the second look does not show is data that changed during the run, noted and not blamed. Tags are compared as a set; the same tags in another order depart from the register's default (list-get-consistency).",
+    rule:
+      "getWidget returns the widget found by its identifier (§4.4) and the listing returns the widgets " +
+      "(§4.1): both describe one widget, so every field §2.1 tables that both answers carry has the same " +
+      "value. A difference is asked once more (the widget read again, its listing page fetched again) and " +
+      "fails when the second look shows it too; one the second look does not show is data that changed " +
+      "during the run, noted and not blamed. Tags are compared as a set; the same tags in another order " +
+      "depart from the register's default (list-get-consistency).",
     family: "consistency",
     specRefs: ["4.1", "4.4"],
     level: "MUST",
@@ -96,7 +105,12 @@ export const consistencyChecks: readonly CheckDefinition[] = [
   {
     id: "consistency.page-sizes-agree",
     title: "An item holds the same values on pages of different sizes",
-    rule: "pageSize only says how many records a page holds (§2.11): the same item (same id) on a page of one size and on a page of another has the same value in every field §2.1 or §2.4 tables that both carry. Compared on the two walks the run makes (the largest page size served and small pages), for every user; a difference is asked once more (both pages fetched again) and fails when the second look shows it too. Tags are compared as a set; another order departs from the register's default (list-get-consistency).",
+    rule:
+      "pageSize only says how many records a page holds (§2.11): the same item (same id) on a page of one " +
+      "size and on a page of another has the same value in every field §2.1 or §2.4 tables that both " +
+      "carry. Compared on the two walks the run makes (the largest page size served and small pages), for " +
+      "every user; a difference is asked once more (both pages fetched again) and fails when the second " +
+      "look shows it too. Tags are compared as a set; another order departs from the register's default (list-get-consistency).",
     family: "consistency",
     specRefs: ["2.11"],
     level: "MUST",

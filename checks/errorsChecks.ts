@@ -136,7 +136,13 @@ export const errorsChecks: readonly CheckDefinition[] = [
   {
     id: "errors.error-body",
     title: "Every 400 and 404 body has its §7 shape",
-    rule: "400: message, errorCode, reason BAD_REQUEST, domain platform, service cms (getRoleFilters: errorCode getRoleFiltersResponse, service authorization). 404: the same with reason OBJECT_NOT_FOUND (§7). Each of the five fields is present (§7's table lists them; register required-response-fields); a renamed one fails. Judged on every kind of invalid request the suite sends: malformed JSON, a body that is no object, a field of the wrong type, a missing id, a malformed id, an invalid page, an unknown id.",
+    rule:
+      "400: message, errorCode, reason BAD_REQUEST, domain platform, service cms (getRoleFilters: " +
+      "errorCode getRoleFiltersResponse, service authorization). 404: the same with reason " +
+      "OBJECT_NOT_FOUND (§7). Each of the five fields is present (§7's table lists them; register " +
+      "required-response-fields); a renamed one fails. Judged on every kind of invalid request the suite " +
+      "sends: malformed JSON, a body that is no object, a field of the wrong type, a missing id, a " +
+      "malformed id, an invalid page, an unknown id.",
     family: "errors",
     specRefs: ["7"],
     level: "MUST",
@@ -196,7 +202,11 @@ export const errorsChecks: readonly CheckDefinition[] = [
   {
     id: "errors.unauthorized-body",
     title: "A 401 carries the §7 body { error, error_description }",
-    rule: "The 401 body of the content management operations has both error_description (string) and error (string code) (§7; register required-response-fields), whatever made the credentials invalid: no token, an unknown token, a token one character off, a client_id the target never issued; getRoleFilters' 401 body is not shown.",
+    rule:
+      "The 401 body of the content management operations has both error_description (string) and error " +
+      "(string code) (§7; register required-response-fields), whatever made the credentials invalid: no " +
+      "token, an unknown token, a token one character off, a client_id the target never issued; " +
+      "getRoleFilters' 401 body is not shown.",
     family: "errors",
     specRefs: ["7"],
     level: "MUST",
@@ -290,7 +300,11 @@ export const errorsChecks: readonly CheckDefinition[] = [
   {
     id: "errors.missing-id-400",
     title: "A read without its identifier gets 400",
-    rule: "Required parameters missing get 400 (§7): getAnalytic reads the analytic of the identifier sent (§4.3) and getWidget the widget found by its identifier (§4.4), so a request without it lacks a required parameter. 404 is for a component that does not exist (§4.3, §4.4, §7), not for a request that names none: any answer but 400 fails.",
+    rule:
+      "Required parameters missing get 400 (§7): getAnalytic reads the analytic of the identifier sent " +
+      "(§4.3) and getWidget the widget found by its identifier (§4.4), so a request without it lacks a " +
+      "required parameter. 404 is for a component that does not exist (§4.3, §4.4, §7), not for a request " +
+      "that names none: any answer but 400 fails.",
     family: "errors",
     specRefs: ["7"],
     level: "MUST",

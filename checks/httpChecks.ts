@@ -14,7 +14,7 @@ import {
   registerForRefusedValidRequest,
   withWholePagination,
 } from "./_internals/judges/registerForRefusedValidRequest.js";
-import { runProperty } from "./_internals/requests/runProperty.js";
+import { runProperty, type ExampleVerdict } from "./_internals/requests/runProperty.js";
 import { successfulRequestBody, wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
 import { REQUIRED_CONTEXT } from "../generators/requestContext.js";
 import type { Exchange } from "../runner/model/Exchange.js";
@@ -45,12 +45,85 @@ async function totalOf(context: CheckContext, operation: OperationName): Promise
   return (await knowledgeOf(context.target).listing(operation)).totalElements;
 }
 
+/**
+ * Judges one generated valid request (§4): 200 passes; a refusal caused by a header form fails the
+ * example, one caused by a null field or the scheme's case departs; a partial pagination refused
+ * while the whole one is served, or a refusal a register entry explains, departs; anything else fails.
+ */
+async function judgeGeneratedValidRequest(
+  context: CheckContext,
+  total: number | undefined,
+  { body: sent, headers }: { body: Record<string, unknown>; headers: RequestHeaderForm },
+): Promise<ExampleVerdict> {
+  const { operation, target, judge } = context;
+  const exchange = await target.send(operation, { json: sent, headerForm: headers });
+  const missing = noAnswer(exchange);
+  if (missing) return missing;
+  const status = exchange.response?.status ?? 0;
+  if (status === 200) return { ok: true };
+  let body = sent;
+  if (status >= 400 && status < 500) {
+    const finding = await causeOfRefusal(target, operation, sent, headers, status);
+    // A header form refused is a failing example (shrunk by runProperty); a null field or the scheme's case a warning.
+    if (finding.cause === "header-form") return refusedFormVerdict(exchange, headers);
+    if (finding.cause) {
+      const label = `a valid request with ${describeHeaderForm(headers)}: ${JSON.stringify(sent).slice(0, 200)}`;
+      judgeRefusedForm(judge, label, exchange, finding.cause, finding.served);
+      return { ok: true };
+    }
+    body = finding.body;
+  }
+  const whole = status >= 400 && status < 500 ? withWholePagination(body) : undefined;
+  if (whole) {
+    // A partial pagination refused while the whole one is served: §4 does not say which fields are required.
+    const retried = await target.send(operation, { json: whole });
+    if (retried.response?.status === 200) {
+      judge.depart(
+        "required-request-fields",
+        `a pagination without pageNumber or pageSize was refused with ${status}, the whole one served: ${JSON.stringify(body).slice(0, 200)}`,
+        {
+          expected: "200",
+          actual: describeAnswer(exchange),
+          evidence: [evidence("refused partial pagination", exchange), evidence("whole pagination", retried)],
+        },
+      );
+      return { ok: true };
+    }
+  }
+  const register = status >= 400 && status < 500 ? registerForRefusedValidRequest(operation, body, total) : undefined;
+  if (refusalPasses(register, status)) {
+    judge.applied(register as string);
+    return { ok: true };
+  }
+  if (register) {
+    judge.depart(register, `a valid request was refused with ${status}: ${JSON.stringify(body).slice(0, 200)}`, {
+      expected: "200",
+      actual: describeAnswer(exchange),
+      evidence: [evidence("refused valid request", exchange)],
+    });
+    return { ok: true };
+  }
+  return {
+    ok: false,
+    message: `a valid request got ${status}`,
+    expected: "200 (§4)",
+    actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+    exchange,
+  };
+}
+
 /** Checks of the http family. */
 export const httpChecks: readonly CheckDefinition[] = [
   {
     id: "http.valid-request-ok",
     title: "Valid requests get 200",
-    rule: "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7). Valid in every form: each optional field absent, present or null, and the §5 headers in every equivalent spelling (header names in any letter case, a charset on Content-Type, an Accept that holds application/json); a null field or the bearer scheme in another case refused is a warning (registers null-request-fields, bearer-scheme-case), any other form refused a failure, since HTTP makes header names and media types case-insensitive and lets a media type carry parameters (RFC 9110 §5.1, §8.3.1).",
+    rule:
+      "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7). Valid in every " +
+      "form: each optional field absent, present or null, and the §5 headers in every equivalent spelling " +
+      "(header names in any letter case, a charset on Content-Type, an Accept that holds " +
+      "application/json); a null field or the bearer scheme in another case refused is a warning " +
+      "(registers null-request-fields, bearer-scheme-case), any other form refused a failure, since HTTP " +
+      "makes header names and media types case-insensitive and lets a media type carry parameters (RFC 9110 §5.1, §8.3.1).",
     family: "http",
     specRefs: ["4", "7"],
     level: "MUST",
@@ -92,67 +165,7 @@ export const httpChecks: readonly CheckDefinition[] = [
         judge,
         "generated valid request",
         arbitrary,
-        async ({ body: sent, headers }) => {
-          const exchange = await target.send(operation, { json: sent, headerForm: headers });
-          const missing = noAnswer(exchange);
-          if (missing) return missing;
-          const status = exchange.response?.status ?? 0;
-          if (status === 200) return { ok: true };
-          let body = sent;
-          if (status >= 400 && status < 500) {
-            const finding = await causeOfRefusal(target, operation, sent, headers, status);
-            // A header form refused is a failing example (shrunk by runProperty); a null field or the scheme's case a warning.
-            if (finding.cause === "header-form") return refusedFormVerdict(exchange, headers);
-            if (finding.cause) {
-              const label = `a valid request with ${describeHeaderForm(headers)}: ${JSON.stringify(sent).slice(0, 200)}`;
-              judgeRefusedForm(judge, label, exchange, finding.cause, finding.served);
-              return { ok: true };
-            }
-            body = finding.body;
-          }
-          const whole = status >= 400 && status < 500 ? withWholePagination(body) : undefined;
-          if (whole) {
-            // A partial pagination refused while the whole one is served: §4 does not say which fields are required.
-            const retried = await target.send(operation, { json: whole });
-            if (retried.response?.status === 200) {
-              judge.depart(
-                "required-request-fields",
-                `a pagination without pageNumber or pageSize was refused with ${status}, the whole one served: ${JSON.stringify(body).slice(0, 200)}`,
-                {
-                  expected: "200",
-                  actual: describeAnswer(exchange),
-                  evidence: [evidence("refused partial pagination", exchange), evidence("whole pagination", retried)],
-                },
-              );
-              return { ok: true };
-            }
-          }
-          const register =
-            status >= 400 && status < 500 ? registerForRefusedValidRequest(operation, body, total) : undefined;
-          if (refusalPasses(register, status)) {
-            judge.applied(register as string);
-            return { ok: true };
-          }
-          if (register) {
-            judge.depart(
-              register,
-              `a valid request was refused with ${status}: ${JSON.stringify(body).slice(0, 200)}`,
-              {
-                expected: "200",
-                actual: describeAnswer(exchange),
-                evidence: [evidence("refused valid request", exchange)],
-              },
-            );
-            return { ok: true };
-          }
-          return {
-            ok: false,
-            message: `a valid request got ${status}`,
-            expected: "200 (§4)",
-            actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
-            exchange,
-          };
-        },
+        (example) => judgeGeneratedValidRequest(context, total, example),
         { seed: context.seed, numRuns: target.settings.maxExamples },
       );
       judge.note(
@@ -222,7 +235,10 @@ export const httpChecks: readonly CheckDefinition[] = [
   {
     id: "http.json-content-type",
     title: "Every answer with a body is application/json",
-    rule: "All operations return JSON (§4) and §7 gives their error answers JSON bodies; clients send Accept: application/json (§5). Judged on a well-formed request, malformed JSON, a request without a token and, for getAnalytic and getWidget, a well-formed id that does not exist (404).",
+    rule:
+      "All operations return JSON (§4) and §7 gives their error answers JSON bodies; clients send Accept: " +
+      "application/json (§5). Judged on a well-formed request, malformed JSON, a request without a token " +
+      "and, for getAnalytic and getWidget, a well-formed id that does not exist (404).",
     family: "http",
     specRefs: ["4", "5"],
     level: "MUST",

@@ -22,7 +22,9 @@ export const performanceChecks: readonly CheckDefinition[] = [
   {
     id: "performance.response-time",
     title: "Answers come within --max-response-time",
-    rule: "Not stated (§8 shows no limits; register response-time): with --max-response-time, an answer to a valid request slower than it is a warning, a failure under --profile strict.",
+    rule:
+      "Not stated (§8 shows no limits; register response-time): with --max-response-time, an answer to a " +
+      "valid request slower than it is a warning, a failure under --profile strict.",
     family: "performance",
     specRefs: ["8"],
     level: "SHOULD",

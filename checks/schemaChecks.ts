@@ -64,7 +64,13 @@ export const schemaChecks: readonly CheckDefinition[] = [
   {
     id: "schema.response-body",
     title: "Every 200 body has the shape of §2 and §4",
-    rule: "Every 200 body carries every field of its §2 and §4 tables (category optional for a GAUGE chart only, §2.6; a listing's roles omitted, §2.4), with their types, enums, id formats, date format and the PIE single-series rule, and values of the shape §2 gives them: i18n keys are keys (§2.1, §2.5), url and thumbnailURL URL references (§2.1), permission.resource a URI with a scheme (§2.2). A field under a near-miss name of an absent tabled one is that field renamed (register required-response-fields); unknown extra fields pass.",
+    rule:
+      "Every 200 body carries every field of its §2 and §4 tables (category optional for a GAUGE chart " +
+      "only, §2.6; a listing's roles omitted, §2.4), with their types, enums, id formats, date format and " +
+      "the PIE single-series rule, and values of the shape §2 gives them: i18n keys are keys (§2.1, §2.5), " +
+      "url and thumbnailURL URL references (§2.1), permission.resource a URI with a scheme (§2.2). A field " +
+      "under a near-miss name of an absent tabled one is that field renamed (register " +
+      "required-response-fields); unknown extra fields pass.",
     family: "schema",
     specRefs: ["2", "4"],
     level: "MUST",
@@ -143,7 +149,9 @@ export const schemaChecks: readonly CheckDefinition[] = [
   {
     id: "schema.shared-roles-omitted",
     title: "Shared landing pages in a listing carry no roles",
-    rule: "For performance, the roles of shared pages are not returned in listings: they are omitted (§2.4, §4.2), in every page of every listing: the main user's, the restricted user's and the answers to searches.",
+    rule:
+      "For performance, the roles of shared pages are not returned in listings: they are omitted (§2.4, " +
+      "§4.2), in every page of every listing: the main user's, the restricted user's and the answers to searches.",
     family: "schema",
     specRefs: ["2.4", "4.2"],
     level: "MUST",
@@ -189,14 +197,18 @@ export const schemaChecks: readonly CheckDefinition[] = [
       if (shared === 0) return judge.skip("the target's landing-page listing has no SHARED page to inspect.");
       judge.witness(evidence("listing page 0", (admin.pages[0] as { exchange: Exchange }).exchange));
       judge.note(
-        `${shared} appearance(s) of shared pages inspected in ${walks.length} listing(s) and search(es)${admin.complete ? "" : ` (listing sampled: ${admin.stop?.message ?? "incomplete"})`}.`,
+        `${shared} appearance(s) of shared pages inspected in ${walks.length} listing(s) and ` +
+          `search(es)${admin.complete ? "" : ` (listing sampled: ${admin.stop?.message ?? "incomplete"})`}.`,
       );
     },
   },
   {
     id: "schema.one-tenant-domain",
     title: "Landing page and analytic ids carry one tenant domain",
-    rule: "Landing ids are landing://{tenant domain}/… (§2.4) and analytic ids analytic://{tenant domain}/… (§2.5): every id listed or read by one user carries the same tenant domain, ignoring letter case; two domains fail once asking again for an answer of each shows both again (register one-tenant-domain).",
+    rule:
+      "Landing ids are landing://{tenant domain}/… (§2.4) and analytic ids analytic://{tenant domain}/… " +
+      "(§2.5): every id listed or read by one user carries the same tenant domain, ignoring letter case; " +
+      "two domains fail once asking again for an answer of each shows both again (register one-tenant-domain).",
     family: "schema",
     specRefs: ["2.4", "2.5"],
     level: "MUST",

@@ -4,6 +4,7 @@
  * and docs/options.md write an option and its facts (variable, range, default).
  */
 import type { RunOptionDefinition as RunOptionRow } from "../runner/model/runOptions/RunOptionDefinition.js";
+import { DEFAULT_FORMATS, formatsHelp } from "../reports/reporters/reporterRegistry.js";
 import { RUN_OPTION_TABLE } from "../runner/model/runOptions/runOptionTable.js";
 import { flagParserOf, type FlagParser } from "../runner/settings/flagReaders.js";
 import { settingRange } from "../runner/settings/runConfigSchema.js";
@@ -22,7 +23,10 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = (RUN_OPTION_TABLE as 
   .filter((row) => row.configOnly !== true)
   .map((row) => {
     const parse = flagParserOf(row);
-    return parse ? { ...row, parse } : row;
+    // The reporter registry is the one list of formats, with their descriptions and the default choice.
+    const described =
+      row.name === "format" ? { ...row, help: formatsHelp(), defaultText: DEFAULT_FORMATS.join(",") } : row;
+    return parse ? { ...described, parse } : described;
   });
 
 /** The environment variable of an option, if it has one. */

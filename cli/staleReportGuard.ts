@@ -5,11 +5,11 @@
  */
 import { lstatSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { HAR_FILE_NAME, REPORT_FILE_NAMES } from "../reports/reportFileNames.js";
+import { REPORTER_NAMES, reportFilesOf } from "../reports/reporters/reporterRegistry.js";
 import { removeStaleReports } from "./removeStaleReports.js";
 
 /** Every file a run may write into --out. */
-export const EVERY_REPORT_FILE: readonly string[] = [...Object.values(REPORT_FILE_NAMES), HAR_FILE_NAME];
+export const EVERY_REPORT_FILE: readonly string[] = reportFilesOf(REPORTER_NAMES);
 
 /** The value of the last --out in `argv` (--out DIR or --out=DIR), read without the parser (which may have refused `argv`). */
 export function outOfArgv(argv: readonly string[]): string | undefined {

@@ -113,7 +113,8 @@ export function invalidRequestArbitrary(
   const unknown = (rules ?? []).filter((name) => !all.some((r) => r.rule === name));
   if (unknown.length > 0) {
     throw new Error(
-      `invalidRequestArbitrary: ${operation} has no derivation ${unknown.map((u) => JSON.stringify(u)).join(", ")}; known: ${all.map((r) => r.rule).join(", ")}`,
+      `invalidRequestArbitrary: ${operation} has no derivation ` +
+        `${unknown.map((u) => JSON.stringify(u)).join(", ")}; known: ${all.map((r) => r.rule).join(", ")}`,
     );
   }
   const chosen = rules === undefined ? all : all.filter((r) => rules.includes(r.rule));

@@ -1,10 +1,11 @@
 /**
  * junit.xml for CI (GitHub, GitLab, Jenkins): one <testsuite> per operation, one <testcase>
  * per verdict (a check on that operation). The time of <testsuites> is the run's wall time; a
- * suite's time is the sum of its checks' times (checks run concurrently, so suites add up to more). failed → <failure>, error → <error>, skipped → <skipped message>; warnings and
- * waived failures pass but stay visible in <properties> and <system-out>. Gate failures (an
- * expired waiver) fail the run without a check verdict, so each becomes a failing testcase of
- * a last suite, "gate", which CI shows like any other failure.
+ * suite's time is the sum of its checks' times (checks run concurrently, so suites add up to more).
+ * failed → <failure>, error → <error>, skipped → <skipped message>; warnings and waived failures
+ * pass but stay visible in <properties> and <system-out>. Gate failures (an expired waiver) fail
+ * the run without a check verdict, so each becomes a failing testcase of a last suite, "gate",
+ * which CI shows like any other failure.
  */
 import type { SecretInput } from "../runner/http/redactSecrets.js";
 import type { CheckResult, EvidenceItem, RunReport } from "../runner/model/RunReport.js";
@@ -80,7 +81,8 @@ function detailText(result: CheckResult, maxBodyChars: number): string {
 }
 
 function testcase(result: CheckResult, maxBodyChars: number): string {
-  const head = `    <testcase classname="${attr(`cms-conformance.${result.operation}`)}" name="${attr(`${result.checkId} — ${result.title}`)}" time="${seconds(result.durationMs)}">\n`;
+  const name = attr(`${result.checkId} — ${result.title}`);
+  const head = `    <testcase classname="${attr(`cms-conformance.${result.operation}`)}" name="${name}" time="${seconds(result.durationMs)}">\n`;
   const props = properties(
     [
       ["outcome", result.outcome],
@@ -121,11 +123,15 @@ function testcase(result: CheckResult, maxBodyChars: number): string {
 /** classname of the synthetic testcases that carry gate failures. */
 export const GATE_CLASSNAME = "cms-conformance.gate";
 
-/** The counting attributes of a suite: its check results plus `gateFailures` failing testcases of no duration; time is the sum of the checks' times unless `wallTimeMs` is given. */
+/**
+ * The counting attributes of a suite: its check results plus `gateFailures` failing testcases of no duration;
+ * time is the sum of the checks' times unless `wallTimeMs` is given.
+ */
 function counts(results: readonly CheckResult[], gateFailures = 0, wallTimeMs?: number): string {
   const count = (outcome: CheckResult["outcome"]) => results.filter((result) => result.outcome === outcome).length;
   const time = wallTimeMs ?? results.reduce((sum, result) => sum + result.durationMs, 0);
-  return `tests="${results.length + gateFailures}" failures="${count("failed") + gateFailures}" errors="${count("error")}" skipped="${count("skipped")}" time="${seconds(time)}"`;
+  const failures = count("failed") + gateFailures;
+  return `tests="${results.length + gateFailures}" failures="${failures}" errors="${count("error")}" skipped="${count("skipped")}" time="${seconds(time)}"`;
 }
 
 /** One failing testcase per gate failure: CI sees why the run failed although no check did. */
@@ -180,9 +186,11 @@ export function renderJunitReport(report: RunReport, options: JunitReportOptions
         `  </testsuite>\n`,
     );
   }
+  const runName = meta.target.embedded ? `cms-conformance (${BUNDLED_TARGET_WORDS})` : "cms-conformance";
+  const runCounts = counts(redacted.results, gateFailures.length, meta.durationMs);
   const xml =
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<testsuites name="${attr(meta.target.embedded ? `cms-conformance (${BUNDLED_TARGET_WORDS})` : "cms-conformance")}" ${counts(redacted.results, gateFailures.length, meta.durationMs)} timestamp="${attr(timestamp)}">\n` +
+    `<testsuites name="${attr(runName)}" ${runCounts} timestamp="${attr(timestamp)}">\n` +
     suites.join("") +
     `</testsuites>\n`;
   return xml;

@@ -1,16 +1,14 @@
 /**
- * Writes a run's report folder: report.json, junit.xml and index.html. Each reporter redacts the
- * report's data before it renders it (reports/redactReport.ts), every string by its rule.
+ * Writes the report files of a finished run (report.json, junit.xml, index.html) through their
+ * reporters of the registry; `cms-conformance merge` writes a merged report this way. Each reporter
+ * redacts the report's data before it renders it (reports/redactReport.ts), every string by its rule.
  */
-import { mkdir } from "node:fs/promises";
-import { writeReportFile } from "./writeReportFile.js";
-import { join } from "node:path";
 import type { RunReport } from "../runner/model/RunReport.js";
-import { renderJsonReport } from "./writeJsonReport.js";
-import { renderJunitReport } from "./writeJunitReport.js";
-import { renderHtmlReport } from "./html/renderHtmlReport.js";
 import type { SecretInput } from "../runner/http/redactSecrets.js";
-import { REPORT_FILE_NAMES, type ReportFormat } from "./reportFileNames.js";
+import { createRunReporters } from "./reporters/runReporters.js";
+
+/** A format written from the report alone. */
+export type ReportFormat = "json" | "junit" | "html";
 
 /** Options of writeReports. */
 export interface WriteReportsOptions {
@@ -23,28 +21,19 @@ export interface WriteReportsOptions {
 }
 
 /** Paths of the files written, by format. */
-export interface WrittenReports {
-  json?: string;
-  junit?: string;
-  html?: string;
-}
+export type WrittenReports = Partial<Record<ReportFormat, string>>;
 
-const RENDERERS: Readonly<Record<ReportFormat, (report: RunReport, secrets: readonly SecretInput[]) => string>> = {
-  json: (report, secrets) => renderJsonReport(report, secrets),
-  junit: (report, secrets) => renderJunitReport(report, { secrets }),
-  html: (report, secrets) => renderHtmlReport(report, { secrets }),
-};
+const EVERY_FORMAT: readonly ReportFormat[] = ["json", "junit", "html"];
 
 /** Creates `outDir`, writes each requested format, and returns the paths written. */
 export async function writeReports(report: RunReport, options: WriteReportsOptions): Promise<WrittenReports> {
-  const formats = [...new Set(options.formats ?? (["json", "junit", "html"] as const))];
+  const asked = new Set(options.formats ?? EVERY_FORMAT);
   const secrets = options.secrets ?? [];
-  await mkdir(options.outDir, { recursive: true });
-  const written: WrittenReports = {};
-  for (const format of formats) {
-    const file = join(options.outDir, REPORT_FILE_NAMES[format]);
-    await writeReportFile(file, RENDERERS[format](report, secrets));
-    written[format] = file;
-  }
-  return written;
+  const reporters = createRunReporters(
+    EVERY_FORMAT.filter((format) => asked.has(format)),
+    // No terminal format is among them: nothing is printed.
+    { outDir: options.outDir, secrets: () => secrets, stream: { write: () => true } },
+  );
+  reporters.end({ report });
+  return (await reporters.write()) as WrittenReports;
 }

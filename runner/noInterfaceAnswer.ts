@@ -37,5 +37,9 @@ export function noInterfaceSentence(baseUrl: string, answers: readonly Exchange[
   const words = answers.map(noInterfaceAnswer);
   if (words.length === 0 || words.some((word) => word === undefined)) return undefined;
   const seen = [...new Set(words)].join(", ");
-  return `no interface answers under ${baseUrl}: every operation answered a valid request with what no implementation of §4 gives (${seen}); check the base URL's path prefix (e.g. https://host/prefix), or give --operation-path where the deployment serves an operation elsewhere`;
+  return (
+    `no interface answers under ${baseUrl}: every operation answered a valid request with what no implementation ` +
+    `of §4 gives (${seen}); check the base URL's path prefix (e.g. https://host/prefix), ` +
+    "or give --operation-path where the deployment serves an operation elsewhere"
+  );
 }

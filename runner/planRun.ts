@@ -33,7 +33,8 @@ export function planRun(settings: RunSettings, catalogue: CheckCatalogue): Plann
     .filter(({ check, operation }) => !rerun || rerun.has(`${check.id} ${operation}`));
   if (selected.length === 0) {
     throw new ConfigurationError(
-      `the selection ${describeSelection(settings)} matches no verdict, so the run would prove nothing; run cms-conformance list-checks to see which checks cover which operations`,
+      `the selection ${describeSelection(settings)} matches no verdict, so the run would prove nothing; ` +
+        "run cms-conformance list-checks to see which checks cover which operations",
     );
   }
   const { shard } = settings;

@@ -81,104 +81,121 @@ async function askEveryOperation(
   );
 }
 
+const RESTRICTED_IS_MAIN =
+  "the restricted token is the main token: the permission checks would compare the main user with itself; " +
+  "give the token of a user without the Visualizar permission (--restricted-token or CMS_RESTRICTED_TOKEN), or none";
+const MAIN_REFUSED =
+  "the token or client id was refused by the target: every content management operation answered 401 to a valid request; " +
+  "check CMS_TOKEN and CMS_CLIENT_ID (or --token and --client-id)";
+const RESTRICTED_REFUSED =
+  "the restricted token was refused by the target: every content management operation answered 401 to a valid request " +
+  "made with it, while the main token was accepted; give a valid token of a user without the Visualizar permission " +
+  "(--restricted-token or CMS_RESTRICTED_TOKEN), or none";
+
+/** Why the run cannot go on after the first request, if so: the suite's own trouble, or no answer at all. */
+function firstAnswerRefusal(first: Exchange, baseUrl: string, settings: RunSettings): string | undefined {
+  const kind = first.failure?.kind;
+  const own = suiteTroubleOfExchange(first);
+  if (own !== undefined && kind !== "proxy") return own;
+  if (first.response) return undefined;
+  if (kind === "timeout") {
+    return (
+      `the target at ${baseUrl} did not answer within ${settings.timeoutMs} ms; ` +
+      "raise --timeout if it is slow, or check that it is running"
+    );
+  }
+  // A TLS or proxy failure says what it is (and what to give), never "cannot be reached".
+  if (kind === "tls" || kind === "proxy")
+    return `the target at ${baseUrl} cannot be used: ${first.failure?.message ?? kind}`.replace(/\.$/, "");
+  if (kind === "connection-reset" && settings.clientCertificate && baseUrl.startsWith("https:")) {
+    return (
+      `the target at ${baseUrl} closed the connection without answering: it may refuse the client certificate of --cert ` +
+      "(signed by an authority it does not trust, or expired); check --cert and --key"
+    );
+  }
+  if (isParserRefusal(first.failure)) {
+    const words = (first.failure?.message ?? "").replace(/^the target/, `the target at ${baseUrl}`).replace(/\.$/, "");
+    return `${words}; nothing it answers can be judged`;
+  }
+  const failure = (first.failure?.message ?? kind ?? "no response").replace(/\.$/, "");
+  return `the target at ${baseUrl} cannot be reached (${failure}); check --base-url and that the service is running`;
+}
+
+/** Why every operation redirected, if so: the suite follows no redirect. */
+function redirectRefusal(exchanges: readonly Exchange[], baseUrl: string): string | undefined {
+  const redirected = exchanges.filter(
+    (exchange) => (exchange.response?.status ?? 0) >= 300 && (exchange.response?.status ?? 0) < 400,
+  );
+  if (redirected.length !== ALL_OPERATIONS.length) return undefined;
+  const locations = [...new Set(redirected.map((exchange) => exchange.response?.headers.location ?? "no Location"))];
+  return (
+    `every operation under ${baseUrl} answered a redirect (${redirected[0]?.response?.status} to ${locations.join(", ")}); ` +
+    "the suite follows none, so give the base URL they point to (--base-url)"
+  );
+}
+
+/** Why some operations are not served where the run asks, if so (a 404 no operation gives to a valid request). */
+function missingRefusal(answers: ReadonlyMap<OperationName, Exchange>, settings: RunSettings): string | undefined {
+  const listedWidget = firstListedWidgetId(answers.get("listFactoryDefaultWidgets") as Exchange) !== undefined;
+  const missing = ALL_OPERATIONS.filter((operation) =>
+    missingOperation(
+      operation,
+      answers.get(operation) as Exchange,
+      operation === "getWidget" ? listedWidget : settings.fixtures.analyticIds.length > 0,
+    ),
+  );
+  if (missing.length === 0) return undefined;
+  const where = missing.map((operation) => `${operation} (${answers.get(operation)?.request.url})`).join(", ");
+  const one = missing.length === 1;
+  const paths = missing.map((operation) => `--operation-path ${operation}=/…`).join(" ");
+  return (
+    `${one ? "an operation is" : "operations are"} not served where the run asks: ${where} answered 404 to a valid request ` +
+    `while other operations answered; give where the deployment serves ${one ? "it" : "them"} with ${paths}`
+  );
+}
+
+/** Why the main user's answers to every operation leave nothing to judge, if so. */
+function answersRefusal(answers: ReadonlyMap<OperationName, Exchange>, settings: RunSettings): string | undefined {
+  // The suite's own trouble met by any operation (a 407, headers over the client's limit) is named before anything else.
+  for (const exchange of answers.values()) {
+    const own = suiteTroubleOfExchange(exchange);
+    if (own !== undefined) return own;
+  }
+  const status = (operation: OperationName) => answers.get(operation)?.response?.status;
+  if (CMS_OPERATIONS.every((operation) => status(operation) === 401)) return MAIN_REFUSED;
+  if (ALL_OPERATIONS.every((operation) => status(operation) === 404)) {
+    return (
+      `no operation found under ${settings.baseUrl} — check the path prefix: every operation answered 404 to a valid request ` +
+      "(give --operation-path where the deployment serves an operation elsewhere)"
+    );
+  }
+  const exchanges = ALL_OPERATIONS.map((operation) => answers.get(operation) as Exchange);
+  return (
+    noInterfaceSentence(settings.baseUrl, exchanges) ??
+    redirectRefusal(exchanges, settings.baseUrl) ??
+    missingRefusal(answers, settings)
+  );
+}
+
 /** Throws ConfigurationError, with one sentence, when the run cannot judge the target as configured. */
 export async function preflight(settings: RunSettings): Promise<void> {
   const session = createTargetSession(settings);
   // The error is printed: the target's words and the configured URL leave without secrets.
   const redact = createRedactor(runSecrets(settings)).text;
-  const refuse = (sentence: string): never => {
-    throw new ConfigurationError(redact(sentence));
+  const refuseIf = (sentence: string | undefined): void => {
+    if (sentence !== undefined) throw new ConfigurationError(redact(sentence));
   };
   try {
     const { restrictedToken, token } = settings.credentials;
-    if (restrictedToken && restrictedToken === token) {
-      refuse(
-        "the restricted token is the main token: the permission checks would compare the main user with itself; give the token of a user without the Visualizar permission (--restricted-token or CMS_RESTRICTED_TOKEN), or none",
-      );
-    }
-    const answers = await askEveryOperation(session, settings, "admin", (first) => {
-      const kind = first.failure?.kind;
-      const own = suiteTroubleOfExchange(first);
-      if (own !== undefined && kind !== "proxy") refuse(own);
-      if (first.response) return;
-      if (kind === "timeout") {
-        refuse(
-          `the target at ${settings.baseUrl} did not answer within ${settings.timeoutMs} ms; raise --timeout if it is slow, or check that it is running`,
-        );
-      }
-      // A TLS or proxy failure says what it is (and what to give), never "cannot be reached".
-      if (kind === "tls" || kind === "proxy") {
-        refuse(
-          `the target at ${settings.baseUrl} cannot be used: ${first.failure?.message ?? kind}`.replace(/\.$/, ""),
-        );
-      }
-      if (kind === "connection-reset" && settings.clientCertificate && settings.baseUrl.startsWith("https:")) {
-        refuse(
-          `the target at ${settings.baseUrl} closed the connection without answering: it may refuse the client certificate of --cert (signed by an authority it does not trust, or expired); check --cert and --key`,
-        );
-      }
-      if (isParserRefusal(first.failure)) {
-        refuse(
-          `${(first.failure?.message ?? "").replace(/^the target/, `the target at ${settings.baseUrl}`).replace(/\.$/, "")}; nothing it answers can be judged`,
-        );
-      }
-      refuse(
-        `the target at ${settings.baseUrl} cannot be reached (${(first.failure?.message ?? kind ?? "no response").replace(/\.$/, "")}); check --base-url and that the service is running`,
-      );
-    });
-    // The suite's own trouble met by any operation (a 407, headers over the client's limit) is named before anything else.
-    for (const exchange of answers.values()) {
-      const own = suiteTroubleOfExchange(exchange);
-      if (own !== undefined) refuse(own);
-    }
-    const status = (operation: OperationName) => answers.get(operation)?.response?.status;
-    if (CMS_OPERATIONS.every((operation) => status(operation) === 401)) {
-      refuse(
-        "the token or client id was refused by the target: every content management operation answered 401 to a valid request; check CMS_TOKEN and CMS_CLIENT_ID (or --token and --client-id)",
-      );
-    }
-    if (ALL_OPERATIONS.every((operation) => status(operation) === 404)) {
-      refuse(
-        `no operation found under ${settings.baseUrl} — check the path prefix: every operation answered 404 to a valid request (give --operation-path where the deployment serves an operation elsewhere)`,
-      );
-    }
-    const nowhere = noInterfaceSentence(
-      settings.baseUrl,
-      ALL_OPERATIONS.map((operation) => answers.get(operation) as Exchange),
+    if (restrictedToken && restrictedToken === token) refuseIf(RESTRICTED_IS_MAIN);
+    const answers = await askEveryOperation(session, settings, "admin", (first) =>
+      refuseIf(firstAnswerRefusal(first, settings.baseUrl, settings)),
     );
-    if (nowhere !== undefined) refuse(nowhere);
-    const redirected = ALL_OPERATIONS.map((operation) => answers.get(operation) as Exchange).filter(
-      (exchange) => (exchange.response?.status ?? 0) >= 300 && (exchange.response?.status ?? 0) < 400,
-    );
-    if (redirected.length === ALL_OPERATIONS.length) {
-      const locations = [
-        ...new Set(redirected.map((exchange) => exchange.response?.headers.location ?? "no Location")),
-      ];
-      refuse(
-        `every operation under ${settings.baseUrl} answered a redirect (${redirected[0]?.response?.status} to ${locations.join(", ")}); the suite follows none, so give the base URL they point to (--base-url)`,
-      );
-    }
-    const listedWidget = firstListedWidgetId(answers.get("listFactoryDefaultWidgets") as Exchange) !== undefined;
-    const missing = ALL_OPERATIONS.filter((operation) =>
-      missingOperation(
-        operation,
-        answers.get(operation) as Exchange,
-        operation === "getWidget" ? listedWidget : settings.fixtures.analyticIds.length > 0,
-      ),
-    );
-    if (missing.length > 0) {
-      const where = missing.map((operation) => `${operation} (${answers.get(operation)?.request.url})`).join(", ");
-      refuse(
-        `${missing.length === 1 ? "an operation is" : "operations are"} not served where the run asks: ${where} answered 404 to a valid request while other operations answered; give where the deployment serves ${missing.length === 1 ? "it" : "them"} with ${missing.map((operation) => `--operation-path ${operation}=/…`).join(" ")}`,
-      );
-    }
+    refuseIf(answersRefusal(answers, settings));
     if (restrictedToken) {
       const restricted = await askEveryOperation(session, settings, "restricted");
-      if (CMS_OPERATIONS.every((operation) => restricted.get(operation)?.response?.status === 401)) {
-        refuse(
-          "the restricted token was refused by the target: every content management operation answered 401 to a valid request made with it, while the main token was accepted; give a valid token of a user without the Visualizar permission (--restricted-token or CMS_RESTRICTED_TOKEN), or none",
-        );
-      }
+      if (CMS_OPERATIONS.every((operation) => restricted.get(operation)?.response?.status === 401))
+        refuseIf(RESTRICTED_REFUSED);
     }
   } finally {
     await session.close();

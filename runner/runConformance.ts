@@ -86,11 +86,14 @@ function planNotes(settings: RunSettings, planned: number, notRun: number): stri
     );
   if (settings.shard)
     notes.push(
-      `shard ${settings.shard.index}/${settings.shard.count}: ${planned} of the selected check × operation pairs; merge the shards' reports with cms-conformance merge`,
+      `shard ${settings.shard.index}/${settings.shard.count}: ${planned} of the selected check × operation pairs; ` +
+        "merge the shards' reports with cms-conformance merge",
     );
   if (notRun > 0)
     notes.push(
-      `stopped once ${settings.maxFailures} verdict${settings.maxFailures === 1 ? " had" : "s had"} failed or errored (--max-failures ${settings.maxFailures}; checks already running finished): ${notRun} of ${planned} check × operation pairs were not run`,
+      `stopped once ${settings.maxFailures} verdict${settings.maxFailures === 1 ? " had" : "s had"} failed or errored ` +
+        `(--max-failures ${settings.maxFailures}; checks already running finished): ` +
+        `${notRun} of ${planned} check × operation pairs were not run`,
     );
   return notes;
 }

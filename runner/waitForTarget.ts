@@ -33,6 +33,7 @@ export async function waitForTarget(settings: RunSettings, waitMs: number, descr
     );
   }
   throw new ConfigurationError(
-    `the target at ${settings.baseUrl} did not answer within ${describeWait} (--wait-for-target; ${tries} tries, last: ${last.replace(/\.$/, "")}); start it first, or wait longer`,
+    `the target at ${settings.baseUrl} did not answer within ${describeWait} ` +
+      `(--wait-for-target; ${tries} tries, last: ${last.replace(/\.$/, "")}); start it first, or wait longer`,
   );
 }

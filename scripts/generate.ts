@@ -1,9 +1,8 @@
 /**
  * Regenerates what is derived from the contract and the catalogues: contract/types.generated.ts
- * (json-schema-to-typescript), the README's option and register tables, the check, fault and variant
- * tables of docs/checks.md, the generated parts of docs/contract.md, the config-key tables of
- * docs/config-file.md, the run-config schema and the config file's JSON Schema (schemas/meta/run-config.schema.json
- * and run-config-file.schema.json, from the run-option table), and the
+ * (json-schema-to-typescript), the generated blocks of docs/ (the register, option, check, fault, variant,
+ * contract and config-key tables) and the counted figures of README.md, BENCHMARKS.md and docs/*.md
+ * (scripts/docFigures.ts), the config file's JSON Schema (schemas/meta/run-config-file.schema.json), and the
  * validators of schemas/meta/ and of the contract compiled ahead of time (contract/metaValidators.generated.ts,
  * contract/contractValidators.generated.ts), the
  * checks' descriptions the CLI plans with (checks/checkDescriptions.generated.json).
@@ -14,25 +13,13 @@ import { fileURLToPath } from "node:url";
 import { generateContractTypes } from "../contract/generateContractTypes.js";
 import { generateMetaValidators } from "../contract/generateMetaValidators.js";
 import { generateContractValidators } from "../contract/generateContractValidators.js";
-import {
-  checksDocBlocks,
-  configFileDocBlocks,
-  contractDocBlocks,
-  optionsDocBlocks,
-  registerDocBlocks,
-} from "./readmeBlocks.js";
-import { withReadmeBlocks } from "../contract/readmeTables.js";
+import { documentFile, documentPaths, generatedDocument } from "./generatedDocuments.js";
 import { CONFIG_FILE_SCHEMA_PATH, configFileSchema } from "../cli/configFileSchema.js";
 import { RUN_CONFIG_SCHEMA, RUN_CONFIG_SCHEMA_PATH } from "../runner/settings/runConfigSchema.js";
 import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
 import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../checks/describeChecks.js";
 
 const typesFile = fileURLToPath(new URL("../contract/types.generated.ts", import.meta.url));
-const registerFile = fileURLToPath(new URL("../docs/register.md", import.meta.url));
-const optionsFile = fileURLToPath(new URL("../docs/options.md", import.meta.url));
-const contractFile = fileURLToPath(new URL("../docs/contract.md", import.meta.url));
-const checksFile = fileURLToPath(new URL("../docs/checks.md", import.meta.url));
-const configFile = fileURLToPath(new URL("../docs/config-file.md", import.meta.url));
 
 const configFileSchemaFile = fileURLToPath(new URL(`../${CONFIG_FILE_SCHEMA_PATH}`, import.meta.url));
 
@@ -59,23 +46,7 @@ const outputs = [
   { file: contractValidatorsFile, text: generateContractValidators() },
   { file: descriptionsFile, text: `${JSON.stringify(describeChecks(CHECK_CATALOGUE.checks), null, 2)}\n` },
   { file: typesFile, text: await generateContractTypes() },
-  {
-    file: registerFile,
-    text: withReadmeBlocks(readFileSync(registerFile, "utf8"), registerDocBlocks(), "docs/register.md"),
-  },
-  {
-    file: optionsFile,
-    text: withReadmeBlocks(readFileSync(optionsFile, "utf8"), optionsDocBlocks(), "docs/options.md"),
-  },
-  { file: checksFile, text: withReadmeBlocks(readFileSync(checksFile, "utf8"), checksDocBlocks(), "docs/checks.md") },
-  {
-    file: configFile,
-    text: withReadmeBlocks(readFileSync(configFile, "utf8"), configFileDocBlocks(), "docs/config-file.md"),
-  },
-  {
-    file: contractFile,
-    text: withReadmeBlocks(readFileSync(contractFile, "utf8"), contractDocBlocks(), "docs/contract.md"),
-  },
+  ...documentPaths().map((path) => ({ file: documentFile(path), text: generatedDocument(path) })),
 ];
 
 const check = process.argv.includes("--check");

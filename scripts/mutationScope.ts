@@ -77,76 +77,62 @@ function lastCommitDate(file: string): string {
 const percent = (killed: number, alive: number): string =>
   killed + alive === 0 ? "–" : `${((100 * killed) / (killed + alive)).toFixed(2)} %`;
 
-function main(): void {
-  // Piped into head: a closed pipe ends the listing, not with a stack trace.
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(0);
-    throw error;
-  });
-  const { values } = parseArgs({ options: { markdown: { type: "boolean", default: false } } });
-  const mutated = new Set<string>();
-  const rows: string[][] = [];
-  let killedAll = 0;
-  let aliveAll = 0;
-  let goneMutants = 0;
-  const goneFiles: string[] = [];
-  // A file two runs mutated (a file that moved into another run's scope) counts once, as its latest run found it.
+/** Which run counts each file: the latest run that mutated it (a file that moved into another run's scope counts once). */
+function latestRunOfFiles(): Map<string, string> {
   const latestRunOf = new Map<string, string>();
   const measured = RUNS.filter((run) => existsSync(run.file)).map((run) => ({ run, time: lastCommitTime(run.file) }));
   for (const { run } of measured.sort((a, b) => a.time - b.time)) {
     const incremental = JSON.parse(readFileSync(run.file, "utf8")) as IncrementalFile;
     for (const file of Object.keys(incremental.files)) latestRunOf.set(file, run.name);
   }
-  const remeasured: string[] = [];
-  for (const run of RUNS) {
-    if (!existsSync(run.file)) {
-      rows.push([run.name, run.command, "never run", "–", "–", "–", "–"]);
+  return latestRunOf;
+}
+
+/** The score's table rows and what it leaves out, run by run. */
+interface Tally {
+  readonly rows: string[][];
+  readonly mutated: Set<string>;
+  killedAll: number;
+  aliveAll: number;
+  goneMutants: number;
+  readonly goneFiles: string[];
+  readonly remeasured: string[];
+}
+
+/** Counts one run's mutants of files that still exist and that no later run counts; adds its row. */
+function tallyRun(run: (typeof RUNS)[number], latestRunOf: Map<string, string>, tally: Tally): void {
+  if (!existsSync(run.file)) {
+    tally.rows.push([run.name, run.command, "never run", "–", "–", "–", "–"]);
+    return;
+  }
+  const incremental = JSON.parse(readFileSync(run.file, "utf8")) as IncrementalFile;
+  let killed = 0;
+  let alive = 0;
+  let files = 0;
+  for (const [file, { mutants }] of Object.entries(incremental.files)) {
+    if (!existsSync(file)) {
+      tally.goneFiles.push(`${file} (${run.name})`);
+      tally.goneMutants += mutants.length;
       continue;
     }
-    const incremental = JSON.parse(readFileSync(run.file, "utf8")) as IncrementalFile;
-    let killed = 0;
-    let alive = 0;
-    let files = 0;
-    for (const [file, { mutants }] of Object.entries(incremental.files)) {
-      if (!existsSync(file)) {
-        goneFiles.push(`${file} (${run.name})`);
-        goneMutants += mutants.length;
-        continue;
-      }
-      if (latestRunOf.get(file) !== run.name) {
-        remeasured.push(`${file} (${run.name}; counted in ${latestRunOf.get(file)})`);
-        continue;
-      }
-      files += 1;
-      mutated.add(file);
-      killed += mutants.filter((mutant) => KILLED.has(mutant.status)).length;
-      alive += mutants.filter((mutant) => ALIVE.has(mutant.status)).length;
+    if (latestRunOf.get(file) !== run.name) {
+      tally.remeasured.push(`${file} (${run.name}; counted in ${latestRunOf.get(file)})`);
+      continue;
     }
-    killedAll += killed;
-    aliveAll += alive;
-    rows.push([
-      run.name,
-      run.command,
-      lastCommitDate(run.file),
-      String(files),
-      String(killed),
-      String(alive),
-      percent(killed, alive),
-    ]);
+    files += 1;
+    tally.mutated.add(file);
+    killed += mutants.filter((mutant) => KILLED.has(mutant.status)).length;
+    alive += mutants.filter((mutant) => ALIVE.has(mutant.status)).length;
   }
-  const unmutated = productSources().filter((file) => !mutated.has(file) && !typesOnly(readFileSync(file, "utf8")));
-  rows.push([
-    "**whole product**",
-    "",
-    "",
-    String(mutated.size),
-    String(killedAll),
-    String(aliveAll),
-    percent(killedAll, aliveAll),
-  ]);
+  tally.killedAll += killed;
+  tally.aliveAll += alive;
+  const row = [lastCommitDate(run.file), String(files), String(killed), String(alive), percent(killed, alive)];
+  tally.rows.push([run.name, run.command, ...row]);
+}
 
-  const header = ["run", "command", "results committed", "files", "killed", "alive", "score"];
-  if (values.markdown) {
+/** Prints the table as Markdown or as aligned columns. */
+function printTable(header: readonly string[], rows: readonly string[][], markdown: boolean): void {
+  if (markdown) {
     console.log(`| ${header.join(" | ")} |`);
     console.log(`|${header.map(() => "---").join("|")}|`);
     for (const row of rows) console.log(`| ${row.join(" | ")} |`);
@@ -155,18 +141,54 @@ function main(): void {
     for (const row of [header, ...rows])
       console.log(row.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join("  "));
   }
+}
+
+/** Prints how the score is computed and what it does not cover. */
+function printNotes(tally: Tally, unmutated: readonly string[]): void {
   console.log("");
   console.log(
-    `Score = killed (timeouts included) ÷ (killed + survived + no coverage), over files that still exist. "results committed" is the commit that added a run's results; the commit the run measured is named in its message.`,
+    `Score = killed (timeouts included) ÷ (killed + survived + no coverage), over files that still exist. ` +
+      `"results committed" is the commit that added a run's results; the commit the run measured is named in its message.`,
   );
+  const gone = tally.goneFiles.length > 0 ? `: ${tally.goneFiles.join(", ")}` : "";
   console.log(
-    `Not in the score: ${goneFiles.length} mutated files that have moved or gone since their run (${goneMutants} mutants)${goneFiles.length > 0 ? `: ${goneFiles.join(", ")}` : ""}.`,
+    `Not in the score: ${tally.goneFiles.length} mutated files that have moved or gone since their run ` +
+      `(${tally.goneMutants} mutants)${gone}.`,
   );
-  if (remeasured.length > 0)
-    console.log(`Counted once, in the latest run that mutated them: ${remeasured.join(", ")}.`);
+  if (tally.remeasured.length > 0)
+    console.log(`Counted once, in the latest run that mutated them: ${tally.remeasured.join(", ")}.`);
   console.log(
     `Product sources with code that no run mutated: ${unmutated.length}${unmutated.length > 0 ? `: ${unmutated.join(", ")}` : ""}.`,
   );
+}
+
+function main(): void {
+  // Piped into head: a closed pipe ends the listing, not with a stack trace.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+  const { values } = parseArgs({ options: { markdown: { type: "boolean", default: false } } });
+  const tally: Tally = {
+    rows: [],
+    mutated: new Set(),
+    killedAll: 0,
+    aliveAll: 0,
+    goneMutants: 0,
+    goneFiles: [],
+    remeasured: [],
+  };
+  const latestRunOf = latestRunOfFiles();
+  for (const run of RUNS) tallyRun(run, latestRunOf, tally);
+  const unmutated = productSources().filter(
+    (file) => !tally.mutated.has(file) && !typesOnly(readFileSync(file, "utf8")),
+  );
+  const { killedAll, aliveAll } = tally;
+  const whole = [String(tally.mutated.size), String(killedAll), String(aliveAll), percent(killedAll, aliveAll)];
+  tally.rows.push(["**whole product**", "", "", ...whole]);
+  const header = ["run", "command", "results committed", "files", "killed", "alive", "score"];
+  printTable(header, tally.rows, values.markdown);
+  printNotes(tally, unmutated);
 }
 
 main();

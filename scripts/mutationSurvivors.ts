@@ -97,9 +97,8 @@ function main(path: string): void {
   );
   console.log("folder | killed | alive | marked equivalent | static (not run) | did not compile | score");
   for (const [folder, counts] of [...rows, ["all", all] as const]) {
-    console.log(
-      `${folder} | ${counts.killed} | ${counts.alive} | ${counts.ignored} | ${counts.statics} | ${counts.compileErrors} | ${percent(counts.killed, counts.alive)}`,
-    );
+    const { killed, alive, ignored, statics, compileErrors } = counts;
+    console.log([folder, killed, alive, ignored, statics, compileErrors, percent(killed, alive)].join(" | "));
   }
   console.log(lines.join("\n"));
   console.log(

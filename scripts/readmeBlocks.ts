@@ -45,3 +45,12 @@ export function configFileDocBlocks(): ReadmeBlock[] {
     { name: "renamed-config-keys", text: renderRenamedConfigKeysMarkdown() },
   ];
 }
+
+/** The documents that hold generated blocks, by path from the repository's root, with their blocks. */
+export const BLOCKS_BY_DOCUMENT: Readonly<Record<string, () => ReadmeBlock[]>> = {
+  "docs/register.md": registerDocBlocks,
+  "docs/options.md": optionsDocBlocks,
+  "docs/checks.md": checksDocBlocks,
+  "docs/config-file.md": configFileDocBlocks,
+  "docs/contract.md": contractDocBlocks,
+};

@@ -3,12 +3,18 @@ import { markdownCell } from "../contract/readmeTables.js";
 import { FAULT_CATALOGUE } from "../reference/faults/faultCatalogue.js";
 import { VARIANT_CATALOGUE } from "../reference/variants/variantCatalogue.js";
 import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
+import { markdownRow } from "./markdownRow.js";
 
 /** One row per check: id, level, sections, operations, title. */
 export function renderChecksMarkdown(): string {
-  const rows = CHECK_CATALOGUE.checks.map(
-    (check) =>
-      `| \`${check.id}\` | ${check.level} | ${check.specRefs.map((ref) => `§${ref}`).join(", ")} | ${check.operations.length === 5 ? "all" : check.operations.join(", ")} | ${markdownCell(check.title)} |`,
+  const rows = CHECK_CATALOGUE.checks.map((check) =>
+    markdownRow([
+      `\`${check.id}\``,
+      check.level,
+      check.specRefs.map((ref) => `§${ref}`).join(", "),
+      check.operations.length === 5 ? "all" : check.operations.join(", "),
+      markdownCell(check.title),
+    ]),
   );
   return ["| check | level | § | operations | rule |", "|---|---|---|---|---|", ...rows].join("\n");
 }
@@ -24,9 +30,14 @@ export function renderFaultsMarkdown(): string {
 
 /** One row per legitimate variant: name, section, what it does differently, why that is allowed, the register warnings it may get. */
 export function renderVariantsMarkdown(): string {
-  const rows = VARIANT_CATALOGUE.map(
-    (variant) =>
-      `| \`${variant.name}\` | ${variant.section} | ${markdownCell(variant.description)} | ${markdownCell(variant.why)} | ${variant.departs.map((id) => `\`${id}\``).join(", ") || "none"} |`,
+  const rows = VARIANT_CATALOGUE.map((variant) =>
+    markdownRow([
+      `\`${variant.name}\``,
+      variant.section,
+      markdownCell(variant.description),
+      markdownCell(variant.why),
+      variant.departs.map((id) => `\`${id}\``).join(", ") || "none",
+    ]),
   );
   return [
     "| variant | § | what it does differently | why that is allowed | warnings |",

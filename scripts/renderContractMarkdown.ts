@@ -18,12 +18,19 @@ import {
 } from "../contract/specStatements.js";
 import { catalogueProofBasis } from "./proofBasis.js";
 import { CHECK_CATALOGUE } from "../checks/checkCatalogue.js";
+import { markdownRow } from "./markdownRow.js";
 
 /** The operations table: name, path below the base URL, section, credentials (§4, §5). */
 export function renderOperationsMarkdown(): string {
-  const rows = OPERATIONS.map(
-    (op) =>
-      `| \`${op.name}\` | §${op.section} | \`POST {base_url}${op.path}\` | ${op.requiresBearer ? "`Authorization: Bearer …` and `client_id`" : "`client_id` (bearer: not shown, register `role-filters-authorization`)"} |`,
+  const rows = OPERATIONS.map((op) =>
+    markdownRow([
+      `\`${op.name}\``,
+      `§${op.section}`,
+      `\`POST {base_url}${op.path}\``,
+      op.requiresBearer
+        ? "`Authorization: Bearer …` and `client_id`"
+        : "`client_id` (bearer: not shown, register `role-filters-authorization`)",
+    ]),
   );
   return ["| operation | § | request | credentials |", "|---|---|---|---|", ...rows].join("\n");
 }
@@ -40,9 +47,8 @@ export function renderContractSectionsMarkdown(): string {
       if (checks.length > 0) {
         lines.push("| check | level | operations | rule it enforces |", "|---|---|---|---|");
         for (const check of checks) {
-          lines.push(
-            `| \`${check.id}\` | ${check.level} | ${check.operations.length === OPERATIONS.length ? "all" : check.operations.join(", ")} | ${markdownCell(check.rule)} |`,
-          );
+          const operations = check.operations.length === OPERATIONS.length ? "all" : check.operations.join(", ");
+          lines.push(markdownRow([`\`${check.id}\``, check.level, operations, markdownCell(check.rule)]));
         }
       } else {
         lines.push("No check cites this section on its own.");
@@ -63,7 +69,11 @@ function renderStatementCountsMarkdown(statements: readonly SpecStatement[], bas
   const testable = statements.length - counts["not black-box"];
   const proven = counts.full + counts.partial;
   const share = testable === 0 ? "" : ` (${((100 * proven) / testable).toFixed(1)} %)`;
-  return `**${statements.length} statements**, ${testable} testable: ${proven} proven by a fault${share}, ${counts.full} of them fully and ${counts.partial} partly; ${counts.unproven} unproven; ${counts["not black-box"]} not black-box (no request can judge them: register \`not-black-box\`).`;
+  return (
+    `**${statements.length} statements**, ${testable} testable: ${proven} proven by a fault${share}, ` +
+    `${counts.full} of them fully and ${counts.partial} partly; ${counts.unproven} unproven; ` +
+    `${counts["not black-box"]} not black-box (no request can judge them: register \`not-black-box\`).`
+  );
 }
 
 /** Each fault a statement names, with the statement's checks that the fault declares (marked when they only warn). */
@@ -91,7 +101,15 @@ export function renderStatementsMarkdown(
       ...(statement.unjudged ? [statement.unjudged] : []),
       ...(statement.register ? [`register \`${statement.register.id}\`: ${statement.register.why}`] : []),
     ];
-    return `| ${statement.id} | §${statement.section} | ${markdownCell(statement.statement)} | ${statementExtent(statement, basis)} | ${checks || "no check"} | ${proofCell(statement, basis) || "no fault"} | ${markdownCell(unjudged.join(" ")) || "—"} |`;
+    return markdownRow([
+      statement.id,
+      `§${statement.section}`,
+      markdownCell(statement.statement),
+      statementExtent(statement, basis),
+      checks || "no check",
+      proofCell(statement, basis) || "no fault",
+      markdownCell(unjudged.join(" ")) || "—",
+    ]);
   });
   return [
     renderStatementCountsMarkdown(statements, basis),

@@ -5,8 +5,13 @@
  */
 import { parseArgs } from "node:util";
 import type { TypedOption } from "../../runner/report/reproduceTypedCommand.js";
-import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
-import { HAR_FILE_NAME, REPORT_FILE_NAMES, type ReportFormat } from "../../reports/reportFileNames.js";
+import {
+  chosenFormats,
+  reportFilesOf,
+  reporterEntry,
+  type ReporterName,
+} from "../../reports/reporters/reporterRegistry.js";
+import { createRunReporters } from "../../reports/reporters/runReporters.js";
 import type { RunningReferenceServer } from "../../reference/startReferenceServer.js";
 import { UnknownCheckError } from "../../runner/engine/CheckCatalogue.js";
 import { runSecrets } from "../../runner/engine/createTargetSession.js";
@@ -38,15 +43,11 @@ import { flagsLayer } from "../flagsLayer.js";
 import { bundledOrGivenTarget } from "../bundledOrGivenTarget.js";
 import { readRunInputs, type RunFlagValues, type RunInputs } from "../runInputs.js";
 import { catchStopSignals, type StopSignals } from "../runStopSignals.js";
-import { writeRunReports } from "../writeRunReports.js";
 
 export { DEFAULT_OUT_DIR };
 
 /** Help text of the command. */
 export const RUN_HELP = renderRunHelp();
-
-/** The reports written without --format; har (every exchange) only when asked for. */
-const DEFAULT_FORMATS: readonly ReportFormat[] = ["json", "junit", "html"];
 
 /** parseArgs options, from the option list. */
 export const PARSE_OPTIONS = Object.fromEntries(
@@ -81,13 +82,10 @@ function typedOptions(argv: readonly string[]): TypedOption[] {
   );
 }
 
-/** The report formats asked for: the report files, and whether exchanges.har is one of them. */
-function formatsOf(merged: RunConfigFile): { readonly reportFormats: ReportFormat[]; readonly wantsHar: boolean } {
-  const formats: readonly (ReportFormat | "har")[] = merged.formats ?? DEFAULT_FORMATS;
-  return {
-    reportFormats: formats.filter((format): format is ReportFormat => format !== "har"),
-    wantsHar: formats.includes("har"),
-  };
+/** The formats asked for (the console added when none is a terminal one), and whether one needs the exchanges (har). */
+function formatsOf(merged: RunConfigFile): { readonly formats: ReporterName[]; readonly wantsHar: boolean } {
+  const formats = chosenFormats(merged.formats);
+  return { formats, wantsHar: formats.some((format) => reporterEntry(format).needsExchanges === true) };
 }
 
 /** What a run holds open until it ends: the bundled server, the listener of learned secrets, the HAR mirror. */
@@ -102,7 +100,7 @@ interface PreparedRun {
   readonly settings: RunSettings;
   readonly merged: RunConfigFile;
   readonly outDir: string;
-  readonly reportFormats: readonly ReportFormat[];
+  readonly formats: readonly ReporterName[];
   readonly wantsHar: boolean;
   readonly wait?: RunInputs["wait"];
 }
@@ -127,11 +125,8 @@ async function prepareRun(
   outFolder.learn(merged.out);
   // Tokens printed by --token-command and --restricted-token-command sit above every other source.
   if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
-  const { reportFormats, wantsHar } = formatsOf(merged);
-  const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, [
-    ...reportFormats.map((format) => REPORT_FILE_NAMES[format]),
-    ...(wantsHar ? [HAR_FILE_NAME] : []),
-  ]);
+  const { formats, wantsHar } = formatsOf(merged);
+  const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, reportFilesOf(formats));
   removeStaleReports(outDir, EVERY_REPORT_FILE);
   const target = await bundledOrGivenTarget(merged, layers);
   open.server = target.server;
@@ -146,7 +141,7 @@ async function prepareRun(
     ...(rerun ? { rerunFailed: { report: rerun.given, verdicts: rerun.verdicts } } : {}),
     ...(shard ? { shard } : {}),
   };
-  return { settings, merged, outDir, reportFormats, wantsHar, ...(inputs.wait ? { wait: inputs.wait } : {}) };
+  return { settings, merged, outDir, formats, wantsHar, ...(inputs.wait ? { wait: inputs.wait } : {}) };
 }
 
 /** Runs the prepared run, writes its reports and says how it ended. */
@@ -162,7 +157,8 @@ async function executeRun(
   // Tokens obtained anew mid-run (--token-command) are announced by the thread that runs the checks.
   const learnedSecrets = (open.learnedSecrets = listenForLearnedSecrets());
   const secrets = runSecrets(settings);
-  const console = new ConsoleReporter({ stream: io.stdout, secrets });
+  const knownSecrets = () => [...secrets, ...learnedSecrets.secrets()];
+  const reporters = createRunReporters(run.formats, { stream: io.stdout, outDir: run.outDir, secrets: knownSecrets });
   if (settings.insecure)
     io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
   if (wait) {
@@ -174,11 +170,8 @@ async function executeRun(
     settings,
     catalogue: CHECK_DESCRIPTIONS,
     observer: {
-      onRunStart: (start) => console.onRunStart(start),
-      onResult: (result) => {
-        console.learnSecrets(learnedSecrets.secrets());
-        console.onResult(result);
-      },
+      onRunStart: (start) => reporters.start(start),
+      onResult: (result) => reporters.result(result),
       onExchanges: (log) => (exchanges = log),
     },
     ...(merged.waivers ? { waiversFile: merged.waivers } : {}),
@@ -186,15 +179,15 @@ async function executeRun(
     ...(deps.today ? { today: deps.today } : {}),
   });
   if (run.wantsHar && exchanges === undefined) exchanges = await open.mirror?.snapshot();
-  const everySecret = [...secrets, ...learnedSecrets.secrets()];
-  console.learnSecrets(everySecret);
-  const paths = await writeRunReports(report, {
-    outDir: run.outDir,
-    formats: run.reportFormats,
-    ...(run.wantsHar && exchanges ? { exchanges } : {}),
-    secrets: everySecret,
-  });
-  console.onRunEnd(report, paths);
+  reporters.end({ report, ...(exchanges ? { exchanges } : {}) });
+  try {
+    await reporters.write();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(
+      `cannot write the reports into ${run.outDir} (${code}); give a folder you can write to with --out`,
+    );
+  }
   return exitCodeOf(report, io, stopSignals);
 }
 

@@ -122,18 +122,17 @@ function patternBreaker(pattern: string): (current: unknown) => fc.Arbitrary<str
   };
 }
 
-function propertyRules(
-  fragments: readonly Fragment[],
-  at: readonly BodySegment[],
-  env: SchemaEnvironment,
-  out: InvalidRule[],
-): void {
-  const leaves = flattenFragments(fragments, env);
-  const label = labelOf(at);
-  const where = sectionsOf(leaves);
-  const types = intersectTypes(leaves) ?? [];
-  const [type] = types;
-  if (types.length !== 1 || type === undefined) return; // a union type has no single "wrong" type
+/** One field the rules are derived for: its leaves, where it is, how the messages name it, its one type. */
+interface Field {
+  readonly leaves: Fragment[];
+  readonly at: readonly BodySegment[];
+  readonly label: string;
+  readonly where: string;
+  readonly type: string;
+}
+
+/** The field holds a JSON value of another type (§7: a field filled incorrectly). */
+function wrongTypeRules({ at, label, where, type }: Field, out: InvalidRule[]): void {
   for (const wrong of WRONG_TYPES[type] ?? []) {
     const value = WRONG_VALUES[wrong];
     if (value === undefined) continue;
@@ -145,6 +144,10 @@ function propertyRules(
       target: { kind: "json", at, value: wrong === "string" && NUMBERS.has(type) ? NOT_NUMERIC_TEXT : value },
     });
   }
+}
+
+/** A number's rules: held as text, below its minimum, fractional where an integer is due. */
+function numberRules({ leaves, at, label, where, type }: Field, out: InvalidRule[]): void {
   if (NUMBERS.has(type)) {
     out.push({
       rule: `${label}:numeric-text`,
@@ -161,7 +164,8 @@ function propertyRules(
     out.push({
       rule: `${label}:below-minimum`,
       description: `${label} is below its minimum ${min}${where}`,
-      // A value outside the range the spec gives (§2.11: the first page has index 0, a page holds records) is filled incorrectly (§7).
+      // A value outside the range the spec gives (§2.11: the first page has index 0, a page holds records)
+      // is filled incorrectly (§7).
       registerEntry: "invalid-field-status",
       expectation: "must-400",
       target: {
@@ -193,19 +197,39 @@ function propertyRules(
       },
     });
   }
+}
+
+/** A string with one pattern holds a text that does not match it (a malformed-<field> register entry when there is one). */
+function patternRule({ leaves, at, label, where, type }: Field, out: InvalidRule[]): void {
   const [pattern, ...morePatterns] = stringsOf(leaves, "pattern");
-  if (type === "string" && pattern !== undefined && morePatterns.length === 0) {
-    const last = [...at].reverse().find((s): s is { property: string } => "property" in s);
-    const specific = last ? `malformed-${kebab(last.property)}` : undefined;
-    const entry = AMBIGUITY_REGISTER.find((e) => e.id === specific);
-    out.push({
-      rule: `${label}:pattern-mismatch`,
-      description: `${label} does not match ${pattern}${where}`,
-      registerEntry: entry?.id ?? "invalid-field-status",
-      expectation: entry ? "400-or-404" : "should-400",
-      target: { kind: "json", at, value: patternBreaker(pattern) },
-    });
-  }
+  if (type !== "string" || pattern === undefined || morePatterns.length > 0) return;
+  const last = [...at].reverse().find((s): s is { property: string } => "property" in s);
+  const specific = last ? `malformed-${kebab(last.property)}` : undefined;
+  const entry = AMBIGUITY_REGISTER.find((e) => e.id === specific);
+  out.push({
+    rule: `${label}:pattern-mismatch`,
+    description: `${label} does not match ${pattern}${where}`,
+    registerEntry: entry?.id ?? "invalid-field-status",
+    expectation: entry ? "400-or-404" : "should-400",
+    target: { kind: "json", at, value: patternBreaker(pattern) },
+  });
+}
+
+/** The rules of one field of a single type, then of its properties or items, depth first. */
+function propertyRules(
+  fragments: readonly Fragment[],
+  at: readonly BodySegment[],
+  env: SchemaEnvironment,
+  out: InvalidRule[],
+): void {
+  const leaves = flattenFragments(fragments, env);
+  const types = intersectTypes(leaves) ?? [];
+  const [type] = types;
+  if (types.length !== 1 || type === undefined) return; // a union type has no single "wrong" type
+  const field: Field = { leaves, at, label: labelOf(at), where: sectionsOf(leaves), type };
+  wrongTypeRules(field, out);
+  numberRules(field, out);
+  patternRule(field, out);
   if (type === "object") {
     for (const { fragment, schema } of objectLeaves(leaves)) {
       for (const [name, sub] of Object.entries(propertiesOf(fragment, schema))) {
@@ -230,13 +254,9 @@ function isMalformed(text: string): boolean {
   }
 }
 
-/** Every derivation of one operation's request schema, in a stable order. */
-export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
-  const registry = contractSchemaRegistry();
-  const root = registry.root(schemaIdForBody(`${operation}.request`));
-  const stated: SchemaEnvironment = { registry, profile: "stated" };
+/** Bodies of the wrong shape: another JSON type than an object, JSON that is not well formed, no body at all. */
+function bodyShapeRules(): InvalidRule[] {
   const rules: InvalidRule[] = [];
-
   for (const [kind, value] of [
     ["array", fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 })],
     ["string", fc.string({ maxLength: 12 })],
@@ -280,14 +300,12 @@ export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
       target: { kind: "raw", text: () => fc.constant("") },
     },
   );
+  return rules;
+}
 
-  const leaves = flattenFragments([root], stated);
-  for (const { fragment, schema } of objectLeaves(leaves)) {
-    for (const [name, sub] of Object.entries(propertiesOf(fragment, schema))) {
-      propertyRules([childFragment(fragment, `properties/${name}`, sub)], [{ property: name }], stated, rules);
-    }
-  }
-
+/** Required fields left out: those the spec requires must get 400, those only an x-strict entry requires follow the register. */
+function missingFieldRules(root: Fragment, leaves: Fragment[]): InvalidRule[] {
+  const rules: InvalidRule[] = [];
   // Fields the spec requires (a read's identifier, §4.3, §4.4): missing, they get 400 (§7 "required parameters missing").
   const statedRequired = requiredOf(leaves);
   for (const name of statedRequired) {
@@ -316,5 +334,25 @@ export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
       });
     }
   });
+  return rules;
+}
+
+/** Every derivation of one operation's request schema, in a stable order. */
+export function deriveInvalidRules(operation: OperationName): InvalidRule[] {
+  const registry = contractSchemaRegistry();
+  const root = registry.root(schemaIdForBody(`${operation}.request`));
+  const stated: SchemaEnvironment = { registry, profile: "stated" };
+  const rules: InvalidRule[] = [];
+
+  rules.push(...bodyShapeRules());
+
+  const leaves = flattenFragments([root], stated);
+  for (const { fragment, schema } of objectLeaves(leaves)) {
+    for (const [name, sub] of Object.entries(propertiesOf(fragment, schema))) {
+      propertyRules([childFragment(fragment, `properties/${name}`, sub)], [{ property: name }], stated, rules);
+    }
+  }
+
+  rules.push(...missingFieldRules(root, leaves));
   return rules;
 }

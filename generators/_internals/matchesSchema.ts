@@ -1,7 +1,7 @@
 /** A small evaluator for the keywords the compiler supports: filters enums, `not` and `if` branches. */
 import { isJsonObject, jsonEqual } from "../../contract/jsonValue.js";
 import { flattenFragments, type SchemaEnvironment } from "./flattenFragments.js";
-import { childFragment, type Fragment } from "./schemaFragment.js";
+import { childFragment, type Fragment, type SchemaObject } from "./schemaFragment.js";
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const patternCache = new Map<string, RegExp>();
@@ -64,46 +64,65 @@ export function matchesAll(fragments: readonly Fragment[], value: unknown, env: 
   return leavesOf(fragments, env).every((leaf) => matchesLeaf(leaf, value, env));
 }
 
-function matchesLeaf(leaf: Fragment, value: unknown, env: SchemaEnvironment): boolean {
-  const { schema } = leaf;
-  if (typeof schema === "boolean") return schema;
-  if (leaf.absent && isJsonObject(value) && leaf.absent.some((name) => Object.hasOwn(value, name))) return false;
-  const sub = (key: string, s: unknown, v: unknown): boolean =>
-    childLeaves(leaf, key, s, env).every((child) => matchesLeaf(child, v, env));
+/** Whether `value` matches the subschema at `key` of the leaf being evaluated. */
+type MatchesSub = (key: string, schema: unknown, value: unknown) => boolean;
 
+/** type, const and enum. */
+function matchesValueKeywords(schema: SchemaObject, value: unknown): boolean {
   if (schema.type !== undefined && !hasType(value, schema.type)) return false;
   if (schema.const !== undefined && !jsonEqual(schema.const, value)) return false;
   if (Array.isArray(schema.enum) && !schema.enum.some((option) => jsonEqual(option, value))) return false;
-  if (typeof value === "string") {
-    if (typeof schema.pattern === "string" && !patternRegExp(schema.pattern).test(value)) return false;
-    if (schema.format === "date-time" && !(DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)))) return false;
+  return true;
+}
+
+/** pattern and format (date-time), on strings only. */
+function matchesStringKeywords(schema: SchemaObject, value: string): boolean {
+  if (typeof schema.pattern === "string" && !patternRegExp(schema.pattern).test(value)) return false;
+  if (schema.format === "date-time" && !(DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)))) return false;
+  return true;
+}
+
+/** minimum and maximum, on numbers only. */
+function matchesNumberKeywords(schema: SchemaObject, value: number): boolean {
+  if (typeof schema.minimum === "number" && value < schema.minimum) return false;
+  if (typeof schema.maximum === "number" && value > schema.maximum) return false;
+  return true;
+}
+
+/** minItems, maxItems and items, on arrays only. */
+function matchesArrayKeywords(schema: SchemaObject, value: readonly unknown[], sub: MatchesSub): boolean {
+  if (typeof schema.minItems === "number" && value.length < schema.minItems) return false;
+  if (typeof schema.maxItems === "number" && value.length > schema.maxItems) return false;
+  if (schema.items !== undefined && !value.every((item) => sub("items", schema.items, item))) return false;
+  return true;
+}
+
+/** required, properties and additionalProperties, on objects only. */
+function matchesObjectKeywords(
+  schema: SchemaObject,
+  value: Readonly<Record<string, unknown>>,
+  sub: MatchesSub,
+): boolean {
+  if (
+    Array.isArray(schema.required) &&
+    !schema.required.every((name) => typeof name === "string" && Object.hasOwn(value, name))
+  )
+    return false;
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
+  for (const [name, propertySchema] of Object.entries(properties)) {
+    if (Object.hasOwn(value, name) && !sub(`properties/${name}`, propertySchema, value[name])) return false;
   }
-  if (typeof value === "number") {
-    if (typeof schema.minimum === "number" && value < schema.minimum) return false;
-    if (typeof schema.maximum === "number" && value > schema.maximum) return false;
-  }
-  if (Array.isArray(value)) {
-    if (typeof schema.minItems === "number" && value.length < schema.minItems) return false;
-    if (typeof schema.maxItems === "number" && value.length > schema.maxItems) return false;
-    if (schema.items !== undefined && !value.every((item) => sub("items", schema.items, item))) return false;
-  }
-  if (isJsonObject(value)) {
-    if (
-      Array.isArray(schema.required) &&
-      !schema.required.every((name) => typeof name === "string" && Object.hasOwn(value, name))
-    )
-      return false;
-    const properties = isJsonObject(schema.properties) ? schema.properties : {};
-    for (const [name, propertySchema] of Object.entries(properties)) {
-      if (Object.hasOwn(value, name) && !sub(`properties/${name}`, propertySchema, value[name])) return false;
+  if (schema.additionalProperties !== undefined) {
+    for (const name of Object.keys(value)) {
+      if (!Object.hasOwn(properties, name) && !sub("additionalProperties", schema.additionalProperties, value[name]))
+        return false;
     }
-    if (schema.additionalProperties !== undefined) {
-      for (const name of Object.keys(value)) {
-        if (!Object.hasOwn(properties, name) && !sub("additionalProperties", schema.additionalProperties, value[name]))
-          return false;
-      }
-    }
   }
+  return true;
+}
+
+/** anyOf, oneOf, not and if/then/else. */
+function matchesApplicators(schema: SchemaObject, value: unknown, sub: MatchesSub): boolean {
   if (Array.isArray(schema.anyOf) && !schema.anyOf.some((s, i) => sub(`anyOf/${i}`, s, value))) return false;
   if (Array.isArray(schema.oneOf) && schema.oneOf.filter((s, i) => sub(`oneOf/${i}`, s, value)).length !== 1)
     return false;
@@ -113,4 +132,19 @@ function matchesLeaf(leaf: Fragment, value: unknown, env: SchemaEnvironment): bo
     if (schema[branch] !== undefined && !sub(branch, schema[branch], value)) return false;
   }
   return true;
+}
+
+function matchesLeaf(leaf: Fragment, value: unknown, env: SchemaEnvironment): boolean {
+  const { schema } = leaf;
+  if (typeof schema === "boolean") return schema;
+  if (leaf.absent && isJsonObject(value) && leaf.absent.some((name) => Object.hasOwn(value, name))) return false;
+  const sub: MatchesSub = (key, s, v) => childLeaves(leaf, key, s, env).every((child) => matchesLeaf(child, v, env));
+  return (
+    matchesValueKeywords(schema, value) &&
+    (typeof value !== "string" || matchesStringKeywords(schema, value)) &&
+    (typeof value !== "number" || matchesNumberKeywords(schema, value)) &&
+    (!Array.isArray(value) || matchesArrayKeywords(schema, value, sub)) &&
+    (!isJsonObject(value) || matchesObjectKeywords(schema, value, sub)) &&
+    matchesApplicators(schema, value, sub)
+  );
 }

@@ -85,7 +85,8 @@ export const ANSWER_FAULTS: readonly ReferenceFault[] = [
     name: "role-filters-path-under-cms",
     section: "§4",
     description:
-      "getRoleFilters is mounted under the content management area (/platform/cms/getRoleFilters): its path {base_url}/platform/authorization/getRoleFilters answers 404 to every request.",
+      "getRoleFilters is mounted under the content management area (/platform/cms/getRoleFilters): its path " +
+      "{base_url}/platform/authorization/getRoleFilters answers 404 to every request.",
     caughtBy: ["http.valid-request-ok"],
     // Every check of getRoleFilters meets the 404: each is a side effect of the one missing path.
     mayAlsoFail: {

@@ -29,7 +29,9 @@ export const CONSISTENCY_FAULTS: readonly ReferenceFault[] = [
   {
     name: "small-pages-change-items",
     section: "§2.11",
-    description: `Listing pages smaller than ${DEFAULT_PAGE_SIZE} serve each widget with another url and each landing page with includeHeader flipped: the same item holds other values at another page size.`,
+    description:
+      `Listing pages smaller than ${DEFAULT_PAGE_SIZE} serve each widget with another url and each landing ` +
+      `page with includeHeader flipped: the same item holds other values at another page size.`,
     caughtBy: ["consistency.page-sizes-agree"],
     respond: (response, { operation, body }) => {
       const field = operationSpec(operation).listField;

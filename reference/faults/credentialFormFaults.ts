@@ -55,7 +55,8 @@ export const CREDENTIAL_FORM_FAULTS: readonly ReferenceFault[] = [
     name: "first-authorization-honoured",
     section: "§5",
     description:
-      "Of two Authorization headers, the first is honoured and the second ignored (as Node's own header parsing does), so the valid token followed by an unknown one is served.",
+      "Of two Authorization headers, the first is honoured and the second ignored (as Node's own header parsing " +
+      "does), so the valid token followed by an unknown one is served.",
     caughtBy: ["auth.token-form-refused"],
     requestHeaders: (headers) =>
       headers.authorization?.includes(",") === true
@@ -66,7 +67,8 @@ export const CREDENTIAL_FORM_FAULTS: readonly ReferenceFault[] = [
     name: "client-id-header-alias-accepted",
     section: "§5",
     description:
-      "A request without the client_id header is served with the value of a header named client-id, clientId, X-Client-Id or any other name ending in client-id.",
+      "A request without the client_id header is served with the value of a header named client-id, clientId, " +
+      "X-Client-Id or any other name ending in client-id.",
     caughtBy: ["auth.client-id-form-refused"],
     requestHeaders: (headers) => filledIn(headers, "client_id", clientIdAlias(headers)),
   },

@@ -39,7 +39,8 @@ export const ERROR_BODY_FAULTS: readonly ReferenceFault[] = [
     name: "framework-default-400-bodies",
     section: "§7",
     description:
-      "Validation errors (a field of the wrong type, a missing or malformed id, an invalid page) get the web framework's default 400 body {timestamp, status, error, path}; only malformed JSON gets the §7 body.",
+      "Validation errors (a field of the wrong type, a missing or malformed id, an invalid page) get the web " +
+      "framework's default 400 body {timestamp, status, error, path}; only malformed JSON gets the §7 body.",
     caughtBy: ["errors.error-body"],
     respond: (response, { operation, body }) =>
       rewriteJson(response, response.status === 400 && body !== undefined, () => ({

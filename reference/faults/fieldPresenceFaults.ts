@@ -101,7 +101,8 @@ export const FIELD_PRESENCE_FAULTS: readonly ReferenceFault[] = [
     name: "sdk-optional-fields-left-out",
     section: "§2",
     description:
-      "Every field the vendor SDK marks optional is left out: widgets keep id, name and url; landing pages lose includeHeader; analytics keep id, name, chart (type, series, datasetId), createdBy and createdDate.",
+      "Every field the vendor SDK marks optional is left out: widgets keep id, name and url; landing pages " +
+      "lose includeHeader; analytics keep id, name, chart (type, series, datasetId), createdBy and createdDate.",
     caughtBy: ["schema.response-body"],
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200, (body) => {

@@ -77,7 +77,9 @@ export const GET_FAULTS: readonly ReferenceFault[] = [
   ...(["getWidget", "getAnalytic"] as const).map((read): ReferenceFault => ({
     name: `missing-${read === "getWidget" ? "widget" : "analytic"}-id-404`,
     section: read === "getWidget" ? "§4.4" : "§4.3",
-    description: `A ${read} request without ${read === "getWidget" ? "widgetId" : "analyticId"} gets 404 OBJECT_NOT_FOUND instead of 400 (required parameters missing).`,
+    description:
+      `A ${read} request without ${read === "getWidget" ? "widgetId" : "analyticId"} gets 404 OBJECT_NOT_FOUND ` +
+      `instead of 400 (required parameters missing).`,
     caughtBy: ["errors.missing-id-400"],
     mayAlsoFail: {
       "errors.invalid-request-rejected":

@@ -62,7 +62,8 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     name: "string-page-number-accepted",
     section: "§7",
     description:
-      'A pageNumber sent as any string is read as a lenient parser reads it: numeric text ("1") as its number, other text ("ten") as 0, so a string that is no number is accepted with 200 instead of refused with 400.',
+      'A pageNumber sent as any string is read as a lenient parser reads it: numeric text ("1") as its number, ' +
+      'other text ("ten") as 0, so a string that is no number is accepted with 200 instead of refused with 400.',
     // Coercing "1" alone is a warning (register numeric-coercion, variant lenient-number-coercion); "ten" is no integer at all.
     caughtBy: ["errors.wrong-type-400"],
     mayAlsoFail: {
@@ -81,7 +82,8 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     name: "invalid-pagination-ignored",
     section: "§7",
     description:
-      "A listing request with an invalid searchValue or pagination (wrong type, negative, fractional, size 0) is served as if the field were absent, with 200 instead of 400.",
+      "A listing request with an invalid searchValue or pagination (wrong type, negative, fractional, size " +
+      "0) is served as if the field were absent, with 200 instead of 400.",
     caughtBy: ["errors.wrong-type-400", "errors.invalid-request-rejected", "pagination.invalid-rejected"],
     mayAlsoFail: {
       "pagination.large-numbers":

@@ -195,7 +195,9 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
   {
     name: "page-size-cap-inconsistent",
     section: "§2.11",
-    description: `A page holds at most ${PAGE_SIZE_CAP} items, but its offset and totalPages are computed from the requested pageSize, so a walk with a larger size skips items.`,
+    description:
+      `A page holds at most ${PAGE_SIZE_CAP} items, but its offset and totalPages are computed from the requested ` +
+      `pageSize, so a walk with a larger size skips items.`,
     caughtBy: ["pagination.totals-consistent", "pagination.walk-covers-all", "pagination.large-numbers"],
     behaviour: (correct) => ({
       paginate: (items, query) => {

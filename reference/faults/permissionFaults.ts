@@ -13,7 +13,8 @@ export const PERMISSION_FAULTS: readonly ReferenceFault[] = [
     name: "every-permission-ignored",
     section: "§5",
     description:
-      "Permissions are not checked at all: the restricted user lists and reads every widget, analytic and (non-archived) landing page, as the main user does. Run without any permission fact: the equal listings alone must fail.",
+      "Permissions are not checked at all: the restricted user lists and reads every widget, analytic and (non-archived) " +
+      "landing page, as the main user does. Run without any permission fact: the equal listings alone must fail.",
     caughtBy: ["permissions.forbidden-resource-403", "permissions.listing-facts"],
     runConfig: withoutPermissionFacts,
     behaviour: () => ({
@@ -42,7 +43,8 @@ export const PERMISSION_FAULTS: readonly ReferenceFault[] = [
     name: "search-drops-permission-filter",
     section: "§4.1",
     description:
-      "A listing with a searchValue is answered from an index queried without the user's permissions: the restricted user's searches return widgets and pages it may not see.",
+      "A listing with a searchValue is answered from an index queried without the user's permissions: the restricted " +
+      "user's searches return widgets and pages it may not see.",
     caughtBy: ["permissions.restricted-search-subset"],
     behaviour: (correct) => ({
       canListWidget: (user, record, searchValue) => Boolean(searchValue) || correct.canListWidget(user, record),
@@ -79,7 +81,8 @@ export const PERMISSION_FAULTS: readonly ReferenceFault[] = [
     name: "widget-permission-split",
     section: "§5",
     description:
-      "Widget 002, which the restricted user may not view, carries the very permission (resource and action) of widget 001, which it may: its listing shows one and hides the other, so visibility is not decided by the permission.",
+      "Widget 002, which the restricted user may not view, carries the very permission (resource and action) " +
+      "of widget 001, which it may: its listing shows one and hides the other, so visibility is not decided by the permission.",
     caughtBy: ["permissions.same-permission-same-visibility"],
     data: (data) => {
       const shown = widgetOfSerial(data.widgets, "001")?.widget.permission;

@@ -42,7 +42,8 @@ export const REQUEST_FORM_FAULTS: readonly ReferenceFault[] = [
     name: "content-type-charset-refused",
     section: "§5",
     description:
-      "Every operation compares the Content-Type with the exact text application/json, so application/json; charset=utf-8 (or Application/JSON) is refused with 415.",
+      "Every operation compares the Content-Type with the exact text application/json, so application/json; " +
+      "charset=utf-8 (or Application/JSON) is refused with 415.",
     caughtBy: ["http.valid-request-ok"],
     intercept: ({ rawHeaders }) => {
       const [type] = rawValues(rawHeaders, "content-type");
@@ -55,7 +56,8 @@ export const REQUEST_FORM_FAULTS: readonly ReferenceFault[] = [
     name: "header-names-case-sensitive",
     section: "§5",
     description:
-      "Every operation looks the Content-Type header up by its exact spelling, so content-type: application/json (its name in lower case, as HTTP/2 always sends it) is taken as missing and refused with 415.",
+      "Every operation looks the Content-Type header up by its exact spelling, so content-type: application/json " +
+      "(its name in lower case, as HTTP/2 always sends it) is taken as missing and refused with 415.",
     caughtBy: ["http.valid-request-ok"],
     intercept: ({ rawHeaders }) =>
       rawHeaders.some((value, index) => index % 2 === 0 && value === "Content-Type")

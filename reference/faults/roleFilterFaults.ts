@@ -29,7 +29,8 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
     name: "role-filters-duplicates",
     section: "§4.5",
     description:
-      "getRoleFilters concatenates the groups of every requested role without merging them, so a filter shared by two roles (or a role asked twice) appears twice.",
+      "getRoleFilters concatenates the groups of every requested role without merging them, so a filter shared " +
+      "by two roles (or a role asked twice) appears twice.",
     caughtBy: ["role-filters.no-duplicate-filters"],
     behaviour: (correct) => ({
       roleFilters: (data, roles, scope) =>
@@ -59,7 +60,8 @@ export const ROLE_FILTER_FAULTS: readonly ReferenceFault[] = [
     name: "role-filters-ignore-roles",
     section: "§4.5",
     description:
-      "getRoleFilters returns the filters of every role, whichever roles are asked. Run without the role-filters fact: an unknown role and an empty roles list getting filters must fail.",
+      "getRoleFilters returns the filters of every role, whichever roles are asked. Run without the role-filters " +
+      "fact: an unknown role and an empty roles list getting filters must fail.",
     caughtBy: ["role-filters.exact-role-names", "role-filters.edge-requests"],
     runConfig: withoutRoleFilterFacts,
     behaviour: (correct) => ({

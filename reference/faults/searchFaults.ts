@@ -293,7 +293,8 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     name: "widget-search-whole-tags-only",
     section: "§4.1",
     description:
-      "Widget search matches a tag only when the value is the whole tag (case ignored), so a part of a tag finds nothing; names and descriptions are still searched for parts.",
+      "Widget search matches a tag only when the value is the whole tag (case ignored), so a part of a tag " +
+      "finds nothing; names and descriptions are still searched for parts.",
     caughtBy: ["search.widgets-by-tag"],
     behaviour: (correct) => ({
       widgetMatches: (record, searchValue, data) =>

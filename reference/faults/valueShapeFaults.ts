@@ -107,7 +107,9 @@ export const VALUE_SHAPE_FAULTS: readonly ReferenceFault[] = [
   {
     name: "analytic-ids-two-tenants",
     section: "§2.5",
-    description: `Every other analytic the restricted user may also read has an id under a second tenant domain (analytic://${SECOND_TENANT}/…), the rest under the tenant of the landing pages.`,
+    description:
+      `Every other analytic the restricted user may also read has an id under a second tenant domain (analytic://${SECOND_TENANT}/…), ` +
+      `the rest under the tenant of the landing pages.`,
     // Only analytics the restricted user may read move, so the permission facts (forbidden analytics) still name ids the data holds.
     caughtBy: ["schema.one-tenant-domain"],
     data: (data) => ({

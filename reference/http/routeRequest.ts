@@ -10,7 +10,10 @@ export interface Route {
   readonly variantName: string | undefined;
 }
 
-/** Splits `/faults/<name>/platform/…`, `/variants/<name>/platform/…` (or `/platform/…`) into prefix name and operation; `paths` moves operations off their §4 paths. */
+/**
+ * Splits `/faults/<name>/platform/…`, `/variants/<name>/platform/…` (or `/platform/…`) into prefix name and operation;
+ * `paths` moves operations off their §4 paths.
+ */
 export function routeRequest(url: string, paths: OperationPaths = {}): Route {
   const path = url.split("?")[0] ?? "";
   const prefixed = /^\/(faults|variants)\/([^/]+)(\/.*)$/.exec(path);

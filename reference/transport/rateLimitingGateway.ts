@@ -5,8 +5,9 @@
  * and the RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset fields of the IETF draft
  * (draft-ietf-httpapi-ratelimit-headers-06), with Retry-After alone, or bare. Issue 23.1.
  */
-import { Agent, createServer, request as httpRequest } from "node:http";
+import { Agent, createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { credentialHeaders } from "../http/credentialHeaders.js";
+import { forwardBuffered } from "./forwardBuffered.js";
 import type { AddressInfo, Socket } from "node:net";
 
 /** How the gateway counts. */
@@ -118,6 +119,31 @@ function limiter(options: RateLimitingGatewayOptions): (now: number) => Decision
   }
 }
 
+/** The RateLimit-* fields every answer carries with the "ratelimit-headers" signals; none otherwise. */
+function quotaHeaders(options: RateLimitingGatewayOptions, decision: Decision): Record<string, string> {
+  if (options.signals !== "ratelimit-headers") return {};
+  return {
+    "ratelimit-limit": String(options.algorithm === "token-bucket" ? (options.burst ?? options.limit) : options.limit),
+    "ratelimit-remaining": String(decision.remaining),
+    "ratelimit-reset": String(decision.resetSeconds),
+  };
+}
+
+/** Answers a refused request 429, with Retry-After unless the signals are bare. */
+function refuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: RateLimitingGatewayOptions,
+  decision: Decision,
+): void {
+  request.resume();
+  const retryAfter: Record<string, string> =
+    options.signals === "bare" ? {} : { "retry-after": String(decision.retryAfterSeconds) };
+  response
+    .writeHead(429, { "content-type": "application/json", ...retryAfter, ...quotaHeaders(options, decision) })
+    .end(JSON.stringify({ message: "Too many requests" }));
+}
+
 /** Starts a gateway to `targetBaseUrl` on 127.0.0.1. */
 export async function startRateLimitingGateway(
   targetBaseUrl: string,
@@ -132,56 +158,24 @@ export async function startRateLimitingGateway(
   let refusedCount = 0;
   const server = createServer((request, response) => {
     const decision = decide(performance.now());
-    const quota: Record<string, string> =
-      options.signals === "ratelimit-headers"
-        ? {
-            "ratelimit-limit": String(
-              options.algorithm === "token-bucket" ? (options.burst ?? options.limit) : options.limit,
-            ),
-            "ratelimit-remaining": String(decision.remaining),
-            "ratelimit-reset": String(decision.resetSeconds),
-          }
-        : {};
     if (!decision.admitted) {
       refusedCount += 1;
-      request.resume();
-      const retryAfter: Record<string, string> =
-        options.signals === "bare" ? {} : { "retry-after": String(decision.retryAfterSeconds) };
-      response
-        .writeHead(429, { "content-type": "application/json", ...retryAfter, ...quota })
-        .end(JSON.stringify({ message: "Too many requests" }));
+      refuse(request, response, options, decision);
       return;
     }
     admittedCount += 1;
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const upstream = httpRequest(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: request.url,
-          method: request.method,
-          headers: { ...credentialHeaders(request), host: target.host, connection: "keep-alive" },
-        },
-        (answer) => {
-          const body: Buffer[] = [];
-          answer.on("data", (chunk: Buffer) => body.push(chunk));
-          answer.on("end", () => {
-            const out: Record<string, string> = {};
-            for (const [name, value] of Object.entries(answer.headers))
-              if (value !== undefined && name !== "transfer-encoding" && name !== "connection" && name !== "keep-alive")
-                out[name] = Array.isArray(value) ? value.join(", ") : value;
-            const payload = Buffer.concat(body);
-            out["content-length"] = String(payload.length);
-            response.writeHead(answer.statusCode ?? 502, { ...out, ...quota }).end(payload);
-          });
-        },
-      );
-      upstream.on("error", () => response.writeHead(502, { "content-type": "text/plain" }).end("upstream failed"));
-      upstream.end(Buffer.concat(chunks));
-    });
+    const headers = { ...credentialHeaders(request), host: target.host, connection: "keep-alive" };
+    forwardBuffered(
+      request,
+      { target, headers, agent },
+      (answer) => {
+        answer.headers["content-length"] = String(answer.payload.length);
+        response
+          .writeHead(answer.status, { ...answer.headers, ...quotaHeaders(options, decision) })
+          .end(answer.payload);
+      },
+      () => response.writeHead(502, { "content-type": "text/plain" }).end("upstream failed"),
+    );
   });
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);

@@ -4,8 +4,9 @@
  * the reference does not know), gzip every body unasked, send "100 Continue" before every
  * answer, or die after a number of requests (a server killed mid-run).
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import { credentialHeaders } from "../http/credentialHeaders.js";
+import { forwardBuffered, type BufferedAnswer } from "./forwardBuffered.js";
 import type { AddressInfo, Socket } from "node:net";
 import { gzipSync } from "node:zlib";
 
@@ -35,6 +36,25 @@ export interface ReferenceProxy {
   /** True once it died (dieAfter). */
   dead(): boolean;
   close(): Promise<void>;
+}
+
+/** The target's answer as the proxy re-sends it: body rewritten, gzipped, its length set; 100 Continue first if asked. */
+function reshapeAnswer(
+  options: ReferenceProxyOptions,
+  answer: BufferedAnswer,
+  path: string,
+  response: ServerResponse,
+): void {
+  let payload = answer.payload;
+  const out = answer.headers;
+  if (options.rewriteBody && payload.length > 0) payload = options.rewriteBody(payload, out, path);
+  if (options.gzip && payload.length > 0) {
+    payload = gzipSync(payload);
+    out["content-encoding"] = "gzip";
+  }
+  out["content-length"] = String(payload.length);
+  if (options.interim100) response.writeContinue();
+  response.writeHead(answer.status, out).end(payload);
 }
 
 /** Starts a proxy to `targetBaseUrl` on 127.0.0.1. */
@@ -67,41 +87,12 @@ export async function startReferenceProxy(
     // Repeated Authorization lines go on combined: Node's request.headers keeps only the first.
     const received = credentialHeaders(request);
     const headers = options.requestHeaders ? options.requestHeaders({ ...received }) : { ...received };
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const upstream = httpRequest(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: request.url,
-          method: request.method,
-          headers: { ...headers, host: target.host },
-        },
-        (answer) => {
-          const body: Buffer[] = [];
-          answer.on("data", (chunk: Buffer) => body.push(chunk));
-          answer.on("end", () => {
-            let payload: Buffer = Buffer.concat(body);
-            const out: Record<string, string> = {};
-            for (const [name, value] of Object.entries(answer.headers))
-              if (value !== undefined && name !== "transfer-encoding" && name !== "connection" && name !== "keep-alive")
-                out[name] = Array.isArray(value) ? value.join(", ") : value;
-            if (options.rewriteBody && payload.length > 0)
-              payload = options.rewriteBody(payload, out, request.url ?? "");
-            if (options.gzip && payload.length > 0) {
-              payload = gzipSync(payload);
-              out["content-encoding"] = "gzip";
-            }
-            out["content-length"] = String(payload.length);
-            if (options.interim100) response.writeContinue();
-            response.writeHead(answer.statusCode ?? 502, out).end(payload);
-          });
-        },
-      );
-      upstream.on("error", () => response.writeHead(502).end());
-      upstream.end(Buffer.concat(chunks));
-    });
+    forwardBuffered(
+      request,
+      { target, headers: { ...headers, host: target.host } },
+      (answer) => reshapeAnswer(options, answer, request.url ?? "", response),
+      () => response.writeHead(502).end(),
+    );
   });
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);

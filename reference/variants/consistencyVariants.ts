@@ -11,8 +11,12 @@ export const CONSISTENCY_VARIANTS: readonly ReferenceVariant[] = [
   {
     name: "large-pages-reverse-order",
     section: "§2.11",
-    description: `Listings asked with pages of more than ${DEFAULT_PAGE_SIZE} items order the whole listing the other way round (a query plan of its own for large pages), with the same items and values.`,
-    why: "No order of a listing is stated (§2.11, §4.1, §4.2): each page size partitions the same items, and an item holds the same values whatever page serves it.",
+    description:
+      `Listings asked with pages of more than ${DEFAULT_PAGE_SIZE} items order the whole listing the other ` +
+      `way round (a query plan of its own for large pages), with the same items and values.`,
+    why:
+      "No order of a listing is stated (§2.11, §4.1, §4.2): each page size partitions the same items, and an " +
+      "item holds the same values whatever page serves it.",
     departs: [],
     behaviour: () => ({
       paginate: (items, query) => paginate(query.pageSize > DEFAULT_PAGE_SIZE ? [...items].reverse() : items, query),
@@ -22,7 +26,9 @@ export const CONSISTENCY_VARIANTS: readonly ReferenceVariant[] = [
     name: "read-tags-reversed",
     section: "§2.1",
     description: "getWidget answers each widget's tags in the reverse of the listing's order; every value is the same.",
-    why: "§2.1 gives tags as the tags associated with the widget, with no order: the same tags in another order are a warning (register list-get-consistency), never a failure.",
+    why:
+      "§2.1 gives tags as the tags associated with the widget, with no order: the same tags in another order " +
+      "are a warning (register list-get-consistency), never a failure.",
     departs: ["list-get-consistency"],
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200 && operation === "getWidget", (body) => {

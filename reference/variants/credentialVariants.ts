@@ -30,8 +30,12 @@ export const CREDENTIAL_VARIANTS: readonly ReferenceVariant[] = [
     name: "credential-forms-refused-400",
     section: "§7",
     description:
-      "A request carrying a credential in a form §5 does not define (another scheme, a repeated header, another header name, the query string) is answered 400 with the §7 body instead of 401.",
-    why: "§7 gives 400 to an invalid request, a field filled incorrectly; RFC 6750 §3.1 gives invalid_request (400) to a request that repeats a parameter or uses more than one method (register credential-form-status: 400 and 401 both refuse).",
+      "A request carrying a credential in a form §5 does not define (another scheme, a repeated header, another " +
+      "header name, the query string) is answered 400 with the §7 body instead of 401.",
+    why:
+      "§7 gives 400 to an invalid request, a field filled incorrectly; RFC 6750 §3.1 gives invalid_request " +
+      "(400) to a request that repeats a parameter or uses more than one method (register credential-form-status: " +
+      "400 and 401 both refuse).",
     departs: [],
     respond: (response, { operation, headers, query }) =>
       response.status === 401 && carriesUndefinedForm(headers, query)
@@ -43,7 +47,9 @@ export const CREDENTIAL_VARIANTS: readonly ReferenceVariant[] = [
     section: "§5",
     description:
       'The Authorization scheme is compared letter for letter: "bearer <token>" or "BEARER <token>" gets 401.',
-    why: "§5 writes the scheme Bearer; RFC 9110 §11.1 makes scheme names case-insensitive, which the spec does not restate (register bearer-scheme-case, a warning).",
+    why:
+      "§5 writes the scheme Bearer; RFC 9110 §11.1 makes scheme names case-insensitive, which the spec does " +
+      "not restate (register bearer-scheme-case, a warning).",
     departs: ["bearer-scheme-case"],
     requestHeaders: (headers) =>
       headers.authorization !== undefined &&
@@ -56,8 +62,11 @@ export const CREDENTIAL_VARIANTS: readonly ReferenceVariant[] = [
     name: "client-id-format-checked-400",
     section: "§7",
     description:
-      "A client_id not shaped like the ones the server issues is answered 400 (a field filled incorrectly, §7 body) before it is looked up; one of the right shape that is not known still gets 401.",
-    why: "The client id's format is not shown (§5); a gateway that checks the format first reads §7's 400 for a field filled incorrectly (register invalid-client-id-status, a warning).",
+      "A client_id not shaped like the ones the server issues is answered 400 (a field filled incorrectly, " +
+      "§7 body) before it is looked up; one of the right shape that is not known still gets 401.",
+    why:
+      "The client id's format is not shown (§5); a gateway that checks the format first reads §7's 400 for " +
+      "a field filled incorrectly (register invalid-client-id-status, a warning).",
     departs: ["invalid-client-id-status"],
     respond: (response, { operation, headers }) => {
       const sent = headers["client_id"];

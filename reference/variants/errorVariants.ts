@@ -42,8 +42,12 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
     name: "null-fields-refused-400",
     section: "§7",
     description:
-      "Every operation answers 400 (with the §7 body) to a request field sent as JSON null, reading null as a value of the wrong type rather than as the field not defined.",
-    why: "§2 types each field (string, object, integer) and null is none of them, while §4.1 and §4.2 say only what happens when pagination is not defined: whether null counts as not defined is not shown (register null-request-fields, a warning).",
+      "Every operation answers 400 (with the §7 body) to a request field sent as JSON null, reading null as " +
+      "a value of the wrong type rather than as the field not defined.",
+    why:
+      "§2 types each field (string, object, integer) and null is none of them, while §4.1 and §4.2 say only " +
+      "what happens when pagination is not defined: whether null counts as not defined is not shown (register " +
+      "null-request-fields, a warning).",
     departs: ["null-request-fields"],
     respond: (response, { operation, body }) => {
       const field = nullField(body);
@@ -57,7 +61,9 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
     section: "§4",
     description:
       "The listings answer 400 (with the §7 body) to a pagination object that lacks pageNumber or pageSize; without pagination they still serve the first 10.",
-    why: "§4: which request fields are required is not shown, so a target may require both fields of a pagination it is given (register required-request-fields, a warning).",
+    why:
+      "§4: which request fields are required is not shown, so a target may require both fields of a pagination " +
+      "it is given (register required-request-fields, a warning).",
     departs: ["required-request-fields"],
     respond: (response, { operation, body }) => {
       const pagination = isJsonObject(body) ? body.pagination : undefined;
@@ -73,7 +79,9 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
     name: "problem-json-errors",
     section: "§7",
     description: "Every 400, 401 and 404 answer carries Content-Type application/problem+json (its §7 body unchanged).",
-    why: "A +json media type is JSON (RFC 6839) and common for errors (RFC 9457); §4 only says the operations return JSON (register response-content-type, a warning).",
+    why:
+      "A +json media type is JSON (RFC 6839) and common for errors (RFC 9457); §4 only says the operations " +
+      "return JSON (register response-content-type, a warning).",
     departs: ["response-content-type"],
     respond: (response) =>
       response.status >= 400 && response.status !== 403 && response.json !== undefined
@@ -100,7 +108,9 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
     name: "malformed-id-404",
     section: "§7",
     description: "A widgetId or analyticId that is not in its URI format gets 404 OBJECT_NOT_FOUND instead of 400.",
-    why: "§7 gives 400 for a field filled incorrectly and §4.3/§4.4 give 404 for what does not exist; both fit a malformed id (registers malformed-widget-id, malformed-analytic-id).",
+    why:
+      "§7 gives 400 for a field filled incorrectly and §4.3/§4.4 give 404 for what does not exist; both fit " +
+      "a malformed id (registers malformed-widget-id, malformed-analytic-id).",
     departs: [],
     respond: (response, { operation }) =>
       (operation === "getWidget" || operation === "getAnalytic") &&

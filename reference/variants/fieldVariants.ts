@@ -46,7 +46,9 @@ export const FIELD_VARIANTS: readonly ReferenceVariant[] = [
     section: "§2.7",
     description:
       "ColumnRefs carry suffix beside §2.7's sufix, and widgets thumbnailUrl beside thumbnailURL, each with the same value.",
-    why: "The tabled field is there under the spec's name; a second spelling beside it is only an unknown extra field (register unknown-extra-fields), not a renamed one.",
+    why:
+      "The tabled field is there under the spec's name; a second spelling beside it is only an unknown extra " +
+      "field (register unknown-extra-fields), not a renamed one.",
     departs: [],
     respond: (response, { operation }) =>
       rewriteJson(response, response.status === 200, (body) => {

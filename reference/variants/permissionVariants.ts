@@ -21,8 +21,11 @@ export const PERMISSION_VARIANTS: readonly ReferenceVariant[] = [
     name: "widget-for-restricted-only",
     section: "§4.1",
     description:
-      "One widget the restricted user may view is hidden from the main user (its permission names a resource the main user lacks): the restricted listing holds a widget the main listing does not.",
-    why: "§2.1, §4.1: each widget carries its own permission and listing widgets returns only those the user may view; holding Visualizar on landing pages says nothing about a widget's resource.",
+      "One widget the restricted user may view is hidden from the main user (its permission names a resource " +
+      "the main user lacks): the restricted listing holds a widget the main listing does not.",
+    why:
+      "§2.1, §4.1: each widget carries its own permission and listing widgets returns only those the user may " +
+      "view; holding Visualizar on landing pages says nothing about a widget's resource.",
     departs: [],
     behaviour: (correct) => ({
       canListWidget: (user, record, searchValue) =>
@@ -37,8 +40,12 @@ export const PERMISSION_VARIANTS: readonly ReferenceVariant[] = [
     name: "restricted-sees-every-widget",
     section: "§5",
     description:
-      "The restricted user holds the permission of every widget and analytic: it lists and reads all of them, as the main user does (its landing pages are still its own only). Run with --restricted-sees-all and no other permission fact.",
-    why: "§2.1 and §5 tie a widget to a resource and an action, and a tenant may grant a user without Visualizar every widget's permission; the user declares it with --restricted-sees-all (register permission-facts).",
+      "The restricted user holds the permission of every widget and analytic: it lists and reads all of them, " +
+      "as the main user does (its landing pages are still its own only). Run with --restricted-sees-all and " +
+      "no other permission fact.",
+    why:
+      "§2.1 and §5 tie a widget to a resource and an action, and a tenant may grant a user without Visualizar " +
+      "every widget's permission; the user declares it with --restricted-sees-all (register permission-facts).",
     departs: [],
     runConfig: (config) => ({ ...withoutPermissionFacts(config), restrictedSeesAll: true }),
     data: (data) => ({

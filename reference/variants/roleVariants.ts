@@ -32,7 +32,9 @@ export const ROLE_VARIANTS: readonly ReferenceVariant[] = [
   {
     name: "extra-roles",
     section: "§4.5",
-    description: `${EXTRA_ROLES} more roles are configured, whose filters overlap the other roles' filters, some under another sequence of the same domain and service.`,
+    description:
+      `${EXTRA_ROLES} more roles are configured, whose filters overlap the other roles' filters, some under ` +
+      `another sequence of the same domain and service.`,
     why: "§4.5 and §2.12 set no number of roles and no rule against roles sharing filters; the union must still be a set.",
     departs: [],
     data: (data) => ({
@@ -44,7 +46,9 @@ export const ROLE_VARIANTS: readonly ReferenceVariant[] = [
     name: "roles-mostly-without-filters",
     section: "§4.5",
     description: "Only the first role has filters; every other configured role has none in any domain or service.",
-    why: "§4.5 and §2.12 do not say a role has filters: a role linked to none contributes nothing to the union, which must still be judged on the one role that has some.",
+    why:
+      "§4.5 and §2.12 do not say a role has filters: a role linked to none contributes nothing to the union, " +
+      "which must still be judged on the one role that has some.",
     departs: [],
     data: (data) => ({
       ...data,

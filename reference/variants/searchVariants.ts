@@ -30,7 +30,9 @@ export const SEARCH_VARIANTS: readonly ReferenceVariant[] = [
     section: "§4.1",
     description:
       "Both searches also ignore accents (an accent-insensitive collation): previsao finds Previsão, and a part of a tag or key is still found.",
-    why: "§4.1 and §4.2 do not say whether accents count; the register reads search as a substring ignoring case and accents (register search-match-mode), as the common databases' default collations do.",
+    why:
+      "§4.1 and §4.2 do not say whether accents count; the register reads search as a substring ignoring case " +
+      "and accents (register search-match-mode), as the common databases' default collations do.",
     departs: [],
     behaviour: () => ({
       widgetMatches: (record, searchValue, data) =>
@@ -45,7 +47,9 @@ export const SEARCH_VARIANTS: readonly ReferenceVariant[] = [
     section: "§7",
     description:
       "Both listings answer 400 (with the §7 body) to a searchValue holding one of % _ * . ( ) [ ] \\ ' \" ; instead of searching it.",
-    why: "Refusing a legal string is not stated to be wrong (§7 gives 400 for a field filled incorrectly); the register's default searches it, so this is a warning (register search-special-characters).",
+    why:
+      "Refusing a legal string is not stated to be wrong (§7 gives 400 for a field filled incorrectly); the " +
+      "register's default searches it, so this is a warning (register search-special-characters).",
     // A long value refused for its characters cannot be told from one refused for its length.
     departs: ["search-special-characters", "payload-size-limit"],
     respond: (response, { operation, body }) => {

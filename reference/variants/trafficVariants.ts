@@ -11,7 +11,9 @@ export const TRAFFIC_VARIANTS: readonly ReferenceVariant[] = [
   {
     name: "rate-limited",
     section: "§8",
-    description: `Every ${RATE_LIMIT_PERIOD}th request is answered 429 Too Many Requests with Retry-After: 1 (the server's retryAfterSeconds); the same request sent again is served.`,
+    description:
+      `Every ${RATE_LIMIT_PERIOD}th request is answered 429 Too Many Requests with Retry-After: 1 (the server's ` +
+      `retryAfterSeconds); the same request sent again is served.`,
     why: "§8: rate limits are not shown; a client that waits as Retry-After asks gets its answer.",
     departs: [],
     // A request sent again after the wait is served, as a limiter that counts per time window would: the limit slows a client, never starves it.

@@ -45,7 +45,9 @@ export const VALUE_SHAPE_VARIANTS: readonly ReferenceVariant[] = [
     name: "relative-widget-urls",
     section: "§2.1",
     description: "Widget url and thumbnailURL are relative references (/widgets/<slug>/index.html).",
-    why: "§2.1 says URL but not absolute URL: a relative reference resolved against the platform's address is a URL reference (RFC 3986 §4.1; register value-shapes).",
+    why:
+      "§2.1 says URL but not absolute URL: a relative reference resolved against the platform's address is " +
+      "a URL reference (RFC 3986 §4.1; register value-shapes).",
     departs: [],
     data: (data) => ({
       ...data,
@@ -82,7 +84,9 @@ export const VALUE_SHAPE_VARIANTS: readonly ReferenceVariant[] = [
     section: "§2.1",
     description:
       "Widget name and description keys of other schemes: cms:widgets/<slug>.name, widget_<slug>-name and platform.cms.ウィジェット.<slug>.名前.",
-    why: "§2.1 says they are i18n keys of the platform.cms bundle but not how keys are spelt: colons, slashes, hyphens, underscores and other scripts are common key syntax (register value-shapes).",
+    why:
+      "§2.1 says they are i18n keys of the platform.cms bundle but not how keys are spelt: colons, slashes, " +
+      "hyphens, underscores and other scripts are common key syntax (register value-shapes).",
     departs: [],
     data: withOtherKeySchemes,
   },

@@ -48,13 +48,8 @@ export interface RunStartInfo {
   readonly totalVerdicts?: number;
 }
 
-/** Where the report files were written. */
-export interface ReportPaths {
-  readonly json?: string;
-  readonly junit?: string;
-  readonly html?: string;
-  readonly har?: string;
-}
+/** Where the report files were written, by format (json, junit, html, har …), in the order they are listed. */
+export type ReportPaths = Readonly<Record<string, string | undefined>>;
 
 // A waived failure is shown as waived (the runner applies waivers before onResult), never as a failure.
 const SHOWN_AS_THEY_HAPPEN: ReadonlySet<Outcome> = new Set(["failed", "error", "warning", "waived"]);
@@ -163,7 +158,8 @@ export class ConsoleReporter {
       ? `${info.checks} of ${info.totalVerdicts} verdicts selected`
       : `${info.checks} verdicts to judge (check × operation)`;
     this.write(
-      `${this.paint.bold("cms-conformance")} ${this.targetText(info.target)}${info.embedded === true ? ` (${BUNDLED_TARGET_WORDS})` : ""} · ${this.text(info.profile)} profile · ${count}`,
+      `${this.paint.bold("cms-conformance")} ${this.targetText(info.target)}` +
+        `${info.embedded === true ? ` (${BUNDLED_TARGET_WORDS})` : ""} · ${this.text(info.profile)} profile · ${count}`,
     );
   }
 
@@ -267,7 +263,11 @@ export class ConsoleReporter {
     const partial = selectionPhrase(report);
     const head = partial === undefined ? verdict : `${verdict} — ${partial}:`;
     this.write(
-      `${head} ${parts.join(" · ") || "no verdicts"}  ${this.paint.dim(`(${meta.profile} profile, ${counted(summary.total, "verdict")} in ${formatDuration(meta.durationMs)}, ${counted(meta.requestCount, "request")}, seed ${meta.seed})`)}`,
+      `${head} ${parts.join(" · ") || "no verdicts"}  ` +
+        this.paint.dim(
+          `(${meta.profile} profile, ${counted(summary.total, "verdict")} in ${formatDuration(meta.durationMs)}, ` +
+            `${counted(meta.requestCount, "request")}, seed ${meta.seed})`,
+        ),
     );
     if (meta.profile === "default" && summary.warnings > 0)
       this.write(this.paint.dim("  Warnings do not fail the default profile; --profile strict makes them failures."));
@@ -275,11 +275,11 @@ export class ConsoleReporter {
     this.failedList(report);
     this.runLists(report);
 
-    const written = (["json", "junit", "html", "har"] as const).filter((format) => paths[format] !== undefined);
+    const written = Object.entries(paths).flatMap(([format, path]) => (path === undefined ? [] : [{ format, path }]));
     if (written.length > 0) {
       this.write("");
       this.write(this.paint.bold("Reports"));
-      for (const format of written) this.write(`  ${format.padEnd(7)}${this.targetText(paths[format] ?? "", 500)}`);
+      for (const { format, path } of written) this.write(`  ${format.padEnd(7)}${this.targetText(path, 500)}`);
     }
   }
 
@@ -350,13 +350,15 @@ export class ConsoleReporter {
       this.paint.outcome(
         "skipped",
         this.paint.bold(
-          `Skipped: ${skipped.length} verdict(s) not judged${gate ? " (they fail the gate: --fail-on-skipped)" : " (--fail-on-skipped makes them fail the gate)"}`,
+          `Skipped: ${skipped.length} verdict(s) not judged` +
+            (gate ? " (they fail the gate: --fail-on-skipped)" : " (--fail-on-skipped makes them fail the gate)"),
         ),
       ),
     );
     for (const result of skipped)
       this.write(
-        `  ${this.paint.outcome("skipped", `${MARK.skipped} ${OUTCOME_LABEL.skipped.padEnd(5)}`)} ${result.operation} ${this.paint.bold(result.checkId)} — ${this.text(result.skipReason ?? result.message, 300)}`,
+        `  ${this.paint.outcome("skipped", `${MARK.skipped} ${OUTCOME_LABEL.skipped.padEnd(5)}`)} ${result.operation} ` +
+          `${this.paint.bold(result.checkId)} — ${this.text(result.skipReason ?? result.message, 300)}`,
       );
   }
 

@@ -1,5 +1,7 @@
 /** One piece of evidence in the HTML report: request, response, timing, schema issues, curl. */
 import type { EvidenceItem } from "../../runner/model/RunReport.js";
+import type { Exchange } from "../../runner/model/Exchange.js";
+import type { SchemaIssue } from "../../contract/schemaIssue.js";
 import { exportLine } from "./exportLine.js";
 import { html, type SafeHtml } from "./html.js";
 
@@ -58,35 +60,58 @@ function reproduceHint(curl: string): SafeHtml | "" {
   return line === undefined ? "" : html`<p class="env">Set the credentials first: <code>${line}</code></p>`;
 }
 
+const ISSUES_HEAD = html`<thead><tr><th>Body path</th><th>Problem</th><th>Schema path</th><th>Keyword</th><th>Params</th><th>Register</th></tr></thead>`;
+
+function issueRow(issue: SchemaIssue): SafeHtml {
+  const path = issue.instancePath === "" ? "(root)" : issue.instancePath;
+  const register = issue.register ? html`<a href="#reg-${issue.register}">${issue.register}</a>` : "";
+  const cells = [
+    html`<td class="mono">${path}</td><td>${issue.message}</td><td class="mono">${issue.schemaPath}</td>`,
+    html`<td class="mono">${issue.keyword}</td><td class="mono">${JSON.stringify(issue.params)}</td><td>${register}</td>`,
+  ];
+  return html`<tr>${cells}</tr>`;
+}
+
+function issuesTable(issues: readonly SchemaIssue[]): SafeHtml | "" {
+  if (issues.length === 0) return "";
+  const table = html`<table class="issues">${ISSUES_HEAD}<tbody>${issues.map(issueRow)}</tbody></table>`;
+  return html`<h5>Schema issues (ajv)</h5><div class="table-wrap">${table}</div>`;
+}
+
+function requestPane(request: Exchange["request"], limits: EvidenceLimits): SafeHtml {
+  const body = request.body === undefined ? "" : bodyBlock(request.body, limits);
+  return html`<div><h5>Request</h5><pre>${request.method} ${request.url}</pre>${headersTable(request.headers)}${body}</div>`;
+}
+
+function responseShown(response: Exchange["response"], limits: EvidenceLimits): SafeHtml {
+  if (!response) return html`<p class="muted">No response.</p>`;
+  const notes = response.truncated
+    ? [`The target sent ${response.bodyBytes.toLocaleString("en")} bytes; the suite kept only the first part.`]
+    : [];
+  const status = html`<span class="status ${statusClass(response.status)}">${response.status}</span>`;
+  const size = html`<span class="muted">${response.bodyBytes.toLocaleString("en")} bytes</span>`;
+  return html`<p>${status} ${size}</p>${headersTable(response.headers)}${bodyBlock(response.bodyText, limits, notes)}`;
+}
+
+function reproduceBlock(curl: string, curlId: string): SafeHtml {
+  const copy = html`<button type="button" data-copy="${curlId}">Copy curl</button>`;
+  return html`<h5>Reproduce</h5>${reproduceHint(curl)}<div class="curl"><pre id="${curlId}">${curl}</pre>${copy}</div>`;
+}
+
 /** The evidence item `index` of result `resultId`, fully expanded. */
 export function renderEvidence(item: EvidenceItem, resultId: number, index: number, limits: EvidenceLimits): SafeHtml {
   const { exchange } = item;
   const { request, response, failure } = exchange;
-  const curlId = `curl-${resultId}-${index}`;
   const retries = exchange.retriesAfter429 > 0 ? ` · waited out ${exchange.retriesAfter429} × 429` : "";
-  const responseNotes = response?.truncated
-    ? [`The target sent ${response.bodyBytes.toLocaleString("en")} bytes; the suite kept only the first part.`]
-    : [];
-  const issues = item.schemaIssues ?? [];
+  // The request's body is shown before the response's: both spend the page's budget, in that order.
   return html`<div class="evidence">
 <h4>${item.label} <span class="muted mono">· ${exchange.startedAt} · ${exchange.durationMs.toFixed(1)} ms${retries}</span></h4>
 ${failure ? html`<div class="failure-box"><strong>No usable response (${failure.kind}):</strong> ${failure.message}</div>` : ""}
 <div class="exchange">
-<div><h5>Request</h5><pre>${request.method} ${request.url}</pre>${headersTable(request.headers)}${request.body === undefined ? "" : bodyBlock(request.body, limits)}</div>
-<div><h5>Response</h5>${
-    response
-      ? html`<p><span class="status ${statusClass(response.status)}">${response.status}</span> <span class="muted">${response.bodyBytes.toLocaleString("en")} bytes</span></p>${headersTable(response.headers)}${bodyBlock(response.bodyText, limits, responseNotes)}`
-      : html`<p class="muted">No response.</p>`
-  }</div>
+${requestPane(request, limits)}
+<div><h5>Response</h5>${responseShown(response, limits)}</div>
 </div>
-${
-  issues.length > 0
-    ? html`<h5>Schema issues (ajv)</h5><div class="table-wrap"><table class="issues"><thead><tr><th>Body path</th><th>Problem</th><th>Schema path</th><th>Keyword</th><th>Params</th><th>Register</th></tr></thead><tbody>${issues.map(
-        (issue) =>
-          html`<tr><td class="mono">${issue.instancePath === "" ? "(root)" : issue.instancePath}</td><td>${issue.message}</td><td class="mono">${issue.schemaPath}</td><td class="mono">${issue.keyword}</td><td class="mono">${JSON.stringify(issue.params)}</td><td>${issue.register ? html`<a href="#reg-${issue.register}">${issue.register}</a>` : ""}</td></tr>`,
-      )}</tbody></table></div>`
-    : ""
-}
-<h5>Reproduce</h5>${reproduceHint(exchange.curl)}<div class="curl"><pre id="${curlId}">${exchange.curl}</pre><button type="button" data-copy="${curlId}">Copy curl</button></div>
+${issuesTable(item.schemaIssues ?? [])}
+${reproduceBlock(exchange.curl, `curl-${resultId}-${index}`)}
 </div>`;
 }

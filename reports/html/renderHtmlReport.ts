@@ -98,7 +98,10 @@ function commandText(text: string): SafeHtml {
 /** The command line that reproduces the run, with a copy button and the variables to set first. */
 function reproduceBlock(commandLine: string): SafeHtml {
   const line = exportLine(commandLine);
-  return html`<div class="reproduce"><h5>Reproduce this run</h5><div class="curl"><pre id="command-line">${commandText(commandLine)}</pre><button type="button" data-copy="command-line">Copy</button></div>${line === undefined ? "" : html`<p class="env">Set the credentials first: <code>${line}</code></p>`}</div>`;
+  const command = html`<pre id="command-line">${commandText(commandLine)}</pre>`;
+  const copy = html`<button type="button" data-copy="command-line">Copy</button>`;
+  const env = line === undefined ? "" : html`<p class="env">Set the credentials first: <code>${line}</code></p>`;
+  return html`<div class="reproduce"><h5>Reproduce this run</h5><div class="curl">${command}${copy}</div>${env}</div>`;
 }
 
 /** "2025-01-15T10:00:00.000Z" → "2025-01-15 10:00:00 UTC"; anything else as it came. */
@@ -117,7 +120,19 @@ function formatDuration(ms: number): string {
 /** Reasons the run fails besides check verdicts, marked like a failed check so they are not overlooked. */
 function gateFailureList(gateFailures: readonly string[]): SafeHtml | "" {
   if (gateFailures.length === 0) return "";
-  return html`<h5>Gate failures</h5><ul class="gate-failures" id="gate-failures">${gateFailures.map((line) => html`<li><span class="badge o-failed">${OUTCOME_LABEL.failed}</span> ${line}</li>`)}</ul>`;
+  const items = gateFailures.map(
+    (line) => html`<li><span class="badge o-failed">${OUTCOME_LABEL.failed}</span> ${line}</li>`,
+  );
+  return html`<h5>Gate failures</h5><ul class="gate-failures" id="gate-failures">${items}</ul>`;
+}
+
+/** Run facts shown across the whole width, and those in a monospace font. */
+const WIDE_FACTS: ReadonlySet<string> = new Set(["Schema hash", "Target", "Verdicts"]);
+const MONO_FACTS: ReadonlySet<string> = new Set(["Schema hash", "Seed"]);
+
+function metaItem([name, value]: readonly [string, unknown]): SafeHtml {
+  const shown = html`<dt>${name}</dt><dd class="${MONO_FACTS.has(name) ? "mono" : ""}">${value}</dd>`;
+  return html`<div class="${WIDE_FACTS.has(name) ? "wide" : ""}">${shown}</div>`;
 }
 
 function metaList(report: RunReport): SafeHtml {
@@ -142,18 +157,27 @@ function metaList(report: RunReport): SafeHtml {
     ...(meta.insecure === true ? ([["TLS", "certificate verification skipped (--insecure)"]] as const) : []),
     ["Report format", `version ${report.reportVersion}`],
   ];
-  return html`<dl class="meta">${items.map(([name, value]) => html`<div class="${name === "Schema hash" || name === "Target" || name === "Verdicts" ? "wide" : ""}"><dt>${name}</dt><dd class="${name === "Schema hash" || name === "Seed" ? "mono" : ""}">${value}</dd></div>`)}</dl>
+  return html`<dl class="meta">${items.map(metaItem)}</dl>
 ${gateFailureList(meta.gateFailures)}
 ${meta.sampling.length > 0 ? html`<h5>Sampling</h5><ul class="sampling">${meta.sampling.map((line) => html`<li>${line}</li>`)}</ul>` : ""}
 ${meta.notes.length > 0 ? html`<h5>Notes</h5><ul class="notes">${meta.notes.map((line) => html`<li>${line}</li>`)}</ul>` : ""}`;
 }
 
+function outcomeBox(outcome: Outcome): SafeHtml {
+  const badge = html`<span class="badge o-${outcome}">${OUTCOME_LABEL[outcome]}</span>`;
+  return html`<label><input type="checkbox" name="outcome" value="${outcome}" checked> ${badge}</label>`;
+}
+
+function optionsOf(values: readonly string[]): SafeHtml[] {
+  return values.map((value) => html`<option value="${value}">${value}</option>`);
+}
+
 function filters(report: RunReport): SafeHtml {
   const families = [...new Set(report.results.map((result) => result.family))].sort();
   return html`<form class="filters" id="filters" role="search" aria-label="Filter results">
-<fieldset><legend>Outcome</legend>${OUTCOME_ORDER.map((outcome) => html`<label><input type="checkbox" name="outcome" value="${outcome}" checked> <span class="badge o-${outcome}">${OUTCOME_LABEL[outcome]}</span></label>`)}</fieldset>
-<label>Operation <select name="operation"><option value="">all</option>${OPERATIONS.map((op) => html`<option value="${op.name}">${op.name}</option>`)}</select></label>
-<label>Family <select name="family"><option value="">all</option>${families.map((family) => html`<option value="${family}">${family}</option>`)}</select></label>
+<fieldset><legend>Outcome</legend>${OUTCOME_ORDER.map(outcomeBox)}</fieldset>
+<label>Operation <select name="operation"><option value="">all</option>${optionsOf(OPERATIONS.map((op) => op.name))}</select></label>
+<label>Family <select name="family"><option value="">all</option>${optionsOf(families)}</select></label>
 <label>Level <select name="level"><option value="">all</option><option value="MUST">MUST</option><option value="SHOULD">SHOULD</option></select></label>
 <input type="search" name="q" placeholder="Search id, title, message…" aria-label="Search">
 <button type="reset">Reset</button>
@@ -209,17 +233,61 @@ function scriptData(results: readonly CheckResult[]): unknown {
 
 /** Failed and errored verdicts, listed in the banner (issue 27.7): what a reviewer must read first, linked to its finding. */
 const BANNER_FAILURES = 12;
+
+function bannerItem({ result, id }: { readonly result: CheckResult; readonly id: number }): SafeHtml {
+  const badge = html`<span class="badge o-${result.outcome}">${OUTCOME_LABEL[result.outcome]}</span>`;
+  const link = html`<a href="#r-${id}">${badge} <span class="mono">${result.checkId}</span> on ${result.operation}</a>`;
+  return html`<li>${link}: ${result.message.split("\n")[0]?.slice(0, 160) ?? ""}</li>`;
+}
+
 function failedBanner(run: RunReport): SafeHtml | string {
   const failing = run.results
     .map((result, id) => ({ result, id }))
     .filter(({ result }) => result.outcome === "failed" || result.outcome === "error");
   if (failing.length === 0) return "";
   const shown = failing.slice(0, BANNER_FAILURES);
-  return html`<ul class="banner-failures" id="banner-failures">${shown.map(
-    ({ result, id }) =>
-      html`<li><a href="#r-${id}"><span class="badge o-${result.outcome}">${OUTCOME_LABEL[result.outcome]}</span> <span class="mono">${result.checkId}</span> on ${result.operation}</a>: ${result.message.split("\n")[0]?.slice(0, 160) ?? ""}</li>`,
-  )}${failing.length > shown.length ? html`<li class="muted">… and ${failing.length - shown.length} more under Findings</li>` : ""}</ul>`;
+  const more = failing.length - shown.length;
+  const moreItem = more > 0 ? html`<li class="muted">… and ${more} more under Findings</li>` : "";
+  return html`<ul class="banner-failures" id="banner-failures">${shown.map(bannerItem)}${moreItem}</ul>`;
 }
+
+/** "FAIL — 2 of 104 verdicts selected (--checks …); the other 102 were not run." for a partial run. */
+function partialLine(run: RunReport, verdictWord: string, partial: string | undefined): SafeHtml | "" {
+  if (partial === undefined) return "";
+  const others = run.meta.selection.totalVerdicts - run.meta.selection.selectedVerdicts;
+  const filters = html`(<span class="mono">${commandText(selectionFilters(run))}</span>)`;
+  return html`<p class="partial" id="partial"><strong>${verdictWord} — ${partial}</strong> ${filters}; the other ${others} were not run.</p>`;
+}
+
+/** The run in one line: profile, verdicts, start, duration, requests. */
+function runFacts(run: RunReport): SafeHtml {
+  const { meta } = run;
+  const verdicts = plural(run.summary.total, "verdict");
+  const started = `started ${readableTime(meta.startedAt)}`;
+  return html`${meta.profile} profile · ${verdicts} · ${started} · ${formatDuration(meta.durationMs)} · ${plural(meta.requestCount, "request")}`;
+}
+
+/** An outcome's count in the banner, a link that shows only that outcome's findings. */
+function countLink(outcome: Outcome, count: number): SafeHtml {
+  const badge = html`<span class="badge o-${outcome}">${OUTCOME_LABEL[outcome]}</span>`;
+  const words = html`${badge}<b>${count}</b> ${OUTCOME_WORD[outcome][count === 1 ? 0 : 1]}`;
+  return html`<li><a class="count${count === 0 ? " zero" : ""}" href="#findings" data-only-outcome="${outcome}">${words}</a></li>`;
+}
+
+const TOC = html`${[
+  ["run", "Run"],
+  ["matrix", "Matrix"],
+  ["findings", "Findings"],
+  ["timings", "Response times"],
+  ["register", "Ambiguity register"],
+].map(([id, name]) => html`<a href="#${id}">${name}</a>`)}`;
+
+const FINDINGS_TOOLBAR = html`<div class="toolbar">${[
+  html`<button type="button" id="expand-all">Expand all</button><button type="button" id="collapse-all">Collapse all</button>`,
+  html`<span class="muted">Most serious first. Passed checks carry no evidence.</span>`,
+]}</div>`;
+
+const FOOTER_NOTE = "the same data as report.json, bodies cut where noted; this file makes no network request.";
 
 /** The text of index.html, secrets redacted. */
 export function renderHtmlReport(report: RunReport, options: HtmlReportOptions = {}): string {
@@ -234,6 +302,7 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
   const verdictWord = run.verdict === "pass" ? "PASS" : "FAIL";
   const partial = selectionPhrase(run);
+  const caption = targetCaption(run.meta.target.baseUrl, run.meta.target.embedded);
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -242,24 +311,21 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${verdictWord}${partial === undefined ? "" : ` (${partial})`} · cms-conformance · ${targetCaption(run.meta.target.baseUrl, run.meta.target.embedded)}</title>
+<title>${verdictWord}${partial === undefined ? "" : ` (${partial})`} · cms-conformance · ${caption}</title>
 <style>${new SafeHtml(REPORT_STYLES) /* our own stylesheet: trusted */}</style>
 </head>
 <body>
 <header class="verdict ${run.verdict}" id="verdict">
 <div class="verdict-word" data-verdict="${run.verdict}">${verdictWord}</div>
-<div><h1>cms-conformance · ${targetCaption(run.meta.target.baseUrl, run.meta.target.embedded)}</h1>
-${partial === undefined ? "" : html`<p class="partial" id="partial"><strong>${verdictWord} — ${partial}</strong> (<span class="mono">${commandText(selectionFilters(run))}</span>); the other ${run.meta.selection.totalVerdicts - run.meta.selection.selectedVerdicts} were not run.</p>`}
+<div><h1>cms-conformance · ${caption}</h1>
+${partialLine(run, verdictWord, partial)}
 <p class="why">${verdictReason(run)}</p>
-<p class="muted">${run.meta.profile} profile · ${plural(run.summary.total, "verdict")} · started ${readableTime(run.meta.startedAt)} · ${formatDuration(run.meta.durationMs)} · ${plural(run.meta.requestCount, "request")}</p>
+<p class="muted">${runFacts(run)}</p>
 ${failedBanner(run)}
 ${reproduceBlock(run.meta.commandLine)}</div>
-<ul class="counts">${OUTCOME_ORDER.map((outcome) => {
-    const count = countOf(run, outcome);
-    return html`<li><a class="count${count === 0 ? " zero" : ""}" href="#findings" data-only-outcome="${outcome}"><span class="badge o-${outcome}">${OUTCOME_LABEL[outcome]}</span><b>${count}</b> ${OUTCOME_WORD[outcome][count === 1 ? 0 : 1]}</a></li>`;
-  })}</ul>
+<ul class="counts">${OUTCOME_ORDER.map((outcome) => countLink(outcome, countOf(run, outcome)))}</ul>
 </header>
-<nav class="toc"><a href="#run">Run</a><a href="#matrix">Matrix</a><a href="#findings">Findings</a><a href="#timings">Response times</a><a href="#register">Ambiguity register</a></nav>
+<nav class="toc">${TOC}</nav>
 <main>
 <section id="run"><h2>Run</h2>${metaList(run)}</section>
 ${filters(run)}
@@ -267,7 +333,7 @@ ${filters(run)}
 <p class="muted">Each check is listed under every section it enforces. Click an outcome for its evidence.</p>
 <div class="matrix-wrap">${renderMatrix(run.results)}</div></section>
 <section id="findings"><h2>Findings</h2>
-<div class="toolbar"><button type="button" id="expand-all">Expand all</button><button type="button" id="collapse-all">Collapse all</button><span class="muted">Most serious first. Passed checks carry no evidence.</span></div>
+${FINDINGS_TOOLBAR}
 <p class="empty" id="no-match" hidden>No result matches the filters.</p>
 ${findingOrder(run.results).map((id) => {
   const result = run.results[id];
@@ -277,7 +343,7 @@ ${findingOrder(run.results).map((id) => {
 <section id="timings"><h2>Response times per operation</h2>${renderTimingChart(run.timings)}</section>
 <section id="register"><h2>Ambiguity register</h2>${renderRegister(run)}</section>
 </main>
-<footer>cms-conformance ${run.meta.suiteVersion} · report format ${run.reportVersion} · the same data as report.json, bodies cut where noted; this file makes no network request.</footer>
+<footer>cms-conformance ${run.meta.suiteVersion} · report format ${run.reportVersion} · ${FOOTER_NOTE}</footer>
 <script type="application/json" id="report-data">${new SafeHtml(jsonForScript(scriptData(run.results)))}</script>
 <script>${new SafeHtml(REPORT_SCRIPT)}</script>
 </body>

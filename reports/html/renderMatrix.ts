@@ -15,6 +15,39 @@ function stackedName(name: string): SafeHtml {
   return html`${name.split(/(?=[A-Z])/).map((word, index) => html`${index > 0 ? new SafeHtml("<wbr>") : ""}${word}`)}`;
 }
 
+/** The check's own cells: level and family have columns on a wide screen and sit under the title on a narrow one (reportStyles). */
+function checkCells(checkId: string, first: CheckResult | undefined): SafeHtml {
+  const level = html`<span class="tag">${first?.level ?? ""}</span>`;
+  const family = html`<span class="tag">${first?.family ?? ""}</span>`;
+  const title = html`<span class="check-id">${checkId}</span><br><span class="muted">${first?.title ?? ""}</span>`;
+  return html`<td class="check">${title}<span class="lf-inline"> ${level} ${family}</span></td><td class="lf">${level}</td><td class="lf">${family}</td>`;
+}
+
+function outcomeCell(entry: IndexedResult): SafeHtml {
+  const { outcome, message } = entry.result;
+  const badge = html`<a class="badge o-${outcome}" href="#r-${entry.id}" title="${message}">${OUTCOME_LABEL[outcome]}</a>`;
+  return html`<td class="cell" data-result="${entry.id}">${badge}</td>`;
+}
+
+/** One cell per operation: the check's verdict there, or "not applicable". */
+function operationCells(list: readonly IndexedResult[]): SafeHtml[] {
+  return OPERATIONS.map((op) => {
+    const cells = list.filter((entry) => entry.result.operation === op.name);
+    return cells.length === 0 ? html`<td class="na" title="not applicable">·</td>` : html`${cells.map(outcomeCell)}`;
+  });
+}
+
+function operationHeader(op: (typeof OPERATIONS)[number]): SafeHtml {
+  const shown = html`${stackedName(op.name)}<br><span class="muted">§${op.section}</span>`;
+  return html`<th class="op" scope="col" title="${op.name} (§${op.section})">${shown}</th>`;
+}
+
+function sectionHeading(section: string): SafeHtml {
+  const rule = SECTION_RULES[section];
+  const ruleText = html`<span class="rule">— ${rule?.rule ?? "no rule recorded for this section"}</span>`;
+  return html`<tr class="section"><th colspan="${3 + OPERATIONS.length}">§${section} ${rule?.title ?? ""} ${ruleText}</th></tr>`;
+}
+
 /** A check appears under every section it cites, so a reader finds it from any of them. */
 export function renderMatrix(results: readonly CheckResult[]): SafeHtml {
   const byCheck = new Map<string, IndexedResult[]>();
@@ -32,18 +65,7 @@ export function renderMatrix(results: readonly CheckResult[]): SafeHtml {
 
   const row = (checkId: string): SafeHtml => {
     const list = byCheck.get(checkId) ?? [];
-    const first = list[0]?.result;
-    // Level and family have columns on a wide screen and sit under the title on a narrow one (reportStyles).
-    return html`<tr class="check-row"><td class="check"><span class="check-id">${checkId}</span><br><span class="muted">${first?.title ?? ""}</span><span class="lf-inline"> <span class="tag">${first?.level ?? ""}</span> <span class="tag">${first?.family ?? ""}</span></span></td><td class="lf"><span class="tag">${first?.level ?? ""}</span></td><td class="lf"><span class="tag">${first?.family ?? ""}</span></td>${OPERATIONS.map(
-      (op) => {
-        const cells = list.filter((entry) => entry.result.operation === op.name);
-        if (cells.length === 0) return html`<td class="na" title="not applicable">·</td>`;
-        return cells.map(
-          (entry) =>
-            html`<td class="cell" data-result="${entry.id}"><a class="badge o-${entry.result.outcome}" href="#r-${entry.id}" title="${entry.result.message}">${OUTCOME_LABEL[entry.result.outcome]}</a></td>`,
-        );
-      },
-    )}</tr>`;
+    return html`<tr class="check-row">${checkCells(checkId, list[0]?.result)}${operationCells(list)}</tr>`;
   };
 
   const failingPerOperation = OPERATIONS.map(
@@ -53,15 +75,16 @@ export function renderMatrix(results: readonly CheckResult[]): SafeHtml {
       ).length,
   );
 
+  const failingCells = failingPerOperation.map((count) => html`<td>${count}</td>`);
+  const headCells = html`<th class="check">Check</th><th class="lf">Level</th><th class="lf">Family</th>`;
   // No scrolling wrapper: the header row sticks to the viewport only when no ancestor scrolls.
   return html`<table class="matrix">
-<thead><tr><th class="check">Check</th><th class="lf">Level</th><th class="lf">Family</th>${OPERATIONS.map((op) => html`<th class="op" scope="col" title="${op.name} (§${op.section})">${stackedName(op.name)}<br><span class="muted">§${op.section}</span></th>`)}</tr></thead>
+<thead><tr>${headCells}${OPERATIONS.map(operationHeader)}</tr></thead>
 ${sectionOrder.map((section) => {
-  const rule = SECTION_RULES[section];
   const checks = [...new Set(sections.get(section) ?? [])].sort();
-  return html`<tbody class="section"><tr class="section"><th colspan="${3 + OPERATIONS.length}">§${section} ${rule?.title ?? ""} <span class="rule">— ${rule?.rule ?? "no rule recorded for this section"}</span></th></tr>
+  return html`<tbody class="section">${sectionHeading(section)}
 ${checks.map(row)}</tbody>`;
 })}
-<tfoot><tr><td class="check muted">failed or errored per operation</td><td class="lf"></td><td class="lf"></td>${failingPerOperation.map((count) => html`<td>${count}</td>`)}</tr></tfoot>
+<tfoot><tr><td class="check muted">failed or errored per operation</td><td class="lf"></td><td class="lf"></td>${failingCells}</tr></tfoot>
 </table>`;
 }

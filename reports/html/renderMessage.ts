@@ -11,5 +11,7 @@ export function renderMessage(message: string): SafeHtml {
   const lines = message.split("\n");
   const text = lines.filter((line) => !line.startsWith("- "));
   const items = lines.filter((line) => line.startsWith("- ")).map((line) => line.slice(2));
-  return html`<p class="message">${text.join(" ")}</p>${items.length > 0 ? html`<ul class="findings">${items.map((item) => html`<li>${item}</li>`)}</ul>` : ""}`;
+  const findings =
+    items.length > 0 ? html`<ul class="findings">${items.map((item) => html`<li>${item}</li>`)}</ul>` : "";
+  return html`<p class="message">${text.join(" ")}</p>${findings}`;
 }

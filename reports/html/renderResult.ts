@@ -19,12 +19,32 @@ function cap(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}\n… (cut; the whole value is in report.json)` : text;
 }
 
+function expectedAndActual(result: CheckResult): SafeHtml | "" {
+  if (result.expected === undefined && result.actual === undefined) return "";
+  const expected = html`<div class="expected"><h5>Expected</h5>${result.expected ?? "—"}</div>`;
+  return html`<div class="ea">${expected}<div class="actual"><h5>Actual</h5>${result.actual ?? "—"}</div></div>`;
+}
+
+function registerLinks(refs: readonly string[]): SafeHtml | "" {
+  if (refs.length === 0) return "";
+  const links = refs.map((ref, index) => html`${index > 0 ? ", " : ""}<a href="#reg-${ref}">${ref}</a>`);
+  return html`<p class="muted">Relies on the register's defaults: ${links}</p>`;
+}
+
+function propertyBlock(property: CheckResult["property"], limits: ResultLimits): SafeHtml | "" {
+  if (!property) return "";
+  const replay = html`<code>{ seed: ${property.seed}, path: ${JSON.stringify(property.path)} }</code>`;
+  const counterexample = cap(prettyJson(property.counterexample), limits.maxBodyChars);
+  return html`<h5>Property (fast-check)</h5><p>Failed after ${property.numRuns} runs. Replay with ${replay}.</p>${[
+    html`<h5>Shrunk counterexample</h5><pre>${counterexample}</pre>`,
+  ]}`;
+}
+
 /** The <details> element of result `id` (its index in report.results). */
 export function renderResult(result: CheckResult, id: number, limits: ResultLimits): SafeHtml {
   const showEvidence = result.outcome !== "passed";
   const evidence = showEvidence ? result.evidence.slice(0, limits.maxEvidenceItems) : [];
   const hiddenEvidence = result.evidence.length - evidence.length;
-  const property = result.property;
   return html`<details class="result r-${result.outcome}" id="r-${id}" data-result="${id}">
 <summary><span class="badge o-${result.outcome}">${OUTCOME_LABEL[result.outcome]}</span>
 <span class="tag mono">${result.operation}</span>
@@ -34,23 +54,11 @@ export function renderResult(result: CheckResult, id: number, limits: ResultLimi
 <span class="msg">${firstLine(result.message)}</span></summary>
 <div class="body">
 ${renderMessage(result.message)}
-${
-  result.expected !== undefined || result.actual !== undefined
-    ? html`<div class="ea"><div class="expected"><h5>Expected</h5>${result.expected ?? "—"}</div><div class="actual"><h5>Actual</h5>${result.actual ?? "—"}</div></div>`
-    : ""
-}
+${expectedAndActual(result)}
 ${result.skipReason !== undefined ? html`<p><strong>To run this check:</strong> ${result.skipReason}</p>` : ""}
 ${result.waiver ? html`<p><strong>Waived</strong> until ${result.waiver.expires}: ${result.waiver.reason}</p>` : ""}
-${
-  result.registerRefs.length > 0
-    ? html`<p class="muted">Relies on the register's defaults: ${result.registerRefs.map((ref, index) => html`${index > 0 ? ", " : ""}<a href="#reg-${ref}">${ref}</a>`)}</p>`
-    : ""
-}
-${
-  property
-    ? html`<h5>Property (fast-check)</h5><p>Failed after ${property.numRuns} runs. Replay with <code>{ seed: ${property.seed}, path: ${JSON.stringify(property.path)} }</code>.</p><h5>Shrunk counterexample</h5><pre>${cap(prettyJson(property.counterexample), limits.maxBodyChars)}</pre>`
-    : ""
-}
+${registerLinks(result.registerRefs)}
+${propertyBlock(result.property, limits)}
 ${evidence.map((item, index) => renderEvidence(item, id, index, limits))}
 ${hiddenEvidence > 0 ? html`<p class="note">${hiddenEvidence} more evidence item${hiddenEvidence === 1 ? " is" : "s are"} in report.json.</p>` : ""}
 <p class="muted">Check took ${result.durationMs.toFixed(0)} ms.</p>

@@ -15,6 +15,17 @@ const formatMs = (ms: number): string =>
 /** Coordinates to a tenth of a unit: finer adds only digits to the page. */
 const tenth = (value: number): number => Math.round(value * 10) / 10;
 
+/** A vertical grid line with its label, at `left`. */
+function tick(left: number, label: string, top: number, height: number): SafeHtml {
+  const line = html`<line class="grid" x1="${left}" x2="${left}" y1="${top - 6}" y2="${height - 6}"/>`;
+  return html`${line}<text x="${left}" y="${top - 10}" text-anchor="middle" class="muted">${label}</text>`;
+}
+
+/** A horizontal bar from the label's edge to `width`, titled. */
+function bar(kind: "p95" | "p50", left: number, y: number, width: number, title: string): SafeHtml {
+  return html`<rect class="${kind}" x="${left}" y="${y + 5}" width="${Math.max(1, width)}" height="16" rx="2"><title>${title}</title></rect>`;
+}
+
 /** The chart, or a sentence when the run recorded no timings. */
 export function renderTimingChart(timings: RunReport["timings"]): SafeHtml {
   const rows = OPERATIONS.flatMap((op) => {
@@ -49,12 +60,12 @@ export function renderTimingChart(timings: RunReport["timings"]): SafeHtml {
 
   return html`<svg class="chart" role="img" aria-label="Response times per operation" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">
 <title>Response times per operation (log scale): median, 95th percentile, maximum</title>
-${ticks.map((tick) => html`<line class="grid" x1="${x(tick)}" x2="${x(tick)}" y1="${top - 6}" y2="${height - 6}"/><text x="${x(tick)}" y="${top - 10}" text-anchor="middle" class="muted">${formatMs(tick)}</text>`)}
+${ticks.map((ms) => tick(x(ms), formatMs(ms), top, height))}
 ${rows.map((row, index) => {
   const y = top + index * rowHeight;
   return html`<g><text x="${label - 8}" y="${y + 17}" text-anchor="end">${row.name}</text>
-<rect class="p95" x="${label}" y="${y + 5}" width="${Math.max(1, tenth(x(row.p95) - label))}" height="16" rx="2"><title>${row.name} p95 ${formatMs(row.p95)}</title></rect>
-<rect class="p50" x="${label}" y="${y + 5}" width="${Math.max(1, tenth(x(row.p50) - label))}" height="16" rx="2"><title>${row.name} median ${formatMs(row.p50)}</title></rect>
+${bar("p95", label, y, tenth(x(row.p95) - label), `${row.name} p95 ${formatMs(row.p95)}`)}
+${bar("p50", label, y, tenth(x(row.p50) - label), `${row.name} median ${formatMs(row.p50)}`)}
 <line class="max" x1="${x(row.max)}" x2="${x(row.max)}" y1="${y + 2}" y2="${y + 24}"><title>${row.name} max ${formatMs(row.max)}</title></line>
 <text x="${label + plot + 12}" y="${y + 17}">p50 ${formatMs(row.p50)} · p95 ${formatMs(row.p95)} · max ${formatMs(row.max)} · n=${row.n}</text></g>`;
 })}

@@ -14,7 +14,8 @@ h4{font-size:1rem;margin:14px 0 6px}
 h5{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);margin:8px 0 4px}
 a{color:var(--waived)}
 code,pre,.mono{font-family:var(--mono);font-size:.85rem}
-pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px 10px;margin:4px 0;white-space:pre-wrap;word-break:break-word;max-height:28rem;overflow:auto}
+pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px 10px;margin:4px 0;white-space:pre-wrap;word-break:break-word;
+max-height:28rem;overflow:auto}
 .muted{color:var(--muted)}
 .note{color:var(--muted);font-size:.85rem;font-style:italic}
 header.verdict{display:grid;grid-template-columns:auto 1fr;gap:6px 24px;align-items:center;padding:18px 20px;border-bottom:4px solid}
@@ -25,7 +26,8 @@ header.verdict.fail{background:#ffebe9;border-color:var(--fail)}
 header h1{font-size:1.35rem}
 header .why{margin:2px 0 0;font-size:1rem}
 .counts{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:10px 0 0;padding:0;grid-column:2}
-.count{display:inline-flex;gap:6px;align-items:baseline;padding:4px 10px;border-radius:999px;border:1px solid var(--line);background:#fff;text-decoration:none;color:var(--fg);font-size:.9rem}
+.count{display:inline-flex;gap:6px;align-items:baseline;padding:4px 10px;border-radius:999px;border:1px solid var(--line);background:#fff;
+text-decoration:none;color:var(--fg);font-size:.9rem}
 .count b{font-size:1.1rem}
 .count.zero{opacity:.55}
 nav.toc{display:flex;gap:16px;flex-wrap:wrap;padding:8px 20px;border-bottom:1px solid var(--line);font-size:.9rem;background:var(--panel)}
@@ -34,12 +36,15 @@ dl.meta div{display:flex;gap:8px;padding:4px 0;border-bottom:1px dotted var(--li
 dl.meta dt{color:var(--muted);min-width:7.5em;flex:none}
 dl.meta div.wide{grid-column:1/-1}
 dl.meta dd{margin:0;overflow-wrap:anywhere}
-.badge{display:inline-block;min-width:4.2em;text-align:center;padding:1px 7px;border-radius:4px;font-size:.75rem;font-weight:700;letter-spacing:.03em;color:#fff;text-decoration:none;white-space:nowrap}
+.badge{display:inline-block;min-width:4.2em;text-align:center;padding:1px 7px;border-radius:4px;font-size:.75rem;font-weight:700;letter-spacing:.03em;
+color:#fff;text-decoration:none;white-space:nowrap}
 .o-passed{background:var(--pass)}.o-failed{background:var(--fail)}.o-error{background:var(--error)}
-.o-warning{background:var(--warn-bg);color:var(--warn);border:1px solid #d4a72c}.o-skipped{background:#eaeef2;color:var(--skip);border:1px solid var(--line)}.o-waived{background:#ddf4ff;color:var(--waived);border:1px solid #54aeff}
+.o-warning{background:var(--warn-bg);color:var(--warn);border:1px solid #d4a72c}.o-skipped{background:#eaeef2;color:var(--skip);
+border:1px solid var(--line)}.o-waived{background:#ddf4ff;color:var(--waived);border:1px solid #54aeff}
 .tag{display:inline-block;padding:0 6px;border-radius:4px;border:1px solid var(--line);font-size:.75rem;color:var(--muted);white-space:nowrap}
 .filters{display:none}
-.js .filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;position:sticky;top:0;z-index:5;background:var(--bg);border-bottom:1px solid var(--line);box-shadow:0 2px 4px #1f232814;padding:8px 0;margin-top:16px}
+.js .filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;position:sticky;top:0;z-index:5;background:var(--bg);
+border-bottom:1px solid var(--line);box-shadow:0 2px 4px #1f232814;padding:8px 0;margin-top:16px}
 .filters fieldset{border:0;padding:0;margin:0;display:flex;gap:6px;flex-wrap:wrap;align-items:center}
 .filters legend{float:left;margin-right:4px;color:var(--muted);font-size:.85rem}
 .filters label{font-size:.85rem;display:inline-flex;gap:3px;align-items:center}
@@ -66,7 +71,8 @@ table.matrix tfoot td{font-size:.8rem;text-align:center;color:var(--muted)}
 .check-id{font-family:var(--mono);font-size:.82rem}
 details.result{border:1px solid var(--line);border-left-width:5px;border-radius:6px;margin:8px 0;background:#fff}
 details.result.r-failed{border-left-color:var(--fail)}details.result.r-error{border-left-color:var(--error)}details.result.r-warning{border-left-color:#d4a72c}
-details.result.r-waived{border-left-color:var(--waived)}details.result.r-skipped{border-left-color:#afb8c1}details.result.r-passed{border-left-color:var(--pass)}
+details.result.r-waived{border-left-color:var(--waived)}details.result.r-skipped{border-left-color:#afb8c1}
+details.result.r-passed{border-left-color:var(--pass)}
 details.result>summary{cursor:pointer;padding:8px 12px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;list-style-position:outside}
 details.result>summary .title{font-weight:600}
 details.result>summary .msg{flex-basis:100%;color:var(--muted);font-size:.9rem;overflow-wrap:anywhere}
@@ -82,7 +88,8 @@ details.result .body{padding:0 14px 12px;border-top:1px solid var(--line)}
 table.headers td{font-family:var(--mono);font-size:.8rem;padding:1px 6px;overflow-wrap:anywhere}
 table.headers td:first-child{color:var(--muted);white-space:nowrap}
 table.issues td{font-size:.85rem;overflow-wrap:anywhere}
-@media (max-width:600px){table:not(.matrix){table-layout:fixed;width:100%}table:not(.matrix) th,table:not(.matrix) td{overflow-wrap:anywhere;word-break:break-word;font-size:.75rem;padding:2px 3px;white-space:normal}}
+@media (max-width:600px){table:not(.matrix){table-layout:fixed;width:100%}table:not(.matrix) th,table:not(.matrix) td{overflow-wrap:anywhere;
+word-break:break-word;font-size:.75rem;padding:2px 3px;white-space:normal}}
 .evidence{border-top:1px dashed var(--line);margin-top:12px;padding-top:4px}
 .failure-box{border:1px solid var(--fail);background:#ffebe9;border-radius:6px;padding:6px 10px;margin:6px 0}
 .curl{position:relative}
@@ -104,13 +111,15 @@ svg.chart .axis{stroke:var(--line)}
 svg.chart .grid{stroke:#eaeef2}
 svg.chart .p50{fill:#54aeff}svg.chart .p95{fill:#b6e3ff}svg.chart .max{stroke:var(--fail);stroke-width:2}
 table.register td{font-size:.85rem}
-table.register td:nth-child(1){min-width:9em}table.register td:nth-child(4){min-width:18em}table.register td:nth-child(6){min-width:11em}table.register td:nth-child(7){white-space:nowrap}
+table.register td:nth-child(1){min-width:9em}table.register td:nth-child(4){min-width:18em}table.register td:nth-child(6){min-width:11em}
+table.register td:nth-child(7){white-space:nowrap}
 table.register tr.used td:first-child{border-left:4px solid var(--waived)}
 footer{max-width:1280px;margin:0 auto;padding:16px 20px;color:var(--muted);font-size:.8rem;border-top:1px solid var(--line)}
 [hidden]{display:none!important}
 @media (min-width:1001px){table.matrix th.op{width:8.5rem}}
 @media (max-width:1000px){table.matrix .lf{display:none}table.matrix .lf-inline{display:inline}}
-@media (max-width:900px){.exchange,.ea{grid-template-columns:1fr}header.verdict{grid-template-columns:1fr}.counts{grid-column:1}.verdict-word{grid-row:auto;justify-self:start}}
+@media (max-width:900px){.exchange,.ea{grid-template-columns:1fr}header.verdict{grid-template-columns:1fr}.counts{grid-column:1}
+.verdict-word{grid-row:auto;justify-self:start}}
 @media print{
   html{font-size:11pt}
   nav.toc,.filters,.js .filters,button,.toolbar{display:none!important}

@@ -70,7 +70,10 @@ export class Judgement {
     if (this.witnesses.length < WITNESSES_FOR_A_PASS) this.witnesses.push(item);
   }
 
-  /** A line for the passing message, e.g. "walked 12 pages, 120 items"; a verdict with findings shows only theirs, so a check notes without asking whether it failed. */
+  /**
+   * A line for the passing message, e.g. "walked 12 pages, 120 items"; a verdict with findings shows only
+   * theirs, so a check notes without asking whether it failed.
+   */
   note(text: string): void {
     this.notes.push(text);
   }

@@ -189,7 +189,8 @@ export class TargetSession {
         return this.settings.credentials.restrictedToken;
       case "invalid-token":
         return invalidToken(this.settings.seed);
-      // Stryker disable next-line ConditionalExpression: without it, no-token falls through to a switch that returns undefined (proof: targetSessionNoToken.equivalence.test.ts)
+      // Without the case, no-token falls through to a switch that returns undefined: the same answer.
+      // Stryker disable next-line ConditionalExpression: falls through to undefined (proof: targetSessionNoToken.equivalence.test.ts)
       case "no-token":
         return undefined;
       case "token-appended":

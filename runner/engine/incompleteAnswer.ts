@@ -27,7 +27,9 @@ export function incompleteAnswer(exchange: Exchange): TransportFailure | undefin
     const page = exchange.response.bodyText.replace(/\s+/g, " ").trim().slice(0, 120);
     return {
       kind: "gateway",
-      message: `a gateway or load balancer answered ${exchange.response.status} with a body that is not JSON (a node behind it failed or is away): ${page || "(empty body)"}`,
+      message:
+        `a gateway or load balancer answered ${exchange.response.status} with a body that is not JSON ` +
+        `(a node behind it failed or is away): ${page || "(empty body)"}`,
     };
   }
   return undefined;

@@ -29,7 +29,10 @@ const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const URL_SAFE = `${BASE64}-_`;
 const STANDARD = `${BASE64}+/`;
 
-/** Another character of the same alphabet whose 6-bit value differs in its top bit; a character outside base64 becomes "A" (itself in base64, so never the same). */
+/**
+ * Another character of the same alphabet whose 6-bit value differs in its top bit; a character outside
+ * base64 becomes "A" (itself in base64, so never the same).
+ */
 function changedCharacter(char: string): string {
   for (const alphabet of [URL_SAFE, STANDARD]) {
     const index = alphabet.indexOf(char);

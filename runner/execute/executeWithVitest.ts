@@ -70,39 +70,29 @@ export interface StartedVitestExecutor {
 type Call = { readonly signal?: AbortSignal } | undefined;
 
 /**
- * Creates vitest and starts the conformance project at once (createVitest awaited here, so that vitest's
- * signal listeners are known and removed before anyone else's come); the worker loads the checks and waits
- * for the run (runHandOver.ts), which execute sends. Settings and pairs still cross once, from this process.
+ * vitest with the conformance project, reporting to `collector`, told where the run will be handed over;
+ * its signal listeners removed (vitest's logger ends the process on SIGINT and SIGTERM).
  */
-export async function startVitestExecutor(): Promise<StartedVitestExecutor> {
-  let deliver: (result: CheckResult) => void = () => undefined;
-  const collector = new ResultCollector((result) => deliver(result));
-  const handOver = openRunHandOver();
+async function createConformanceVitest(collector: ResultCollector, handOverName: string): Promise<Vitest> {
   const signalListeners = new Map(STOP_SIGNALS.map((name) => [name, process.listeners(name)]));
-  let vitest: Vitest;
-  try {
-    vitest = await createVitest(
-      "test",
-      {
-        root: ROOT,
-        // No config file: the conformance project is given here (conformanceProject.ts), so Vite bundles
-        // nothing and writes nothing (vitest.config.ts lists the same project for `vitest --project conformance`).
-        config: false,
-        projects: [conformanceProject(ROOT, false)],
-        // vitest's results cache is off (one test file, nothing to order).
-        cache: false,
-        ...(canCacheModules() ? { experimental: { fsModuleCache: true } } : {}),
-        project: ["conformance"],
-        watch: false,
-        reporters: [collector],
-        passWithNoTests: true,
-      },
-      { logLevel: "silent" },
-    );
-  } catch (error) {
-    handOver.close();
-    throw error;
-  }
+  const vitest = await createVitest(
+    "test",
+    {
+      root: ROOT,
+      // No config file: the conformance project is given here (conformanceProject.ts), so Vite bundles
+      // nothing and writes nothing (vitest.config.ts lists the same project for `vitest --project conformance`).
+      config: false,
+      projects: [conformanceProject(ROOT, false)],
+      // vitest's results cache is off (one test file, nothing to order).
+      cache: false,
+      ...(canCacheModules() ? { experimental: { fsModuleCache: true } } : {}),
+      project: ["conformance"],
+      watch: false,
+      reporters: [collector],
+      passWithNoTests: true,
+    },
+    { logLevel: "silent" },
+  );
   // vitest's logger ends the process on SIGINT and SIGTERM; the run stops by its signal instead, so
   // that the reports of what finished are written. Its listeners go; whoever listened before stays.
   for (const name of STOP_SIGNALS) {
@@ -111,46 +101,69 @@ export async function startVitestExecutor(): Promise<StartedVitestExecutor> {
     }
   }
   const compiledTests = compiledTestsPath();
-  vitest.provide(RUN_KEY, { handOver: handOver.name, ...(compiledTests === undefined ? {} : { compiledTests }) });
+  vitest.provide(RUN_KEY, { handOver: handOverName, ...(compiledTests === undefined ? {} : { compiledTests }) });
+  return vitest;
+}
 
+/** Resolves after `ms`, without keeping the process alive. */
+const pause = (ms: number): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * vitest's run from start to close: it starts at once, waits for the call (or its drop), for the checks (or
+ * an interruption), and is closed; the process's exit code is left as it was.
+ */
+async function vitestLifecycle(vitest: Vitest, call: Promise<Call>, closeHandOver: () => void): Promise<void> {
   // vitest sets the process's exit code for the runs it ends (failed tests, a file without tests): the
   // executor's caller decides the exit code, so whatever vitest sets here is undone once it has ended.
   const exitCodeBefore = process.exitCode;
+  const started = vitest.start();
+  started.catch(() => undefined); // awaited below, unless the run was dropped
+  const request = await call;
+  const signal = request?.signal;
+  try {
+    // An interruption does not wait for the checks under way: closing vitest ends its worker, and
+    // what finished by then is all the run reports (the rest become errors saying so).
+    const interrupted = new Promise<void>((resolve) => {
+      if (signal?.aborted) resolve();
+      signal?.addEventListener("abort", () => resolve(), { once: true });
+    });
+    // A dropped run does not wait for the worker either: it registered no test, and close ends it.
+    if (request !== undefined) await Promise.race([started, interrupted]);
+  } finally {
+    // vitest's close waits for the tests under way, and an interrupted run does not: it gets a
+    // second to wind down, and the CLI ends the process once the reports are written.
+    const closing = vitest.close();
+    if (signal?.aborted) {
+      closing.catch(() => undefined);
+      await Promise.race([closing, pause(1_000)]);
+    } else await closing;
+    // A dropped run's start may still be winding down after close, and set the exit code then. Bounded, as close is.
+    if (request === undefined) await Promise.race([started.catch(() => undefined), pause(1_000)]);
+    closeHandOver();
+    process.exitCode = exitCodeBefore;
+  }
+}
+
+/**
+ * Creates vitest and starts the conformance project at once (createVitest awaited here, so that vitest's
+ * signal listeners are known and removed before anyone else's come); the worker loads the checks and waits
+ * for the run (runHandOver.ts), which execute sends. Settings and pairs still cross once, from this process.
+ */
+export async function startVitestExecutor(): Promise<StartedVitestExecutor> {
+  let deliver: (result: CheckResult) => void = () => undefined;
+  const collector = new ResultCollector((result) => deliver(result));
+  const handOver = openRunHandOver();
+  let vitest: Vitest;
+  try {
+    vitest = await createConformanceVitest(collector, handOver.name);
+  } catch (error) {
+    handOver.close();
+    throw error;
+  }
   let called: (call: Call) => void = () => undefined;
   const call = new Promise<Call>((resolve) => (called = resolve));
   const lifecycle = survivingWorkerExit(
-    async () => {
-      const started = vitest.start();
-      started.catch(() => undefined); // awaited below, unless the run was dropped
-      const request = await call;
-      const signal = request?.signal;
-      try {
-        // An interruption does not wait for the checks under way: closing vitest ends its worker, and
-        // what finished by then is all the run reports (the rest become errors saying so).
-        const interrupted = new Promise<void>((resolve) => {
-          if (signal?.aborted) resolve();
-          signal?.addEventListener("abort", () => resolve(), { once: true });
-        });
-        // A dropped run does not wait for the worker either: it registered no test, and close ends it.
-        if (request !== undefined) await Promise.race([started, interrupted]);
-      } finally {
-        // vitest's close waits for the tests under way, and an interrupted run does not: it gets a
-        // second to wind down, and the CLI ends the process once the reports are written.
-        const closing = vitest.close();
-        if (signal?.aborted) {
-          closing.catch(() => undefined);
-          await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
-        } else await closing;
-        // A dropped run's start may still be winding down after close, and set the exit code then. Bounded, as close is.
-        if (request === undefined)
-          await Promise.race([
-            started.catch(() => undefined),
-            new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
-          ]);
-        handOver.close();
-        process.exitCode = exitCodeBefore;
-      }
-    },
+    () => vitestLifecycle(vitest, call, () => handOver.close()),
     () => collector.workerStopped,
   );
   lifecycle.catch(() => undefined); // awaited by execute or dispose

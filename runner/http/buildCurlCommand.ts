@@ -1,6 +1,6 @@
 /** The curl command stored with every exchange, so a reader can reproduce a failure by hand. */
 import { quoteHeaderWithSecrets, quoteShellWord, quoteShellWordWithSecrets } from "./quoteShellWord.js";
-import type { SecretValue } from "./redactSecrets.js";
+import type { SecretValue } from "./redactSecretForms.js";
 
 /** The request as sent (secrets still in it: they become $PLACEHOLDER variables in the command). */
 export interface CurlRequest {

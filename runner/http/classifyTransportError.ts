@@ -45,7 +45,9 @@ function tlsFailure(code: string, origin: string, error: unknown): TransportFail
   if (UNKNOWN_AUTHORITY.has(code)) {
     return {
       kind: "tls",
-      message: `the certificate of ${origin} is signed by an unknown authority (${code}): give --ca-file with your company's CA certificate (PEM), or --insecure to skip verification.`,
+      message:
+        `the certificate of ${origin} is signed by an unknown authority (${code}): ` +
+        "give --ca-file with your company's CA certificate (PEM), or --insecure to skip verification.",
     };
   }
   if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") {
@@ -63,7 +65,9 @@ function tlsFailure(code: string, origin: string, error: unknown): TransportFail
   if (CLIENT_CERTIFICATE_ALERT.test(code)) {
     return {
       kind: "tls",
-      message: `${origin} refused the TLS handshake for want of an acceptable client certificate (${code}): give --cert and --key (mTLS) with a certificate signed by an authority it trusts.`,
+      message:
+        `${origin} refused the TLS handshake for want of an acceptable client certificate (${code}): ` +
+        "give --cert and --key (mTLS) with a certificate signed by an authority it trusts.",
     };
   }
   if (code.startsWith("ERR_SSL_") || code.startsWith("ERR_TLS_") || code === "EPROTO" || /^(CERT|UNABLE)_/.test(code)) {
@@ -79,34 +83,47 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Classifies an error thrown while sending a request or reading its answer. Never throws. */
-export function classifyTransportError(error: unknown, context: TransportErrorContext): TransportFailure {
-  const { timeoutMs, headersReceived, bytesReceived, contentLength, origin } = context;
-  const code = codeOf(error);
-  const timeoutCodes = ["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT"];
-  if (context.timedOut || (code !== undefined && timeoutCodes.includes(code))) {
-    if (code === "UND_ERR_CONNECT_TIMEOUT" || code === "ETIMEDOUT") {
-      return { kind: "timeout", message: `could not connect to ${origin} within ${timeoutMs} ms.` };
-    }
-    return {
-      kind: "timeout",
-      message: headersReceived
-        ? `response body not complete within ${timeoutMs} ms (${bytesReceived} bytes received).`
-        : `no response headers within ${timeoutMs} ms.`,
-    };
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ETIMEDOUT",
+]);
+
+/** Our deadline, or undici's or the socket's timers: which phase timed out. */
+function timeoutFailure(code: string | undefined, context: TransportErrorContext): TransportFailure | undefined {
+  const { timeoutMs, headersReceived, bytesReceived, origin } = context;
+  if (!context.timedOut && (code === undefined || !TIMEOUT_CODES.has(code))) return undefined;
+  if (code === "UND_ERR_CONNECT_TIMEOUT" || code === "ETIMEDOUT") {
+    return { kind: "timeout", message: `could not connect to ${origin} within ${timeoutMs} ms.` };
   }
-  const tls = code === undefined ? undefined : tlsFailure(code, origin, error);
-  if (tls) return tls;
-  const text = messageOf(error);
-  if (/^Proxy response \((\d+)\)/.test(text) || code === "UND_ERR_PRX_TLS") {
-    const status = /\((\d+)\)/.exec(text)?.[1];
-    const what =
-      status === "407" ? "the user and password in HTTPS_PROXY / HTTP_PROXY" : "HTTPS_PROXY, HTTP_PROXY and NO_PROXY";
-    return {
-      kind: "proxy",
-      message: `the proxy refused to connect to ${origin}${status ? ` (${status})` : ""}; check ${what}.`,
-    };
-  }
+  return {
+    kind: "timeout",
+    message: headersReceived
+      ? `response body not complete within ${timeoutMs} ms (${bytesReceived} bytes received).`
+      : `no response headers within ${timeoutMs} ms.`,
+  };
+}
+
+/** A proxy that refused the tunnel (its status in undici's message), or the TLS to the proxy failed. */
+function proxyFailure(text: string, code: string | undefined, origin: string): TransportFailure | undefined {
+  if (!/^Proxy response \((\d+)\)/.test(text) && code !== "UND_ERR_PRX_TLS") return undefined;
+  const status = /\((\d+)\)/.exec(text)?.[1];
+  const what =
+    status === "407" ? "the user and password in HTTPS_PROXY / HTTP_PROXY" : "HTTPS_PROXY, HTTP_PROXY and NO_PROXY";
+  return {
+    kind: "proxy",
+    message: `the proxy refused to connect to ${origin}${status ? ` (${status})` : ""}; check ${what}.`,
+  };
+}
+
+/** Failures of the connection itself: refused, no such host, reset, closed by this client, unsendable. */
+function connectionFailure(
+  code: string | undefined,
+  context: TransportErrorContext,
+  error: unknown,
+): TransportFailure | undefined {
+  const { headersReceived, bytesReceived, origin } = context;
   switch (code) {
     case "ECONNREFUSED":
       return { kind: "connection-refused", message: `connection refused by ${origin}: is the target running?` };
@@ -123,6 +140,20 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
           ? `the target reset the connection mid-body after ${bytesReceived} bytes.`
           : "the target reset the connection before answering.",
       };
+    case "UND_ERR_DESTROYED":
+    case "UND_ERR_CLOSED":
+      return { kind: "other", message: "the HTTP client was closed before the answer came." };
+    case "UND_ERR_INVALID_ARG":
+      return { kind: "other", message: `the request could not be sent: ${firstSentence(messageOf(error))}` };
+    default:
+      return undefined;
+  }
+}
+
+/** Failures of an answer that came in part: a body shorter than announced, a socket closed mid-answer, headers too large. */
+function answerFailure(code: string | undefined, context: TransportErrorContext): TransportFailure | undefined {
+  const { headersReceived, bytesReceived, contentLength } = context;
+  switch (code) {
     case "UND_ERR_RES_CONTENT_LENGTH_MISMATCH":
       // Before the headers were handed over, the whole answer was parsed at once and found inconsistent.
       if (!headersReceived || contentLength === undefined) return parserRefused(CONTENT_LENGTH_REFUSED);
@@ -134,31 +165,47 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
       return { kind: "protocol", message: `the target closed the connection mid-body after ${bytesReceived} bytes.` };
     case "UND_ERR_HEADERS_OVERFLOW":
       return { kind: "protocol", message: `${RESPONSE_HEADERS_LIMIT_WORDS} 16 KiB.` };
-    case "UND_ERR_DESTROYED":
-    case "UND_ERR_CLOSED":
-      return { kind: "other", message: "the HTTP client was closed before the answer came." };
-    case "UND_ERR_INVALID_ARG":
-      return { kind: "other", message: `the request could not be sent: ${firstSentence(messageOf(error))}` };
     default:
-      if (PARSER_REFUSAL.test(text)) return parserRefused(refusalReason(text));
-      if (code?.startsWith("HPE_") === true) {
-        return {
-          kind: "protocol",
-          message: `malformed HTTP from the target (${code}: ${firstSentence(messageOf(error))})`,
-        };
-      }
-      return {
-        kind: "other",
-        message: `the request failed: ${firstSentence(messageOf(error))}${code === undefined ? "" : ` (${code})`}`,
-      };
+      return undefined;
   }
+}
+
+/** Anything else: an answer the parser refused, malformed HTTP, or the error's own words. */
+function otherFailure(code: string | undefined, text: string, error: unknown): TransportFailure {
+  if (PARSER_REFUSAL.test(text)) return parserRefused(refusalReason(text));
+  if (code?.startsWith("HPE_") === true) {
+    return {
+      kind: "protocol",
+      message: `malformed HTTP from the target (${code}: ${firstSentence(messageOf(error))})`,
+    };
+  }
+  return {
+    kind: "other",
+    message: `the request failed: ${firstSentence(messageOf(error))}${code === undefined ? "" : ` (${code})`}`,
+  };
+}
+
+/** Classifies an error thrown while sending a request or reading its answer. Never throws. */
+export function classifyTransportError(error: unknown, context: TransportErrorContext): TransportFailure {
+  const code = codeOf(error);
+  const text = messageOf(error);
+  return (
+    timeoutFailure(code, context) ??
+    (code === undefined ? undefined : tlsFailure(code, context.origin, error)) ??
+    proxyFailure(text, code, context.origin) ??
+    connectionFailure(code, context, error) ??
+    answerFailure(code, context) ??
+    otherFailure(code, text, error)
+  );
 }
 
 /** undici's message for an answer its HTTP/1.1 parser (llhttp) refuses, with the parser's reason in parentheses. */
 const PARSER_REFUSAL = /^Response does not match the HTTP\/1\.1 protocol/;
 
 const CONTENT_LENGTH_REFUSED =
-  "its Content-Length does not match its body: a Content-Length header sent twice (RFC 9112 §6.3 lets a recipient accept equal values; this client reads them as one number and refuses them), or a wrong length";
+  "its Content-Length does not match its body: a Content-Length header sent twice " +
+  "(RFC 9112 §6.3 lets a recipient accept equal values; this client reads them as one number and refuses them), " +
+  "or a wrong length";
 
 /** The parser's reason, with what it usually means. */
 function refusalReason(text: string): string {

@@ -45,7 +45,9 @@ export function decodeBodyText(body: Buffer, contentType: string | undefined): B
     return {
       text,
       jsonText: withoutBom(text),
-      note: `the body is ${encoding.toUpperCase()} (it starts with a byte order mark), decoded as such; JSON exchanged between systems is UTF-8 (RFC 8259 §8.1).`,
+      note:
+        `the body is ${encoding.toUpperCase()} (it starts with a byte order mark), decoded as such; ` +
+        "JSON exchanged between systems is UTF-8 (RFC 8259 §8.1).",
     };
   }
   const charset = charsetOf(contentType);
@@ -65,7 +67,9 @@ export function decodeBodyText(body: Buffer, contentType: string | undefined): B
     return {
       text,
       jsonText: withoutBom(text),
-      note: `the body is not valid UTF-8${charset === undefined ? " and its Content-Type names no charset" : ""}: ${replaced} invalid byte sequence(s) are shown as U+FFFD and no search is built from them.`,
+      note:
+        `the body is not valid UTF-8${charset === undefined ? " and its Content-Type names no charset" : ""}: ` +
+        `${replaced} invalid byte sequence(s) are shown as U+FFFD and no search is built from them.`,
     };
   }
   if (text.startsWith(BOM)) {

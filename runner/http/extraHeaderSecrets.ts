@@ -3,7 +3,7 @@
  * instead: those of names that look secret, those named by --secret-header, and those whose value
  * looks like a credential (a JWT, "Bearer <token>") whatever their name.
  */
-import { looksLikeCredential } from "./redactSecrets.js";
+import { looksLikeCredential } from "./redactCredentialShapes.js";
 
 /** Names that carry credentials in practice: API keys, session cookies, signatures, JWT assertions, passwords … */
 const SECRET_NAME =

@@ -9,13 +9,8 @@
  * Two characters cannot be carried by an argument: NUL (it ends the argument) and a lone UTF-16
  * surrogate (not UTF-8); they are written as \x00 and as U+FFFD's bytes.
  */
-import {
-  containsSecret,
-  MIN_SECRET_LENGTH,
-  normaliseSecrets,
-  secretPatterns,
-  type SecretValue,
-} from "./redactSecrets.js";
+import { containsSecret } from "./redactSecrets.js";
+import { MIN_SECRET_LENGTH, normaliseSecrets, secretPatterns, type SecretValue } from "./redactSecretForms.js";
 
 /** Characters a shell never treats specially: a word of only these is written bare. */
 const BARE = /^[A-Za-z0-9_./:@%+=,-]+$/;

@@ -61,7 +61,8 @@ export function runTokenCommand(
         if (!HEADER_VALUE.test(token)) {
           reject(
             new TokenCommandError(
-              `the ${option} command printed a value an HTTP header cannot carry (a line break, a control character or a character beyond Latin-1); it must print the token alone`,
+              `the ${option} command printed a value an HTTP header cannot carry ` +
+                "(a line break, a control character or a character beyond Latin-1); it must print the token alone",
             ),
           );
           return;

@@ -8,7 +8,8 @@ import type { Exchange, TransportFailure } from "../model/Exchange.js";
 import { RESPONSE_HEADERS_LIMIT_WORDS } from "./classifyTransportError.js";
 
 const PROXY_CREDENTIALS =
-  "a proxy on the way to the target asked for credentials (407 Proxy Authentication Required), so the request never reached the target; check the user and password in HTTPS_PROXY / HTTP_PROXY";
+  "a proxy on the way to the target asked for credentials (407 Proxy Authentication Required), " +
+  "so the request never reached the target; check the user and password in HTTPS_PROXY / HTTP_PROXY";
 
 /**
  * The sentence for an exchange that met the suite's own trouble; undefined for any other. A 407 is a proxy's
@@ -24,11 +25,17 @@ export function suiteTroubleOfExchange(exchange: Pick<Exchange, "failure" | "res
 export function suiteTroubleOf(failure: TransportFailure | undefined): string | undefined {
   if (failure?.kind === "proxy" && /\(407\)/.test(failure.message)) return PROXY_CREDENTIALS;
   if (failure?.kind === "protocol" && failure.message.startsWith(RESPONSE_HEADERS_LIMIT_WORDS))
-    return "the target's response headers exceed the 16 KiB the suite's HTTP client reads, so its answers cannot be judged (HTTP sets no such limit: this is the suite's limit, not a failure of the target)";
+    return (
+      "the target's response headers exceed the 16 KiB the suite's HTTP client reads, so its answers cannot be judged " +
+      "(HTTP sets no such limit: this is the suite's limit, not a failure of the target)"
+    );
   return undefined;
 }
 
 /** The sentence for a token that expired mid-run and whose command failed to obtain it anew (`why`, without the token). */
 export function tokenRenewalTrouble(why: string): string {
-  return `a token expired mid-run and could not be obtained anew: ${why.replace(/[.;]?\s*$/, "")}; the verdicts still open then are errors, not failures of the target`;
+  return (
+    `a token expired mid-run and could not be obtained anew: ${why.replace(/[.;]?\s*$/, "")}; ` +
+    "the verdicts still open then are errors, not failures of the target"
+  );
 }

@@ -112,7 +112,9 @@ export function describePageSizeLimits(limits: PageSizeLimits): string {
   const how =
     limit.verdict === "refused"
       ? `refused (${limit.fetched.exchange.response ? `status ${limit.fetched.exchange.response.status}` : "no answer"})`
-      : `served with ${limit.fetched.page.items.length} items and totalPages ${limit.fetched.page.totalPages ?? "?"} (${limit.verdict === "capped" ? "a consistent cap" : "totals that do not describe what is served"})`;
+      : `served with ${limit.fetched.page.items.length} items and totalPages ` +
+        `${limit.fetched.page.totalPages ?? "?"} ` +
+        `(${limit.verdict === "capped" ? "a consistent cap" : "totals that do not describe what is served"})`;
   return `${limits.operation}: page sizes ${limits.accepted.join(", ")} served as asked, pageSize ${limit.size} ${how}; ${walked}`;
 }
 

@@ -46,12 +46,15 @@ export function judgeConfirmedDifference(
   );
   if (confirmed.length === 0) {
     judge.note(
-      `${comparison.label}: ${fieldNames(first.differences)} differed between ${comparison.firstName} and ${comparison.secondName} once and agreed when both were asked again (data changed during the run; not blamed).`,
+      `${comparison.label}: ${fieldNames(first.differences)} differed between ${comparison.firstName} and ` +
+        `${comparison.secondName} once and agreed when both were asked again (data changed during the run; not blamed).`,
     );
     return "changed";
   }
   judge.fail(
-    `${comparison.label}: ${fieldNames(confirmed)} ${confirmed.length === 1 ? "differs" : "differ"} between ${comparison.firstName} and ${comparison.secondName}, at the first look and again when both were asked once more.`,
+    `${comparison.label}: ${fieldNames(confirmed)} ${confirmed.length === 1 ? "differs" : "differ"} ` +
+      `between ${comparison.firstName} and ${comparison.secondName}, at the first look and again when both ` +
+      `were asked once more.`,
     {
       expected: `the values of ${comparison.firstName}: ${sideOf(confirmed, "first")}`,
       actual: `${comparison.secondName}: ${sideOf(confirmed, "second")}`,

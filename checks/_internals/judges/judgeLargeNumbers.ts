@@ -74,7 +74,8 @@ export async function judgeLargeNumbers(
       actual: `${count} items, totalElements ${page.totalElements}, totalPages ${page.totalPages}`,
       evidence: item,
     };
-    // A short page is a cap when its totalPages count pages of what it holds (only page 0 expects items; an empty page never matches, ceil(total / 0) being Infinity).
+    // A short page is a cap when its totalPages count pages of what it holds (only page 0 expects items;
+    // an empty page never matches, ceil(total / 0) being Infinity).
     if (count > expectedItems) {
       judge.fail(
         pastEnd

@@ -39,7 +39,10 @@ async function confirm(
   if (!answered(judge, readLabel, readAgain) || !answered(judge, relistLabel, again.exchange)) return;
   if (readAgain.response.status !== 200 || !isJsonObject(readAgain.json) || item === undefined) {
     judge.note(
-      `${read.label}: ${differences.map((d) => d.field).join(", ")} differed from the listing once; the second look could not compare them (${item === undefined ? "the widget is no longer on its listing page" : `the read again got status ${readAgain.response.status}`}), so nothing is blamed.`,
+      `${read.label}: ${differences.map((d) => d.field).join(", ")} differed from the listing once; the ` +
+        `second look could not compare them ` +
+        `(${item === undefined ? "the widget is no longer on its listing page" : `the read again got status ${readAgain.response.status}`}), ` +
+        `so nothing is blamed.`,
     );
     return;
   }

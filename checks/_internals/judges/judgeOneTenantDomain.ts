@@ -56,15 +56,19 @@ export async function judgeOneTenantDomain({ operation, target, judge }: CheckCo
   const { tenants, items } = await confirm(groups);
   if (tenants.size < 2) {
     judge.note(
-      `ids of ${groups.length} tenant domains were answered once (${groups.map(([tenant]) => tenant).join(", ")}), but asking again showed ${[...tenants].join(", ") || "none"}: the data changed mid-run, not blamed.`,
+      `ids of ${groups.length} tenant domains were answered once ` +
+        `(${groups.map(([tenant]) => tenant).join(", ")}), but asking again showed ` +
+        `${[...tenants].join(", ") || "none"}: the data changed mid-run, not blamed.`,
     );
     return;
   }
   judge.fail(
-    `the landing page and analytic ids carry ${groups.length} tenant domains, confirmed by asking again: ${groups.slice(0, SHOWN_TENANTS).map(describeGroup).join("; ")}.`,
+    `the landing page and analytic ids carry ${groups.length} tenant domains, confirmed by asking again: ` +
+      `${groups.slice(0, SHOWN_TENANTS).map(describeGroup).join("; ")}.`,
     {
       expected:
-        "one tenant domain in every landing://{tenant domain}/… and analytic://{tenant domain}/… id answered to one user (§2.4, §2.5; register one-tenant-domain)",
+        "one tenant domain in every landing://{tenant domain}/… and analytic://{tenant domain}/… id answered " +
+        "to one user (§2.4, §2.5; register one-tenant-domain)",
       actual: `tenant domains ${groups.map(([tenant]) => tenant).join(", ")}`,
       evidence: [
         ...groups.slice(0, SHOWN_TENANTS).map(([, [first]]) => evidence(first!.label, first!.exchange)),

@@ -46,7 +46,8 @@ async function confirm(
   if (!answered(judge, labels[1] as string, againSmall.again.exchange)) return;
   if (againLarge.item === undefined || againSmall.item === undefined) {
     judge.note(
-      `${id}: ${fieldNames(differences)} differed between ${names.join(" and ")} once; fetched again, the item is no longer on both pages, so nothing is blamed.`,
+      `${id}: ${fieldNames(differences)} differed between ${names.join(" and ")} once; fetched again, the ` +
+        `item is no longer on both pages, so nothing is blamed.`,
     );
     return;
   }
@@ -109,7 +110,8 @@ async function compareWalks(context: CheckContext, caller: Caller, relisted: Rel
   }
   if (confirmations > MAX_CONFIRMATIONS)
     judge.note(
-      `${confirmations - MAX_CONFIRMATIONS} more item(s)${asUser(caller)} differed between page sizes at the first look; only ${MAX_CONFIRMATIONS} are asked again.`,
+      `${confirmations - MAX_CONFIRMATIONS} more item(s)${asUser(caller)} differed between page sizes at ` +
+        `the first look; only ${MAX_CONFIRMATIONS} are asked again.`,
     );
   if (compared > 0)
     judge.note(

@@ -56,7 +56,8 @@ export function judgeRefusedForm(
     return;
   }
   judge.fail(
-    `${label} was refused with ${status}, ${UNDONE[cause]} ${undone}: header names and media types are case-insensitive and a media type may carry parameters (RFC 9110 §5.1, §8.3.1).`,
+    `${label} was refused with ${status}, ${UNDONE[cause]} ${undone}: header names and media types are ` +
+      `case-insensitive and a media type may carry parameters (RFC 9110 §5.1, §8.3.1).`,
     details,
   );
 }

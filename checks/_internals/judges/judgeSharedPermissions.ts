@@ -85,7 +85,8 @@ export async function judgeSharedPermissions(context: CheckContext, operation: O
   };
   if (!walks.admin.complete || !walks.restricted.complete)
     return judge.skip(
-      `both widget listings must be walked completely to compare widgets of one permission (admin: ${walks.admin.stop?.message ?? "ok"}; restricted: ${walks.restricted.stop?.message ?? "ok"}).`,
+      `both widget listings must be walked completely to compare widgets of one permission (admin: ` +
+        `${walks.admin.stop?.message ?? "ok"}; restricted: ${walks.restricted.stop?.message ?? "ok"}).`,
     );
   const items = { admin: walks.admin.items, restricted: walks.restricted.items };
   const shared = sharedPermissions(items);
@@ -113,7 +114,8 @@ export async function judgeSharedPermissions(context: CheckContext, operation: O
     const shownPage = pageListing(again[split.user], split.shown);
     const hiddenPage = pageListing(again[other], split.hidden);
     judge.fail(
-      `the ${split.user} user's widget listing shows ${shownAs(split.shown)} but not ${shownAs(split.hidden)}, which needs the same permission (${resource}, ${action}), in both walks.`,
+      `the ${split.user} user's widget listing shows ${shownAs(split.shown)} but not ` +
+        `${shownAs(split.hidden)}, which needs the same permission (${resource}, ${action}), in both walks.`,
       {
         expected:
           "both widgets listed or neither: one permission (resource and action) says whether a user may view them (§2.1, §2.2, §4.1, §5)",

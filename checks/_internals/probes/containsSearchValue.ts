@@ -54,6 +54,9 @@ export function corpusContains(corpus: FoldedCorpus, value: FoldedText): boolean
   return corpus.lower.includes(value.lower) || corpus.upper.includes(value.upper);
 }
 
+/** Whether any text of `corpus` contains `value` (ignoring case and accents). */
+export const heldByAny = (corpus: FoldedCorpus, value: string) => corpusContains(corpus, foldSearchText(value));
+
 /** True when `text` contains `value`, ignoring case, accents and compatibility forms. */
 export function containsSearchValue(text: string, value: string): boolean {
   return text.includes(value) || foldedContains(foldSearchText(text), foldSearchText(value));

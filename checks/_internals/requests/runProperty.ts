@@ -33,6 +33,28 @@ export interface PropertyOptions {
   readonly judgesServerErrors?: boolean;
 }
 
+/** Where a property ended: the example that got no complete answer, the verdict's one. */
+interface PropertyEnd {
+  readonly exchange: Exchange;
+  readonly example: number;
+  readonly reason?: string;
+}
+
+/** Records a property that ended on an example without a complete answer: an error, not shrunk, nothing judged. */
+function judgeEnded(judge: Judgement, label: string, numRuns: number, ended: PropertyEnd): void {
+  const trouble = incompleteAnswer(ended.exchange);
+  // Stryker disable next-line StringLiteral: never read: incomplete answers have a trouble, unjudged ones a reason (proof: runPropertyEnd.equivalence.test.ts)
+  const why = trouble?.message ?? ended.reason ?? "no response";
+  const cause = exchangeRedactor(ended.exchange).text(why).replace(/\.$/, "");
+  judge.error(
+    `${label}: ended at example ${ended.example} of ${numRuns}, which got no complete answer ` +
+      `(${trouble?.kind ?? "unjudged"}: ${cause}); not shrunk, nothing judged from it.`,
+    {
+      evidence: [evidence(`${label}: example ${ended.example}`, ended.exchange)],
+    },
+  );
+}
+
 /** Checks `predicate` on values of `arbitrary`; returns how many examples ran. */
 export async function runProperty<T>(
   judge: Judgement,
@@ -42,7 +64,7 @@ export async function runProperty<T>(
   options: PropertyOptions,
 ): Promise<number> {
   let lastFailure: Extract<ExampleVerdict, { ok: false }> | undefined;
-  let ended: { exchange: Exchange; example: number; reason?: string } | undefined;
+  let ended: PropertyEnd | undefined;
   let examples = 0;
   // The time limit is checked before each example rather than given to fast-check (interruptAfterTimeLimit),
   // which armed a timer and raced a promise for every example. An example under way when the limit
@@ -51,7 +73,7 @@ export async function runProperty<T>(
   let outOfTime = false;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
-      // Stryker disable next-line BooleanLiteral: once ended, later examples send nothing and the verdict is read from `ended` (proof: runPropertyEnd.equivalence.test.ts)
+      // Stryker disable next-line BooleanLiteral: once ended, later examples send nothing; `ended` has the verdict (proof: runPropertyEnd.equivalence.test.ts)
       if (ended) return true; // the property has ended: the remaining examples send nothing
       if (outOfTime) return true; // past the time limit: a pass for fast-check, and nothing sent
       if (Date.now() >= deadline) {
@@ -79,16 +101,7 @@ export async function runProperty<T>(
     { seed: options.seed, numRuns: options.numRuns },
   );
   if (ended) {
-    const trouble = incompleteAnswer(ended.exchange);
-    // Stryker disable next-line StringLiteral: never read: an incomplete answer has its trouble, an unjudged one its reason (proof: runPropertyEnd.equivalence.test.ts)
-    const why = trouble?.message ?? ended.reason ?? "no response";
-    const cause = exchangeRedactor(ended.exchange).text(why).replace(/\.$/, "");
-    judge.error(
-      `${label}: ended at example ${ended.example} of ${options.numRuns}, which got no complete answer (${trouble?.kind ?? "unjudged"}: ${cause}); not shrunk, nothing judged from it.`,
-      {
-        evidence: [evidence(`${label}: example ${ended.example}`, ended.exchange)],
-      },
-    );
+    judgeEnded(judge, label, options.numRuns, ended);
     return ended.example - 1;
   }
   if (details.failed && lastFailure) {

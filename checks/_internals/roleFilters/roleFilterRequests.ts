@@ -73,7 +73,9 @@ export async function confirmedContradiction(
 export function skipWhenNoFilterSeen(judge: Judgement, filtersSeen: number, law: string): boolean {
   if (filtersSeen > 0 || judge.hasFailed()) return false;
   judge.skip(
-    `every answer held no filter, so ${law} is vacuous here (a getRoleFilters that always answers [] would pass): configure roles that have filters (--role) and give each role's filters (the role-filters key of the config file) to judge it.`,
+    `every answer held no filter, so ${law} is vacuous here (a getRoleFilters that always answers [] ` +
+      `would pass): configure roles that have filters (--role) and give each role's filters (the ` +
+      `role-filters key of the config file) to judge it.`,
   );
   return true;
 }

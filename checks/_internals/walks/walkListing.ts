@@ -88,6 +88,53 @@ function stopReason(exchange: Exchange, page: ListingPage): [WalkStop["reason"],
   return undefined;
 }
 
+/**
+ * What ends the walk after a page it could read: an oversized page stops it; an empty page ends
+ * it ("end"), stopping it early when the totals promised more pages; undefined walks on.
+ */
+function endAfter(
+  page: ListingPage,
+  pageNumber: number,
+  pageSize: number,
+  totalPages: number | undefined,
+): WalkStop | "end" | undefined {
+  if (page.items.length > pageSize) {
+    // Holding more records than pageSize breaks §2.11 on its own; walking on would keep page after
+    // page of a target that ignores pageSize (50 pages of 1,000,000 items each) in memory.
+    return {
+      reason: "oversized-page",
+      message: `page ${pageNumber} holds ${page.items.length} items, more than the page size ${pageSize} asked`,
+    };
+  }
+  if (page.items.length === 0) {
+    // An empty page ends the walk whatever the totals say.
+    if (totalPages !== undefined && pageNumber < totalPages - 1) {
+      return { reason: "empty-page", message: `page ${pageNumber} is empty although totalPages is ${totalPages}` };
+    }
+    return "end";
+  }
+  return undefined;
+}
+
+/** Tells the session a walk stopped at the sampling bound (--max-pages), for meta.sampling. */
+function noteSampledWalk(
+  session: TargetSession,
+  operation: OperationName,
+  options: WalkOptions,
+  { totalPages, totalElements }: { totalPages: number | undefined; totalElements: number | undefined },
+  items: readonly unknown[],
+): void {
+  session.noteSampledWalk({
+    operation,
+    kind: options.searchValue !== undefined ? "search" : "listing",
+    maxPages: options.maxPages,
+    pageSize: options.pageSize,
+    ...(totalPages !== undefined ? { totalPages } : {}),
+    ...(totalElements !== undefined ? { totalElements } : {}),
+    itemsSeen: items.length,
+  });
+}
+
 /** Walks pages 0, 1, … of a listing. */
 export async function walkListing(
   session: TargetSession,
@@ -122,37 +169,17 @@ export async function walkListing(
       totalPages = page.totalPages;
       totalElements = page.totalElements;
     }
-    if (page.items.length > options.pageSize) {
-      // Holding more records than pageSize breaks §2.11 on its own; walking on would keep page after
-      // page of a target that ignores pageSize (50 pages of 1,000,000 items each) in memory.
-      stop = {
-        reason: "oversized-page",
-        message: `page ${pageNumber} holds ${page.items.length} items, more than the page size ${options.pageSize} asked`,
-      };
-      break;
-    }
-    if (page.items.length === 0) {
-      // An empty page ends the walk whatever the totals say.
-      if (totalPages !== undefined && pageNumber < totalPages - 1) {
-        stop = { reason: "empty-page", message: `page ${pageNumber} is empty although totalPages is ${totalPages}` };
-      }
+    const end = endAfter(page, pageNumber, options.pageSize, totalPages);
+    if (end !== undefined) {
+      if (end !== "end") stop = end;
       break;
     }
   }
   const complete = stop === undefined && totalPages !== undefined && pages.length >= totalPages;
   const items = pages.flatMap((walked) => walked.page.items);
   // Stopped at the bound rather than at the end: the session reports it in meta.sampling.
-  if (stop?.reason === "sampling-bound") {
-    session.noteSampledWalk({
-      operation,
-      kind: options.searchValue !== undefined ? "search" : "listing",
-      maxPages: options.maxPages,
-      pageSize: options.pageSize,
-      ...(totalPages !== undefined ? { totalPages } : {}),
-      ...(totalElements !== undefined ? { totalElements } : {}),
-      itemsSeen: items.length,
-    });
-  }
+  if (stop?.reason === "sampling-bound")
+    noteSampledWalk(session, operation, options, { totalPages, totalElements }, items);
   return {
     operation,
     caller,

@@ -21,5 +21,8 @@ export function describeRunError(error: SerializedError): string {
   const cause = error.cause?.message;
   const stopped = `the worker thread running the checks stopped${cause === undefined ? "" : `: ${cause}`}`;
   if (!OUT_OF_MEMORY.test(`${cause ?? ""} ${error.code ?? ""}`)) return stopped;
-  return `${stopped}. The target's answers did not fit in Node's heap: give the run more (NODE_OPTIONS=--max-old-space-size=4096) or walk fewer pages (--max-pages)`;
+  return (
+    `${stopped}. The target's answers did not fit in Node's heap: ` +
+    "give the run more (NODE_OPTIONS=--max-old-space-size=4096) or walk fewer pages (--max-pages)"
+  );
 }

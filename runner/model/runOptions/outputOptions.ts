@@ -25,17 +25,16 @@ export const OUTPUT_OPTIONS = [
     value: "LIST",
     group: "Output",
     setting: "formats",
-    defaultText: "json,junit,html",
     schema: {
       type: "array",
       minItems: 1,
-      items: { enum: ["json", "junit", "html", "har"] },
+      items: { enum: ["console", "json", "junit", "html", "har"] },
       description:
-        "Reports to write: json, junit and html when absent; har adds exchanges.har, every exchange of the run.",
+        "Report formats (reports/reporters/reporterRegistry.ts): console, json, junit and html when absent; har adds " +
+        "exchanges.har, every exchange of the run. The console is added to a list that names no terminal format.",
     },
-    help:
-      "which reports to write, comma-separated: json, junit, html, and har for exchanges.har (every " +
-      "request and response of the run, the last 20,000, secrets redacted)",
+    // Its help and default come from the reporter registry (reports/, above this table): cli/runOptions.ts.
+    help: "which reports to give, comma-separated (reports/reporters/reporterRegistry.ts)",
   },
   {
     name: "help",

@@ -7,6 +7,7 @@ import {
   foldCorpus,
   foldedContains,
   foldSearchText,
+  heldByAny,
 } from "../../../checks/_internals/probes/containsSearchValue.js";
 
 describe("containsSearchValue", () => {
@@ -74,5 +75,13 @@ describe("foldCorpus and corpusContains", () => {
     expect(corpusContains(foldCorpus(["ab", "cd"]), foldSearchText("bc"))).toBe(false);
     expect(corpusContains(foldCorpus(["ab", "cd"]), foldSearchText("b\u0000c"))).toBe(false);
     expect(corpusContains(foldCorpus(["Ação", "x"]), foldSearchText("ACAO"))).toBe(true);
+  });
+});
+
+describe("heldByAny", () => {
+  it("tells whether a raw value is in any text of the corpus, ignoring case and accents", () => {
+    expect(heldByAny(foldCorpus(["Ação", "x"]), "acao")).toBe(true);
+    expect(heldByAny(foldCorpus(["ab", "cd"]), "bc")).toBe(false);
+    expect(heldByAny(foldCorpus([]), "")).toBe(false);
   });
 });

@@ -51,7 +51,13 @@ describe("cms-conformance completion", () => {
       "completion",
     ]);
     expect(complete(stdout, ["cms-conformance", "run", "--profile", ""])).toEqual(["default", "strict"]);
-    expect(complete(stdout, ["cms-conformance", "run", "--format", ""])).toEqual(["json", "junit", "html", "har"]);
+    expect(complete(stdout, ["cms-conformance", "run", "--format", ""])).toEqual([
+      "console",
+      "json",
+      "junit",
+      "html",
+      "har",
+    ]);
     const flags = complete(stdout, ["cms-conformance", "run", "-"]);
     expect(flags.filter((flag) => !flag.startsWith("--"))).toEqual(["-c", "-n", "-w", "-x", "-h"]);
     // Each spelling once: run's own options list --help already.
@@ -66,7 +72,7 @@ describe("cms-conformance completion", () => {
     expect(cases).toEqual([
       '    --profile) COMPREPLY=($(compgen -W "default strict" -- "$cur")); return ;;',
       '    --operation) COMPREPLY=($(compgen -W "listFactoryDefaultWidgets listLandingPages getAnalytic getWidget getRoleFilters" -- "$cur")); return ;;',
-      '    --format) COMPREPLY=($(compgen -W "json junit html har" -- "$cur")); return ;;',
+      '    --format) COMPREPLY=($(compgen -W "console json junit html har" -- "$cur")); return ;;',
     ]);
     expect(stdout.startsWith("# bash completion for cms-conformance")).toBe(true);
     const runWords = /compgen -W "(--[^"]*)"/.exec(stdout)?.[1]?.split(" ");

@@ -26,7 +26,9 @@ describe("describeConfigValue", () => {
   });
 
   it("gives a list key its items (the enum when there is one) and the comma-separated text", () => {
-    expect(described("format")).toBe("a list of json, junit, html or har, or one text of them comma-separated");
+    expect(described("format")).toBe(
+      "a list of console, json, junit, html or har, or one text of them comma-separated",
+    );
     expect(described("role")).toBe("a list of texts, or one text of them comma-separated");
     expect(described("ca-file")).toBe(
       "a list of paths (relative to the config file), or one text of them comma-separated",

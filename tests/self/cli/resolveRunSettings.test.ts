@@ -268,7 +268,9 @@ describe("resolveRunConfig", () => {
     expect(refused({ profile: "http://u@h" })).toBe('"profile" takes default or strict, not "http://u@h"');
     // A list setting given one text says it takes a list, not what each item takes.
     expect(refused({ roles: "a" })).toBe('"roles" takes a list of non-empty texts, not "a"');
-    expect(refused({ formats: "json" })).toBe('"formats" takes a list of json, junit, html or har, not "json"');
+    expect(refused({ formats: "json" })).toBe(
+      '"formats" takes a list of console, json, junit, html or har, not "json"',
+    );
   });
 
   it("names a wrong entry deep in a setting by its path, its / and ~ as written", () => {

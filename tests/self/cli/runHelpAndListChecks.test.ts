@@ -70,7 +70,7 @@ describe("the facts after an option's sentence", () => {
     expect(facts("base-url")).toBe("Env: CMS_BASE_URL. Default: the bundled reference server.");
     expect(facts("timeout")).toBe("Range: 100 to 600000. Default: 10s.");
     expect(facts("max-failures")).toBe("Range: 1 to 100000.");
-    expect(facts("format")).toBe("Default: json,junit,html.");
+    expect(facts("format")).toBe("Default: console,json,junit,html.");
     expect(facts("help")).toBe("");
   });
 });

@@ -53,7 +53,7 @@ describe("editDistance and closestName", () => {
 describe("describeExpected and settingRange", () => {
   it("says what each kind of setting takes", () => {
     expect(describeExpected(settingSchema("profile"))).toBe("default or strict");
-    expect(describeExpected(settingSchema("formats"))).toBe("a list of json, junit, html or har");
+    expect(describeExpected(settingSchema("formats"))).toBe("a list of console, json, junit, html or har");
     expect(describeExpected(settingSchema("roles"))).toBe("a list of non-empty texts");
     expect(describeExpected(settingSchema("timeoutMs"))).toBe("a whole number from 100 to 600000");
     expect(describeExpected(settingSchema("rateLimit"))).toBe("a number above 0, at most 10000");

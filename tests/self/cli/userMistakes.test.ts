@@ -63,7 +63,7 @@ describe("out-of-range numbers", () => {
     [["--seed=-1"], /--seed takes a whole number from 0 to 2147483647, not "-1"/],
     [["--timeout", "ten"], /--timeout takes a whole number from 100 to 600000, not "ten"/],
     [["--rate-limit", "0/s"], /--rate-limit takes a number above 0, at most 10000 requests per second/],
-    [["--format", "json,pdf"], /--format takes json, junit, html or har, not "pdf"/],
+    [["--format", "json,pdf"], /--format takes console, json, junit, html or har, not "pdf"/],
     [
       ["--operation", "getWidgets"],
       /--operation takes listFactoryDefaultWidgets, .* or getRoleFilters, not "getWidgets"/,
