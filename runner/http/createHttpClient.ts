@@ -11,7 +11,7 @@ import { createDispatcher } from "./createDispatcher.js";
 import { createRateLimiter } from "./createRateLimiter.js";
 import { createRenewableTokens } from "./renewableTokens.js";
 import { suiteTroubleOfExchange, tokenRenewalTrouble } from "./suiteTrouble.js";
-import { createSemaphore } from "./createSemaphore.js";
+import { createAdaptiveSemaphore } from "./adaptiveSemaphore.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
 import { memoizeBounded } from "./memoizeBounded.js";
 import { readRateLimitHeaders } from "./readRateLimitHeaders.js";
@@ -138,7 +138,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     "maxResponseBytes",
     options.maxResponseBytes ?? HTTP_CLIENT_DEFAULTS.maxResponseBytes,
   );
-  const concurrency = options.concurrency ?? HTTP_CLIENT_DEFAULTS.concurrency;
   const max429Retries = nonNegativeInteger(
     "max429Retries",
     options.max429Retries ?? HTTP_CLIENT_DEFAULTS.max429Retries,
@@ -176,10 +175,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       stop ??= { at: new Date().toISOString(), message: tokenRenewalTrouble(sentence), ownTrouble: true };
     },
   );
-  const semaphore = createSemaphore(concurrency);
+  // issue 42.1: fixed with --concurrency, else the level the target takes (adaptiveSemaphore.ts).
+  const semaphore = createAdaptiveSemaphore({ fixed: options.concurrency, cap: options.maxConcurrency });
   const limiter = createRateLimiter(options.rateLimitPerSecond);
   const dispatcher = createDispatcher({
-    connections: concurrency,
+    connections: semaphore.cap,
     timeoutMs,
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.insecure ? { insecure: true } : {}),
@@ -237,13 +237,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           maxResponseBytes,
         });
       };
-      let result = await once();
+      let result = await semaphore.observe(once());
       // A kept-alive connection the target closed while this process was busy (its idle timer fired
       // before undici's did) resets before any answer: the request is sent again, once, on a new
       // connection. Every operation of the interface is a read (§1), so a second send changes nothing.
       // When the second send gets no answer either, the first failure is the one reported.
       if (result.failure?.kind === "connection-reset" && !result.response && !stopped()) {
-        const again = await once();
+        const again = await semaphore.observe(once());
         if (again.response) result = again;
       }
       // A request cut short by the run's deadline did not time out on its own: its timer was the deadline's

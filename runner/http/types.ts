@@ -51,8 +51,10 @@ export interface HttpClientOptions {
   readonly timeoutMs?: number;
   /** Bodies above this are cut and reported as too-large (default 5 MiB). */
   readonly maxResponseBytes?: number;
-  /** Requests in flight at once (default 4). */
+  /** Requests in flight at once, fixed; when absent the client finds the target's level (adaptiveConcurrency.ts), from 4 up to maxConcurrency. */
   readonly concurrency?: number;
+  /** The most requests in flight the adaptive limit reaches (default 32); ignored when concurrency is given. */
+  readonly maxConcurrency?: number;
   /** Requests started per second at most; undefined = unlimited. */
   readonly rateLimitPerSecond?: number;
   /** 429 answers waited out per request (default 5), while their waits stay within maxRetryWaitMs. */
