@@ -291,8 +291,16 @@ export const RUN_OPTIONS: readonly RunOptionDefinition[] = [
     value: "N",
     setting: "concurrency",
     group: "Limits",
-    defaultText: String(RUN_DEFAULTS.concurrency),
-    help: "requests in flight at once",
+    defaultText: `from ${RUN_DEFAULTS.concurrency}, adaptive`,
+    help: "requests in flight at once, fixed; without it the run starts at 4 and raises the number while answers keep their latency, halving it on 429, 503, refused connections or growing latency (as TCP does), up to --max-concurrency",
+  },
+  {
+    name: "max-concurrency",
+    value: "N",
+    setting: "maxConcurrency",
+    group: "Limits",
+    defaultText: String(RUN_DEFAULTS.maxConcurrency),
+    help: "most requests in flight the adaptive concurrency reaches (--concurrency fixes the number instead; --rate-limit still paces the starts)",
   },
   {
     name: "rate-limit",

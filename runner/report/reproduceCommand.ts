@@ -95,7 +95,9 @@ export function reproduceCommand(settings: ReproducibleSettings): string {
   option("seed", String(settings.seed));
   if (settings.maxExamples !== RUN_DEFAULTS.maxExamples) option("max-examples", String(settings.maxExamples));
   if (settings.timeoutMs !== RUN_DEFAULTS.timeoutMs) option("timeout", String(settings.timeoutMs));
-  if (settings.concurrency !== RUN_DEFAULTS.concurrency) option("concurrency", String(settings.concurrency));
+  if (settings.concurrency !== undefined) option("concurrency", String(settings.concurrency));
+  if (settings.maxConcurrency !== RUN_DEFAULTS.maxConcurrency)
+    option("max-concurrency", String(settings.maxConcurrency));
   if (settings.rateLimitPerSecond !== undefined) option("rate-limit", `${settings.rateLimitPerSecond}/s`);
   if (settings.maxRetryWaitMs !== RUN_DEFAULTS.maxRetryWaitMs) option("max-retry-wait", `${settings.maxRetryWaitMs}ms`);
   if (settings.maxRunTimeMs !== RUN_DEFAULTS.maxRunTimeMs) option("max-run-time", `${settings.maxRunTimeMs}ms`);

@@ -58,6 +58,7 @@ export interface RunConfigFile {
   seed?: number;
   timeoutMs?: number;
   concurrency?: number;
+  maxConcurrency?: number;
   rateLimit?: number;
   maxRetryWaitMs?: number;
   maxRunTimeMs?: number;
@@ -422,7 +423,8 @@ export function resolveRunSettings(layers: readonly (RunConfigFile | ConfigLayer
     seed: config.seed ?? Math.floor(Math.random() * 2 ** 31),
     maxExamples: config.maxExamples ?? RUN_DEFAULTS.maxExamples,
     timeoutMs: config.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
-    concurrency: config.concurrency ?? RUN_DEFAULTS.concurrency,
+    ...(config.concurrency !== undefined ? { concurrency: config.concurrency } : {}),
+    maxConcurrency: config.maxConcurrency ?? RUN_DEFAULTS.maxConcurrency,
     ...(config.rateLimit !== undefined ? { rateLimitPerSecond: config.rateLimit } : {}),
     maxRetryWaitMs: config.maxRetryWaitMs ?? RUN_DEFAULTS.maxRetryWaitMs,
     maxRunTimeMs: config.maxRunTimeMs ?? RUN_DEFAULTS.maxRunTimeMs,
