@@ -19,6 +19,7 @@ import { successfulRequestBody, wellFormedRequestBody } from "./_internals/reque
 import { REQUIRED_CONTEXT } from "../generators/requestContext.js";
 import type { Exchange } from "../runner/model/Exchange.js";
 import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
+import { sendAhead } from "./_internals/requests/sendAhead.js";
 import { onePerDerivation, withPlaceholderIds } from "./_internals/requests/onePerDerivation.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { requestHeaderFormArbitrary } from "../generators/requestHeaderFormArbitrary.js";
@@ -88,12 +89,16 @@ export const httpChecks: readonly CheckDefinition[] = [
       if (typeof bodies === "string") return basic ? undefined : judge.skip(bodies);
       const arbitrary = fc.record({ body: bodies, headers: requestHeaderFormArbitrary() });
       const total = await totalOf(context, operation);
+      const ahead = sendAhead((value: { body: Record<string, unknown>; headers: RequestHeaderForm }) =>
+        target.send(operation, { json: value.body, headerForm: value.headers }),
+      );
       const numRuns = await runProperty(
         judge,
         "generated valid request",
         arbitrary,
-        async ({ body: sent, headers }) => {
-          const exchange = await target.send(operation, { json: sent, headerForm: headers });
+        async (value) => {
+          const { body: sent, headers } = value;
+          const exchange = await ahead.send(value);
           const missing = noAnswer(exchange);
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
@@ -153,7 +158,7 @@ export const httpChecks: readonly CheckDefinition[] = [
             exchange,
           };
         },
-        { seed: context.seed, numRuns: target.settings.maxExamples },
+        { seed: context.seed, numRuns: target.settings.maxExamples, sendAhead: ahead },
       );
       judge.note(
         `${numRuns} generated valid request(s) answered 200${basic ? `, and the basic request in ${forms + 1} form(s) (null fields, header spellings)` : ""}.`,
@@ -173,9 +178,14 @@ export const httpChecks: readonly CheckDefinition[] = [
       const { operation, target, judge } = context;
       const valid = await validRequests(context);
       const invalidContext = withPlaceholderIds(await knowledgeOf(target).requestContext());
-      for (const request of await onePerDerivation(context)) {
+      // One request per derivation, all sent at once (none depends on another's answer), judged in order.
+      const derived = (await onePerDerivation(context)).map((request) => ({
+        request,
+        sent: sendGenerated(context, request),
+      }));
+      for (const { request, sent } of derived) {
         const rule = request.rule;
-        const exchange = await sendGenerated(context, request);
+        const exchange = await sent;
         const status = exchange.response?.status ?? 0;
         if (status >= 500) {
           judge.fail(`the invalid request ${rule} (${request.description}) got ${status}.`, {
@@ -196,12 +206,15 @@ export const httpChecks: readonly CheckDefinition[] = [
                 .map(({ json, headerForm }) => ({ body: { json }, headerForm })),
               invalid,
             );
+      const ahead = sendAhead((request: InvalidRequest | { body: { json: unknown }; headerForm: RequestHeaderForm }) =>
+        sendGenerated(context, request),
+      );
       const numRuns = await runProperty(
         judge,
         "generated request",
         arbitrary,
         async (request) => {
-          const exchange = await sendGenerated(context, request);
+          const exchange = await ahead.send(request);
           const missing = noAnswer(exchange);
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
@@ -214,7 +227,7 @@ export const httpChecks: readonly CheckDefinition[] = [
             exchange,
           };
         },
-        { seed: context.seed, numRuns: target.settings.maxExamples * 2, judgesServerErrors: true },
+        { seed: context.seed, numRuns: target.settings.maxExamples * 2, judgesServerErrors: true, sendAhead: ahead },
       );
       judge.note(`${numRuns} generated request(s), none got a 5xx.`);
     },
