@@ -14,6 +14,7 @@ import { answered, describeAnswer, judgeBody, preview } from "./_internals/judge
 import { READS } from "./_internals/judges/forEachRead.js";
 import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
 import { sendAhead } from "./_internals/requests/sendAhead.js";
+import type { RequestPriority } from "../runner/http/types.js";
 import { asReadOperation, idField, unknownId } from "./_internals/requests/itemTargets.js";
 import { runProperty } from "./_internals/requests/runProperty.js";
 import { wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
@@ -102,7 +103,9 @@ export const errorsChecks: readonly CheckDefinition[] = [
         );
       }
       const arbitrary = invalidRequestArbitrary(operation, requestContext);
-      const ahead = sendAhead((request: InvalidRequest) => sendGenerated(context, request));
+      const ahead = sendAhead((request: InvalidRequest, priority?: RequestPriority) =>
+        sendGenerated(context, request, priority),
+      );
       const numRuns = await runProperty(
         judge,
         "generated invalid request",

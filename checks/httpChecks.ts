@@ -20,6 +20,7 @@ import { REQUIRED_CONTEXT } from "../generators/requestContext.js";
 import type { Exchange } from "../runner/model/Exchange.js";
 import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
 import { sendAhead } from "./_internals/requests/sendAhead.js";
+import type { RequestPriority } from "../runner/http/types.js";
 import { onePerDerivation, withPlaceholderIds } from "./_internals/requests/onePerDerivation.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { requestHeaderFormArbitrary } from "../generators/requestHeaderFormArbitrary.js";
@@ -89,8 +90,9 @@ export const httpChecks: readonly CheckDefinition[] = [
       if (typeof bodies === "string") return basic ? undefined : judge.skip(bodies);
       const arbitrary = fc.record({ body: bodies, headers: requestHeaderFormArbitrary() });
       const total = await totalOf(context, operation);
-      const ahead = sendAhead((value: { body: Record<string, unknown>; headers: RequestHeaderForm }) =>
-        target.send(operation, { json: value.body, headerForm: value.headers }),
+      const ahead = sendAhead(
+        (value: { body: Record<string, unknown>; headers: RequestHeaderForm }, priority?: RequestPriority) =>
+          target.send(operation, { json: value.body, headerForm: value.headers, ...(priority ? { priority } : {}) }),
       );
       const numRuns = await runProperty(
         judge,
@@ -206,8 +208,11 @@ export const httpChecks: readonly CheckDefinition[] = [
                 .map(({ json, headerForm }) => ({ body: { json }, headerForm })),
               invalid,
             );
-      const ahead = sendAhead((request: InvalidRequest | { body: { json: unknown }; headerForm: RequestHeaderForm }) =>
-        sendGenerated(context, request),
+      const ahead = sendAhead(
+        (
+          request: InvalidRequest | { body: { json: unknown }; headerForm: RequestHeaderForm },
+          priority?: RequestPriority,
+        ) => sendGenerated(context, request, priority),
       );
       const numRuns = await runProperty(
         judge,

@@ -2,8 +2,11 @@
  * How many requests a run keeps in flight, found as TCP finds its window (issue 42.1): it starts at
  * ADAPTIVE_DEFAULTS.initial, doubles once per round trip (slow start) while answers keep their latency
  * and the target does not push back, then grows by one per round trip (additive increase), up to a cap.
- * A push-back (429, 503, a refused connection, a timeout) or latency grown well past the fastest seen
- * halves it (multiplicative decrease), at most once per round trip, so one burst of 429s counts once.
+ * A push-back (429, 503, a refused connection, a timeout) halves it (multiplicative decrease), at most
+ * once per round trip, so one burst of 429s counts once; so do two rounds in a row whose mean latency grew
+ * well past the fastest round's. Latency is judged per round (as many answers as the limit, 8 at least),
+ * never per answer, and only when it stays grown: on a loaded machine answers come late for the client's
+ * own reasons (its event loop was busy), a round at a time; a queue at the target stays.
  * A fixed number (--concurrency) never moves. The controller only counts: the clock is injected, the
  * semaphore (adaptiveSemaphore.ts) applies the limit.
  */
@@ -45,12 +48,14 @@ export const ADAPTIVE_DEFAULTS = {
   cap: 32,
 } as const;
 
-/** Latency this many times the fastest seen (smoothed) means a queue is building at the target. */
+/** A round's mean latency this many times the fastest round's means a queue is building at the target. */
 const LATENCY_GROWTH = 2;
 /** … and at least this much slower (milliseconds): on loopback a 1 ms answer doubling is noise. */
 const LATENCY_SLACK_MS = 25;
-/** Weight of a new sample in the smoothed latency (as TCP's SRTT, RFC 6298 §2: 1/8). */
-const SMOOTHING = 1 / 8;
+/** Fewest answers a round's mean latency is taken over. */
+const MIN_ROUND = 8;
+/** Rounds in a row whose latency grew that halve the limit. */
+const SLOW_ROUNDS = 2;
 
 /** Options of an adaptive controller. */
 export interface AdaptiveOptions {
@@ -74,8 +79,11 @@ export function adaptiveConcurrency(options: AdaptiveOptions): ConcurrencyContro
   let threshold = cap;
   let highest = window;
   let decreases = 0;
+  /** The fastest round's mean latency, and the answers of the round under way. */
   let fastest = Infinity;
-  let smoothed: number | undefined;
+  let round = { sum: 0, count: 0, size: Math.max(MIN_ROUND, window) };
+  /** Rounds in a row whose latency grew. */
+  let slowRounds = 0;
   /** Requests started before this time belong to the round trip that already decreased. */
   let decreasedAt = -Infinity;
 
@@ -85,17 +93,27 @@ export function adaptiveConcurrency(options: AdaptiveOptions): ConcurrencyContro
     window = Math.max(1, Math.floor(window / 2));
     threshold = window;
     decreases += 1;
-    // The queue that grew the latency drains at the lower limit: the smoothed latency starts over.
-    smoothed = undefined;
+    // The queue that grew the latency drains at the lower limit: the rounds start over.
+    round = { sum: 0, count: 0, size: Math.max(MIN_ROUND, window) };
+    slowRounds = 0;
+  };
+  /** Adds one answer to the round; true when the round just ended slower than the fastest by far. */
+  const slowerRound = (latencyMs: number): boolean => {
+    round = { ...round, sum: round.sum + latencyMs, count: round.count + 1 };
+    if (round.count < round.size) return false;
+    const mean = round.sum / round.count;
+    // The next round is as many answers as requests may be in flight now (one round trip's worth).
+    round = { sum: 0, count: 0, size: Math.max(MIN_ROUND, Math.floor(window)) };
+    fastest = Math.min(fastest, mean);
+    slowRounds = mean > fastest * LATENCY_GROWTH && mean > fastest + LATENCY_SLACK_MS ? slowRounds + 1 : 0;
+    return slowRounds >= SLOW_ROUNDS;
   };
 
   return {
     limit: () => Math.max(1, Math.floor(window)),
     sample({ latencyMs, pushback, startedAt }) {
       if (pushback) return decrease(startedAt);
-      fastest = Math.min(fastest, latencyMs);
-      smoothed = smoothed === undefined ? latencyMs : smoothed + SMOOTHING * (latencyMs - smoothed);
-      if (smoothed > fastest * LATENCY_GROWTH && smoothed > fastest + LATENCY_SLACK_MS) return decrease(startedAt);
+      if (slowerRound(latencyMs)) return decrease(startedAt);
       // Slow start adds one per answer (twice the limit per round trip); past the threshold, one per round trip.
       window = Math.min(cap, window < threshold ? window + 1 : window + 1 / window);
       highest = Math.max(highest, Math.floor(window));

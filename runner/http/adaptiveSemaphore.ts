@@ -11,9 +11,12 @@ import {
 } from "./adaptiveConcurrency.js";
 import type { Semaphore } from "./createSemaphore.js";
 import type { AttemptResult } from "./sendOnce.js";
+import type { RequestPriority } from "./types.js";
 
 /** A semaphore whose permits a controller sets, fed by the attempts it observes. */
 export interface AdaptiveSemaphore extends Semaphore {
+  /** As Semaphore's; a waiter whose priority is background lets every other waiter go first. */
+  acquire(priority?: RequestPriority): Promise<() => void>;
   /** Resolves as `attempt` does, after telling the controller its latency and whether the target pushed back. */
   observe<T extends AttemptResult>(attempt: Promise<T>): Promise<T>;
   /** The most requests that may ever be in flight (the connections to open). */
@@ -45,12 +48,17 @@ export function createAdaptiveSemaphore(
       ? adaptiveConcurrency({ cap: options.cap ?? ADAPTIVE_DEFAULTS.cap, now })
       : fixedConcurrency(fixed);
   let holders = 0;
-  const waiting: (() => void)[] = [];
+  const waiting: { readonly priority: RequestPriority | undefined; readonly grant: () => void }[] = [];
+  /** The first waiter not in the background, else the first one. */
+  const nextWaiter = (): number => {
+    const index = waiting.findIndex((waiter) => waiter.priority?.background !== true);
+    return index === -1 ? 0 : index;
+  };
   /** Hands permits to waiters while the limit allows (it may have grown). */
   const admit = (): void => {
     while (holders < controller.limit() && waiting.length > 0) {
       holders += 1;
-      (waiting.shift() as () => void)();
+      waiting.splice(nextWaiter(), 1)[0]?.grant();
     }
   };
   const makeRelease = (): (() => void) => {
@@ -65,12 +73,12 @@ export function createAdaptiveSemaphore(
   return {
     cap: fixed ?? options.cap ?? ADAPTIVE_DEFAULTS.cap,
     controller,
-    acquire() {
+    acquire(priority) {
       if (holders < controller.limit() && waiting.length === 0) {
         holders += 1;
         return Promise.resolve(makeRelease());
       }
-      return new Promise((resolve) => waiting.push(() => resolve(makeRelease())));
+      return new Promise((resolve) => waiting.push({ priority, grant: () => resolve(makeRelease()) }));
     },
     active: () => holders,
     async observe(attempt) {

@@ -18,7 +18,14 @@ import { readRateLimitHeaders } from "./readRateLimitHeaders.js";
 import { createRedactor } from "./redactSecrets.js";
 import { sendOnce, type AttemptResult } from "./sendOnce.js";
 import type { Exchange, TransportFailure, TransportFailureKind } from "../model/Exchange.js";
-import type { ClientStop, HttpClient, HttpClientOptions, HttpClientStats, OutgoingRequest } from "./types.js";
+import type {
+  ClientStop,
+  HttpClient,
+  HttpClientOptions,
+  HttpClientStats,
+  OutgoingRequest,
+  RequestPriority,
+} from "./types.js";
 
 /** Defaults of HttpClientOptions. */
 export const HTTP_CLIENT_DEFAULTS = {
@@ -217,8 +224,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     sent: SentRequest,
     url: ResolvedUrl,
     requestTimeoutMs: number,
+    priority?: RequestPriority,
   ): Promise<AttemptResult & { ticket?: number }> => {
-    const release = await semaphore.acquire();
+    const release = await semaphore.acquire(priority);
     try {
       const ticket = await limiter.take();
       if (closed) return failedAttempt("other", "the HTTP client is closed.");
@@ -330,7 +338,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let retries = 0;
     let waitedMs = 0;
     for (;;) {
-      const { ticket, ...result } = await attempt(sent, url, requestTimeoutMs);
+      const { ticket, ...result } = await attempt(sent, url, requestTimeoutMs, request.priority);
       const quota = result.response === undefined ? undefined : readRateLimitHeaders(result.response.headers);
       if (result.response?.status !== 429) {
         if (result.response !== undefined && ticket !== undefined) limiter.answered(ticket, quota);

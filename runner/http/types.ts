@@ -24,6 +24,13 @@ export interface OutgoingRequest {
    * client_id the target never issued): its 401 is the answer asked for, never an expired token to renew.
    */
   readonly probesCredentials?: boolean;
+  /** A request sent ahead of its turn waits while others are queued, until its turn comes (issue 42.2). */
+  readonly priority?: RequestPriority;
+}
+
+/** Whether a request yields its place in the queue: true while it is sent ahead of its turn; set false when its turn comes. */
+export interface RequestPriority {
+  background: boolean;
 }
 
 /** Proxy settings (the HTTP_PROXY, HTTPS_PROXY and NO_PROXY environment variables). */

@@ -5,9 +5,12 @@
  * the example, when its turn comes, takes the exchange of an equal value instead of sending again.
  * Equal means the same JSON: the request a value makes is its JSON (TargetSession serialises the body),
  * so an exchange taken is the answer to the very request the example would have sent. A value with no
- * JSON (a cycle, a BigInt) is simply sent in its turn.
+ * JSON (a cycle, a BigInt) is simply sent in its turn. A request sent ahead is in the background: it lets
+ * every other request queued for the connections go first (the walks and reads other checks wait on), until
+ * its example's turn comes.
  */
 import type { Exchange } from "../../../runner/model/Exchange.js";
+import type { RequestPriority } from "../../../runner/http/types.js";
 
 /** Sends a value's request ahead of its turn, and hands the exchange to the example when it comes. */
 export interface SendAhead<T> {
@@ -28,14 +31,15 @@ function keyOf(value: unknown): string | undefined {
 }
 
 /** Requests made by `send`, each startable ahead of its turn. */
-export function sendAhead<T>(send: (value: T) => Promise<Exchange>): SendAhead<T> {
-  const started = new Map<string, Promise<Exchange>[]>();
+export function sendAhead<T>(send: (value: T, priority?: RequestPriority) => Promise<Exchange>): SendAhead<T> {
+  const started = new Map<string, { readonly exchange: Promise<Exchange>; readonly priority: RequestPriority }[]>();
   return {
     start(value) {
       const key = keyOf(value);
       if (key === undefined) return;
+      const priority = { background: true };
       const queue = started.get(key) ?? [];
-      queue.push(send(value));
+      queue.push({ exchange: send(value, priority), priority });
       started.set(key, queue);
     },
     send(value) {
@@ -43,7 +47,10 @@ export function sendAhead<T>(send: (value: T) => Promise<Exchange>): SendAhead<T
       const queue = key === undefined ? undefined : started.get(key);
       const ahead = queue?.shift();
       if (queue?.length === 0) started.delete(key as string);
-      return ahead ?? send(value);
+      if (ahead === undefined) return send(value);
+      // Its turn has come: it no longer lets others go first.
+      ahead.priority.background = false;
+      return ahead.exchange;
     },
     discard: () => started.clear(),
   };

@@ -56,7 +56,7 @@ describe("adaptiveConcurrency", () => {
     expect(controller.figures().decreases).toBe(4);
   });
 
-  it("backs off when the smoothed latency grows past twice the fastest and 25 ms more", () => {
+  it("backs off when a round's mean latency grows past twice the fastest round's and 25 ms more", () => {
     const { controller, roundTrip } = controlled();
     roundTrip(100);
     roundTrip(100); // 16, fastest 100 ms
@@ -91,5 +91,27 @@ describe("fixedConcurrency", () => {
     controller.sample({ latencyMs: 1, pushback: false, startedAt: 1 });
     expect(controller.limit()).toBe(6);
     expect(controller.figures()).toEqual({ limit: 6, highest: 6, decreases: 0 });
+  });
+});
+
+describe("adaptiveConcurrency and a busy client", () => {
+  it("does not halve for one slow round (the client's own event loop was late), only for two in a row", () => {
+    let clock = 0;
+    const controller = adaptiveConcurrency({ now: () => clock });
+    const answers = (count: number, latencyMs: number) => {
+      for (let index = 0; index < count; index += 1) {
+        controller.sample({ latencyMs, pushback: false, startedAt: clock });
+        clock += 1;
+      }
+    };
+    answers(100, 100); // 32 in flight, rounds of 32 answers, the fastest at 100 ms
+    expect(controller.limit()).toBe(32);
+    // Half a round late (spread over two rounds at most, neither of them slow on the whole), then on time.
+    answers(16, 400);
+    answers(100, 100);
+    expect(controller.figures().decreases).toBe(0);
+    answers(96, 400); // two whole rounds late in a row at least: halved, and again while it stays late
+    expect(controller.figures().decreases).toBeGreaterThanOrEqual(1);
+    expect(controller.limit()).toBeLessThanOrEqual(16);
   });
 });

@@ -80,3 +80,46 @@ describe("isPushback", () => {
     expect(isPushback(failure("connection-reset"))).toBe(false);
   });
 });
+
+describe("createAdaptiveSemaphore and requests sent ahead", () => {
+  /** One permit; `waiters` queue behind its holder; each releases as soon as it is granted. Who got it, in order. */
+  async function grantOrder(waiters: { name: string; priority?: { background: boolean } }[], before?: () => void) {
+    const semaphore = createAdaptiveSemaphore({ fixed: 1 }, () => 0);
+    const holder = await semaphore.acquire();
+    const order: string[] = [];
+    const waits = waiters.map(({ name, priority }) =>
+      semaphore.acquire(priority).then((release) => {
+        order.push(name);
+        release();
+      }),
+    );
+    before?.();
+    holder();
+    await Promise.all(waits);
+    return order;
+  }
+
+  it("lets every other waiter go first past a background one", async () => {
+    expect(
+      await grantOrder([
+        { name: "ahead", priority: { background: true } },
+        { name: "own turn" },
+        { name: "also ahead", priority: { background: true } },
+        { name: "another own turn" },
+      ]),
+    ).toEqual(["own turn", "another own turn", "ahead", "also ahead"]);
+  });
+
+  it("serves one sent ahead in its place once its turn comes (its priority set back)", async () => {
+    const ahead = { background: true };
+    const order = await grantOrder(
+      [
+        { name: "ahead", priority: ahead },
+        { name: "own turn" },
+        { name: "also ahead", priority: { background: true } },
+      ],
+      () => (ahead.background = false),
+    );
+    expect(order).toEqual(["ahead", "own turn", "also ahead"]);
+  });
+});
