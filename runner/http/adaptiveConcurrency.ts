@@ -7,6 +7,8 @@
  * well past the fastest round's. Latency is judged per round (as many answers as the limit, 8 at least),
  * never per answer, and only when it stays grown: on a loaded machine answers come late for the client's
  * own reasons (its event loop was busy), a round at a time; a queue at the target stays.
+ * The limit grows only while the run uses all of it (as TCP's window, RFC 7661): a run that kept 3 requests
+ * in flight proved nothing about 32, and would open them all at once the moment it wanted more.
  * A fixed number (--concurrency) never moves. The controller only counts: the clock is injected, the
  * semaphore (adaptiveSemaphore.ts) applies the limit.
  */
@@ -19,6 +21,8 @@ export interface ConcurrencySample {
   readonly pushback: boolean;
   /** When the request started (the controller's clock): samples of requests started before a decrease do not decrease again. */
   readonly startedAt: number;
+  /** The run wanted at least as many requests in flight as the limit allows when the answer came. */
+  readonly saturated: boolean;
 }
 
 /** What the controller saw, for the report and the bench. */
@@ -111,9 +115,10 @@ export function adaptiveConcurrency(options: AdaptiveOptions): ConcurrencyContro
 
   return {
     limit: () => Math.max(1, Math.floor(window)),
-    sample({ latencyMs, pushback, startedAt }) {
+    sample({ latencyMs, pushback, startedAt, saturated }) {
       if (pushback) return decrease(startedAt);
       if (slowerRound(latencyMs)) return decrease(startedAt);
+      if (!saturated) return;
       // Slow start adds one per answer (twice the limit per round trip); past the threshold, one per round trip.
       window = Math.min(cap, window < threshold ? window + 1 : window + 1 / window);
       highest = Math.max(highest, Math.floor(window));

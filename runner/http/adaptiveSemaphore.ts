@@ -84,7 +84,8 @@ export function createAdaptiveSemaphore(
     async observe(attempt) {
       const startedAt = now();
       const result = await attempt;
-      controller.sample({ latencyMs: now() - startedAt, pushback: isPushback(result), startedAt });
+      const saturated = holders + waiting.length >= controller.limit();
+      controller.sample({ latencyMs: now() - startedAt, pushback: isPushback(result), startedAt, saturated });
       admit();
       return result;
     },

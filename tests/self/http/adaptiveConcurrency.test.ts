@@ -15,7 +15,8 @@ function controlled(cap?: number) {
     const startedAt = clock;
     const inFlight = controller.limit();
     clock += latencyMs;
-    for (let index = 0; index < inFlight; index += 1) controller.sample({ latencyMs, pushback, startedAt });
+    for (let index = 0; index < inFlight; index += 1)
+      controller.sample({ latencyMs, pushback, startedAt, saturated: true });
     return controller.limit();
   };
   return { controller, roundTrip, advance: (ms: number) => (clock += ms), now: () => clock };
@@ -87,8 +88,8 @@ describe("adaptiveConcurrency", () => {
 describe("fixedConcurrency", () => {
   it("never moves, whatever the answers", () => {
     const controller = fixedConcurrency(6);
-    controller.sample({ latencyMs: 5000, pushback: true, startedAt: 0 });
-    controller.sample({ latencyMs: 1, pushback: false, startedAt: 1 });
+    controller.sample({ latencyMs: 5000, pushback: true, startedAt: 0, saturated: true });
+    controller.sample({ latencyMs: 1, pushback: false, startedAt: 1, saturated: true });
     expect(controller.limit()).toBe(6);
     expect(controller.figures()).toEqual({ limit: 6, highest: 6, decreases: 0 });
   });
@@ -100,7 +101,7 @@ describe("adaptiveConcurrency and a busy client", () => {
     const controller = adaptiveConcurrency({ now: () => clock });
     const answers = (count: number, latencyMs: number) => {
       for (let index = 0; index < count; index += 1) {
-        controller.sample({ latencyMs, pushback: false, startedAt: clock });
+        controller.sample({ latencyMs, pushback: false, startedAt: clock, saturated: true });
         clock += 1;
       }
     };
@@ -113,5 +114,16 @@ describe("adaptiveConcurrency and a busy client", () => {
     answers(96, 400); // two whole rounds late in a row at least: halved, and again while it stays late
     expect(controller.figures().decreases).toBeGreaterThanOrEqual(1);
     expect(controller.limit()).toBeLessThanOrEqual(16);
+  });
+});
+
+describe("adaptiveConcurrency and a run that does not use its limit", () => {
+  it("does not grow while fewer requests are wanted than the limit allows (RFC 7661)", () => {
+    const controller = adaptiveConcurrency({ now: () => 0 });
+    for (let index = 0; index < 100; index += 1)
+      controller.sample({ latencyMs: 100, pushback: false, startedAt: 0, saturated: false });
+    expect(controller.limit()).toBe(4);
+    controller.sample({ latencyMs: 100, pushback: false, startedAt: 0, saturated: true });
+    expect(controller.limit()).toBe(5);
   });
 });
