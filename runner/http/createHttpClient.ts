@@ -18,14 +18,8 @@ import { readRateLimitHeaders } from "./readRateLimitHeaders.js";
 import { createRedactor } from "./redactSecrets.js";
 import { sendOnce, type AttemptResult } from "./sendOnce.js";
 import type { Exchange, TransportFailure, TransportFailureKind } from "../model/Exchange.js";
-import type {
-  ClientStop,
-  HttpClient,
-  HttpClientOptions,
-  HttpClientStats,
-  OutgoingRequest,
-  RequestPriority,
-} from "./types.js";
+import type { ClientStop, HttpClient, HttpClientOptions, HttpClientStats, OutgoingRequest } from "./types.js";
+import type { RequestPriority } from "./types.js";
 
 /** Defaults of HttpClientOptions. */
 export const HTTP_CLIENT_DEFAULTS = {
