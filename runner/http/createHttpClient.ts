@@ -291,6 +291,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (answer.response?.status !== 401 || request.probesCredentials === true) return answer;
     if (!(await tokens.renewAfter401(first.headers))) return answer;
     const again = { ...request, path: tokens.currentPath(request.path), headers: tokens.current(request.headers) };
+    // Sent again with the new token at once, never behind others (issue 42.2): the new token is fresh now.
+    again.priority = undefined;
     const second = await sendWaitingOut429(again);
     if (second.response !== undefined && second.response.status !== 401) tokens.accepted(again.headers);
     return second;
