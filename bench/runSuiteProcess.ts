@@ -53,6 +53,8 @@ export interface SuiteRunFigures {
   readonly startup?: StartupFigures;
   readonly verdict: RunReport["verdict"];
   readonly summary: RunReport["summary"];
+  /** The longest check × operation pair's duration (milliseconds), from the report. */
+  readonly longestCheckMs: number;
   readonly sampling: readonly string[];
   /** What the server saw, to replay with a bare client. */
   readonly records: readonly ReferenceRequestRecord[];
@@ -160,6 +162,7 @@ export async function runSuiteProcess(
       ...(startup ? { startup } : {}),
       verdict: report.verdict,
       summary: report.summary,
+      longestCheckMs: Math.max(0, ...report.results.map((result) => result.durationMs ?? 0)),
       sampling: report.meta.sampling,
       records,
     };

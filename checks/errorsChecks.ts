@@ -5,7 +5,7 @@
 import { ALL_OPERATIONS, operationSpec, type OperationName } from "../contract/operations.js";
 import { formatSchemaIssue } from "../contract/schemaIssue.js";
 import { validateBody } from "../contract/validators.js";
-import { invalidRequestArbitrary } from "../generators/invalidRequestArbitrary.js";
+import { invalidRequestArbitrary, type InvalidRequest } from "../generators/invalidRequestArbitrary.js";
 import { REQUIRED_CONTEXT } from "../generators/requestContext.js";
 import type { Exchange } from "../runner/model/Exchange.js";
 import type { CheckDefinition } from "../runner/engine/CheckDefinition.js";
@@ -13,6 +13,8 @@ import { evidence, type Judgement } from "../runner/engine/Judgement.js";
 import { answered, describeAnswer, judgeBody, preview } from "./_internals/judges/judgeExchange.js";
 import { READS } from "./_internals/judges/forEachRead.js";
 import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
+import { sendAhead } from "./_internals/requests/sendAhead.js";
+import type { RequestPriority } from "../runner/http/types.js";
 import { asReadOperation, idField, unknownId } from "./_internals/requests/itemTargets.js";
 import { runProperty } from "./_internals/requests/runProperty.js";
 import { wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
@@ -100,12 +102,16 @@ export const errorsChecks: readonly CheckDefinition[] = [
             : "no analytic ids are configured (--analytic-id)",
         );
       }
+      const arbitrary = invalidRequestArbitrary(operation, requestContext);
+      const ahead = sendAhead((request: InvalidRequest, priority?: RequestPriority) =>
+        sendGenerated(context, request, priority),
+      );
       const numRuns = await runProperty(
         judge,
         "generated invalid request",
-        invalidRequestArbitrary(operation, requestContext),
+        arbitrary,
         async (request) => {
-          const exchange = await sendGenerated(context, request);
+          const exchange = await ahead.send(request);
           const missing = noAnswer(exchange);
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
@@ -128,7 +134,7 @@ export const errorsChecks: readonly CheckDefinition[] = [
             exchange,
           };
         },
-        { seed: context.seed, numRuns: target.settings.maxExamples },
+        { seed: context.seed, numRuns: target.settings.maxExamples, sendAhead: ahead },
       );
       judge.note(`${numRuns} generated invalid request(s) judged.`);
     },

@@ -19,6 +19,8 @@ import { successfulRequestBody, wellFormedRequestBody } from "./_internals/reque
 import { REQUIRED_CONTEXT } from "../generators/requestContext.js";
 import type { Exchange } from "../runner/model/Exchange.js";
 import { noAnswer, sendGenerated } from "./_internals/requests/generatedExamples.js";
+import { sendAhead } from "./_internals/requests/sendAhead.js";
+import type { RequestPriority } from "../runner/http/types.js";
 import { onePerDerivation, withPlaceholderIds } from "./_internals/requests/onePerDerivation.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { requestHeaderFormArbitrary } from "../generators/requestHeaderFormArbitrary.js";
@@ -46,7 +48,7 @@ async function totalOf(context: CheckContext, operation: OperationName): Promise
 }
 
 /**
- * Judges one generated valid request (§4): 200 passes; a refusal caused by a header form fails the
+ * Judges one generated valid request (§4) and the answer it got: 200 passes; a refusal caused by a header form fails the
  * example, one caused by a null field or the scheme's case departs; a partial pagination refused
  * while the whole one is served, or a refusal a register entry explains, departs; anything else fails.
  */
@@ -54,9 +56,9 @@ async function judgeGeneratedValidRequest(
   context: CheckContext,
   total: number | undefined,
   { body: sent, headers }: { body: Record<string, unknown>; headers: RequestHeaderForm },
+  exchange: Exchange,
 ): Promise<ExampleVerdict> {
   const { operation, target, judge } = context;
-  const exchange = await target.send(operation, { json: sent, headerForm: headers });
   const missing = noAnswer(exchange);
   if (missing) return missing;
   const status = exchange.response?.status ?? 0;
@@ -161,12 +163,16 @@ export const httpChecks: readonly CheckDefinition[] = [
       if (typeof bodies === "string") return basic ? undefined : judge.skip(bodies);
       const arbitrary = fc.record({ body: bodies, headers: requestHeaderFormArbitrary() });
       const total = await totalOf(context, operation);
+      const ahead = sendAhead(
+        (value: { body: Record<string, unknown>; headers: RequestHeaderForm }, priority?: RequestPriority) =>
+          target.send(operation, { json: value.body, headerForm: value.headers, ...(priority ? { priority } : {}) }),
+      );
       const numRuns = await runProperty(
         judge,
         "generated valid request",
         arbitrary,
-        (example) => judgeGeneratedValidRequest(context, total, example),
-        { seed: context.seed, numRuns: target.settings.maxExamples },
+        async (example) => judgeGeneratedValidRequest(context, total, example, await ahead.send(example)),
+        { seed: context.seed, numRuns: target.settings.maxExamples, sendAhead: ahead },
       );
       judge.note(
         `${numRuns} generated valid request(s) answered 200${basic ? `, and the basic request in ${forms + 1} form(s) (null fields, header spellings)` : ""}.`,
@@ -186,9 +192,14 @@ export const httpChecks: readonly CheckDefinition[] = [
       const { operation, target, judge } = context;
       const valid = await validRequests(context);
       const invalidContext = withPlaceholderIds(await knowledgeOf(target).requestContext());
-      for (const request of await onePerDerivation(context)) {
+      // One request per derivation, all sent at once (none depends on another's answer), judged in order.
+      const derived = (await onePerDerivation(context)).map((request) => ({
+        request,
+        sent: sendGenerated(context, request),
+      }));
+      for (const { request, sent } of derived) {
         const rule = request.rule;
-        const exchange = await sendGenerated(context, request);
+        const exchange = await sent;
         const status = exchange.response?.status ?? 0;
         if (status >= 500) {
           judge.fail(`the invalid request ${rule} (${request.description}) got ${status}.`, {
@@ -209,12 +220,18 @@ export const httpChecks: readonly CheckDefinition[] = [
                 .map(({ json, headerForm }) => ({ body: { json }, headerForm })),
               invalid,
             );
+      const ahead = sendAhead(
+        (
+          request: InvalidRequest | { body: { json: unknown }; headerForm: RequestHeaderForm },
+          priority?: RequestPriority,
+        ) => sendGenerated(context, request, priority),
+      );
       const numRuns = await runProperty(
         judge,
         "generated request",
         arbitrary,
         async (request) => {
-          const exchange = await sendGenerated(context, request);
+          const exchange = await ahead.send(request);
           const missing = noAnswer(exchange);
           if (missing) return missing;
           const status = exchange.response?.status ?? 0;
@@ -227,7 +244,7 @@ export const httpChecks: readonly CheckDefinition[] = [
             exchange,
           };
         },
-        { seed: context.seed, numRuns: target.settings.maxExamples * 2, judgesServerErrors: true },
+        { seed: context.seed, numRuns: target.settings.maxExamples * 2, judgesServerErrors: true, sendAhead: ahead },
       );
       judge.note(`${numRuns} generated request(s), none got a 5xx.`);
     },

@@ -5,7 +5,7 @@
  */
 import { operationPath, type OperationName } from "../../contract/operations.js";
 import type { Exchange } from "../model/Exchange.js";
-import type { HttpClient } from "../http/types.js";
+import type { HttpClient, RequestPriority } from "../http/types.js";
 import type { RunSettings } from "../model/RunSettings.js";
 import { describeSampledWalks, type SampledWalk } from "./describeSampledWalks.js";
 import type { ExchangeLog } from "./ExchangeLog.js";
@@ -39,6 +39,8 @@ export interface SendOptions {
   readonly form?: CredentialForm;
   /** How the §5 headers are spelled (RFC 9110 §5.1, §8.3.1; the scheme: register bearer-scheme-case); §5's own form when omitted. */
   readonly headerForm?: RequestHeaderForm;
+  /** Sent ahead of its turn: waits while other requests are queued, until its turn comes (issue 42.2). */
+  readonly priority?: RequestPriority;
 }
 
 /** A token no target can have issued: fixed text plus the run seed. */
@@ -98,7 +100,14 @@ export class TargetSession {
     // Every caller but the two users, and every credential form, probes credentials on purpose: a 401 to it never renews a token.
     const probesCredentials = options.form !== undefined || (caller !== "admin" && caller !== "restricted");
     return this.client
-      .send({ path, method: "POST", headers, body, ...(probesCredentials ? { probesCredentials } : {}) })
+      .send({
+        path,
+        method: "POST",
+        headers,
+        body,
+        ...(probesCredentials ? { probesCredentials } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
+      })
       .then((exchange) => this.noteBodyText(operation, exchange));
   }
 

@@ -42,7 +42,8 @@ export function httpClientOptions(settings: RunSettings): HttpClientOptions {
   return {
     baseUrl: settings.baseUrl,
     timeoutMs: settings.timeoutMs,
-    concurrency: settings.concurrency,
+    ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
+    maxConcurrency: settings.maxConcurrency,
     ...(settings.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: settings.rateLimitPerSecond } : {}),
     maxRetryWaitMs: settings.maxRetryWaitMs,
     maxRunTimeMs: settings.maxRunTimeMs,

@@ -62,10 +62,15 @@ function bodyText(body: OutgoingRequest["body"]): string | undefined {
 }
 
 /** The connection of a client with `options` and `settings`. */
-export function createConnection(options: HttpClientOptions, settings: ClientSettings): Connection {
+/** `connections`: the most requests the client ever has in flight (its semaphore's cap). */
+export function createConnection(
+  options: HttpClientOptions,
+  settings: ClientSettings,
+  connections: number,
+): Connection {
   const resolve = memoizeBounded((path: string) => resolveUrl(options.baseUrl, path), RESOLVED_KEPT);
   const dispatcher = createDispatcher({
-    connections: settings.concurrency,
+    connections,
     timeoutMs: settings.timeoutMs,
     ...(options.ca ? { ca: options.ca } : {}),
     ...(options.insecure ? { insecure: true } : {}),

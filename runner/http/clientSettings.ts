@@ -19,7 +19,6 @@ export interface ClientSettings {
   readonly base: URL;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
-  readonly concurrency: number;
   readonly max429Retries: number;
   readonly maxRetryWaitMs: number;
   /** Consecutive transport failures that stop the target, or one path. */
@@ -51,7 +50,6 @@ export function clientSettings(options: HttpClientOptions): ClientSettings {
     "maxResponseBytes",
     options.maxResponseBytes ?? HTTP_CLIENT_DEFAULTS.maxResponseBytes,
   );
-  const concurrency = options.concurrency ?? HTTP_CLIENT_DEFAULTS.concurrency;
   const max429Retries = nonNegativeInteger(
     "max429Retries",
     options.max429Retries ?? HTTP_CLIENT_DEFAULTS.max429Retries,
@@ -69,7 +67,7 @@ export function clientSettings(options: HttpClientOptions): ClientSettings {
     options.runStartedAt === undefined ? performance.now() : options.runStartedAt - performance.timeOrigin;
   const deadline =
     options.maxRunTimeMs === undefined ? undefined : startedAt + positive("maxRunTimeMs", options.maxRunTimeMs);
-  return { base, timeoutMs, maxResponseBytes, concurrency, max429Retries, maxRetryWaitMs, breakerLimit, deadline };
+  return { base, timeoutMs, maxResponseBytes, max429Retries, maxRetryWaitMs, breakerLimit, deadline };
 }
 
 /** A duration as a person reads it: "1.5 s". */

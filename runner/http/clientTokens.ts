@@ -58,7 +58,9 @@ export function createClientTokens(options: HttpClientOptions, stopFor: (stop: C
       if (answer.response !== undefined && answer.response.status !== 401) tokens.accepted(first.headers);
       if (answer.response?.status !== 401 || request.probesCredentials === true) return answer;
       if (!(await tokens.renewAfter401(first.headers))) return answer;
-      const again = withCurrent(request);
+      // Sent again with the new token at once, never behind others (issue 42.2): the new token is fresh now.
+      const { priority: _ahead, ...now } = request;
+      const again = withCurrent(now);
       const second = await send(again);
       if (second.response !== undefined && second.response.status !== 401) tokens.accepted(again.headers);
       return second;

@@ -14,7 +14,7 @@ import { createConnection, type Connection } from "./clientConnection.js";
 import { clientSettings } from "./clientSettings.js";
 import { createClientTokens, type ClientTokens } from "./clientTokens.js";
 import { createRateLimiter, type RateLimiter } from "./createRateLimiter.js";
-import { createSemaphore } from "./createSemaphore.js";
+import { createAdaptiveSemaphore } from "./adaptiveSemaphore.js";
 import { createExchangeRecorder, type ExchangeRecorder } from "./exchangeRecorder.js";
 import { failedAttempt } from "./failedAttempt.js";
 import { createPacedAttempt } from "./pacedAttempt.js";
@@ -51,9 +51,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const settings = clientSettings(options);
   const stops = createSendingStops(settings, options.maxRunTimeMs);
   const tokens = createClientTokens(options, (stop) => stops.stopFor(stop));
-  const semaphore = createSemaphore(settings.concurrency);
+  // Fixed with --concurrency, else the level the target takes (issue 42.1, adaptiveSemaphore.ts).
+  const semaphore = createAdaptiveSemaphore({ fixed: options.concurrency, cap: options.maxConcurrency });
   const limiter = createRateLimiter(options.rateLimitPerSecond);
-  const connection = createConnection(options, settings);
+  const connection = createConnection(options, settings, semaphore.cap);
   let closed = false;
   const isClosed = (): boolean => closed;
   const recorder = createExchangeRecorder({
@@ -73,7 +74,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const failed = failedAttempt("other", `the request could not be built: ${built.unbuildable}.`);
       return Promise.resolve(recorder.record(built.sent, request.path, failed, timeoutMs, 0));
     }
-    return retries.send(built.sent, built.url, request.path, timeoutMs);
+    return retries.send(built.sent, built.url, request.path, timeoutMs, request.priority);
   };
 
   return {

@@ -24,6 +24,13 @@ export interface OutgoingRequest {
    * client_id the target never issued): its 401 is the answer asked for, never an expired token to renew.
    */
   readonly probesCredentials?: boolean;
+  /** A request sent ahead of its turn waits while others are queued, until its turn comes (issue 42.2). */
+  readonly priority?: RequestPriority;
+}
+
+/** Whether a request yields its place in the queue: true while it is sent ahead of its turn; set false when its turn comes. */
+export interface RequestPriority {
+  background: boolean;
 }
 
 /** Proxy settings (the HTTP_PROXY, HTTPS_PROXY and NO_PROXY environment variables). */
@@ -51,8 +58,10 @@ export interface HttpClientOptions {
   readonly timeoutMs?: number;
   /** Bodies above this are cut and reported as too-large (default 5 MiB). */
   readonly maxResponseBytes?: number;
-  /** Requests in flight at once (default 4). */
+  /** Requests in flight at once, fixed; when absent the client finds the target's level (adaptiveConcurrency.ts), from 4 up to maxConcurrency. */
   readonly concurrency?: number;
+  /** The most requests in flight the adaptive limit reaches (default 32); ignored when concurrency is given. */
+  readonly maxConcurrency?: number;
   /** Requests started per second at most; undefined = unlimited. */
   readonly rateLimitPerSecond?: number;
   /** 429 answers waited out per request (default 5), while their waits stay within maxRetryWaitMs. */

@@ -8,6 +8,7 @@ import type { ResolvedUrl } from "./clientConnection.js";
 import { seconds } from "./clientSettings.js";
 import type { RateLimiter } from "./createRateLimiter.js";
 import type { ExchangeRecorder } from "./exchangeRecorder.js";
+import type { RequestPriority } from "./types.js";
 import type { PacedResult } from "./pacedAttempt.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
 import { readRateLimitHeaders } from "./readRateLimitHeaders.js";
@@ -21,7 +22,12 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** What the retries use. */
 export interface RetryParts {
-  readonly attempt: (sent: SentRequest, url: ResolvedUrl, timeoutMs: number) => Promise<PacedResult>;
+  readonly attempt: (
+    sent: SentRequest,
+    url: ResolvedUrl,
+    timeoutMs: number,
+    priority?: RequestPriority,
+  ) => Promise<PacedResult>;
   readonly limiter: RateLimiter;
   readonly recorder: ExchangeRecorder;
   readonly max429Retries: number;
@@ -32,7 +38,13 @@ export interface RetryParts {
 /** The retries of one client. */
 export interface Retries429 {
   /** Sends `sent` (asked for `path`), waiting out its 429s; the exchange is the last answer's. */
-  send(sent: SentRequest, url: ResolvedUrl, path: string, timeoutMs: number): Promise<Exchange>;
+  send(
+    sent: SentRequest,
+    url: ResolvedUrl,
+    path: string,
+    timeoutMs: number,
+    priority?: RequestPriority,
+  ): Promise<Exchange>;
   /** 429 answers waited out so far. */
   retries(): number;
 }
@@ -61,11 +73,11 @@ export function createRetries429(parts: RetryParts): Retries429 {
   const { limiter, recorder, max429Retries, maxRetryWaitMs } = parts;
   let retries429 = 0;
   return {
-    async send(sent, url, path, timeoutMs) {
+    async send(sent, url, path, timeoutMs, priority) {
       let retries = 0;
       let waitedMs = 0;
       for (;;) {
-        const { ticket, ...result } = await parts.attempt(sent, url, timeoutMs);
+        const { ticket, ...result } = await parts.attempt(sent, url, timeoutMs, priority);
         const quota = result.response === undefined ? undefined : readRateLimitHeaders(result.response.headers);
         if (result.response?.status !== 429) {
           if (result.response !== undefined && ticket !== undefined) limiter.answered(ticket, quota);

@@ -84,7 +84,10 @@ export interface RunSettings {
   /** Runs of each property check (fast-check numRuns). */
   readonly maxExamples: number;
   readonly timeoutMs: number;
-  readonly concurrency: number;
+  /** Requests in flight, fixed (--concurrency); when absent the client finds the target's level (issue 42.1). */
+  readonly concurrency?: number;
+  /** The most requests in flight the adaptive concurrency reaches (--max-concurrency). */
+  readonly maxConcurrency: number;
   readonly rateLimitPerSecond?: number;
   /** Longest one request waits out 429 answers in all (--max-retry-wait); beyond it the 429 is an error. */
   readonly maxRetryWaitMs: number;
@@ -138,7 +141,9 @@ export const RUN_DEFAULTS = {
   profile: "default" as Profile,
   maxExamples: 100,
   timeoutMs: 10_000,
+  /** Where the adaptive concurrency starts (a fixed one is --concurrency). */
   concurrency: 4,
+  maxConcurrency: 32,
   maxPageSize: 100,
   maxPagesWalked: 50,
   maxRetryWaitMs: 30_000,

@@ -65,7 +65,7 @@ export async function readItems(
   const order = spreadOrder(ids.length);
   let heldBytes = 0;
   let next = 0;
-  // As many reads in flight as the session sends at once; none started once the held bodies reach the bound.
+  // As many reads in flight as the session may send at once (its fixed or its most adaptive concurrency); none started once the held bodies reach the bound.
   const worker = async () => {
     while (next < ids.length && heldBytes < MAX_HELD_READ_BYTES) {
       const index = order[next++] as number;
@@ -75,7 +75,8 @@ export async function readItems(
       reads[index] = { id, label: `${operation} ${id}${who}`, exchange };
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, session.settings.concurrency) }, worker));
+  const lanes = session.settings.concurrency ?? session.settings.maxConcurrency;
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, worker));
   const made = reads.filter((read): read is ItemRead => read !== undefined);
   if (made.length === known.length) return { reads: made, known: known.length };
   const bound =

@@ -65,10 +65,14 @@ export function judgeRefusedForm(
 /** Sends each equivalent form of the basic request once (validRequestForms) and judges its answer. */
 export async function judgeValidForms(context: CheckContext, basic: Record<string, unknown>): Promise<number> {
   const { operation, target, judge } = context;
-  const forms = validRequestForms(operation, basic);
-  for (const { label: form, body, headerForm } of forms) {
+  // Every form sent at once (none depends on another's answer), judged in order.
+  const forms = validRequestForms(operation, basic).map((form) => ({
+    ...form,
+    sent: target.send(operation, { json: form.body, headerForm: form.headerForm }),
+  }));
+  for (const { label: form, body, headerForm, sent } of forms) {
     const label = `basic request with ${form}`;
-    const exchange = await target.send(operation, { json: body, headerForm });
+    const exchange = await sent;
     if (!answered(judge, label, exchange)) continue;
     const status = exchange.response.status;
     if (status === 200) continue;

@@ -4,6 +4,7 @@ import type { Exchange } from "../../../runner/model/Exchange.js";
 import { describeAnswer } from "../judges/judgeExchange.js";
 import type { ExampleVerdict } from "./runProperty.js";
 import type { RequestHeaderForm } from "../../../contract/requestHeaderForms.js";
+import type { RequestPriority } from "../../../runner/http/types.js";
 
 /**
  * A transport failure (timeout, reset …) as an example verdict, or undefined when there was a
@@ -32,9 +33,11 @@ export function noAnswer(exchange: Exchange): ExampleVerdict | undefined {
 export function sendGenerated(
   context: CheckContext,
   request: { readonly body: { json: unknown } | { raw: string }; readonly headerForm?: RequestHeaderForm },
+  priority?: RequestPriority,
 ): Promise<Exchange> {
   return context.target.send(context.operation, {
     ...request.body,
     ...(request.headerForm ? { headerForm: request.headerForm } : {}),
+    ...(priority ? { priority } : {}),
   });
 }

@@ -10,6 +10,8 @@ import type { Exchange } from "../../../runner/model/Exchange.js";
 import { exchangeRedactor } from "../../../runner/http/exchangeRedactor.js";
 import { incompleteAnswer } from "../../../runner/engine/incompleteAnswer.js";
 import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
+import { examplesAhead } from "./examplesAhead.js";
+import type { SendAhead } from "./sendAhead.js";
 
 /** What one example did: fine, why not (with the exchange that shows it), or nothing to judge (rate limited). */
 export type ExampleVerdict =
@@ -24,13 +26,15 @@ export type ExampleVerdict =
   | { readonly ok: "unjudged"; readonly reason: string; readonly exchange: Exchange };
 
 /** Options of a property run. */
-export interface PropertyOptions {
+export interface PropertyOptions<T = unknown> {
   readonly seed: number;
   readonly numRuns: number;
   /** Wall-clock bound for the run and its shrinking (milliseconds). */
   readonly timeLimitMs?: number;
   /** The property is about server errors: a gateway's 5xx is a failing example, not an end without an answer. */
   readonly judgesServerErrors?: boolean;
+  /** Sends the requests of the examples to come ahead of their turn (examplesAhead.ts); the predicate takes them with its send(). */
+  readonly sendAhead?: Pick<SendAhead<T>, "start" | "discard">;
 }
 
 /** Where a property ended: the example that got no complete answer, the verdict's one. */
@@ -61,7 +65,7 @@ export async function runProperty<T>(
   label: string,
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<ExampleVerdict>,
-  options: PropertyOptions,
+  options: PropertyOptions<T>,
 ): Promise<number> {
   let lastFailure: Extract<ExampleVerdict, { ok: false }> | undefined;
   let ended: PropertyEnd | undefined;
@@ -71,6 +75,7 @@ export async function runProperty<T>(
   // passes finishes, bounded by its requests' own timeouts.
   const deadline = Date.now() + (options.timeLimitMs ?? 60_000);
   let outOfTime = false;
+  const ahead = examplesAhead(arbitrary, options, options.sendAhead);
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
       // Stryker disable next-line BooleanLiteral: once ended, later examples send nothing; `ended` has the verdict (proof: runPropertyEnd.equivalence.test.ts)
@@ -81,7 +86,9 @@ export async function runProperty<T>(
         return true;
       }
       examples += 1;
+      ahead.next(value);
       const verdict = await predicate(value);
+      if (verdict.ok !== true) ahead.stop();
       // Nothing to judge (a 429 past the waits, a timeout, a reset, a stopped run): counted as a pass
       // for fast-check, so it never shrinks towards it, and the property ends there.
       if (verdict.ok === "unjudged") {
@@ -100,6 +107,7 @@ export async function runProperty<T>(
     }),
     { seed: options.seed, numRuns: options.numRuns },
   );
+  ahead.stop();
   if (ended) {
     judgeEnded(judge, label, options.numRuns, ended);
     return ended.example - 1;

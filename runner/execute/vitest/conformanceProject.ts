@@ -19,7 +19,7 @@ export function conformanceProject(root: string, plansItself: boolean) {
       ...(plansItself ? { globalSetup: ["tests/conformance/globalSetup.ts"] } : {}),
       testTimeout: 600_000,
       hookTimeout: 60_000,
-      maxConcurrency: 16,
+      maxConcurrency: 32,
       pool: "threads" as const,
       // Node, not vitest's module runner, loads the compiled product (tests/conformance/conformance.test.ts says when).
       server: { deps: { external: [new RegExp(`^${compiled.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)] } },

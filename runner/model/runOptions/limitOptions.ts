@@ -75,15 +75,45 @@ export const LIMIT_OPTIONS = [
     help: "timeout of each request, headers and body: 10s, 1500ms …; a bare number is milliseconds",
   },
   {
+    // No default: absent means adaptive (issue 42.1), and only a fixed number is repeated by the Reproduce line.
     name: "concurrency",
-    default: RUN_DEFAULTS.concurrency,
     reproduce: { read: (s) => s.concurrency },
     short: "w",
     value: "N",
     group: "Limits",
     setting: "concurrency",
-    schema: { type: "integer", minimum: 1, maximum: 64, description: "Requests in flight at once, 1 to 64." },
-    help: "requests in flight at once",
+    schema: {
+      type: "integer",
+      minimum: 1,
+      maximum: 64,
+      description:
+        "Requests in flight at once, 1 to 64, fixed; when absent the run starts at 4 and finds the target's level " +
+        "up to maxConcurrency.",
+    },
+    defaultText: `from ${RUN_DEFAULTS.concurrency}, adaptive`,
+    help:
+      "requests in flight at once, fixed; without it the run starts at 4 and raises the number while answers keep " +
+      "their latency, halving it on 429, 503, refused connections or growing latency (as TCP does), up to " +
+      "--max-concurrency",
+  },
+  {
+    name: "max-concurrency",
+    default: RUN_DEFAULTS.maxConcurrency,
+    reproduce: { read: (s) => s.maxConcurrency },
+    value: "N",
+    group: "Limits",
+    setting: "maxConcurrency",
+    schema: {
+      type: "integer",
+      minimum: 1,
+      maximum: 64,
+      description:
+        "Most requests in flight the run's adaptive concurrency reaches, 1 to 64 (default 32); concurrency fixes " +
+        "the number instead.",
+    },
+    help:
+      "most requests in flight the adaptive concurrency reaches (--concurrency fixes the number instead; " +
+      "--rate-limit still paces the starts)",
   },
   {
     name: "rate-limit",

@@ -47,6 +47,7 @@ const FLAG_FORMS: Readonly<Record<string, readonly (readonly string[])[]>> = {
   seed: [["42"], ["0"]],
   timeout: [["5s"], ["1500ms"], ["2m"], ["2500"], ["1.5s"]],
   concurrency: [["4"]],
+  "max-concurrency": [["32"], ["8"]],
   "rate-limit": [["20"], ["20/s"], ["30/m"], ["2.5"]],
   "max-retry-wait": [["30s"], ["1h"], ["500ms"], ["0"]],
   "max-response-time": [["500ms"], ["2s"], ["750"]],

@@ -84,7 +84,9 @@ describe("--token-command", () => {
   });
 
   it("renews the restricted user's token too (--restricted-token-command), beside the main one", async () => {
-    const restricted = await startTokenRotatingProxy(server.baseUrl, server.credentials.restrictedToken, 20, {
+    // A token must outlive the requests in flight when it expires (up to 64, --max-concurrency's range): those
+    // sent again with the token obtained anew use it up at once otherwise, whatever the client does.
+    const restricted = await startTokenRotatingProxy(server.baseUrl, server.credentials.restrictedToken, 64, {
       name: "restricted-proxy",
     });
     const main = await startTokenRotatingProxy(restricted.baseUrl, server.credentials.token, 150);

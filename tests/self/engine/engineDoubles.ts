@@ -59,6 +59,7 @@ export function testSettings(overrides: Partial<RunSettings> = {}): RunSettings 
     maxExamples: 5,
     timeoutMs: 1000,
     concurrency: 1,
+    maxConcurrency: 32,
     maxRetryWaitMs: 30_000,
     maxRunTimeMs: 900_000,
     maxPageSize: 100,

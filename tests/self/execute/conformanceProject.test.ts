@@ -24,7 +24,7 @@ describe("conformanceProject", () => {
       name: "conformance",
       include: ["tests/conformance/**/*.test.ts"],
       pool: "threads",
-      maxConcurrency: 16,
+      maxConcurrency: 32,
     });
   });
 });
