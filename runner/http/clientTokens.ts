@@ -1,6 +1,7 @@
 /**
  * The client's secrets and renewable tokens (--token-command): a token obtained anew is a secret
- * before any request carries it, and a request answered 401 is sent once more with the token renewed
+ * before any request carries it, and a request answered 401 is sent again with the token renewed (a few times
+ * at most, when its resend met a value renewed meanwhile)
  * (never a probe of wrong credentials, whose 401 is the answer it asks for).
  */
 import { createRedactor, type Redactor } from "./redactSecrets.js";
@@ -10,6 +11,8 @@ import type { Exchange } from "../model/Exchange.js";
 import type { TokenRenewals } from "../model/RunStatistics.js";
 import type { ClientStop, HttpClientOptions, OutgoingRequest } from "./types.js";
 
+/** Times one request is sent again after a 401 to a token renewed meanwhile. */
+const MAX_RESENDS = 3;
 /** Distinct reasons a token renewal failed kept for the report. */
 const MAX_RENEWAL_FAILURES_KEPT = 5;
 
@@ -53,17 +56,20 @@ export function createClientTokens(options: HttpClientOptions, stopFor: (stop: C
   return {
     redactor: () => redactor,
     async send(request, send) {
-      const first = withCurrent(request);
-      const answer = await send(first);
-      if (answer.response !== undefined && answer.response.status !== 401) tokens.accepted(first.headers);
-      if (answer.response?.status !== 401 || request.probesCredentials === true) return answer;
-      if (!(await tokens.renewAfter401(first.headers))) return answer;
-      // Sent again with the new token at once, never behind others (issue 42.2): the new token is fresh now.
-      const { priority: _ahead, ...now } = request;
-      const again = withCurrent(now);
-      const second = await send(again);
-      if (second.response !== undefined && second.response.status !== 401) tokens.accepted(again.headers);
-      return second;
+      let sent = withCurrent(request);
+      let answer = await send(sent);
+      // A request that waited in the queue while its token expired, or whose resend did, meets a 401 to a value
+      // renewed since: it is sent again with the newest one, a few times at most (renewAfter401 renews a value
+      // only once the target accepted it, so a refused credential ends this at once).
+      for (let resends = 0; ; resends += 1) {
+        if (answer.response !== undefined && answer.response.status !== 401) tokens.accepted(sent.headers);
+        if (answer.response?.status !== 401 || request.probesCredentials === true) return answer;
+        if (resends === MAX_RESENDS || !(await tokens.renewAfter401(sent.headers))) return answer;
+        // Sent again with the new token at once, never behind others (issue 42.2): the new token is fresh now.
+        const { priority: _ahead, ...now } = request;
+        sent = withCurrent(now);
+        answer = await send(sent);
+      }
     },
     renewals: () =>
       renewed > 0 || renewalFailures.length > 0 ? { renewed, failures: [...renewalFailures] } : undefined,

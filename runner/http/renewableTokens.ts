@@ -29,7 +29,7 @@ export const MAX_RENEWALS = 100;
 interface TokenState {
   readonly token: RenewableToken;
   current: string;
-  /** Every Authorization value this token has had ("Bearer <value>"). */
+  /** Every value this token has had. */
   readonly sent: Set<string>;
   renewals: number;
   /** Whether the target answered a request carrying the current value with anything but 401. */
@@ -41,6 +41,15 @@ interface TokenState {
 function authorizationOf(headers: Readonly<Record<string, string>>): [string, string] | undefined {
   const name = Object.keys(headers).find((key) => key.toLowerCase() === "authorization");
   return name === undefined ? undefined : [name, headers[name] as string];
+}
+
+/**
+ * The token of an Authorization value under the Bearer scheme, in any letter case (RFC 9110 §11.1: the scheme is
+ * case-insensitive; the checks send BEARER and bearer as valid forms, register bearer-scheme-case).
+ */
+function bearerTokenOf(value: string | undefined): string | undefined {
+  const match = value === undefined ? null : /^bearer\s+(\S+)$/i.exec(value);
+  return match?.[1];
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -73,7 +82,7 @@ export function createRenewableTokens(
   const states: TokenState[] = tokens.map((token) => ({
     token,
     current: token.original,
-    sent: new Set([`Bearer ${token.original}`]),
+    sent: new Set([token.original]),
     renewals: 0,
     accepted: false,
   }));
@@ -87,7 +96,7 @@ export function createRenewableTokens(
       onRenewed(value, state.token.placeholder);
       state.current = value;
       state.accepted = false;
-      state.sent.add(`Bearer ${value}`);
+      state.sent.add(value);
       return true;
     } catch (error) {
       onFailure(error instanceof Error ? error.message : String(error));
@@ -120,16 +129,16 @@ export function createRenewableTokens(
       return current;
     },
     accepted(headers) {
-      const value = authorizationOf(headers)?.[1];
-      const state = states.find((candidate) => value === `Bearer ${candidate.current}`);
+      const token = bearerTokenOf(authorizationOf(headers)?.[1]);
+      const state = states.find((candidate) => token === candidate.current);
       if (state) state.accepted = true;
     },
     async renewAfter401(headers) {
-      const value = authorizationOf(headers)?.[1];
-      const state = states.find((candidate) => value !== undefined && candidate.sent.has(value));
+      const token = bearerTokenOf(authorizationOf(headers)?.[1]);
+      const state = states.find((candidate) => token !== undefined && candidate.sent.has(token));
       if (state === undefined) return false;
       // Sent with a value another request has renewed since: send it again with the new one.
-      if (value !== `Bearer ${state.current}`) return true;
+      if (token !== state.current) return true;
       state.inFlight ??= renew(state).finally(() => (state.inFlight = undefined));
       return state.inFlight;
     },

@@ -142,3 +142,25 @@ describe("renewable tokens", () => {
     expect(renew).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("the Bearer scheme in any letter case (RFC 9110 §11.1; the checks send BEARER and bearer as valid forms)", () => {
+  it("renews after a 401 to the token under BEARER or bearer, and counts such an answer as accepted", async () => {
+    const { tokens, renew } = setUp(["renewed-token-5678", "third-token-9012"]);
+    expect(await tokens.renewAfter401({ authorization: `BEARER ${ORIGINAL}` })).toBe(true);
+    expect(renew).toHaveBeenCalledTimes(1);
+    // Not yet accepted: a 401 to the value just obtained is a refused credential, never renewed again.
+    tokens.accepted({ Authorization: "bearer renewed-token-5678" });
+    expect(await tokens.renewAfter401({ Authorization: "bearer renewed-token-5678" })).toBe(true);
+    expect(renew).toHaveBeenCalledTimes(2);
+    expect(tokens.current({ Authorization: `BEARER ${ORIGINAL}` })).toEqual({
+      Authorization: "BEARER third-token-9012",
+    });
+  });
+
+  it("leaves a token under another scheme, or without one, to the credential-form probes", async () => {
+    const { tokens, renew } = setUp(["renewed-token-5678"]);
+    expect(await tokens.renewAfter401({ Authorization: `Basic ${ORIGINAL}` })).toBe(false);
+    expect(await tokens.renewAfter401({ Authorization: ORIGINAL })).toBe(false);
+    expect(renew).not.toHaveBeenCalled();
+  });
+});
