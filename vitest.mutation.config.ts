@@ -12,10 +12,10 @@ import { defineConfig } from "vitest/config";
 
 /** Fast files first: Stryker stops at the first failing test, so a mutant a unit test kills never reaches the matrix. */
 const ORDER = [
-  "tests/self/engine/",
-  "tests/self/redaction/",
+  "tests/self/runner/engine/",
+  "tests/self/runner/http/redact",
   "tests/self/checks/",
-  "tests/self/waivers/",
+  "tests/self/runner/waivers/",
   "tests/self/conformance/",
   "tests/self/deploy/",
   "tests/self/suite/waivers",
@@ -35,10 +35,10 @@ class UnitTestsFirst extends BaseSequencer {
 
 /** The unit tests: doubles and scripted targets, no reference server. */
 const UNIT_TESTS = [
-  "tests/self/engine/**/*.test.ts",
-  "tests/self/redaction/**/*.test.ts",
+  "tests/self/runner/engine/**/*.test.ts",
+  "tests/self/runner/http/{redactSecrets,redactionProperty}.test.ts",
   "tests/self/checks/**/*.test.ts",
-  "tests/self/waivers/**/*.test.ts",
+  "tests/self/runner/waivers/**/*.test.ts",
   "tests/self/conformance/**/*.test.ts",
   "tests/self/deploy/har.test.ts",
 ];
@@ -52,21 +52,21 @@ const LIGHT_UNIT_TESTS = [
   ...UNIT_TESTS.filter(
     (pattern) => !pattern.startsWith("tests/self/checks/") && pattern !== "tests/self/deploy/har.test.ts",
   ),
-  ...readdirSync("tests/self/checks")
-    .filter((name) => name.endsWith(".test.ts") && name !== "rateLimitIsError.test.ts")
+  ...readdirSync("tests/self/checks", { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".test.ts") && !name.endsWith("rateLimitIsError.test.ts"))
     .map((name) => `tests/self/checks/${name}`),
 ];
 
 /** The contract's and the generators' own tests (stryker.folder.config.mjs), but those that start a process and the drift test (StrykerJS's sandbox changes what it compares). */
 const CONTRACT_TESTS = [
-  "tests/self/contract/{bodies,contractHelpers,contractTypes,docsJson,largeBodies,schemas,schemathesisDoc,specStatements,strictReading,validatorIssues}.test.ts",
+  "tests/self/**/{bodies,contractHelpers,contractTypes,docsJson,largeBodies,schemas,schemathesisDoc,specStatements,strictReading,validatorIssues}.test.ts",
   "tests/self/generators/**/*.test.ts",
-  "tests/self/openapi/**/*.test.ts",
+  "tests/self/contract/{buildOpenApiDocument,openapiOperations,openapiSchemaRewrite}.test.ts",
 ];
 
 /** The report writers' own tests (stryker.folder.config.mjs, folder reports), but the one that drives a browser. */
 const REPORT_TESTS = [
-  "tests/self/reports/{buildHar,buildRunReport,consoleDocument,consoleReporter,copiedPrefix,htmlPage,htmlParts,htmlReport,jsonReport,junitDocument,junitReport,partialRun,redaction,reportFiles,reportHelpers,reproduceCommand,textShownAsText,writeReportFile}.test.ts",
+  "tests/self/**/{buildHar,buildRunReport,consoleDocument,consoleReporter,copiedPrefix,htmlPage,htmlParts,htmlReport,jsonReport,junitDocument,junitReport,partialRun,redaction,reportFiles,reportHelpers,reproduceCommand,textShownAsText,writeReportFile}.test.ts",
 ];
 
 /**
@@ -74,9 +74,9 @@ const REPORT_TESTS = [
  * but rateLimitConvergence, whose 16 tests wait out Retry-After and pacing for about 60 s: every mutant of the
  * client that survived would pay for all of it.
  */
-const HTTP_TESTS = readdirSync("tests/self/http")
+const HTTP_TESTS = readdirSync("tests/self/runner/http")
   .filter((name) => name.endsWith(".test.ts") && name !== "rateLimitConvergence.test.ts")
-  .map((name) => `tests/self/http/${name}`);
+  .map((name) => `tests/self/runner/http/${name}`);
 
 /**
  * The CLI's and the run's tests that run in this process (folders runner and cli); those that start the bin are
@@ -85,11 +85,12 @@ const HTTP_TESTS = readdirSync("tests/self/http")
  * so each surviving mutant paid for all of them, and a run of the folder did not finish in a working session.
  */
 const CLI_TESTS = [
-  "tests/self/cli/{cliHelpers,completion,mergeCommand,configFileGenerated,configFileKeys,conventions,describeConfigValue,durationOption,obtainCommandTokens,preflight,quietOnClosedPipe,readRegularFile,readRerunReport,resolveRunSettings,runCommand,runHelpAndListChecks,selection,settingWords,settingsParsers,userMistakes,validate,waitForTarget}.test.ts",
-  "tests/self/execute/**/*.test.ts",
-  "tests/self/openapi/openapiCommand.test.ts",
-  "tests/self/reference/serveCommand.test.ts",
-  "tests/self/reports/{buildRunReport,mergeRunReports,partialRun,reproduceCommand}.test.ts",
+  "tests/self/**/{cliHelpers,completion,mergeCommand,configFileGenerated,configFileKeys,conventions,describeConfigValue,durationOption,obtainCommandTokens,preflight,quietOnClosedPipe,readRegularFile,readRerunReport,resolveRunSettings,runCommand,runHelpAndListChecks,selection,settingWords,settingsParsers,userMistakes,validate,waitForTarget}.test.ts",
+  "tests/self/runner/execute/**/*.test.ts",
+  "tests/self/runner/{planRun,runConformance,waitForTarget}.test.ts",
+  "tests/self/contract/openapiCommand.test.ts",
+  "tests/self/**/serveCommand.test.ts",
+  "tests/self/**/{buildRunReport,mergeRunReports,partialRun,reproduceCommand}.test.ts",
 ];
 
 /** Runs against the reference server and its faults, in process. */

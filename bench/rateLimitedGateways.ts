@@ -4,7 +4,7 @@
  * fields and Retry-After, with Retry-After alone, or with a bare 429. For each run it prints the exit code
  * the CLI would give, the verdict counts, the 429s, the wall time against the time the limit itself imposes
  * (requests admitted ÷ limit, the bound being 1.3×) and the pace the report says the run settled on.
- * The self-tests prove convergence with small runs (tests/self/http/rateLimitConvergence.test.ts); the
+ * The self-tests prove convergence with small runs (tests/self/runner/http/rateLimitConvergence.test.ts); the
  * times are measured here, not in a timed test.
  *
  *   npx tsx bench/rateLimitedGateways.ts [--limit 40] [--max-examples 100] [--algorithm sliding-window]

@@ -1,7 +1,7 @@
 /**
  * Every report format, by the name --format gives it (issue 43.4). Adding a format is a module that
  * implements Reporter (or renders one file) and one entry here; schemas/meta/run-config.schema.json lists
- * the same names for --config files (tests/self/reports/reporterRegistry.test.ts keeps the two equal).
+ * the same names for --config files (tests/self/reports/reporters/reporterRegistry.test.ts keeps the two equal).
  */
 import { consoleRunReporter } from "./consoleRunReporter.js";
 import { fileReporter, type RenderFile } from "./fileReporter.js";

@@ -3,15 +3,20 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 
-/** Test folders run per mutant; the others are suite-level (the verdict matrix alone takes minutes). */
+/** Test folders (and single test files) run per mutant; the others are suite-level (the verdict matrix alone takes minutes). */
 export const UNIT_TEST_FOLDERS = [
-  "tests/self/engine/",
-  "tests/self/redaction/",
+  "tests/self/runner/engine/",
+  "tests/self/runner/http/redactSecrets.test.ts",
+  "tests/self/runner/http/redactionProperty.test.ts",
   "tests/self/checks/",
-  "tests/self/waivers/",
+  "tests/self/runner/waivers/",
   "tests/self/conformance/",
-  "tests/self/execute/",
+  "tests/self/runner/execute/",
+  "tests/self/runner/planRun.test.ts",
+  "tests/self/runner/runConformance.test.ts",
+  "tests/self/runner/waitForTarget.test.ts",
   "tests/self/reports/",
+  "tests/self/runner/report/",
   "tests/self/generators/",
   "tests/self/contract/",
 ];

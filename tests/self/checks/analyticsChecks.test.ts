@@ -1,7 +1,7 @@
 /** analytics.pie-single-series on scripted targets: every configured analytic read, only PIE charts judged, odd answers passed over. */
 import { describe, expect, it } from "vitest";
 import { checkOnScript, jsonOf } from "./checkOnScript.js";
-import type { FakeAnswer } from "../engine/engineDoubles.js";
+import type { FakeAnswer } from "../runner/engine/engineDoubles.js";
 
 const analytic = (id: string, chart: unknown): FakeAnswer => ({ status: 200, json: { analytic: { id, chart } } });
 const pie = (series: unknown) => ({ type: "PIE", series });

@@ -6,7 +6,7 @@ import type { OutgoingRequest } from "../../../runner/http/types.js";
 import type { CheckResult } from "../../../runner/model/RunReport.js";
 import type { RunSettings } from "../../../runner/model/RunSettings.js";
 import { CHECK_CATALOGUE } from "../../../checks/checkCatalogue.js";
-import { scriptedSession, type FakeAnswer, type ScriptedClient } from "../engine/engineDoubles.js";
+import { scriptedSession, type FakeAnswer, type ScriptedClient } from "../runner/engine/engineDoubles.js";
 
 /** The JSON body of a request, or undefined. */
 export function jsonOf(request: OutgoingRequest): Record<string, unknown> {

@@ -6,7 +6,7 @@
  */
 import { isJsonObject } from "../../../contract/jsonValue.js";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
-import type { FakeAnswer } from "../engine/engineDoubles.js";
+import type { FakeAnswer } from "../runner/engine/engineDoubles.js";
 import { jsonOf } from "./checkOnScript.js";
 
 type Item = Readonly<Record<string, unknown>>;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { OutgoingRequest } from "../../../runner/http/types.js";
 import { checkOnScript, jsonOf } from "./checkOnScript.js";
-import type { FakeAnswer } from "../engine/engineDoubles.js";
+import type { FakeAnswer } from "../runner/engine/engineDoubles.js";
 import { fakeCms, listingAnswer, widgetsTagged } from "./fakeCms.js";
 
 const TOTAL = 12;

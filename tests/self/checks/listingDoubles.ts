@@ -1,6 +1,6 @@
 /** A widget listing served page by page, for the walks' unit tests. */
 import type { OutgoingRequest } from "../../../runner/http/types.js";
-import type { FakeAnswer } from "../engine/engineDoubles.js";
+import type { FakeAnswer } from "../runner/engine/engineDoubles.js";
 
 export const widget = (n: number) => ({ id: `widget://t/w${n}` });
 

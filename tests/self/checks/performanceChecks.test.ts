@@ -1,6 +1,6 @@
 /** performance.response-time (issue 27.4): judged only with --max-response-time, a slow answer a warning (strict: a failure). */
 import { describe, expect, it } from "vitest";
-import { fakeExchange } from "../engine/engineDoubles.js";
+import { fakeExchange } from "../runner/engine/engineDoubles.js";
 import { checkOnScript, jsonOf } from "./checkOnScript.js";
 
 /** A target answering 200 {} in `durations[i]` ms to the i-th request. */

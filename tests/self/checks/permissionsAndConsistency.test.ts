@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { OperationName } from "../../../contract/operations.js";
 import type { RunSettings } from "../../../runner/model/RunSettings.js";
-import type { FakeAnswer } from "../engine/engineDoubles.js";
+import type { FakeAnswer } from "../runner/engine/engineDoubles.js";
 import { checkOnScript, jsonOf } from "./checkOnScript.js";
 import { fakeCms, listingAnswer, pagesTitled, widgetsTagged, type Caller, type FakeCms } from "./fakeCms.js";
 

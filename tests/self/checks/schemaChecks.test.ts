@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { OperationName } from "../../../contract/operations.js";
 import type { RunSettings } from "../../../runner/model/RunSettings.js";
-import { testSettings } from "../engine/engineDoubles.js";
+import { testSettings } from "../runner/engine/engineDoubles.js";
 import { checkOnScript, jsonOf } from "./checkOnScript.js";
 import { fakeCms, type FakeCms } from "./fakeCms.js";
 

@@ -1,6 +1,6 @@
 /** A scripted target for the helpers' unit tests: a few widgets and landing pages, paged as asked. */
 import type { OutgoingRequest } from "../../../runner/http/types.js";
-import type { FakeAnswer } from "../engine/engineDoubles.js";
+import type { FakeAnswer } from "../runner/engine/engineDoubles.js";
 
 /** A target with widgets w0…w(n-1) and landing pages p0…p2, titled and tagged. */
 export function smallTarget(widgets: number) {

@@ -1,7 +1,7 @@
 /** Listing walks made up for the judges' unit tests, and the verdict a judge gives one. */
 import { Judgement } from "../../../runner/engine/Judgement.js";
 import type { ListingWalk, WalkedPage, WalkStop } from "../../../checks/_internals/walks/walkListing.js";
-import { fakeExchange } from "../engine/engineDoubles.js";
+import { fakeExchange } from "../runner/engine/engineDoubles.js";
 
 const item = (n: number) => ({ id: `widget://t/w${n}` });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { Judgement } from "../../../runner/engine/Judgement.js";
 import { TargetSession } from "../../../runner/engine/TargetSession.js";
 import { READS } from "../../../checks/_internals/judges/forEachRead.js";
-import { ScriptedClient, testSettings, type FakeAnswer } from "../engine/engineDoubles.js";
+import { ScriptedClient, testSettings, type FakeAnswer } from "../runner/engine/engineDoubles.js";
 import { sideBySide } from "./sideBySide.js";
 
 type ErrorsModule = typeof import("../../../checks/errorsChecks.js");

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Judgement } from "../../../runner/engine/Judgement.js";
 import type { ExampleVerdict } from "../../../checks/_internals/requests/runProperty.js";
-import { fakeExchange } from "../engine/engineDoubles.js";
+import { fakeExchange } from "../runner/engine/engineDoubles.js";
 import { sideBySide, type MutantSpec } from "./sideBySide.js";
 
 type RunPropertyModule = typeof import("../../../checks/_internals/requests/runProperty.js");

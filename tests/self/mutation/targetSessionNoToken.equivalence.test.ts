@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Caller } from "../../../runner/engine/TargetSession.js";
-import { ScriptedClient, testSettings } from "../engine/engineDoubles.js";
+import { ScriptedClient, testSettings } from "../runner/engine/engineDoubles.js";
 import { sideBySide } from "./sideBySide.js";
 
 type SessionModule = typeof import("../../../runner/engine/TargetSession.js");

@@ -59,7 +59,7 @@ function serverFor(key: string, start: () => Promise<RunningReferenceServer>): P
 const SERVERS: MatrixServers = {
   // Smaller than the default data (137 widgets), still several pages of every listing at every page size asked.
   // Its rate-limited variant asks for Retry-After: 0: each row still meets 429s and retries them (the waits
-  // themselves are judged in tests/self/http and tests/self/checks/rateLimitIsError.test.ts), without the
+  // themselves are judged in tests/self/runner/http and tests/self/checks/rateLimitIsError.test.ts), without the
   // second per seventh request that made the exclusive column most of the matrix's wall time (65 s → 25 s a part).
   main: () => serverFor("main", () => startReferenceServer({ seed: 5, sizes: MAIN_SIZES, retryAfterSeconds: 0 })),
   mode: (mode) => serverFor(`mode ${mode}`, () => startReferenceServer({ mode, seed: 3 })),

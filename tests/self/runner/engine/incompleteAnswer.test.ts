@@ -1,0 +1,26 @@
+/** incompleteAnswer: which exchanges hold no answer of the implementation to judge (docs/design.md §3, issue 23.3). */
+import { describe, expect, it } from "vitest";
+import { incompleteAnswer } from "../../../../runner/engine/incompleteAnswer.js";
+import { fakeExchange } from "./engineDoubles.js";
+
+describe("incompleteAnswer", () => {
+  it("takes a 502, 503 or 504 with a non-JSON body as a gateway's answer, naming it and the page it sent", () => {
+    for (const status of [502, 503, 504]) {
+      const exchange = fakeExchange({ status, text: "<html><h1>Bad Gateway</h1>\n  nginx</html>" });
+      expect(incompleteAnswer(exchange)).toEqual({
+        kind: "gateway",
+        message: `a gateway or load balancer answered ${status} with a body that is not JSON (a node behind it failed or is away): <html><h1>Bad Gateway</h1> nginx</html>`,
+      });
+    }
+  });
+
+  it("leaves a JSON 5xx, a 500 and a 4xx to the checks: the implementation answered them", () => {
+    expect(incompleteAnswer(fakeExchange({ status: 503, json: { message: "down" } }))).toBeUndefined();
+    expect(incompleteAnswer(fakeExchange({ status: 500, text: "<html>oops</html>" }))).toBeUndefined();
+    expect(incompleteAnswer(fakeExchange({ status: 404, text: "not found" }))).toBeUndefined();
+  });
+
+  it("names a 429 that outlasted the waits as rate-limited", () => {
+    expect(incompleteAnswer(fakeExchange({ status: 429, json: {} }))?.kind).toBe("rate-limited");
+  });
+});
