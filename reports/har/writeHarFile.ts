@@ -1,6 +1,6 @@
 /** Writes `<out>/exchanges.har` (--format har), scrubbed of every secret as the other reports are. */
 import { mkdir } from "node:fs/promises";
-import { REPORTERS } from "../reporters/reporterRegistry.js";
+import { HAR_FILE_NAME } from "./harFileName.js";
 import type { FinishedRun } from "../reporters/Reporter.js";
 import { writeReportFile } from "../writeReportFile.js";
 import { join } from "node:path";
@@ -29,7 +29,7 @@ export async function writeHarFile(
   options: { readonly outDir: string; readonly secrets: readonly SecretInput[] },
 ): Promise<string> {
   await mkdir(options.outDir, { recursive: true });
-  const file = join(options.outDir, REPORTERS.har.fileName);
+  const file = join(options.outDir, HAR_FILE_NAME);
   await writeReportFile(file, harText(log, run, options.secrets));
   return file;
 }

@@ -3,6 +3,7 @@
  * implements Reporter (or renders one file) and one entry here; schemas/meta/run-config.schema.json lists
  * the same names for --config files (tests/self/reports/reporters/reporterRegistry.test.ts keeps the two equal).
  */
+import { HAR_FILE_NAME } from "../har/harFileName.js";
 import { consoleRunReporter } from "./consoleRunReporter.js";
 import { fileReporter, type RenderFile } from "./fileReporter.js";
 import type { Reporter, ReporterContext } from "./Reporter.js";
@@ -58,8 +59,8 @@ export const REPORTERS = {
   }),
   har: {
     ...fileFormat(
-      "exchanges.har",
-      "exchanges.har, every request and response of the run (the latest when there are very many), secrets redacted",
+      HAR_FILE_NAME,
+      `${HAR_FILE_NAME}, every request and response of the run (the latest when there are very many), secrets redacted`,
       async () => (await import("../har/writeHarFile.js")).renderHarFile,
     ),
     needsExchanges: true,

@@ -2,7 +2,7 @@
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { ConfigurationError } from "../model/ConfigurationError.js";
 import { readRegularFile } from "./readRegularFile.js";
-import type { RunConfigFile } from "./resolveRunSettings.js";
+import type { RunConfigFile } from "../model/runOptions/runOptionTable.js";
 
 /** --cert and --key, both or neither, each a readable PEM file of the right kind (exit 2 otherwise). */
 export function checkClientCertificate(

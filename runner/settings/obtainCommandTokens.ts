@@ -4,7 +4,7 @@
  */
 import { ConfigurationError } from "../model/ConfigurationError.js";
 import { runTokenCommand, TokenCommandError } from "../http/runTokenCommand.js";
-import type { RunConfigFile } from "./resolveRunSettings.js";
+import type { RunConfigFile } from "../model/runOptions/runOptionTable.js";
 
 /** The tokens the commands of `config` print; {} when it names none. A failing command is a ConfigurationError. */
 export async function obtainCommandTokens(

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { ALL_OPERATIONS, type OperationName } from "../../contract/operations.js";
 import type { VerdictKey } from "../model/RunSettings.js";
 import { ConfigurationError } from "../model/ConfigurationError.js";
-import { type RunConfigFile } from "./resolveRunSettings.js";
+import type { RunConfigFile } from "../model/runOptions/runOptionTable.js";
 import { readRegularFile } from "./readRegularFile.js";
 
 /** What a re-run takes from the earlier report. */

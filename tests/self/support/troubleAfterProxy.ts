@@ -43,7 +43,9 @@ export async function startTroubleAfterProxy(
           port: target.port,
           path: request.url,
           method: request.method,
-          headers: request.headers,
+          // As sent, duplicates included: request.headers keeps one Authorization of two, and the auth
+          // checks' duplicated-credential probes would reach the target with the valid one alone.
+          headers: request.rawHeaders,
           agent,
         },
         (answer) => {
