@@ -1,9 +1,9 @@
 /** `cms-conformance merge`: combines the report.json of the shards of one run into one report folder. */
 import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ConsoleReporter } from "../../reports/console/ConsoleReporter.js";
+import { chosenFormats, type ReporterName } from "../../reports/reporters/reporterRegistry.js";
+import { createRunReporters } from "../../reports/reporters/runReporters.js";
 import { validateRunReport } from "../../reports/validateRunReport.js";
-import { writeReports, type ReportFormat } from "../../reports/writeReports.js";
 import { MergeError, mergeRunReports, type ShardReport } from "../../runner/report/mergeRunReports.js";
 import type { RunReport } from "../../runner/model/RunReport.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
@@ -21,11 +21,14 @@ runs (seed, profile, selection, suite version), a missing or repeated shard, and
 
 Options:
   --out DIR       folder of the merged reports (default ${DEFAULT_OUT_DIR})
-  --format LIST   json,junit,html (default: all three)
+  --format LIST   console,json,junit,html (default: all four; the console is added to a list without it)
   -h, --help      show this help
 
 Exit codes: 0 nothing failed, 1 a merged verdict failed or errored (or a gate failure), 2 usage error.
 `;
+
+/** The formats a merge writes: the registry's, but har. */
+const MERGE_FORMATS: readonly string[] = ["console", "json", "junit", "html"];
 
 function readShard(path: string): ShardReport {
   let file = path;
@@ -70,20 +73,23 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
       "give the report folder of every shard, e.g. cms-conformance merge --out merged shard-1 shard-2",
     );
   const formats = values.format?.split(",").map((format) => format.trim());
+  // The run's registry of formats, but har: a merge has the shards' reports, not their exchanges.
   for (const format of formats ?? [])
-    if (!["json", "junit", "html"].includes(format))
-      throw new UsageError(`--format takes json, junit and html, not ${JSON.stringify(format)}`);
+    if (!MERGE_FORMATS.includes(format))
+      throw new UsageError(`--format takes ${MERGE_FORMATS.join(", ")}, not ${JSON.stringify(format)}`);
   let report: RunReport;
   try {
     report = mergeRunReports(positionals.map(readShard), CHECK_DESCRIPTIONS.select([], []));
   } catch (error) {
     throw error instanceof MergeError ? new UsageError(error.message) : error;
   }
-  const paths = await writeReports(report, {
+  const reporters = createRunReporters(chosenFormats(formats as ReporterName[] | undefined), {
+    stream: io.stdout,
     outDir: resolve(values.out ?? DEFAULT_OUT_DIR),
-    ...(formats ? { formats: formats as ReportFormat[] } : {}),
+    secrets: () => [],
   });
-  new ConsoleReporter({ stream: io.stdout }).onRunEnd(report, paths);
+  reporters.end({ report });
+  await reporters.write();
   if (report.meta.suiteTrouble !== undefined) {
     io.stderr.write(`cms-conformance merge: a shard ended on the suite's own trouble: ${report.meta.suiteTrouble}\n`);
     return EXIT.usage;

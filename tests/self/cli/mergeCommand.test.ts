@@ -45,7 +45,7 @@ describe("cms-conformance merge", () => {
       "cms-conformance merge: unknown option --formats; did you mean --format? run cms-conformance merge --help for the options\n",
     );
     expect(await refusal(["--format", "json,pdf", "x"])).toBe(
-      'cms-conformance merge: --format takes json, junit and html, not "pdf"\n',
+      'cms-conformance merge: --format takes console, json, junit, html, not "pdf"\n',
     );
     const folder = scratch();
     expect(await refusal([join(folder, "nope")])).toBe(
