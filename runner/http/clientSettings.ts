@@ -8,7 +8,6 @@ import type { HttpClientOptions } from "./types.js";
 export const HTTP_CLIENT_DEFAULTS = {
   timeoutMs: 10_000,
   maxResponseBytes: 5 * 1024 * 1024,
-  concurrency: 4,
   max429Retries: 5,
   maxRetryWaitMs: 30_000,
   maxConsecutiveTransportFailures: 5,

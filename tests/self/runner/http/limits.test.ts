@@ -4,7 +4,7 @@
  * schedule and not the machine's speed (issue 45.4).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../../runner/http/createHttpClient.js";
+import { createHttpClient } from "../../../../runner/http/createHttpClient.js";
 import { createRateLimiter } from "../../../../runner/http/createRateLimiter.js";
 import { createSemaphore } from "../../../../runner/http/createSemaphore.js";
 import type { HttpClient } from "../../../../runner/http/types.js";
@@ -31,10 +31,6 @@ function maxInWindow(arrivals: readonly number[], windowMs: number): number {
 }
 
 describe("concurrency", () => {
-  it("defaults to 4", () => {
-    expect(HTTP_CLIENT_DEFAULTS.concurrency).toBe(4);
-  });
-
   it("12 slow requests with concurrency 3: the target never sees more than 3 at once", async () => {
     target = await startHostileTarget({ slowMs: 80 });
     client = createHttpClient({
