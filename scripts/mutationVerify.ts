@@ -125,6 +125,8 @@ async function main(): Promise<number> {
     options: { file: { type: "string", multiple: true }, "no-write": { type: "boolean" } },
   });
   const home = process.cwd();
+  // The commit verified: HEAD when the scratch copy is made (HEAD may move while the command runs).
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
   const scratch = mkdtempSync(join(tmpdir(), "cms-mutation-verify-"));
   execFileSync("git", ["worktree", "add", "--detach", scratch, "HEAD"], { stdio: "ignore" });
   symlinkSync(join(home, "node_modules"), join(scratch, "node_modules"));
@@ -151,7 +153,6 @@ async function main(): Promise<number> {
     `${wrong - dead} do not or could not be checked), ${claims.length - equivalent} listed survivors, ${dead} dead disable comment(s). ` +
     `A claim is proven by its property test (tests/self/mutation/*.equivalence.test.ts) and checked against the unit tests that reach its file ` +
     `(${UNIT_TEST_FOLDERS.join(", ")}) and the tests a reason names; suite-level tests are not run per mutant.`;
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
   const text = `# npm run mutation:verify, ${new Date().toISOString().slice(0, 10)}, at ${commit}\n${summary}\n\n${lines.join("\n")}\n`;
   process.stdout.write(text);
   if (values["no-write"] !== true && values.file === undefined) writeFileSync(OUTPUT_FILE, text);
