@@ -1,8 +1,7 @@
 /**
- * The client's secrets and renewable tokens (--token-command): a token obtained anew is a secret
- * before any request carries it, and a request answered 401 is sent again with the token renewed (a few times
- * at most, when its resend met a value renewed meanwhile)
- * (never a probe of wrong credentials, whose 401 is the answer it asks for).
+ * The client's secrets and renewable tokens (--token-command): a token obtained anew is a secret before any
+ * request carries it, and a request answered 401 is sent again with the token renewed, a few times at most when
+ * its resend met a value renewed meanwhile (never a probe of wrong credentials: its 401 is the answer it asks for).
  */
 import { createRedactor, type Redactor } from "./redactSecrets.js";
 import { createRenewableTokens } from "./renewableTokens.js";
