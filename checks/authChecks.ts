@@ -4,7 +4,7 @@ import type { CheckDefinition } from "../runner/engine/CheckDefinition.js";
 import { answered } from "./_internals/judges/judgeExchange.js";
 import { judgeStatus } from "./_internals/judges/judgeStatus.js";
 import { wellFormedRequestBody } from "./_internals/requests/sampleRequests.js";
-import { NEAR_MISS_KINDS, NEAR_MISS_LABELS } from "../runner/engine/nearMissTokens.js";
+import { NEAR_MISS_KINDS, NEAR_MISS_LABELS, nearMissToken } from "../runner/engine/nearMissTokens.js";
 import type { Caller } from "../runner/engine/TargetSession.js";
 import { BEARER_CASE_FORMS, CLIENT_ID_FORMS, TOKEN_FORMS } from "../runner/engine/credentialForms.js";
 import { judgeBearerCaseAccepted, judgeFormsRefused } from "./_internals/judges/judgeCredentialForms.js";
@@ -55,11 +55,12 @@ export const authChecks: readonly CheckDefinition[] = [
   },
   {
     id: "auth.near-miss-token-401",
-    title: "A token one edit away from the valid one, or an empty bearer, is refused with 401",
+    title: "A token one edit or one letter case away from the valid one, or an empty bearer, is refused with 401",
     rule:
       "When credentials are invalid, the response is 401 (§5, §7): the valid token with a character " +
-      "appended, without its last character or with it changed is not the token; an Authorization header " +
-      'of "Bearer " or "Bearer" carries no token.',
+      "appended, without its last character, with it changed, or with the letter case of its letters swapped " +
+      "is not the token (a token is the string issued, RFC 6750 §2.1: its letters are distinct base64 values); " +
+      'an Authorization header of "Bearer " or "Bearer" carries no token.',
     family: "auth",
     specRefs: ["5", "7"],
     level: "MUST",
@@ -68,8 +69,13 @@ export const authChecks: readonly CheckDefinition[] = [
     async run({ operation, target, judge }) {
       const body = await wellFormedRequestBody(target, operation);
       // Labelled by how each was made: the tokens themselves derive from the secret and never appear (runSecrets redacts them).
+      const { token } = target.settings.credentials;
+      // A kind that leaves the token as it is (a token without letters has no other case) is not sent: it is the valid token.
+      const kinds = NEAR_MISS_KINDS.filter((kind) => nearMissToken(token, kind) !== token);
+      for (const kind of NEAR_MISS_KINDS.filter((unsent) => !kinds.includes(unsent)))
+        judge.note(`not sent: ${NEAR_MISS_LABELS[kind].label} is the configured token itself.`);
       const cases: { caller: Caller; label: string; register?: string }[] = [
-        ...NEAR_MISS_KINDS.map((kind) => ({
+        ...kinds.map((kind) => ({
           caller: `token-${kind}` as Caller,
           label: `request with ${NEAR_MISS_LABELS[kind].label}`,
         })),

@@ -44,7 +44,7 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
       "auth.near-miss-token-401":
         "a token one edit away from the valid one is an unknown token, which this fault accepts",
       "auth.token-form-refused":
-        "an Authorization value that is not the bearer form of a known token (another scheme, two tokens) is one this fault accepts",
+        "an Authorization value that is not the bearer form of a known token (the token under another scheme) is one this fault accepts",
     },
     requestHeaders: (headers, credentials) => {
       const sent = headers.authorization;
@@ -70,10 +70,6 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
     description:
       "Any client_id value is accepted (the header is only checked for presence), so a client id one character off or of another tenant's shape is served.",
     caughtBy: ["auth.invalid-client-id-401"],
-    mayAlsoFail: {
-      "auth.client-id-form-refused":
-        "two client_id headers combine into one value that is not the client id, which this fault accepts like any other",
-    },
     requestHeaders: (headers, credentials) =>
       headers["client_id"] === undefined ? headers : { ...headers, client_id: credentials.clientId },
   },
@@ -98,6 +94,16 @@ export const AUTH_FAULTS: readonly ReferenceFault[] = [
         credentials,
         (sent, issued) => sent.length === issued.length && sent.slice(0, -1) === issued.slice(0, -1),
       ),
+  },
+  {
+    name: "token-case-insensitive",
+    section: "§5",
+    description:
+      "Bearer tokens are compared without regard to letter case (as a case-insensitive database collation does), " +
+      "so the valid token with its letters in the other case is accepted.",
+    caughtBy: ["auth.near-miss-token-401"],
+    requestHeaders: (headers, credentials) =>
+      acceptingAs(headers, credentials, (sent, issued) => sent.toLowerCase() === issued.toLowerCase()),
   },
   {
     name: "empty-bearer-accepted",

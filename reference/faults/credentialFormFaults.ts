@@ -1,20 +1,20 @@
 /**
  * Faults that take credentials in forms §5 does not define ("Authorization: Bearer <ACCESS_TOKEN>",
- * the header client_id), or refuse a wrong client id with the status of another condition.
+ * the header client_id), or refuse a wrong client id with the status of another condition. Reading
+ * the first of two repeated credential lines, and client-id as client_id, are variants, not faults
+ * (register credential-form-status).
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { isJsonObject } from "../../contract/jsonValue.js";
 import { forbidden } from "../http/errorResponses.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
 
-/** The first of the comma-separated values a repeated header was combined into (RFC 9110 §5.3). */
-function firstOf(value: string): string {
-  return value.split(",")[0]?.trim() ?? value;
-}
-
-/** A header whose name ends in "client-id" or "clientid" (not client_id itself): where lenient servers look for the client id. */
+/**
+ * A header whose name ends in "client-id" or "clientid" (x-client-id, clientid …), where lenient servers look
+ * for the client id; neither client_id nor client-id, which a CGI/WSGI stack reads as one variable (a variant).
+ */
 function clientIdAlias(headers: IncomingHttpHeaders): string | undefined {
-  const name = Object.keys(headers).find((key) => /client-?id$/i.test(key));
+  const name = Object.keys(headers).find((key) => /client-?id$/i.test(key) && key.toLowerCase() !== "client-id");
   const value = name === undefined ? undefined : headers[name];
   return typeof value === "string" ? value : undefined;
 }
@@ -52,23 +52,11 @@ export const CREDENTIAL_FORM_FAULTS: readonly ReferenceFault[] = [
     },
   },
   {
-    name: "first-authorization-honoured",
-    section: "§5",
-    description:
-      "Of two Authorization headers, the first is honoured and the second ignored (as Node's own header parsing " +
-      "does), so the valid token followed by an unknown one is served.",
-    caughtBy: ["auth.token-form-refused"],
-    requestHeaders: (headers) =>
-      headers.authorization?.includes(",") === true
-        ? { ...headers, authorization: firstOf(headers.authorization) }
-        : headers,
-  },
-  {
     name: "client-id-header-alias-accepted",
     section: "§5",
     description:
-      "A request without the client_id header is served with the value of a header named client-id, clientId, " +
-      "X-Client-Id or any other name ending in client-id.",
+      "A request without the client_id header is served with the value of a header named clientId, X-Client-Id " +
+      "or any other name ending in client-id or clientid (client-id itself, a CGI/WSGI twin of client_id, is left alone).",
     caughtBy: ["auth.client-id-form-refused"],
     requestHeaders: (headers) => filledIn(headers, "client_id", clientIdAlias(headers)),
   },
@@ -81,26 +69,11 @@ export const CREDENTIAL_FORM_FAULTS: readonly ReferenceFault[] = [
     requestHeaders: (headers, _credentials, query) => filledIn(headers, "client_id", query.get("client_id")),
   },
   {
-    name: "first-client-id-honoured",
-    section: "§5",
-    description:
-      "Of two client_id headers, the first is honoured and the second ignored, so the valid client id followed by an unknown one is served.",
-    caughtBy: ["auth.client-id-form-refused"],
-    requestHeaders: (headers) => {
-      const sent = headers["client_id"];
-      return typeof sent === "string" && sent.includes(",") ? { ...headers, client_id: firstOf(sent) } : headers;
-    },
-  },
-  {
     name: "unknown-client-id-403",
     section: "§5",
     description:
       "A client_id the server never issued is answered 403 (permission denied) instead of 401 (invalid credentials).",
     caughtBy: ["auth.invalid-client-id-401"],
-    mayAlsoFail: {
-      "auth.client-id-form-refused":
-        "two client_id values combine into one unknown client id (RFC 9110 §5.3), which this fault answers 403 (a warning of credential-form-status)",
-    },
     respond: (response, { headers }) => {
       const sent = headers["client_id"];
       const unknownClient =

@@ -26,6 +26,7 @@ export type Caller =
   | "token-appended" // the admin token with one character appended (nearMissTokens)
   | "token-truncated" // the admin token without its last character
   | "token-changed" // the admin token with its last character changed
+  | "token-case-changed" // the admin token with the letter case of every letter swapped
   | "empty-bearer" // "Authorization: Bearer " with no token
   | "bare-bearer"; // "Authorization: Bearer" alone
 
@@ -172,11 +173,10 @@ export class TargetSession {
     return this.client.close();
   }
 
-  /** The configured credentials and made-up ones, for a credential form. */
+  /** The configured credentials, for a credential form. */
   private credentialValues() {
     const { token, clientId } = this.settings.credentials;
-    const { seed } = this.settings;
-    return { token, clientId, invalidToken: invalidToken(seed), otherClientId: otherClientId(clientId, seed) };
+    return { token, clientId };
   }
 
   private clientIdFor(caller: Caller): string | undefined {
@@ -205,6 +205,7 @@ export class TargetSession {
       case "token-appended":
       case "token-truncated":
       case "token-changed":
+      case "token-case-changed":
         return nearMissToken(this.settings.credentials.token, caller.slice("token-".length) as NearMissKind);
       case "empty-bearer":
       case "bare-bearer":

@@ -5,13 +5,16 @@
  * says how it was made. Edits apply before any base64 "=" padding, so a decoder that tolerates
  * odd padding still sees different bytes; the changed character flips the top bit of its base64
  * value, which is never a padding bit (a token that differs only there would decode the same).
+ * The case-changed token swaps the letter case of every letter: a token is compared as the string
+ * it was issued as (RFC 6750 §2.1 b64token, whose letters are distinct base64 values), never
+ * without regard to case. A token without letters has no case-changed form (it is the token itself).
  */
 
 /** The ways a near-miss token is made from the valid one. */
-export type NearMissKind = "appended" | "truncated" | "changed";
+export type NearMissKind = "appended" | "truncated" | "changed" | "case-changed";
 
 /** Every kind, in the order the check sends them. */
-export const NEAR_MISS_KINDS: readonly NearMissKind[] = ["appended", "truncated", "changed"];
+export const NEAR_MISS_KINDS: readonly NearMissKind[] = ["appended", "truncated", "changed", "case-changed"];
 
 /** What each kind is, for labels and placeholders. */
 export const NEAR_MISS_LABELS: Readonly<
@@ -22,6 +25,10 @@ export const NEAR_MISS_LABELS: Readonly<
   changed: {
     label: "the valid token with its last character changed",
     placeholder: "$CMS_TOKEN_LAST_CHARACTER_CHANGED",
+  },
+  "case-changed": {
+    label: "the valid token with the letter case of every letter swapped",
+    placeholder: "$CMS_TOKEN_LETTER_CASE_SWAPPED",
   },
 };
 
@@ -41,8 +48,19 @@ function changedCharacter(char: string): string {
   return "A";
 }
 
-/** The near-miss of `token` of one kind. */
+/** `text` with every letter in the other case (a letter without two cases stays as it is). */
+function swappedCase(text: string): string {
+  return [...text]
+    .map((char) => {
+      const upper = char.toUpperCase();
+      return upper === char ? char.toLowerCase() : upper;
+    })
+    .join("");
+}
+
+/** The near-miss of `token` of one kind (the case-changed one is `token` itself when it has no letters). */
 export function nearMissToken(token: string, kind: NearMissKind): string {
+  if (kind === "case-changed") return swappedCase(token);
   const core = token.replace(/=+$/, "");
   const padding = token.slice(core.length);
   switch (kind) {

@@ -62,8 +62,12 @@ export function variableName(placeholder: string): string | undefined {
 function segmentsOf(text: string, secrets: readonly SecretValue[]): ShellSegment[] {
   if (!containsSecret(text, secrets)) return [{ literal: text }];
   let segments: ShellSegment[] = [{ literal: text }];
-  // Case-insensitive like redactSecrets: a re-cased secret is still a secret.
-  for (const { value, placeholder, pattern } of secretPatterns(secrets)) {
+  // Case-insensitive like redactSecrets: a re-cased secret is still a secret. Of two of one length, the one the text
+  // holds as written goes first (a token and the same token case-swapped, auth.near-miss-token-401).
+  const patterns = [...secretPatterns(secrets)].sort(
+    (a, b) => b.value.length - a.value.length || Number(text.includes(b.value)) - Number(text.includes(a.value)),
+  );
+  for (const { value, placeholder, pattern } of patterns) {
     const name = variableName(placeholder);
     segments = segments.flatMap((segment): ShellSegment[] => {
       if (!("literal" in segment) || !segment.literal.toLowerCase().includes(value.toLowerCase())) return [segment];

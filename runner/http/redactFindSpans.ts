@@ -14,18 +14,27 @@ export interface Span {
   readonly placeholder: string;
 }
 
-/** Forms joined into one pattern, longest first so a longer secret wins over one it contains; group i is form i. */
+/**
+ * Forms joined into one pattern, longest first so a longer secret wins over one it contains; group i is form i.
+ * Two secrets that differ only in letter case (a token and the same token case-swapped, auth.near-miss-token-401)
+ * match the same stretch under folding: the one written exactly as the stretch names it (`asWritten`).
+ */
 interface Alternation {
   readonly pattern: RegExp;
   readonly placeholders: readonly string[];
+  readonly asWritten: ReadonlyMap<string, string>;
 }
 
 function alternationOf(forms: readonly Form[], flags: string): Alternation | undefined {
   if (forms.length === 0) return undefined;
   const sorted = [...forms].sort((a, b) => b.text.length - a.text.length);
+  const asWritten = new Map<string, string>();
+  for (const form of [...sorted.filter((one) => one.given), ...sorted])
+    if (!asWritten.has(form.text)) asWritten.set(form.text, form.placeholder);
   return {
     pattern: new RegExp(sorted.map((form) => `(${escapeRegExp(form.text)})`).join("|"), flags),
     placeholders: sorted.map((form) => form.placeholder),
+    asWritten,
   };
 }
 
@@ -65,7 +74,7 @@ function spansOf(text: string, alternation: Alternation | undefined): Span[] {
     spans.push({
       start: match.index,
       end: match.index + match[0].length,
-      placeholder: alternation.placeholders[group - 1] ?? REDACTED,
+      placeholder: alternation.asWritten.get(match[0]) ?? alternation.placeholders[group - 1] ?? REDACTED,
     });
   }
   return spans;

@@ -32,6 +32,8 @@ export interface Form {
   readonly secret: string;
   /** Matched as written (base64 carries information in its case); other forms match under Unicode case folding. */
   readonly exact: boolean;
+  /** The secret as given (not re-cased, escaped or encoded): it names a stretch written so over another secret's re-cased form. */
+  readonly given?: boolean;
 }
 
 /** `text` as a regular expression that matches it literally. */
@@ -114,6 +116,7 @@ export function formsOf(secret: SecretValue): Form[] {
     placeholder: secret.placeholder,
     secret: secretText,
     exact: isExact,
+    ...(text === secret.value ? { given: true } : {}),
   });
   return [
     ...[...folded].filter((text) => text.trim().length >= MIN_SECRET_LENGTH).map((text) => make(text, false)),

@@ -126,6 +126,16 @@ export const BOUNDARY_FAULT_PROBES: Readonly<Record<string, (context: ProbeConte
     expect(await statusWith(context, context.faulty, `Bearer ${changed}`)).toBe(200);
     expect(await statusWith(context, context.faulty, `Bearer ${token}x`)).toBe(401);
   },
+  "token-case-insensitive": async (context) => {
+    const { token, restrictedToken } = context.server.credentials;
+    for (const sent of [token.toUpperCase(), `${token.slice(0, 3).toUpperCase()}${token.slice(3)}`]) {
+      expect(await statusWith(context, context.reference, `Bearer ${sent}`)).toBe(401);
+      expect(await statusWith(context, context.faulty, `Bearer ${sent}`)).toBe(200);
+    }
+    expect(await statusWith(context, context.faulty, `Bearer ${restrictedToken.toUpperCase()}`)).toBe(200);
+    expect(await statusWith(context, context.faulty, `Bearer ${token}x`)).toBe(401);
+    expect(await statusWith(context, context.faulty, `Bearer ${token.slice(0, -1)}`)).toBe(401);
+  },
   "empty-bearer-accepted": async (context) => {
     for (const authorization of ["Bearer ", "Bearer"]) {
       expect(await statusWith(context, context.reference, authorization)).toBe(401);

@@ -50,35 +50,23 @@ export const CREDENTIAL_FORM_FAULT_PROBES: Readonly<Record<string, (context: Pro
     expect(await statuses(context, headers, query)).toEqual([401, 200]);
     expect(await statuses(context, headers)).toEqual([401, 401]);
   },
-  "first-authorization-honoured": async (context) => {
-    const { token } = context.server.credentials;
-    const first = adminWith(context.server, { Authorization: `Bearer ${token}, Bearer not-issued` });
-    expect(await statuses(context, first)).toEqual([401, 200]);
-    const last = adminWith(context.server, { Authorization: `Bearer not-issued, Bearer ${token}` });
-    expect(await statuses(context, last)).toEqual([401, 401]);
-  },
   "client-id-header-alias-accepted": async (context) => {
     const { clientId } = context.server.credentials;
-    for (const name of ["X-Client-Id", "client-id", "clientId"])
+    for (const name of ["X-Client-Id", "clientId", "my-client-id"])
       expect(await statuses(context, adminWith(context.server, { client_id: undefined, [name]: clientId }))).toEqual([
         401, 200,
       ]);
     expect(await statuses(context, adminWith(context.server, { client_id: undefined }))).toEqual([401, 401]);
+    // client-id is client_id's CGI/WSGI twin (variant cgi-header-names): this fault leaves it to the reference.
+    expect(
+      await statuses(context, adminWith(context.server, { client_id: undefined, "client-id": clientId })),
+    ).toEqual([401, 401]);
   },
   "client-id-in-query-accepted": async (context) => {
     const headers = adminWith(context.server, { client_id: undefined });
     const query = `?client_id=${encodeURIComponent(context.server.credentials.clientId)}`;
     expect(await statuses(context, headers, query)).toEqual([401, 200]);
     expect(await statuses(context, headers)).toEqual([401, 401]);
-  },
-  "first-client-id-honoured": async (context) => {
-    const { clientId } = context.server.credentials;
-    expect(await statuses(context, adminWith(context.server, { client_id: `${clientId}, not-issued` }))).toEqual([
-      401, 200,
-    ]);
-    expect(await statuses(context, adminWith(context.server, { client_id: `not-issued, ${clientId}` }))).toEqual([
-      401, 401,
-    ]);
   },
   "unknown-client-id-403": async (context) => {
     const { clientId } = context.server.credentials;
