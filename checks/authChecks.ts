@@ -173,11 +173,10 @@ export const authChecks: readonly CheckDefinition[] = [
     title: "The valid token in a form other than Authorization: Bearer <token> is refused",
     rule:
       "The four content management operations require the header Authorization with a bearer access token, " +
-      "Bearer <ACCESS_TOKEN> (§5): the valid token without a scheme, under the Token or Basic scheme, in " +
-      "the query string (access_token) without Authorization, or in one of two Authorization headers " +
-      "beside a token the target never issued (either order) is no valid credential and must be refused: " +
+      "Bearer <ACCESS_TOKEN> (§5): the valid token without a scheme, under the Token or Basic scheme, or in " +
+      "the query string (access_token) without Authorization is no valid credential and must be refused: " +
       "401 (invalid credentials, §5, §7) or 400 (a malformed request, §7); a 2xx fails, another 4xx is a " +
-      "warning (register credential-form-status).",
+      "warning. Two Authorization lines are not sent: stacks read the first, the last or both (register credential-form-status).",
     family: "auth",
     specRefs: ["5", "7"],
     level: "MUST",
@@ -189,12 +188,12 @@ export const authChecks: readonly CheckDefinition[] = [
   },
   {
     id: "auth.client-id-form-refused",
-    title: "The valid client id anywhere but one client_id header is refused",
+    title: "The valid client id under another header name or in the query string is refused",
     rule:
-      "All five operations send the header client_id (§5): the valid client id under the header client-id, " +
-      "clientId or X-Client-Id, or in the query string (client_id), without a client_id header, or in one " +
-      "of two client_id headers beside one the target never issued (either order), is no valid credential " +
-      "and must be refused: 401 (§5, §7) or 400 (§7); a 2xx fails, another 4xx is a warning (register credential-form-status).",
+      "All five operations send the header client_id (§5): the valid client id under the header clientId " +
+      "or X-Client-Id, or in the query string (client_id), without a client_id header, is no valid credential " +
+      "and must be refused: 401 (§5, §7) or 400 (§7); a 2xx fails, another 4xx is a warning. client-id, which a " +
+      "CGI/WSGI stack reads as client_id (RFC 3875 §4.1.18), and two client_id lines are not sent (register credential-form-status).",
     family: "auth",
     specRefs: ["5", "7"],
     level: "MUST",

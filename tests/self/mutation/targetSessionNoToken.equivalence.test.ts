@@ -28,6 +28,7 @@ const CALLERS: readonly Caller[] = [
   "token-appended",
   "token-truncated",
   "token-changed",
+  "token-case-changed",
   "empty-bearer",
   "bare-bearer",
 ];

@@ -38,4 +38,23 @@ describe("near-miss tokens in the reports", () => {
       await server.close();
     }
   });
+
+  it("name the case-swapped token by its own placeholder, so the curl command sends what was sent", async () => {
+    const server = await startReferenceServer({ seed: 2, fault: "token-case-insensitive" });
+    try {
+      const layer = referenceRunConfig(server);
+      const report = await runInProcess(layer, {
+        checks: ["auth.near-miss-token-401"],
+        operations: ["listLandingPages"],
+      });
+      expect(report.results.map((result) => result.outcome)).toEqual(["failed"]);
+      const secrets = runSecrets(resolveRunSettings([layer])).map((secret) => secret.value);
+      const written = renderJsonReport(report, secrets);
+      expect(written.toLowerCase().includes(server.credentials.token.toLowerCase())).toBe(false);
+      expect(written).toContain("Bearer $CMS_TOKEN_LETTER_CASE_SWAPPED");
+      expect(report.results[0]?.message).toContain("letter case of every letter swapped got status 200");
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -51,6 +51,7 @@ describe("TargetSession.send", () => {
     expect((await sendAs("token-appended")).Authorization).toBe("Bearer token-abcdefA");
     expect((await sendAs("token-truncated")).Authorization).toBe("Bearer token-abcde");
     expect((await sendAs("token-changed")).Authorization).toBe("Bearer token-abcde_");
+    expect((await sendAs("token-case-changed")).Authorization).toBe("Bearer TOKEN-ABCDEF");
   });
 
   it("sends the admin's token without client_id as no-client-id", async () => {
@@ -81,6 +82,7 @@ describe("TargetSession.send", () => {
       "token-appended",
       "token-truncated",
       "token-changed",
+      "token-case-changed",
       "empty-bearer",
       "bare-bearer",
     ];

@@ -16,9 +16,9 @@ const seen = (request: OutgoingRequest) => [
 ];
 
 describe("auth.token-form-refused", () => {
-  it("sends the valid token once in each form §5 does not define, two Authorization lines in both orders", async () => {
+  it("sends the valid token once in each form §5 does not define, never on two Authorization lines", async () => {
     const { result, client } = await checkOnScript("auth.token-form-refused", "listLandingPages", () => REFUSED);
-    expect(result).toMatchObject({ outcome: "passed", message: "6 credential forms §5 does not define refused." });
+    expect(result).toMatchObject({ outcome: "passed", message: "4 credential forms §5 does not define refused." });
     const sent = client.sent
       .map(seen)
       .map((lines) => lines.filter((line) => !/^(Content-Type|Accept|client_id):/.test(line)));
@@ -27,16 +27,6 @@ describe("auth.token-form-refused", () => {
       ["/platform/cms/listLandingPages", "Authorization: Token token-abcdef"],
       ["/platform/cms/listLandingPages", "Authorization: Basic token-abcdef"],
       ["/platform/cms/listLandingPages?access_token=token-abcdef"],
-      [
-        "/platform/cms/listLandingPages",
-        "Authorization: Bearer token-abcdef",
-        "authorization: Bearer cms-conformance-invalid-token-7",
-      ],
-      [
-        "/platform/cms/listLandingPages",
-        "Authorization: Bearer cms-conformance-invalid-token-7",
-        "authorization: Bearer token-abcdef",
-      ],
     ]);
     for (const request of client.sent) {
       expect(request.headers.client_id).toBe("client-id-1234");
@@ -69,27 +59,16 @@ describe("auth.token-form-refused", () => {
 });
 
 describe("auth.client-id-form-refused", () => {
-  it("sends the valid client id under other names, in the query and twice, never under client_id alone", async () => {
+  it("sends the valid client id under other names and in the query, never under client_id, its CGI twin client-id, or twice", async () => {
     const { result, client } = await checkOnScript("auth.client-id-form-refused", "getRoleFilters", () => REFUSED);
     expect(result.outcome).toBe("passed");
     const sent = client.sent
       .map(seen)
       .map((lines) => lines.filter((line) => !/^(Content-Type|Accept|Authorization):/.test(line)));
     expect(sent).toEqual([
-      ["/platform/authorization/getRoleFilters", "client-id: client-id-1234"],
       ["/platform/authorization/getRoleFilters", "clientId: client-id-1234"],
       ["/platform/authorization/getRoleFilters", "X-Client-Id: client-id-1234"],
       ["/platform/authorization/getRoleFilters?client_id=client-id-1234"],
-      [
-        "/platform/authorization/getRoleFilters",
-        "client_id: client-id-1234",
-        "CLIENT_ID: 00000007-c0f0-4c0f-8c0f-00000007c0f0",
-      ],
-      [
-        "/platform/authorization/getRoleFilters",
-        "client_id: 00000007-c0f0-4c0f-8c0f-00000007c0f0",
-        "CLIENT_ID: client-id-1234",
-      ],
     ]);
     for (const request of client.sent) expect(request.headers.Authorization).toBe("Bearer token-abcdef");
   });
