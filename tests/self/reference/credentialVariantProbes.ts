@@ -10,7 +10,14 @@ import type { VariantProbeContext } from "./variantProbes.js";
 /** The status of listLandingPages at `base` with `lines` sent as they are: one field line per pair, in order, repeats kept. */
 function statusWithLines(base: string, lines: readonly (readonly [string, string])[]): Promise<number> {
   const url = new URL(`${base}${PATHS.listLandingPages}`);
-  const rawHeaders = [["Content-Type", "application/json"], ...lines].flat();
+  // Given as an array, the headers go out as they are: Host and Content-Length are not added for us.
+  const fixed = [
+    ["Host", url.host],
+    ["Content-Type", "application/json"],
+    ["Accept", "application/json"],
+    ["Content-Length", "2"],
+  ];
+  const rawHeaders = [...fixed, ...lines].flat();
   return new Promise((resolve, reject) => {
     const sent = request(url, { method: "POST", headers: rawHeaders }, (answer) => {
       answer.resume();
