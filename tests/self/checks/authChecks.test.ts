@@ -41,7 +41,9 @@ describe("auth.near-miss-token-401", () => {
     );
     expect(client.sent.map((request) => request.headers.Authorization)).toContain("Bearer TOKEN-ABCDEF");
     expect(result.outcome).toBe("failed");
-    expect(result.message).toBe("request with the valid token with the letter case of every letter swapped got status 200.");
+    expect(result.message).toBe(
+      "request with the valid token with the letter case of every letter swapped got status 200.",
+    );
   });
 
   it("does not send a case-swapped token that is the token itself (no letters), and says so", async () => {
@@ -54,6 +56,8 @@ describe("auth.near-miss-token-401", () => {
     expect(client.sent.map((request) => request.headers.Authorization)).not.toContain("Bearer 1234-5678-90");
     expect(result.outcome).toBe("passed");
     expect(result.message).toContain("5 near-miss credentials refused.");
-    expect(result.message).toContain("not sent: the valid token with the letter case of every letter swapped is the configured token itself.");
+    expect(result.message).toContain(
+      "not sent: the valid token with the letter case of every letter swapped is the configured token itself.",
+    );
   });
 });

@@ -58,9 +58,9 @@ export const CREDENTIAL_FORM_FAULT_PROBES: Readonly<Record<string, (context: Pro
       ]);
     expect(await statuses(context, adminWith(context.server, { client_id: undefined }))).toEqual([401, 401]);
     // client-id is client_id's CGI/WSGI twin (variant cgi-header-names): this fault leaves it to the reference.
-    expect(
-      await statuses(context, adminWith(context.server, { client_id: undefined, "client-id": clientId })),
-    ).toEqual([401, 401]);
+    expect(await statuses(context, adminWith(context.server, { client_id: undefined, "client-id": clientId }))).toEqual(
+      [401, 401],
+    );
   },
   "client-id-in-query-accepted": async (context) => {
     const headers = adminWith(context.server, { client_id: undefined });

@@ -87,7 +87,9 @@ describe("near-miss tokens (§5: one edit away from the valid token)", () => {
     const secrets = [{ value: token, placeholder: "$CMS_TOKEN" }, ...nearMissSecrets(token)];
     for (const order of [secrets, [...secrets].reverse()]) {
       const swapped = nearMissToken(token, "case-changed");
-      expect(quoteShellWordWithSecrets(`Bearer ${swapped}`, order, "double")).toBe('"Bearer $CMS_TOKEN_LETTER_CASE_SWAPPED"');
+      expect(quoteShellWordWithSecrets(`Bearer ${swapped}`, order, "double")).toBe(
+        '"Bearer $CMS_TOKEN_LETTER_CASE_SWAPPED"',
+      );
       expect(quoteShellWordWithSecrets(`Bearer ${token}`, order, "double")).toBe('"Bearer $CMS_TOKEN"');
       expect(redactSecrets(`Bearer ${swapped}`, order)).toBe("Bearer $CMS_TOKEN_LETTER_CASE_SWAPPED");
       expect(redactSecrets(`Bearer ${token}`, order)).toBe("Bearer $CMS_TOKEN");
