@@ -11,6 +11,7 @@ import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { statedFields } from "./_internals/requests/schemaProperties.js";
 import { judgeListReadAgreement } from "./_internals/judges/judgeListReadAgreement.js";
 import { judgePageSizeAgreement } from "./_internals/judges/judgePageSizeAgreement.js";
+import { judgeReaderAgreement } from "./_internals/judges/judgeReaderAgreement.js";
 
 /** Checks of the consistency family. */
 export const consistencyChecks: readonly CheckDefinition[] = [
@@ -101,6 +102,23 @@ export const consistencyChecks: readonly CheckDefinition[] = [
     operations: ["getWidget"],
     registerRefs: ["list-get-consistency", "unknown-extra-fields"],
     run: judgeListReadAgreement,
+  },
+  {
+    id: "consistency.same-for-every-reader",
+    title: "An item read by two users is described the same way",
+    rule:
+      "getWidget returns the widget found by its identifier (§4.4) and getAnalytic the analytic of the " +
+      "identifier (§4.3): a stored item, whoever reads it. Read by the main and by the restricted user, it " +
+      "holds the same value in every field §2.1 or §2.5 tables that does not depend on the reader (an " +
+      "analytic's title, a title to display, may be translated for the reader and is left out): its createdBy " +
+      "is its creator's, not the caller's. A difference is asked once more and fails when the second look shows it too.",
+    family: "consistency",
+    specRefs: ["2.5", "4.3", "4.4"],
+    level: "MUST",
+    operations: READS,
+    registerRefs: ["unknown-extra-fields"],
+    needs: ["restrictedToken"],
+    run: judgeReaderAgreement,
   },
   {
     id: "consistency.page-sizes-agree",

@@ -22,6 +22,7 @@ import { judgeStatus } from "./_internals/judges/judgeStatus.js";
 import type { TargetSession } from "../runner/engine/TargetSession.js";
 import { onePerDerivation } from "./_internals/requests/onePerDerivation.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
+import { judgeNearMissIds } from "./_internals/judges/judgeNearMissIds.js";
 
 /** Sends one invalid request that must get 400, judging the status. */
 async function expect400(
@@ -275,6 +276,21 @@ export const errorsChecks: readonly CheckDefinition[] = [
         expected: "404 with reason OBJECT_NOT_FOUND (§4.3, §4.4, §7)",
       });
     },
+  },
+  {
+    id: "errors.near-miss-id-404",
+    title: "A real id cut short, without its last segment or in another letter case gets 404",
+    rule:
+      "getAnalytic and getWidget read the item of the identifier sent (§4.3, §4.4) and answer 404 when it does " +
+      "not exist (§7): a known id cut short, without its last path segment, or with its path in another " +
+      "letter case (only a URI's scheme and host are case-insensitive, RFC 3986 §6.2.2.1), that is not itself " +
+      "a listed id, gets 404. The real item served for it (a lookup by prefix or without case) fails.",
+    family: "errors",
+    specRefs: ["4.3", "4.4", "7"],
+    level: "MUST",
+    operations: READS,
+    registerRefs: ["near-miss-ids"],
+    run: judgeNearMissIds,
   },
   {
     id: "errors.malformed-id-refused",

@@ -12,6 +12,7 @@ import {
   roleFiltersExactRoleNames,
 } from "./roleFilters/roleFiltersLawChecks.js";
 import { roleFiltersEdgeRequests, roleFiltersScopeOfRequest } from "./roleFilters/roleFiltersRequestChecks.js";
+import { roleFiltersGroupKeysAgree } from "./roleFilters/roleFiltersKeyChecks.js";
 
 /** Checks of the role-filters family, in report order. */
 export const roleFiltersChecks: readonly CheckDefinition[] = [
@@ -22,4 +23,5 @@ export const roleFiltersChecks: readonly CheckDefinition[] = [
   roleFiltersExpectedFilters,
   roleFiltersExactRoleNames,
   roleFiltersScopeOfRequest,
+  roleFiltersGroupKeysAgree,
 ];

@@ -71,6 +71,10 @@ export const GET_FAULTS: readonly ReferenceFault[] = [
     section: "§4.4",
     description: "A well-formed id that does not exist gets 400 BAD_REQUEST instead of 404 OBJECT_NOT_FOUND.",
     caughtBy: ["errors.unknown-id-404"],
+    mayAlsoFail: {
+      "errors.near-miss-id-404":
+        "a near miss of a real id is an unknown id too, and gets the same 400 (a warning of register near-miss-ids)",
+    },
     respond: (response, { operation }) =>
       response.status === 404 ? badRequest(operation, "Identificador inexistente.", "invalidId") : response,
   },

@@ -1,6 +1,6 @@
 /** Legitimate differences between answers about the same items: order, where the spec gives none (§2.1, §2.11). */
 import { paginate } from "../behaviour/paginate.js";
-import { rewriteJson } from "../faults/rewriteJson.js";
+import { isJsonObject, rewriteJson } from "../faults/rewriteJson.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 
 /** Pages larger than this are served in the reverse order (the default size, §8). */
@@ -35,5 +35,27 @@ export const CONSISTENCY_VARIANTS: readonly ReferenceVariant[] = [
         if (Array.isArray(body.tags)) body.tags = [...body.tags].reverse();
         return body;
       }),
+  },
+  {
+    name: "analytic-title-per-reader",
+    section: "§2.5",
+    description:
+      "getAnalytic answers the restricted user an analytic's title translated for that user (a text of its own) " +
+      "where the main user gets the stored title; every other field is the same for both.",
+    why:
+      "§2.5 gives title as the title to display, which may be a translation key: a display text may be resolved " +
+      "for the reader's language, so it is the one field that may differ by reader (the neighbour of the fault created-by-reader).",
+    departs: [],
+    respond: (response, { operation, user }) =>
+      rewriteJson(
+        response,
+        response.status === 200 && operation === "getAnalytic" && user === "restricted",
+        (body) => ({
+          ...body,
+          analytic: isJsonObject(body.analytic)
+            ? { ...body.analytic, title: `Título de ${String(body.analytic.name)}` }
+            : body.analytic,
+        }),
+      ),
   },
 ];

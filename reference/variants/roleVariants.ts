@@ -1,6 +1,7 @@
 /** Legitimate role tables of getRoleFilters (§4.5, §2.12): more roles, overlapping filters. */
 import type { RoleFilterGroup } from "../../contract/types.generated.js";
 import type { RoleRecord } from "../data/referenceData.js";
+import { withSequencedGroups } from "../data/withSequencedGroups.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 
 /** How many roles the extra-roles variant adds. */
@@ -54,5 +55,17 @@ export const ROLE_VARIANTS: readonly ReferenceVariant[] = [
       ...data,
       roles: data.roles.map((role, index) => (index === 0 ? role : { ...role, groups: [] })),
     }),
+  },
+  {
+    name: "role-filters-sparse-sequences",
+    section: "§2.12",
+    description:
+      "Each role also links one filter under a sequence of its own (20 and up) in the configured domain and " +
+      "service, so one answer holds groups of several, sparse sequences.",
+    why:
+      "§2.12 gives sequence no range and no meaning: any integer the group is stored with is its key, served " +
+      "the same whichever roles are asked (the neighbour of the fault role-filters-sequence-by-position).",
+    departs: [],
+    data: withSequencedGroups,
   },
 ];

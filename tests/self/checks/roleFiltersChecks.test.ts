@@ -548,3 +548,37 @@ describe("role-filters.scope-of-request", () => {
     });
   });
 });
+
+describe("role-filters.group-keys-agree", () => {
+  const byPosition = (_roles: string[], answer: FakeAnswer): FakeAnswer => ({
+    status: 200,
+    json: {
+      filters: (answer.json as { filters: Group[] }).filters.map((each, index) => ({
+        ...each,
+        key: { ...each.key, sequence: index + 1 },
+      })),
+    },
+  });
+
+  it("passes when every filter keeps its sequence, asking each role alone and all together", async () => {
+    const { result, asked } = await run("role-filters.group-keys-agree", ["r1", "r2", "r3"], roleFilters(ROLES));
+    expect(result.outcome).toBe("passed");
+    expect(asked).toEqual([["r1"], ["r2"], ["r3"], ["r1", "r2", "r3"]]);
+  });
+
+  it("fails sequences numbered by position, confirmed by asking the roles together again", async () => {
+    const { result, asked } = await run("role-filters.group-keys-agree", ["r1", "r3"], roleFilters(ROLES, byPosition));
+    expect(asked).toEqual([["r1"], ["r3"], ["r1", "r3"], ["r1", "r3"]]);
+    expect(result).toMatchObject({
+      outcome: "failed",
+      message: '1 filter(s) of ["r1","r3"] carry another sequence than when each role is asked alone.',
+      actual: '["hcm","payroll","e","e-value"]: sequence 1 from the roles alone, 2 together',
+    });
+  });
+
+  it("skips with fewer than two roles, and when no answer holds a filter", async () => {
+    expect((await run("role-filters.group-keys-agree", ["r1"], roleFilters(ROLES))).result.outcome).toBe("skipped");
+    const empty = await run("role-filters.group-keys-agree", ["x", "y"], roleFilters({}));
+    expect(empty.result.outcome).toBe("skipped");
+  });
+});
