@@ -1,7 +1,8 @@
 /**
  * Collects what a check found and turns it into one outcome (docs/design.md §3):
  * a stated rule broken → failed; a register default departed from → warning (failed under
- * --profile strict); nothing found → passed. The worst finding wins; every finding keeps
+ * --profile strict); what could not be judged → error; nothing found → passed. The worst finding
+ * wins (failed, then error, then warning); every finding keeps
  * its evidence and its expected/actual pair (STYLE: Step CI).
  */
 import type { EvidenceItem, Outcome, PropertyFailure } from "../model/RunReport.js";
@@ -43,7 +44,12 @@ export interface Verdict {
   readonly property?: PropertyFailure;
 }
 
-const SEVERITY: Record<Finding["outcome"], number> = { warning: 1, failed: 2, error: 3 };
+/**
+ * A failure outranks an error: it is proven by a complete answer, while an error only says that some
+ * other part could not be judged; the verdict blames the target as soon as one rule is seen broken
+ * (exit 1, README "Exit codes"), and lists the errors beside it.
+ */
+const SEVERITY: Record<Finding["outcome"], number> = { warning: 1, error: 2, failed: 3 };
 const MAX_EVIDENCE = 12;
 const WITNESSES_FOR_A_PASS = 2;
 

@@ -157,8 +157,9 @@ describe("Judgement", () => {
 
   describe("several findings", () => {
     it.each([
-      ["warning, failed, error", ["warning", "failed", "error"], "error"],
-      ["error, failed, warning", ["error", "failed", "warning"], "error"],
+      // A failure is proven by a complete answer; an error beside it blames nobody (exit 1, not 2).
+      ["warning, failed, error", ["warning", "failed", "error"], "failed"],
+      ["error, failed, warning", ["error", "failed", "warning"], "failed"],
       ["warning, failed", ["warning", "failed"], "failed"],
       ["failed, warning", ["failed", "warning"], "failed"],
       ["error, warning", ["error", "warning"], "error"],
