@@ -156,9 +156,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     ...(interruption
       ? [interruption.replace(/ before this check finished$/, "; the verdicts still open then are errors")]
       : []),
-    ...waived.expired.map(
-      (waiver) => `${EXPIRED_WAIVER_PREFIX}${describeWaiver(waiver)} (expired ${waiver.expires})`,
-    ),
+    ...waived.expired.map((waiver) => `${EXPIRED_WAIVER_PREFIX}${describeWaiver(waiver)} (expired ${waiver.expires})`),
     ...skippedGateFailures(waived.results, settings),
     ...unverifiedGateFailures(waived.results, settings),
   ];

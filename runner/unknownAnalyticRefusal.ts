@@ -29,7 +29,7 @@ export async function unknownAnalyticRefusal(
   const unknown = await unknownAnalyticIds(session, settings, first);
   const [id] = unknown;
   if (id === undefined) return undefined;
-  const count = settings.fixtures.analyticIds.length;
+  const count = new Set(settings.fixtures.analyticIds).size;
   const others = unknown.length > 1 ? ` (and ${unknown.length - 1} more of the ${count} configured)` : "";
   return (
     `the configured analytic id ${id} is not found by the target${others}: getAnalytic answered 404 to it as the ` +
