@@ -20,7 +20,11 @@ const CAUSE_LENGTH = 300;
 
 /** The first line of `text`, cut to CAUSE_LENGTH. */
 function firstLine(text: string): string {
-  const line = (text.split("\n")[0] ?? "").trim().replace(/\.$/, "");
+  // A verdict's message ends its first line with how many findings follow: the sentence names one cause.
+  const line = (text.split("\n")[0] ?? "")
+    .trim()
+    .replace(/ \(\+\d+ more findings?\)$/, "")
+    .replace(/\.$/, "");
   return line.length > CAUSE_LENGTH ? `${line.slice(0, CAUSE_LENGTH)}…` : line;
 }
 

@@ -51,7 +51,7 @@ describe("runGate", () => {
       passed,
       error(
         "pagination.walk-covers-all",
-        "restricted listing: no complete answer to judge (reset: socket hang up).\nmore",
+        "restricted listing: no complete answer to judge (reset: socket hang up). (+2 more findings)\n- more",
       ),
       error("search.title-substring", "timeout."),
     ]);
