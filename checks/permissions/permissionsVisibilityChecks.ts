@@ -98,7 +98,8 @@ export const permissionsRestrictedListingSubset: CheckDefinition = {
     const restricted = await knowledgeOf(target).listing(operation, "restricted");
     const first = restricted.pages[0];
     if (!first || !answered(judge, "restricted listing", first.exchange)) return;
-    if (first.exchange.response.status === 403) return refusedOwnPages(judge, first);
+    if (operation === "listLandingPages" && first.exchange.response.status === 403)
+      return refusedOwnPages(judge, first);
     if (restricted.totalElements === undefined || full.totalElements === undefined) {
       return judge.skip(
         `a listing could not be read (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`,

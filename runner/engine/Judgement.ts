@@ -20,6 +20,8 @@ export interface Finding {
   readonly actual?: string;
   readonly register?: string;
   readonly evidence: readonly EvidenceItem[];
+  /** An error that overrules every other finding (Judgement.overrule): nothing else the check found stands. */
+  readonly overrules?: boolean;
 }
 
 /** Details of a finding. */
@@ -132,6 +134,14 @@ export class Judgement {
     this.findings.push({ outcome: "error", message, ...details, evidence: details.evidence ?? [] });
   }
 
+  /**
+   * The suite could not judge, and nothing else the check found stands (the check broke, or the run stopped
+   * under it): an error that outranks even a failure, unlike error(), which a proven failure outranks.
+   */
+  overrule(message: string): void {
+    this.findings.push({ outcome: "error", message, evidence: [], overrules: true });
+  }
+
   /** Nothing to judge with this configuration or this target; `reason` says what would enable it. */
   skip(reason: string): void {
     this.skipped ??= reason;
@@ -163,7 +173,8 @@ export class Judgement {
       const message = this.notes.length > 0 ? this.notes.join("; ") : "No violation found.";
       return { outcome: "passed", message, registerRefs, evidence: [...this.witnesses] };
     }
-    const ordered = [...this.findings].sort((a, b) => SEVERITY[b.outcome] - SEVERITY[a.outcome]);
+    const rank = (finding: Finding) => (finding.overrules === true ? 4 : SEVERITY[finding.outcome]);
+    const ordered = [...this.findings].sort((a, b) => rank(b) - rank(a));
     const worst = ordered[0] as Finding;
     const others = ordered.length > 1 ? ` (+${ordered.length - 1} more finding${ordered.length > 2 ? "s" : ""})` : "";
     const extraLines = ordered

@@ -179,6 +179,18 @@ describe("Judgement", () => {
       expect(verdict.actual).toBe(`a-${worst}`);
     });
 
+    it("lets an overruling error outrank a failure: nothing else the check found stands", () => {
+      const judge = new Judgement("default");
+      judge.fail("the failure");
+      judge.error("an error");
+      expect(judge.verdict().outcome).toBe("failed");
+      judge.overrule("the check broke");
+      expect(judge.verdict()).toMatchObject({
+        outcome: "error",
+        message: "the check broke (+2 more findings)\n- the failure\n- an error",
+      });
+    });
+
     it("keeps the first of equally bad findings first", () => {
       const judge = new Judgement("default");
       judge.fail("first");
@@ -214,7 +226,8 @@ describe("Judgement", () => {
       judge.depart("r", "w", { evidence: [warned] });
       judge.fail("a", { evidence: [shared] });
       judge.fail("b", { evidence: [evidence("same exchange, other label", shared.exchange)] });
-      for (let n = 0; n < 20; n += 1) judge.fail(`more ${n}`, { evidence: [evidence(`e${n}`, exchange(400 + n))] });
+      // Statuses 200 to 219: complete answers (a 407 would be a proxy's, an error).
+      for (let n = 0; n < 20; n += 1) judge.fail(`more ${n}`, { evidence: [evidence(`e${n}`, exchange(200 + n))] });
       const labels = judge.verdict().evidence.map((item) => item.label);
       expect(labels).toHaveLength(12);
       expect(labels[0]).toBe("shared");
