@@ -15,10 +15,13 @@ export const SECRETS_NOTE =
 
 /** The exit codes of `run`. */
 export const RUN_EXIT_CODES =
-  "Exit codes: 0 nothing failed (warnings allowed), 1 a check failed or errored (or a waiver expired), " +
-  "2 a usage or configuration error, a report folder that cannot be written, or a target that cannot " +
-  "be reached in time, refuses the credentials or has no operation under the base URL (one sentence, " +
-  "no stack trace).";
+  "Exit codes say who is at fault: 0 nothing failed (warnings allowed); 1 the target: at least one " +
+  "verdict failed (--profile strict included) or a waiver expired; 2 nobody yet, in one sentence and no " +
+  "stack trace: a usage or configuration error (a target that cannot be reached in time, refuses the " +
+  "credentials on every operation, has no operation under the base URL, does not know a configured " +
+  "analytic id or lists nothing to judge; a report folder that cannot be written), or a run that could " +
+  "not judge everything and failed nothing (errors: the target died, resets, timeouts; skips with " +
+  "--fail-on-skipped); 130 or 143 when SIGINT or SIGTERM stopped the run.";
 
 function optionLines(syntax: string, text: string): string[] {
   const indent = " ".repeat(2 + SYNTAX_WIDTH);

@@ -1,10 +1,12 @@
 /**
  * Up-front sanity before the run, one valid request per operation and user. It stops everything
  * with exit 2 and one sentence when the run could only bury the cause under dozens of findings: a
- * target that cannot be reached or does not answer in time; the main token refused on every content
- * management operation; the restricted token refused there, or the same as the main token; an
- * operation not served where the run asks for it (a 404 no operation of the interface gives to a
- * valid request); every operation redirected elsewhere. What one operation does wrong beyond that is
+ * target that cannot be reached or does not answer in time; the main token refused (401, or 403) on
+ * every content management operation; the restricted token refused there, or the same as the main
+ * token; an operation not served where the run asks for it (a 404 no operation of the interface gives
+ * to a valid request); every operation redirected elsewhere; a configured analytic id the target
+ * answers 404 to; both listings empty for the main user (nothing to judge). Each is a problem of the
+ * configuration or the deployment, not a failure of the target (issues 48.5, 50.5). What one operation does wrong beyond that is
  * the checks' business.
  */
 import { ALL_OPERATIONS, CMS_OPERATIONS, type OperationName } from "../contract/operations.js";
@@ -17,6 +19,8 @@ import type { RunSettings } from "./model/RunSettings.js";
 import { isParserRefusal } from "./http/classifyTransportError.js";
 import { suiteTroubleOfExchange } from "./http/suiteTrouble.js";
 import { noInterfaceSentence } from "./noInterfaceAnswer.js";
+import { emptyListingsRefusal } from "./emptyListingsRefusal.js";
+import { unknownAnalyticRefusal } from "./unknownAnalyticRefusal.js";
 
 /** The first widget id of a listing answer, whatever shape it chose for `widgets` (§2.11). */
 function firstListedWidgetId(exchange: Exchange): string | undefined {
@@ -87,6 +91,10 @@ const RESTRICTED_IS_MAIN =
 const MAIN_REFUSED =
   "the token or client id was refused by the target: every content management operation answered 401 to a valid request; " +
   "check CMS_TOKEN and CMS_CLIENT_ID (or --token and --client-id)";
+const MAIN_FORBIDDEN =
+  "the main token is refused (403) on every operation: every content management operation answered 403 (permission " +
+  "denied) to a valid request made with it, so nothing the target does can be judged; give the token of a user who " +
+  "may use the interface, with the Visualizar permission (CMS_TOKEN or --token)";
 const RESTRICTED_REFUSED =
   "the restricted token was refused by the target: every content management operation answered 401 to a valid request " +
   "made with it, while the main token was accepted; give a valid token of a user without the Visualizar permission " +
@@ -163,6 +171,7 @@ function answersRefusal(answers: ReadonlyMap<OperationName, Exchange>, settings:
   }
   const status = (operation: OperationName) => answers.get(operation)?.response?.status;
   if (CMS_OPERATIONS.every((operation) => status(operation) === 401)) return MAIN_REFUSED;
+  if (CMS_OPERATIONS.every((operation) => status(operation) === 403)) return MAIN_FORBIDDEN;
   if (ALL_OPERATIONS.every((operation) => status(operation) === 404)) {
     return (
       `no operation found under ${settings.baseUrl} — check the path prefix: every operation answered 404 to a valid request ` +
@@ -177,8 +186,14 @@ function answersRefusal(answers: ReadonlyMap<OperationName, Exchange>, settings:
   );
 }
 
-/** Throws ConfigurationError, with one sentence, when the run cannot judge the target as configured. */
-export async function preflight(settings: RunSettings): Promise<void> {
+/**
+ * Throws ConfigurationError, with one sentence, when the run cannot judge the target as configured.
+ * `planned`: the operations the run's plan judges (every operation when not given).
+ */
+export async function preflight(
+  settings: RunSettings,
+  planned: ReadonlySet<OperationName> = new Set(ALL_OPERATIONS),
+): Promise<void> {
   const session = createTargetSession(settings);
   // The error is printed: the target's words and the configured URL leave without secrets.
   const redact = createRedactor(runSecrets(settings)).text;
@@ -192,6 +207,8 @@ export async function preflight(settings: RunSettings): Promise<void> {
       refuseIf(firstAnswerRefusal(first, settings.baseUrl, settings)),
     );
     refuseIf(answersRefusal(answers, settings));
+    refuseIf(await unknownAnalyticRefusal(session, settings, answers.get("getAnalytic") as Exchange));
+    refuseIf(emptyListingsRefusal(answers, planned));
     if (restrictedToken) {
       const restricted = await askEveryOperation(session, settings, "restricted");
       if (CMS_OPERATIONS.every((operation) => restricted.get(operation)?.response?.status === 401))

@@ -8,6 +8,7 @@ import type { ExchangeLogSnapshot } from "./model/ExchangeLogSnapshot.js";
 import { planRun } from "./planRun.js";
 import { preflight } from "./preflight.js";
 import { buildRunReport } from "./report/buildRunReport.js";
+import { EXPIRED_WAIVER_PREFIX } from "./report/runGate.js";
 import type { CheckResult, RunReport, Waiver } from "./model/RunReport.js";
 import type { RunSettings } from "./model/RunSettings.js";
 import type { CheckExecutor } from "./execute/CheckExecutor.js";
@@ -115,7 +116,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   // --max-run-time counts from here: the preflight's requests are part of the run.
   const timed: RunSettings = { ...settings, runStartedAt: settings.runStartedAt ?? Date.now() };
-  await preflight(timed);
+  await preflight(timed, new Set(planned.map(({ operation }) => operation)));
 
   const startedAt = new Date();
   const totalVerdicts = catalogue.select([], []).length;
@@ -155,7 +156,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     ...(interruption
       ? [interruption.replace(/ before this check finished$/, "; the verdicts still open then are errors")]
       : []),
-    ...waived.expired.map((waiver) => `expired waiver: ${describeWaiver(waiver)} (expired ${waiver.expires})`),
+    ...waived.expired.map((waiver) => `${EXPIRED_WAIVER_PREFIX}${describeWaiver(waiver)} (expired ${waiver.expires})`),
     ...skippedGateFailures(waived.results, settings),
     ...unverifiedGateFailures(waived.results, settings),
   ];

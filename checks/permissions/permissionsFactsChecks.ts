@@ -1,6 +1,6 @@
 /**
  * Permission checks against the facts given (§4.1, §4.2, §5): forbidden items answer 403 and the
- * restricted user's listings agree with the facts; a target that ignores permissions fails unverified.
+ * restricted user's listings agree with the facts; equal listings with no fact are unverified (could not judge).
  */
 import { LISTING_OPERATIONS, type OperationName } from "../../contract/operations.js";
 import type { CheckContext, CheckDefinition } from "../../runner/engine/CheckDefinition.js";
@@ -24,14 +24,15 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * The restricted user sees exactly what the main user sees and no fact says which items it may not
- * see: a target that ignores permissions looks just like this, so it fails (register permission-facts)
- * and names the facts that would judge it, or the flag that declares it expected.
+ * see: a target that ignores permissions answers so, and so does a tenant that lets that user see
+ * everything. Nothing proves either, so the suite could not judge (an error, exit 2: issue 48), and
+ * says which facts would judge it and which flag declares it expected (register permission-facts).
  */
 function unverified(judge: Judgement, facts: string, what: string, exchange: Exchange): void {
   judge.applied("permission-facts");
-  judge.fail(
-    `unverified: the restricted user sees every ${what} the main user sees, and no fact says which it ` +
-      `may not; give ${facts}, or --restricted-sees-all if it may see everything.`,
+  judge.error(
+    `unverified, could not judge: the restricted user sees every ${what} the main user sees, and no fact says ` +
+      `which it may not; give ${facts}, or --restricted-sees-all if it may see everything.`,
     {
       expected: `a ${what} the restricted user may not see, named by ${facts}, or a listing that shows fewer (§4.1, §4.2, §5)`,
       actual: "the restricted token sees exactly what the main token sees",
@@ -80,8 +81,8 @@ async function judgeForbiddenReads(
 }
 
 /**
- * With no fact for this listing: a restricted listing equal to the main user's fails unverified
- * (register permission-facts) unless --restricted-sees-all declares it; otherwise the check skips.
+ * With no fact for this listing: a restricted listing equal to the main user's is unverified, an error
+ * (register permission-facts), unless --restricted-sees-all declares it; otherwise the check skips.
  */
 async function judgeWithoutFacts(
   { operation, target, judge }: Asking,
@@ -162,7 +163,8 @@ export const permissionsForbiddenResource403: CheckDefinition = {
     "user may view (§4.1). Forbidden items come from the facts given (--forbidden-widget, " +
     "--forbidden-analytic) and, for widgets, from the main user's listing less the restricted user's. A " +
     "restricted user that lists every widget the main user lists, with no fact naming one it may not " +
-    "view, fails (register permission-facts) unless --restricted-sees-all declares it expected.",
+    "view, cannot be judged: an error naming the facts to give (register permission-facts), unless " +
+    "--restricted-sees-all declares it expected.",
   family: "permissions",
   specRefs: ["5", "7", "4.1"],
   level: "MUST",
@@ -206,8 +208,8 @@ export const permissionsListingFacts: CheckDefinition = {
     "Listing widgets returns only the widgets the user may view (§4.1, §5); listing landing pages " +
     "without Visualizar returns only the user's own pages (§4.2, §5): a forbidden widget or another " +
     "user's page in the restricted user's listing is a failure, and so is one of its own pages missing. " +
-    "Without facts, a restricted listing equal to the main user's fails (register permission-facts), " +
-    "naming the facts to give, unless --restricted-sees-all declares it expected.",
+    "Without facts, a restricted listing equal to the main user's cannot be judged: an error naming the " +
+    "facts to give (register permission-facts), unless --restricted-sees-all declares it expected.",
   family: "permissions",
   specRefs: ["4.1", "4.2", "5"],
   level: "MUST",

@@ -5,7 +5,7 @@
 import { LISTING_OPERATIONS } from "../../contract/operations.js";
 import type { CheckDefinition } from "../../runner/engine/CheckDefinition.js";
 import { evidence, type Judgement } from "../../runner/engine/Judgement.js";
-import { answered } from "../_internals/judges/judgeExchange.js";
+import { answered, describeAnswer, preview } from "../_internals/judges/judgeExchange.js";
 import { itemKey } from "../_internals/walks/listingPage.js";
 import type { ListingWalk, WalkedPage } from "../_internals/walks/walkListing.js";
 import { isJsonObject } from "../../contract/jsonValue.js";
@@ -59,13 +59,31 @@ function judgeRestrictedItems(judge: Judgement, landing: boolean, full: ListingW
   }
 }
 
+/**
+ * A restricted user refused (403) on listLandingPages: without Visualizar it "can only query their own
+ * landing pages" (§4.2) and its listing "returns only the user's own pages" (§5), so it may query them,
+ * and a refusal breaks the stated rule.
+ */
+function refusedOwnPages(judge: Judgement, first: WalkedPage): void {
+  judge.fail(
+    "the restricted user's listLandingPages answered 403: a user without the Visualizar permission lists its own " +
+      "landing pages (§4.2, §5), so its listing is narrowed, never refused.",
+    {
+      expected: "200 with the restricted user's own landing pages (§4.2, §5)",
+      actual: `${describeAnswer(first.exchange)}: ${preview(first.exchange, 200)}`,
+      evidence: [evidence("restricted listing, page 0", first.exchange)],
+    },
+  );
+}
+
 /** permissions.restricted-listing-subset (§4.2, §5, §2.4). */
 export const permissionsRestrictedListingSubset: CheckDefinition = {
   id: "permissions.restricted-listing-subset",
   title: "A restricted user's landing pages are a subset of the full listing",
   rule:
     "Listing landing pages without Visualizar returns only the user's own pages, with Visualizar every " +
-    "page (§4.2, §5): the restricted user's listing is part of the main user's. Only the creator views a " +
+    "page (§4.2, §5): the restricted user's listing is part of the main user's, and it is answered, not " +
+    "refused with 403 (it lists the user's own pages). Only the creator views a " +
     "PERSONAL page (§2.4), so those are compared under register personal-pages-visibility. Widgets are " +
     "not compared: their visibility is per widget (§2.1, §4.1), so the main user need not see every " +
     "widget the restricted user sees.",
@@ -80,6 +98,8 @@ export const permissionsRestrictedListingSubset: CheckDefinition = {
     const restricted = await knowledgeOf(target).listing(operation, "restricted");
     const first = restricted.pages[0];
     if (!first || !answered(judge, "restricted listing", first.exchange)) return;
+    if (operation === "listLandingPages" && first.exchange.response.status === 403)
+      return refusedOwnPages(judge, first);
     if (restricted.totalElements === undefined || full.totalElements === undefined) {
       return judge.skip(
         `a listing could not be read (admin: ${full.stop?.message ?? "ok"}; restricted: ${restricted.stop?.message ?? "ok"}).`,

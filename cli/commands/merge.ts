@@ -8,6 +8,7 @@ import { MergeError, mergeRunReports, type ShardReport } from "../../runner/repo
 import type { RunReport } from "../../runner/model/RunReport.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
+import { exitOfGate } from "../exitOfGate.js";
 import { DEFAULT_OUT_DIR } from "./run.js";
 import { CHECK_DESCRIPTIONS } from "../../checks/checkDescriptions.js";
 
@@ -94,5 +95,5 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
     io.stderr.write(`cms-conformance merge: a shard ended on the suite's own trouble: ${report.meta.suiteTrouble}\n`);
     return EXIT.usage;
   }
-  return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
+  return exitOfGate(report, "merge", io);
 }

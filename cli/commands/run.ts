@@ -33,6 +33,7 @@ import type { RunConfigFile } from "../../runner/model/runOptions/runOptionTable
 import { CHECK_DESCRIPTIONS } from "../../checks/checkDescriptions.js";
 import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
+import { exitOfGate } from "../exitOfGate.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 import { prepareOutFolder } from "../prepareOutFolder.js";
 import { removeStaleReports } from "../removeStaleReports.js";
@@ -200,7 +201,7 @@ function exitCodeOf(report: RunReport, io: CliIo, stopSignals: StopSignals): num
     io.stderr.write(`cms-conformance run: ${report.meta.suiteTrouble}\n`);
     return EXIT.usage;
   }
-  return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
+  return exitOfGate(report, "run", io);
 }
 
 /** A mistake of the user's, as a usage error (one sentence, exit 2); anything else as it is. */

@@ -1,6 +1,6 @@
 /** Faults that let the restricted user (no Visualizar permission) see too much (§4.1, §4.2, §5). */
 import type { WidgetRecord } from "../data/referenceData.js";
-import { withoutPermissionFacts } from "../runConfigOverride.js";
+import { forbidden } from "../http/errorResponses.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
 
 /** The widget of serial `serial`: 001 is always visible to the restricted user, 002 never (reference/data/buildWidgets.ts). */
@@ -14,9 +14,9 @@ export const PERMISSION_FAULTS: readonly ReferenceFault[] = [
     section: "§5",
     description:
       "Permissions are not checked at all: the restricted user lists and reads every widget, analytic and (non-archived) " +
-      "landing page, as the main user does. Run without any permission fact: the equal listings alone must fail.",
+      "landing page, as the main user does. Caught through the facts: without any, equal listings prove nothing and " +
+      "are an error naming the facts and --restricted-sees-all (tests/self/cli/failOnSkipped.test.ts).",
     caughtBy: ["permissions.forbidden-resource-403", "permissions.listing-facts"],
-    runConfig: withoutPermissionFacts,
     behaviour: () => ({
       canListWidget: () => true,
       canReadWidget: () => true,
@@ -51,6 +51,17 @@ export const PERMISSION_FAULTS: readonly ReferenceFault[] = [
       canListLandingPage: (user, record, searchValue) =>
         searchValue ? !record.archived : correct.canListLandingPage(user, record),
     }),
+  },
+  {
+    name: "restricted-landing-403",
+    section: "§4.2",
+    description:
+      "listLandingPages answers 403 to the restricted user, who lacks Visualizar, instead of listing its own pages.",
+    caughtBy: ["permissions.restricted-listing-subset"],
+    respond: (response, { operation, user }) =>
+      operation === "listLandingPages" && user === "restricted"
+        ? forbidden("Sem permissão para listar páginas iniciais.")
+        : response,
   },
   {
     name: "restricted-reads-forbidden-widget",

@@ -1,7 +1,8 @@
 /**
  * Collects what a check found and turns it into one outcome (docs/design.md §3):
  * a stated rule broken → failed; a register default departed from → warning (failed under
- * --profile strict); nothing found → passed. The worst finding wins; every finding keeps
+ * --profile strict); what could not be judged → error; nothing found → passed. The worst finding
+ * wins (failed, then error, then warning); every finding keeps
  * its evidence and its expected/actual pair (STYLE: Step CI).
  */
 import type { EvidenceItem, Outcome, PropertyFailure } from "../model/RunReport.js";
@@ -19,6 +20,8 @@ export interface Finding {
   readonly actual?: string;
   readonly register?: string;
   readonly evidence: readonly EvidenceItem[];
+  /** An error that overrules every other finding (Judgement.overrule): nothing else the check found stands. */
+  readonly overrules?: boolean;
 }
 
 /** Details of a finding. */
@@ -43,7 +46,12 @@ export interface Verdict {
   readonly property?: PropertyFailure;
 }
 
-const SEVERITY: Record<Finding["outcome"], number> = { warning: 1, failed: 2, error: 3 };
+/**
+ * A failure outranks an error: it is proven by a complete answer, while an error only says that some
+ * other part could not be judged; the verdict blames the target as soon as one rule is seen broken
+ * (exit 1, README "Exit codes"), and lists the errors beside it.
+ */
+const SEVERITY: Record<Finding["outcome"], number> = { warning: 1, error: 2, failed: 3 };
 const MAX_EVIDENCE = 12;
 const WITNESSES_FOR_A_PASS = 2;
 
@@ -126,6 +134,14 @@ export class Judgement {
     this.findings.push({ outcome: "error", message, ...details, evidence: details.evidence ?? [] });
   }
 
+  /**
+   * The suite could not judge, and nothing else the check found stands (the check broke, or the run stopped
+   * under it): an error that outranks even a failure, unlike error(), which a proven failure outranks.
+   */
+  overrule(message: string): void {
+    this.findings.push({ outcome: "error", message, evidence: [], overrules: true });
+  }
+
   /** Nothing to judge with this configuration or this target; `reason` says what would enable it. */
   skip(reason: string): void {
     this.skipped ??= reason;
@@ -157,7 +173,8 @@ export class Judgement {
       const message = this.notes.length > 0 ? this.notes.join("; ") : "No violation found.";
       return { outcome: "passed", message, registerRefs, evidence: [...this.witnesses] };
     }
-    const ordered = [...this.findings].sort((a, b) => SEVERITY[b.outcome] - SEVERITY[a.outcome]);
+    const rank = (finding: Finding) => (finding.overrules === true ? 4 : SEVERITY[finding.outcome]);
+    const ordered = [...this.findings].sort((a, b) => rank(b) - rank(a));
     const worst = ordered[0] as Finding;
     const others = ordered.length > 1 ? ` (+${ordered.length - 1} more finding${ordered.length > 2 ? "s" : ""})` : "";
     const extraLines = ordered

@@ -3,17 +3,21 @@
  * target's rules, not our luck): only a complete answer can break a rule. A timeout, a reset, a
  * truncated or undecodable body, a TLS or proxy failure, a 429 beyond --max-retry-wait, an
  * answer over the suite's size cap, or a request never sent because the run stopped is
- * transport trouble — an error naming its cause, never a failure. So is a 502/503/504 whose body is
+ * transport trouble — an error naming its cause, never a failure; so is a proxy's 407. So is a 502/503/504 whose body is
  * not JSON: a gateway's answer for a failed node, not the implementation's (only http.no-server-error,
  * whose rule it breaks, fails it). A redirect is a complete answer: the checks judge its status.
  */
 import type { Exchange, TransportFailure } from "../model/Exchange.js";
+import { suiteTroubleOfExchange } from "../http/suiteTrouble.js";
 
 /** Why the exchange holds no complete answer to judge; undefined when it does. */
 export function incompleteAnswer(exchange: Exchange): TransportFailure | undefined {
   const failure = exchange.failure;
   if (failure !== undefined && failure.kind !== "redirect") return failure;
   if (exchange.response === undefined) return { kind: "other", message: "no response was recorded." };
+  // A 407 is a proxy's answer on the suite's side (RFC 9110 §15.5.8), never the target's: the suite's own trouble.
+  const own = exchange.response.status === 407 ? suiteTroubleOfExchange(exchange) : undefined;
+  if (own !== undefined) return { kind: "proxy", message: `${own}.` };
   // A 429 kept without the client's verdict on it (an exchange made elsewhere) is no answer either.
   if (exchange.response.status === 429) {
     return {

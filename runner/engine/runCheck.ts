@@ -53,7 +53,7 @@ export async function runCheck(
         seed: checkSeed(session.settings.seed, check.id, operation),
       });
     } catch (error) {
-      judge.error(`The suite could not judge this check: ${error instanceof Error ? error.message : String(error)}`);
+      judge.overrule(`The suite could not judge this check: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   let verdict = judge.verdict();
@@ -61,7 +61,7 @@ export async function runCheck(
   const stoppedDuring = stoppedBefore || missing ? undefined : session.stopped();
   // Whatever a check made of a run that stopped under it (a failure, a warning, a skip) rests on answers that never came.
   if (stoppedDuring && verdict.outcome !== "passed" && verdict.outcome !== "error") {
-    judge.error(
+    judge.overrule(
       `The run stopped early while this check ran, ${stoppedDuring.message}; what it found could not be judged.`,
     );
     verdict = judge.verdict();

@@ -270,10 +270,11 @@ export const TARGET_OPTIONS = [
       type: "boolean",
       description:
         "Known fact: the restricted user legitimately sees every widget and landing page the main user sees, " +
-        "so equal listings are expected, not a failure (§4.1, §4.2, §5).",
+        "so equal listings are expected and pass (§4.1, §4.2, §5).",
     },
     help:
       "known fact: the restricted user legitimately sees every widget and landing page the main user sees " +
-      "(§4.1, §4.2, §5); without it (or a fact naming what it may not see) equal listings fail",
+      "(§4.1, §4.2, §5); without it (or a fact naming what it may not see) equal listings cannot be judged: " +
+      "errors, exit 2",
   },
 ] as const satisfies readonly RunOptionDefinition[];

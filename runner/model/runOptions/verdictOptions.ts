@@ -26,11 +26,13 @@ export const VERDICT_OPTIONS = [
     schema: {
       type: "boolean",
       description:
-        "A skipped verdict fails the gate (a gate failure lists the skips); without it, skips are listed but pass.",
+        "A skipped verdict fails the gate (a gate failure lists the skips; exit 2 when no verdict failed: " +
+        "what could not be judged is no failure of the target); without it, skips are listed but pass.",
     },
     help:
       "a skipped verdict (a check that could not judge: a missing token or fact, nothing to probe) fails " +
-      "the gate; the console lists every skip with its reason either way",
+      "the gate: exit 2 when no verdict failed, since the target is not at fault; the console lists every " +
+      "skip with its reason either way",
   },
   {
     name: "fail-on-unverified",
@@ -41,13 +43,13 @@ export const VERDICT_OPTIONS = [
       type: "boolean",
       description:
         "Kept for older configurations: a permission verdict that could not be judged for want of a fact " +
-        "(the restricted user sees what the main user sees) fails by default now, unless restrictedSeesAll " +
-        "declares it expected.",
+        "(the restricted user sees what the main user sees) is an error by default now (exit 2 when no " +
+        "verdict failed), unless restrictedSeesAll declares it expected.",
     },
     help:
       "kept for older configurations: a permission verdict that could not be judged for want of a fact " +
-      "(the restricted user sees exactly what the main user sees) fails by default now, unless " +
-      "--restricted-sees-all declares it expected",
+      "(the restricted user sees exactly what the main user sees) is an error by default now (exit 2 when " +
+      "no verdict failed), unless --restricted-sees-all declares it expected",
   },
   {
     name: "checks",

@@ -51,6 +51,22 @@ describe("permissions.restricted-listing-subset", () => {
     });
   });
 
+  it("fails a restricted user refused (403) on listLandingPages: without Visualizar it lists its own pages (§4.2, issue 48)", async () => {
+    const refused = await run("permissions.restricted-listing-subset", "listLandingPages", {
+      landingPages: pagesTitled(10, (index) => `t${index}`),
+      tamper: (call) => (call.caller === "restricted" ? { status: 403, json: { message: "no" } } : undefined),
+    });
+    expect(refused.result).toMatchObject({
+      outcome: "failed",
+      message:
+        "the restricted user's listLandingPages answered 403: a user without the Visualizar permission lists its own " +
+        "landing pages (§4.2, §5), so its listing is narrowed, never refused.",
+      expected: "200 with the restricted user's own landing pages (§4.2, §5)",
+      actual: 'status 403: {"message":"no"}',
+    });
+    expect(refused.result.evidence.map((item) => item.label)).toEqual(["restricted listing, page 0"]);
+  });
+
   it("says which listing could not be read when it is the main user's", async () => {
     const { result } = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", {
       widgets: ten,
@@ -183,13 +199,13 @@ describe("permissions.forbidden-resource-403", () => {
     });
   });
 
-  it("fails, naming the facts to give, when the restricted user sees every widget and no fact says so; --restricted-sees-all makes it expected", async () => {
+  it("could not judge (an error naming the facts and --restricted-sees-all) when the restricted user sees every widget and no fact says so; --restricted-sees-all makes it expected", async () => {
     const all = await run("permissions.forbidden-resource-403", "getWidget", { widgets: ten });
     expect(all.result).toMatchObject({
-      outcome: "failed",
+      outcome: "error",
       registerRefs: ["permission-facts"],
       message:
-        "unverified: the restricted user sees every widget the main user sees, and no fact says which it may not; give --forbidden-widget, or --restricted-sees-all if it may see everything.",
+        "unverified, could not judge: the restricted user sees every widget the main user sees, and no fact says which it may not; give --forbidden-widget, or --restricted-sees-all if it may see everything.",
     });
     const declared = await run(
       "permissions.forbidden-resource-403",
@@ -297,9 +313,9 @@ describe("permissions.listing-facts", () => {
       message: "2 known fact(s) agree with the restricted user's listing.",
     });
     const same = await run("permissions.listing-facts", "listLandingPages", { landingPages: pages });
-    expect(same.result).toMatchObject({ outcome: "failed", registerRefs: ["permission-facts"] });
+    expect(same.result).toMatchObject({ outcome: "error", registerRefs: ["permission-facts"] });
     expect(same.result.message).toMatch(
-      /^unverified: .*give --own-landing-page and --others-landing-page, or --restricted-sees-all if it may see everything\.$/,
+      /^unverified, could not judge: .*give --own-landing-page and --others-landing-page, or --restricted-sees-all if it may see everything\.$/,
     );
     const declared = await run(
       "permissions.listing-facts",

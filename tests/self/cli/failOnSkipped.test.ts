@@ -1,7 +1,7 @@
 /**
  * Skips are visible (issue 23.7): the console lists every skipped verdict with its reason, which
- * says what to give, and --fail-on-skipped makes a skip fail the gate (exit 1, one gate failure per
- * skip in every report). The reference is run without the restricted user's token, so the
+ * says what to give, and --fail-on-skipped makes a skip fail the gate (one gate failure per skip in
+ * every report; exit 2 with one sentence when no verdict failed: the target is not at fault, issue 48.5). The reference is run without the restricted user's token, so the
  * permission checks that need it are skipped.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -44,10 +44,21 @@ describe("skipped verdicts", () => {
     expect(report.meta.gateFailures).toEqual([]);
   });
 
-  it("fail the gate with --fail-on-skipped: exit 1, one gate failure per skip", async () => {
-    const { code, stdout, report } = await runWithoutRestrictedToken(["--fail-on-skipped"]);
+  it("fail the gate with --fail-on-skipped: one gate failure per skip, exit 2 in one sentence since nothing failed", async () => {
+    const { code, stdout, stderr, report } = await runWithoutRestrictedToken(["--fail-on-skipped"]);
     const skipped = report.results.filter((result) => result.outcome === "skipped");
-    expect(code).toBe(1);
+    expect(report.summary.failed).toBe(0);
+    expect(code).toBe(2);
+    const first = skipped[0] as (typeof skipped)[number];
+    expect(
+      stderr.startsWith(
+        `cms-conformance run: no verdict failed, but the run could not judge everything: ${skipped.length} gate ` +
+          `failures besides the verdicts; the first: skipped (--fail-on-skipped): ${first.checkId} on ${first.operation}: ` +
+          `${(first.skipReason ?? "").slice(0, 40)}`,
+      ),
+      stderr,
+    ).toBe(true);
+    expect(stderr).toMatch(/ \(exit 2: not a failure of the target; the report lists each\)\n$/);
     expect(report.verdict).toBe("fail");
     expect(report.meta.gateFailures).toEqual(
       skipped.map(
@@ -86,20 +97,28 @@ describe("unverified permission verdicts (issues 22.2, 44.4)", () => {
     return { ...result, report: JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport };
   }
 
-  it("are failures that name the facts to give and the flag that declares equal listings expected (issue 44.4)", async () => {
-    const { code, report } = await runWithoutFacts([]);
-    const unverified = report.results.filter((result) => result.message.startsWith("unverified:"));
+  it("are errors, not failures: exit 2 in one sentence naming --restricted-sees-all and the facts (issue 48)", async () => {
+    const { code, stderr, report } = await runWithoutFacts([]);
+    const unverified = report.results.filter((result) => result.message.startsWith("unverified"));
     expect(unverified.map((result) => `${result.checkId} ${result.operation} ${result.outcome}`).sort()).toEqual([
-      "permissions.forbidden-resource-403 getWidget failed",
-      "permissions.listing-facts listFactoryDefaultWidgets failed",
-      "permissions.listing-facts listLandingPages failed",
+      "permissions.forbidden-resource-403 getWidget error",
+      "permissions.listing-facts listFactoryDefaultWidgets error",
+      "permissions.listing-facts listLandingPages error",
     ]);
     for (const result of unverified)
-      expect(result.message).toMatch(/give --.*, or --restricted-sees-all if it may see everything\./);
-    expect(code).toBe(1);
+      expect(result.message).toMatch(
+        /^unverified, could not judge: .* give --.*, or --restricted-sees-all if it may see everything\./,
+      );
+    expect(report.summary.failed).toBe(0);
+    expect(code).toBe(2);
+    const first = report.results.find((result) => result.outcome === "error");
+    expect(`${first?.checkId} ${first?.operation}`).toBe("permissions.forbidden-resource-403 getWidget");
+    expect(stderr).toMatch(
+      /^cms-conformance run: no verdict failed, but the run could not judge everything: 3 verdicts could not be judged \(errors\); the first, permissions\.forbidden-resource-403 on getWidget: unverified, could not judge: .*give --forbidden-widget, or --restricted-sees-all if it may see everything \(exit 2: not a failure of the target; the report lists each\)\n$/,
+    );
     // --fail-on-unverified, kept for older configurations, has nothing left to add.
     const old = await runWithoutFacts(["--fail-on-unverified"]);
-    expect(old.code).toBe(1);
+    expect(old.code).toBe(2);
     expect(old.report.meta.gateFailures).toEqual([]);
   });
 

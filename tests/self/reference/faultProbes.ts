@@ -330,6 +330,17 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
       expect(faultyPages).toContain(other);
     }
   },
+  "restricted-landing-403": async ({ both, server }) => {
+    const [listing, refused] = await both("listLandingPages", {}, "restricted");
+    expect([listing.status, refused.status]).toEqual([200, 403]);
+    expect(listedIds(listing.json, "landingPages")).toEqual(
+      expect.arrayContaining([server.fixtures.ownLandingPageIds[0]]),
+    );
+    const [main, faultyMain] = await both("listLandingPages", {});
+    expect([main.status, faultyMain.status]).toEqual([200, 200]);
+    const [widgets, faultyWidgets] = await both("listFactoryDefaultWidgets", {}, "restricted");
+    expect([widgets.status, faultyWidgets.status]).toEqual([200, 200]);
+  },
   "search-drops-permission-filter": async ({ both, server, reference, faulty }) => {
     const visible = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200);
     const tagged: { id: string; tag: string }[] = [];

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exitOfGate } from "../../../cli/exitOfGate.js";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { writeReports } from "../../../reports/writeReports.js";
 import { executeInProcess } from "../../../checks/executeInProcess.js";
@@ -77,7 +78,9 @@ async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {
     executor: executeInProcess,
   });
   console.onRunEnd(report, await writeReports(report, { outDir, secrets: Object.values(SECRETS) }));
-  const outcome = { report, exitCode: report.verdict === "pass" ? 0 : 1 };
+  let stderr = "";
+  const exitCode = exitOfGate(report, "run", { stderr: { write: (text: string) => (stderr += text) } });
+  const outcome = { report, exitCode, stderr };
   const files = readdirSync(outDir).map((name) => readFileSync(join(outDir, name), "utf8"));
   return { outcome, outputs: [consoleText, ...files] };
 }
@@ -158,18 +161,6 @@ describe("the runner against hostile targets", { timeout: WHOLE_RUN_TIMEOUT_MS }
       !["ok", "slow", "redirect", "non-json", ...STOP_BEFORE_RUNNING].includes(behaviour),
   );
 
-  it.each(behaviours)("%s: ends with a failing verdict and no leaked secret", async (behaviour) => {
-    const { outcome, outputs } = await runAgainst(target.baseUrlFor(behaviour), timeoutFor(behaviour));
-    expect(outcome.exitCode).toBe(1);
-    expect(outcome.report.summary.failed + outcome.report.summary.errors).toBeGreaterThan(0);
-    for (const result of outcome.report.results.filter((r) => r.outcome === "failed")) {
-      expect(result.message.length, result.checkId).toBeGreaterThan(0);
-    }
-    for (const text of outputs)
-      for (const secret of Object.values(SECRETS))
-        expect(text.includes(secret), `${behaviour} leaked a secret`).toBe(false);
-  });
-
   // Answers that never arrive whole: transport trouble, which is an error, never a rule breach.
   const INCOMPLETE = [
     "stall-mid-body",
@@ -180,7 +171,22 @@ describe("the runner against hostile targets", { timeout: WHOLE_RUN_TIMEOUT_MS }
     "gzip-bomb",
     "deep-json",
   ] as const;
-  it.each(INCOMPLETE)("%s: errors naming the cause, never a failure", async (behaviour) => {
+  it.each(behaviours.filter((behaviour) => !(INCOMPLETE as readonly string[]).includes(behaviour)))(
+    "%s: ends with a failing verdict (exit 1) and no leaked secret",
+    async (behaviour) => {
+      const { outcome, outputs } = await runAgainst(target.baseUrlFor(behaviour), timeoutFor(behaviour));
+      expect(outcome.report.summary.failed, outcome.stderr).toBeGreaterThan(0);
+      expect(outcome.exitCode).toBe(1);
+      for (const result of outcome.report.results.filter((r) => r.outcome === "failed")) {
+        expect(result.message.length, result.checkId).toBeGreaterThan(0);
+      }
+      for (const text of outputs)
+        for (const secret of Object.values(SECRETS))
+          expect(text.includes(secret), `${behaviour} leaked a secret`).toBe(false);
+    },
+  );
+
+  it.each(INCOMPLETE)("%s: errors naming the cause, never a failure: exit 2 in one sentence", async (behaviour) => {
     const { outcome } = await runAgainst(target.baseUrlFor(behaviour), timeoutFor(behaviour));
     expect(
       outcome.report.results
@@ -188,7 +194,13 @@ describe("the runner against hostile targets", { timeout: WHOLE_RUN_TIMEOUT_MS }
         .map((result) => `${result.checkId}: ${result.message}`),
     ).toEqual([]);
     expect(outcome.report.summary.errors).toBeGreaterThan(0);
-    expect(outcome.exitCode).toBe(1);
+    // Errors alone blame nobody (issue 48.5): exit 2, one sentence naming how many and the first cause.
+    expect(outcome.exitCode).toBe(2);
+    expect(outcome.stderr).toMatch(
+      new RegExp(
+        `^cms-conformance run: no verdict failed, but the run could not judge everything: ${outcome.report.summary.errors} verdicts? could not be judged \\(errors?\\); the first, `,
+      ),
+    );
   });
 
   it.each(STOP_BEFORE_RUNNING)(

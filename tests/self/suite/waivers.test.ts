@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exitOfGate } from "../../../cli/exitOfGate.js";
 import { ConsoleReporter } from "../../../reports/console/ConsoleReporter.js";
 import { writeReports } from "../../../reports/writeReports.js";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
@@ -47,7 +48,9 @@ describe("waivers in a run", () => {
     });
     const paths = await writeReports(report, { outDir: join(dir, "out") });
     console.onRunEnd(report, paths);
-    const outcome = { report, exitCode: report.verdict === "pass" ? 0 : 1 };
+    let stderr = "";
+    const exitCode = exitOfGate(report, "run", { stderr: { write: (text: string) => (stderr += text) } });
+    const outcome = { report, exitCode, stderr };
     return {
       outcome,
       consoleText,

@@ -157,8 +157,9 @@ describe("Judgement", () => {
 
   describe("several findings", () => {
     it.each([
-      ["warning, failed, error", ["warning", "failed", "error"], "error"],
-      ["error, failed, warning", ["error", "failed", "warning"], "error"],
+      // A failure is proven by a complete answer; an error beside it blames nobody (exit 1, not 2).
+      ["warning, failed, error", ["warning", "failed", "error"], "failed"],
+      ["error, failed, warning", ["error", "failed", "warning"], "failed"],
       ["warning, failed", ["warning", "failed"], "failed"],
       ["failed, warning", ["failed", "warning"], "failed"],
       ["error, warning", ["error", "warning"], "error"],
@@ -176,6 +177,18 @@ describe("Judgement", () => {
       expect(verdict.message.startsWith(`the ${worst}`)).toBe(true);
       expect(verdict.expected).toBe(`e-${worst}`);
       expect(verdict.actual).toBe(`a-${worst}`);
+    });
+
+    it("lets an overruling error outrank a failure: nothing else the check found stands", () => {
+      const judge = new Judgement("default");
+      judge.fail("the failure");
+      judge.error("an error");
+      expect(judge.verdict().outcome).toBe("failed");
+      judge.overrule("the check broke");
+      expect(judge.verdict()).toMatchObject({
+        outcome: "error",
+        message: "the check broke (+2 more findings)\n- the failure\n- an error",
+      });
     });
 
     it("keeps the first of equally bad findings first", () => {
@@ -213,7 +226,8 @@ describe("Judgement", () => {
       judge.depart("r", "w", { evidence: [warned] });
       judge.fail("a", { evidence: [shared] });
       judge.fail("b", { evidence: [evidence("same exchange, other label", shared.exchange)] });
-      for (let n = 0; n < 20; n += 1) judge.fail(`more ${n}`, { evidence: [evidence(`e${n}`, exchange(400 + n))] });
+      // Statuses 200 to 219: complete answers (a 407 would be a proxy's, an error).
+      for (let n = 0; n < 20; n += 1) judge.fail(`more ${n}`, { evidence: [evidence(`e${n}`, exchange(200 + n))] });
       const labels = judge.verdict().evidence.map((item) => item.label);
       expect(labels).toHaveLength(12);
       expect(labels[0]).toBe("shared");

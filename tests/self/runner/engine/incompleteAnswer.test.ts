@@ -23,4 +23,13 @@ describe("incompleteAnswer", () => {
   it("names a 429 that outlasted the waits as rate-limited", () => {
     expect(incompleteAnswer(fakeExchange({ status: 429, json: {} }))?.kind).toBe("rate-limited");
   });
+
+  it("takes a 407 as the suite's own trouble, a proxy's answer on the way, never the target's (issue 48.5)", () => {
+    expect(incompleteAnswer(fakeExchange({ status: 407, text: "" }))).toEqual({
+      kind: "proxy",
+      message:
+        "a proxy on the way to the target asked for credentials (407 Proxy Authentication Required), so the " +
+        "request never reached the target; check the user and password in HTTPS_PROXY / HTTP_PROXY.",
+    });
+  });
 });

@@ -38,7 +38,7 @@ afterEach(async () => {
 });
 
 /** A target answering each operation with `answer(operation, token)`, keeping what it received and counting open connections. */
-async function target(answer: (operation: string, token: string) => Answer): Promise<{
+async function target(answer: (operation: string, token: string, body: unknown) => Answer): Promise<{
   baseUrl: string;
   received: Received[];
   openConnections: () => number;
@@ -51,8 +51,9 @@ async function target(answer: (operation: string, token: string) => Answer): Pro
     request.on("end", () => {
       const operation = (request.url ?? "").split("/").at(-1) ?? "";
       const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
-      received.push({ operation, token, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown });
-      const { status, json, headers = {} } = answer(operation, token);
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+      received.push({ operation, token, body });
+      const { status, json, headers = {} } = answer(operation, token, body);
       response
         .writeHead(status, { ...(json === undefined ? {} : { "content-type": "application/json" }), ...headers })
         .end(json === undefined ? undefined : JSON.stringify(json));
@@ -161,7 +162,7 @@ describe("preflight's requests", () => {
 });
 
 describe("preflight's reading of a 404", () => {
-  it("lets the run go on when a read of a listed widget or a configured analytic answers the §7 not-found body", async () => {
+  it("lets the run go on when a read of a listed widget, or of an id it made up, answers the §7 not-found body", async () => {
     const { baseUrl } = await target((operation) =>
       operation === "listFactoryDefaultWidgets"
         ? LISTED
@@ -169,7 +170,7 @@ describe("preflight's reading of a 404", () => {
           ? NOT_FOUND
           : OK,
     );
-    expect(await outcome(mainOnly(baseUrl))).toBe("resolved");
+    expect(await outcome(mainOnly(baseUrl, { analyticIds: [] }))).toBe("resolved");
   });
 
   it("lets the run go on when a read of an id it made up answers 404 without that body: nothing was listed or configured", async () => {
@@ -225,5 +226,81 @@ describe("preflight's reading of redirects and of the restricted user", () => {
       token === "restricted-987654" && operation === "getWidget" ? { status: 401, json: { message: "no" } } : OK,
     );
     expect(await outcome(testSettings({ baseUrl }))).toBe("resolved");
+  });
+});
+
+/** A listing of no item that says so itself (§2.11: totals 0). */
+const EMPTY_WIDGETS: Answer = {
+  status: 200,
+  json: { widgets: [], listInformation: { totalElements: 0, totalPages: 0 } },
+};
+const EMPTY_PAGES: Answer = {
+  status: 200,
+  json: { landingPages: [], listInformation: { totalElements: 0, totalPages: 0 } },
+};
+
+describe("preflight's configuration problems: no failure of the target (issues 48.5, 50.5)", () => {
+  it("stops when the main token is refused with 403 on every content management operation, naming no secret", async () => {
+    const { baseUrl } = await target((operation) => (operation === "getRoleFilters" ? OK : { status: 403 }));
+    const sentence = await outcome(mainOnly(baseUrl));
+    expect(sentence).toBe(
+      "the main token is refused (403) on every operation: every content management operation answered 403 " +
+        "(permission denied) to a valid request made with it, so nothing the target does can be judged; give the " +
+        "token of a user who may use the interface, with the Visualizar permission (CMS_TOKEN or --token)",
+    );
+    expect(sentence).not.toContain("token-abcdef");
+  });
+
+  it("lets the run go on when the main token is refused with 403 by some operations only: the checks judge that", async () => {
+    const { baseUrl } = await target((operation) => (operation === "getWidget" ? { status: 403 } : OK));
+    expect(await outcome(mainOnly(baseUrl))).toBe("resolved");
+  });
+
+  it("reads every configured analytic once and stops naming the first the target answers 404 to, and how many", async () => {
+    const known = new Set(["analytic://tenant/a1", "analytic://tenant/a3"]);
+    const { baseUrl, received } = await target((operation, _token, body) =>
+      operation === "getAnalytic" && !known.has((body as { analyticId?: string }).analyticId ?? "") ? NOT_FOUND : OK,
+    );
+    const twice = ["analytic://tenant/a1", "analytic://tenant/a1", "analytic://tenant/a3"];
+    expect(await outcome(mainOnly(baseUrl, { analyticIds: twice }))).toBe("resolved");
+    expect(received.filter(({ operation }) => operation === "getAnalytic").map(({ body }) => body)).toStrictEqual([
+      { analyticId: "analytic://tenant/a1" },
+      { analyticId: "analytic://tenant/a3" },
+    ]);
+    const four = ["analytic://tenant/a1", "analytic://tenant/a2", "analytic://tenant/a3", "analytic://tenant/a4"];
+    expect(await outcome(mainOnly(baseUrl, { analyticIds: four }))).toBe(
+      "the configured analytic id analytic://tenant/a2 is not found by the target (and 1 more of the 4 configured): " +
+        "getAnalytic answered 404 to it as the main user (§4.3); give ids of analytics that exist (--analytic-id, " +
+        "CMS_ANALYTIC_IDS or analytic-id in the config file)",
+    );
+  });
+
+  it('stops with "nothing to judge" when both listings are empty for the main user, naming them and what to do', async () => {
+    const { baseUrl } = await target((operation) =>
+      operation === "listFactoryDefaultWidgets" ? EMPTY_WIDGETS : operation === "listLandingPages" ? EMPTY_PAGES : OK,
+    );
+    expect(await outcome(mainOnly(baseUrl, { analyticIds: [] }))).toBe(
+      "nothing to judge: both listings are empty for the main user (listFactoryDefaultWidgets and listLandingPages " +
+        "answered totalElements 0 and no item to a valid request), so pagination, search, permissions and the widget " +
+        "reads would all be skipped; point --base-url at a tenant that holds widgets and landing pages, or give the " +
+        "token of a user who sees them (--token or CMS_TOKEN)",
+    );
+    // A plan that judges only getRoleFilters and getAnalytic needs no listing.
+    await expect(
+      preflight(mainOnly(baseUrl, { analyticIds: [] }), new Set(["getRoleFilters", "getAnalytic"] as const)),
+    ).resolves.toBeUndefined();
+  });
+
+  it("lets the run go on when one listing holds items, or an empty listing's totals say otherwise", async () => {
+    const widgetsOnly = await target((operation) => (operation === "listLandingPages" ? EMPTY_PAGES : LISTED));
+    expect(await outcome(mainOnly(widgetsOnly.baseUrl, { analyticIds: [] }))).toBe("resolved");
+    const lying = await target((operation) =>
+      operation === "listFactoryDefaultWidgets"
+        ? { status: 200, json: { widgets: [], listInformation: { totalElements: 12, totalPages: 2 } } }
+        : operation === "listLandingPages"
+          ? EMPTY_PAGES
+          : OK,
+    );
+    expect(await outcome(mainOnly(lying.baseUrl, { analyticIds: [] }))).toBe("resolved");
   });
 });
