@@ -26,9 +26,10 @@ import { listenForLearnedSecrets } from "../../runner/http/learnedSecrets.js";
 import { obtainCommandTokens } from "../../runner/settings/obtainCommandTokens.js";
 import { waitForTarget } from "../../runner/waitForTarget.js";
 import { ConfigurationError } from "../../runner/model/ConfigurationError.js";
-import type { LayerOrValues } from "../../runner/settings/ConfigLayer.js";
+import type { ConfigLayer, LayerOrValues } from "../../runner/settings/ConfigLayer.js";
 import { configFromEnvironment } from "../../runner/settings/configFromEnvironment.js";
 import { resolveRunConfig } from "../../runner/settings/resolveRunConfig.js";
+import { refuseTargetInputsWithoutBaseUrl } from "../../runner/settings/refuseTargetInputsWithoutBaseUrl.js";
 import type { RunConfigFile } from "../../runner/model/runOptions/runOptionTable.js";
 import { CHECK_DESCRIPTIONS } from "../../checks/checkDescriptions.js";
 import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
@@ -82,6 +83,15 @@ function typedOptions(argv: readonly string[]): TypedOption[] {
   );
 }
 
+/**
+ * The base URL as the Reproduce line must give it when CMS_BASE_URL gave it (and no flag overrode it): as
+ * "$CMS_BASE_URL", so that a pasted line judges that target, never the bundled server (issue 50.2).
+ */
+function baseUrlFromEnvironment(environment: ConfigLayer, flags: ConfigLayer): TypedOption[] {
+  if (environment.values.baseUrl === undefined || flags.values.baseUrl !== undefined) return [];
+  return [{ name: "base-url", variable: environment.nameOf("baseUrl") }];
+}
+
 /** The formats asked for (the console added when none is a terminal one), and whether one needs the exchanges (har). */
 function formatsOf(merged: RunConfigFile): { readonly formats: ReporterName[]; readonly wantsHar: boolean } {
   const formats = chosenFormats(merged.formats);
@@ -115,13 +125,11 @@ async function prepareRun(
   outFolder: StaleReportGuard,
 ): Promise<PreparedRun> {
   // A re-run takes seed, profile and examples from the earlier report, below the flags.
-  const layers: LayerOrValues[] = [
-    ...inputs.config,
-    configFromEnvironment(env),
-    ...(inputs.rerun ? [inputs.rerun.layer] : []),
-    flagsLayer(values),
-  ];
+  const environment = configFromEnvironment(env);
+  const flags = flagsLayer(values);
+  const layers: LayerOrValues[] = [...inputs.config, environment, ...(inputs.rerun ? [inputs.rerun.layer] : []), flags];
   const merged = resolveRunConfig(layers);
+  refuseTargetInputsWithoutBaseUrl(layers);
   outFolder.learn(merged.out);
   // Tokens printed by --token-command and --restricted-token-command sit above every other source.
   if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
@@ -137,7 +145,7 @@ async function prepareRun(
     ...target.settings,
     ...(wantsHar ? { exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : {}),
     ...(open.mirror ? { exchangeChannel: open.mirror.name } : {}),
-    typedOptions: typedOptions(argv),
+    typedOptions: [...baseUrlFromEnvironment(environment, flags), ...typedOptions(argv)],
     ...(rerun ? { rerunFailed: { report: rerun.given, verdicts: rerun.verdicts } } : {}),
     ...(shard ? { shard } : {}),
   };

@@ -3,7 +3,7 @@
  * checks run in process (some through a wrapper that signals, fails or learns a secret on the way), to pin what the
  * command does around the engine: help, signals, re-runs, report formats, the bundled target and its credentials.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -49,13 +49,9 @@ describe("cms-conformance run (in process)", () => {
     expect(result).toEqual({ code: 0, stdout: renderRunHelp(), stderr: "" });
   });
 
-  it("runs the bundled reference server with its own credentials over any given, and marks the target embedded", async () => {
+  it("runs the bundled reference server when no target is named, and marks the target embedded", async () => {
     const out = outFolder();
-    const result = await runWith(
-      [...TINY, "--client-id", "someone-else", "--token", "not-the-servers", "--out", out],
-      {},
-      { executor: executeInProcess },
-    );
+    const result = await runWith([...TINY, "--out", out], {}, { executor: executeInProcess });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout.split("\n")[0]).toMatch(
@@ -64,6 +60,16 @@ describe("cms-conformance run (in process)", () => {
     const report = readReport(out);
     expect(report.meta.target.embedded).toBe(true);
     expect(report.verdict).toBe("pass");
+  });
+
+  it("refuses credentials given without a base URL rather than judge the bundled server with its own (issue 50.2)", async () => {
+    const result = await runWith(
+      [...TINY, "--client-id", "someone-else", "--token", "not-the-servers", "--out", outFolder()],
+      {},
+      { executor: unreachable },
+    );
+    expect([result.code, result.stdout]).toEqual([2, ""]);
+    expect(result.stderr).toMatch(/^cms-conformance run: --client-id and --token are given but no base URL is, /);
   });
 
   it("moves the bundled server's operation with --operation-path so the run still reaches it", async () => {
@@ -181,16 +187,17 @@ describe("cms-conformance run (in process)", () => {
   });
 });
 
-describe("run against the bundled server, with --token-command", () => {
-  it("runs no token command: the bundled server's own token wins", async () => {
-    const out = outFolder();
+describe("run without a base URL, with --token-command", () => {
+  it("runs no token command and exits 2: a token command names a target of the user's (issue 50.2)", async () => {
+    const marker = join(outFolder(), "ran");
     const result = await runWith(
-      [...TINY, "--token-command", "exit 3", "--out", out],
+      [...TINY, "--token-command", `touch ${marker}`, "--out", outFolder()],
       {},
-      { executor: executeInProcess },
+      { executor: unreachable },
     );
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^cms-conformance run: --token-command is given but no base URL is, /);
+    expect(existsSync(marker)).toBe(false);
   });
 });
 
