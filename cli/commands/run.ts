@@ -62,6 +62,11 @@ export const PARSE_OPTIONS = Object.fromEntries(
   ]),
 );
 
+/** Options whose values are secrets: a sentence says they were given twice, never what they were. */
+const SECRET_OPTIONS: readonly string[] = RUN_OPTIONS.filter((option) => option.secretVariable !== undefined).map(
+  (option) => option.name,
+);
+
 /** What tests may replace: how checks run (in process instead of through vitest) and today's date. */
 export interface RunCommandDependencies {
   readonly executor?: CheckExecutor;
@@ -228,7 +233,7 @@ export async function runCommand(
   const outFolder = new StaleReportGuard(outOfArgv(argv) ?? DEFAULT_OUT_DIR);
   let values: RunFlagValues;
   try {
-    ({ values } = parseCommandLine("run", argv, PARSE_OPTIONS));
+    ({ values } = parseCommandLine("run", argv, PARSE_OPTIONS, false, SECRET_OPTIONS));
   } catch (error) {
     if (!argv.includes("--help") && !argv.includes("-h")) outFolder.removeStale();
     throw error;
