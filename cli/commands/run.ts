@@ -176,7 +176,14 @@ async function executeRun(
     io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
   if (wait) {
     io.stderr.write(`waiting up to ${wait.text} for ${settings.baseUrl} to answer (--wait-for-target) …\n`);
-    await waitForTarget(settings, wait.ms, wait.text);
+    const tries = await waitForTarget(settings, wait.ms, wait.text, stopSignals.signal);
+    // A signal ended the wait: the run it cancelled never starts, whether or not the target came up since.
+    if (tries === undefined) {
+      io.stderr.write(
+        `cms-conformance run: stopped while waiting for the target; no check ran, no report was written\n`,
+      );
+      return stopSignals.exitCode() ?? EXIT.failed;
+    }
   }
   const report = await runConformance({
     signal: stopSignals.signal,
