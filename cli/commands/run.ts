@@ -3,6 +3,7 @@
  * console while the engine runs, then the report files (STYLE: the CLI only parses options and
  * chooses reporters; runner/runConformance.ts is the engine and writes nothing).
  */
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { TypedOption } from "../../runner/report/reproduceTypedCommand.js";
 import {
@@ -36,8 +37,9 @@ import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
 import { EXIT, UsageError, type CliIo } from "../io.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 import { prepareOutFolder } from "../prepareOutFolder.js";
-import { removeStaleReports } from "../removeStaleReports.js";
-import { EVERY_REPORT_FILE, outOfArgv, StaleReportGuard } from "../staleReportGuard.js";
+import { outOfArgv, StaleReportGuard } from "../staleReportGuard.js";
+import { lockOutFolder } from "../outFolderLock.js";
+import { refuseForeignFiles } from "../refuseForeignFiles.js";
 import { renderRunHelp } from "../renderRunHelp.js";
 import { DEFAULT_OUT_DIR, RUN_OPTIONS } from "../runOptions.js";
 import { flagsLayer } from "../flagsLayer.js";
@@ -106,6 +108,8 @@ function formatsOf(merged: RunConfigFile): { readonly formats: ReporterName[]; r
 /** What a run holds open until it ends: the bundled server, the listener of learned secrets, the HAR mirror. */
 interface OpenResources {
   server?: RunningReferenceServer;
+  /** Releases the lock of the report folder (outFolderLock.ts). */
+  releaseLock?: () => void;
   learnedSecrets?: ReturnType<typeof listenForLearnedSecrets>;
   mirror?: ExchangeMirror;
 }
@@ -140,7 +144,11 @@ async function prepareRun(
   if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
   const { formats, wantsHar } = formatsOf(merged);
   const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, reportFilesOf(formats));
-  removeStaleReports(outDir, EVERY_REPORT_FILE);
+  // One run per folder; only then are the earlier run's reports removed (never another live run's).
+  open.releaseLock = lockOutFolder(outDir);
+  outFolder.learn(outDir);
+  outFolder.removeStale();
+  refuseForeignFiles(outDir, reportFilesOf(formats));
   const target = await bundledOrGivenTarget(merged, layers);
   open.server = target.server;
   // The checks' thread mirrors each exchange here: a run stopped by a signal still writes its HAR.
@@ -223,6 +231,24 @@ function exitCodeOf(report: RunReport, io: CliIo, stopSignals: StopSignals): num
   return report.verdict === "pass" ? EXIT.ok : EXIT.failed;
 }
 
+/** The report folder as the command line names it: --out, else the default unless a --config file may name another. */
+function initialOutFolder(argv: readonly string[]): string | undefined {
+  const out = outOfArgv(argv);
+  if (out !== undefined) return out;
+  const namesOut = argv.some((word) => word === "--out" || word.startsWith("--out="));
+  const config = argv.some((word) => word === "--config" || word.startsWith("--config="));
+  // Unknown until the config file is read (or when two --out differ): an error before then touches no folder.
+  return namesOut || config ? undefined : DEFAULT_OUT_DIR;
+}
+
+/** What a config file read without error says of the folder (when --out gives none): its `out`, or the default. */
+function learnConfigOut(outFolder: StaleReportGuard, folder: unknown): void {
+  if (folder === undefined) outFolder.learn(DEFAULT_OUT_DIR);
+  else if (typeof folder === "string" && folder.trim() !== "") outFolder.learn(folder);
+  // A wrong `out` is refused with the rest of the file: no folder is touched.
+  else outFolder.forget();
+}
+
 /** A mistake of the user's, as a usage error (one sentence, exit 2); anything else as it is. */
 function asUsageError(error: unknown): unknown {
   const mistake =
@@ -237,7 +263,7 @@ export async function runCommand(
   env: NodeJS.ProcessEnv = process.env,
   deps: RunCommandDependencies = {},
 ): Promise<number> {
-  const outFolder = new StaleReportGuard(outOfArgv(argv) ?? DEFAULT_OUT_DIR);
+  const outFolder = new StaleReportGuard(initialOutFolder(argv));
   let values: RunFlagValues;
   try {
     ({ values } = parseCommandLine("run", argv, PARSE_OPTIONS, false, SECRET_OPTIONS));
@@ -252,7 +278,11 @@ export async function runCommand(
   const open: OpenResources = {};
   const stopSignals = catchStopSignals(io);
   try {
-    const inputs = readRunInputs(values, (folder) => outFolder.learn(folder));
+    // The report a re-run reads is its input, never removed as an earlier run's (--rerun-failed DIR --out DIR).
+    const rerunGiven = values["rerun-failed"];
+    if (typeof rerunGiven === "string")
+      for (const path of [rerunGiven, join(rerunGiven, "report.json")]) outFolder.keep(path);
+    const inputs = readRunInputs(values, (folder) => learnConfigOut(outFolder, folder));
     if (inputs.rerun && inputs.rerun.verdicts.length === 0) {
       outFolder.removeStale();
       io.stdout.write(`Nothing to re-run: no verdict of ${inputs.rerun.file} failed or errored.\n`);
@@ -268,6 +298,7 @@ export async function runCommand(
     open.learnedSecrets?.close();
     open.mirror?.close();
     stopSignals.release();
+    open.releaseLock?.();
     await open.server?.close();
   }
 }

@@ -20,7 +20,7 @@ function andList(items: readonly string[]): string {
 }
 
 /** The target-side settings `layers` give, each named as its source writes it (CMS_TOKEN, --role, "roles" in the config file …). */
-export function targetSideInputs(layers: readonly LayerOrValues[]): string[] {
+function targetSideInputs(layers: readonly LayerOrValues[]): string[] {
   const named: string[] = [];
   for (const layer of layers.map(asLayer)) {
     for (const setting of TARGET_SIDE_SETTINGS)

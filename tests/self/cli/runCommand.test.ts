@@ -86,8 +86,12 @@ describe("cms-conformance run (in process)", () => {
 
   it("writes only the formats asked for, the HAR with its exchanges, and removes the reports of an earlier run", async () => {
     const out = outFolder();
-    writeFileSync(join(out, "junit.xml"), "<earlier/>");
-    writeFileSync(join(out, "index.html"), "earlier");
+    // An earlier run's, each with the suite's marker (a user's file of the name would stay: staleReports.test.ts).
+    writeFileSync(join(out, "junit.xml"), '<testsuites name="cms-conformance" tests="1"></testsuites>');
+    writeFileSync(
+      join(out, "index.html"),
+      '<meta name="generator" content="cms-conformance 1.0.0"><title>PASS</title>',
+    );
     const result = await runWith([...TINY, "--format", "json,har", "--out", out], {}, { executor: executeInProcess });
     expect(result.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual(["exchanges.har", "report.json"]);
