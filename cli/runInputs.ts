@@ -55,10 +55,10 @@ function waitOf(waitText: string | undefined): RunInputs["wait"] {
  * Reads the config file, the earlier report, the shard and the wait the flags name, in that order; `learnOut`
  * hears the config file's report folder (when --out gives none) before anything else can be refused.
  */
-export function readRunInputs(values: RunFlagValues, learnOut: (folder: string | undefined) => void): RunInputs {
+export function readRunInputs(values: RunFlagValues, learnOut: (folder: unknown) => void): RunInputs {
   const configFile = text(values, "config");
   const config = configFile === undefined ? [] : [readConfigFile(configFile, CONFIG_FILE_KEYS)];
-  if (text(values, "out") === undefined) learnOut(config[0]?.values.out as string | undefined);
+  if (text(values, "out") === undefined && config[0] !== undefined) learnOut(config[0].values.out);
   const rerun = rerunOf(text(values, "rerun-failed"));
   const shard = parseShardOption(text(values, "shard"));
   const wait = waitOf(text(values, "wait-for-target"));

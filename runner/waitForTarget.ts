@@ -1,7 +1,8 @@
 /**
  * --wait-for-target: before the run, asks the target until it answers at all (a CI job that starts
  * the service in the background): any HTTP answer counts, whatever its status; only no answer is
- * waited out. Past the duration it stops with one sentence (exit 2), before the run starts.
+ * waited out. Past the duration it stops with one sentence (exit 2), before the run starts. A stop signal (SIGINT,
+ * SIGTERM) ends the wait at once, mid-try or mid-pause (issue 50.4), and the caller starts no run.
  */
 import { ALL_OPERATIONS } from "../contract/operations.js";
 import { createTargetSession } from "./engine/createTargetSession.js";
@@ -11,26 +12,53 @@ import type { RunSettings } from "./model/RunSettings.js";
 /** How long one poll waits between tries. */
 const POLL_INTERVAL_MS = 500;
 
-/** Resolves once the target answers; throws ConfigurationError when `waitMs` passes without an answer. */
-export async function waitForTarget(settings: RunSettings, waitMs: number, describeWait: string): Promise<number> {
+/** Resolves when `signal` aborts (never without one); what a try or a pause is raced against. */
+function whenAborted(signal: AbortSignal | undefined): Promise<"stopped"> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) resolve("stopped");
+    else signal?.addEventListener("abort", () => resolve("stopped"), { once: true });
+  });
+}
+
+/** Waits `ms`, or less when `stopped` settles first. */
+function pause(ms: number, stopped: Promise<"stopped">): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([elapsed, stopped]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Resolves with the number of tries once the target answers, or with undefined at once when `signal` aborts
+ * (a try in flight is abandoned, and an answer after the signal is not taken); throws ConfigurationError when
+ * `waitMs` passes without an answer.
+ */
+export async function waitForTarget(
+  settings: RunSettings,
+  waitMs: number,
+  describeWait: string,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
   const started = performance.now();
   const [operation] = ALL_OPERATIONS;
+  const stopped = whenAborted(signal);
   let tries = 0;
   let last = "no answer";
   while (performance.now() - started < waitMs) {
+    if (signal?.aborted) return undefined;
     const left = waitMs - (performance.now() - started);
     const session = createTargetSession({ ...settings, timeoutMs: Math.max(1, Math.min(settings.timeoutMs, left)) });
     try {
       tries += 1;
-      const exchange = await session.send(operation ?? "listFactoryDefaultWidgets");
+      const exchange = await Promise.race([session.send(operation ?? "listFactoryDefaultWidgets"), stopped]);
+      if (exchange === "stopped" || signal?.aborted) return undefined;
       if (exchange.response) return tries;
       last = exchange.failure?.message ?? last;
     } finally {
-      await session.close();
+      // Not awaited once stopped: closing waits for the try in flight, which may never end.
+      const closing = session.close().catch(() => undefined);
+      if (!signal?.aborted) await closing;
     }
-    await new Promise((resolve) =>
-      setTimeout(resolve, Math.min(POLL_INTERVAL_MS, Math.max(0, waitMs - (performance.now() - started)))),
-    );
+    await pause(Math.min(POLL_INTERVAL_MS, Math.max(0, waitMs - (performance.now() - started))), stopped);
   }
   throw new ConfigurationError(
     `the target at ${settings.baseUrl} did not answer within ${describeWait} ` +

@@ -18,7 +18,8 @@ export const MERGE_HELP = `Usage: cms-conformance merge [--out DIR] [--format LI
 Combines the reports of the shards of one run (cms-conformance run --shard I/N, each with its own
 --out) into one report.json, junit.xml and index.html, with the verdicts an unsharded run of the same
 seed gives. SHARD_DIR is a shard's report folder or its report.json. Refuses reports of different
-runs (seed, profile, selection, suite version), a missing or repeated shard, and a verdict in two shards.
+runs (seed, profile, selection, suite version), of different targets (the bundled reference server
+beside a real target among them), a missing or repeated shard, and a verdict in two shards.
 
 Options:
   --out DIR       folder of the merged reports (default ${DEFAULT_OUT_DIR})

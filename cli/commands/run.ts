@@ -3,6 +3,7 @@
  * console while the engine runs, then the report files (STYLE: the CLI only parses options and
  * chooses reporters; runner/runConformance.ts is the engine and writes nothing).
  */
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { TypedOption } from "../../runner/report/reproduceTypedCommand.js";
 import {
@@ -26,9 +27,10 @@ import { listenForLearnedSecrets } from "../../runner/http/learnedSecrets.js";
 import { obtainCommandTokens } from "../../runner/settings/obtainCommandTokens.js";
 import { waitForTarget } from "../../runner/waitForTarget.js";
 import { ConfigurationError } from "../../runner/model/ConfigurationError.js";
-import type { LayerOrValues } from "../../runner/settings/ConfigLayer.js";
+import type { ConfigLayer, LayerOrValues } from "../../runner/settings/ConfigLayer.js";
 import { configFromEnvironment } from "../../runner/settings/configFromEnvironment.js";
 import { resolveRunConfig } from "../../runner/settings/resolveRunConfig.js";
+import { refuseTargetInputsWithoutBaseUrl } from "../../runner/settings/refuseTargetInputsWithoutBaseUrl.js";
 import type { RunConfigFile } from "../../runner/model/runOptions/runOptionTable.js";
 import { CHECK_DESCRIPTIONS } from "../../checks/checkDescriptions.js";
 import { WaiversFileError } from "../../runner/waivers/WaiversFileError.js";
@@ -36,8 +38,9 @@ import { EXIT, UsageError, type CliIo } from "../io.js";
 import { exitOfGate } from "../exitOfGate.js";
 import { parseCommandLine } from "../parseCommandLine.js";
 import { prepareOutFolder } from "../prepareOutFolder.js";
-import { removeStaleReports } from "../removeStaleReports.js";
-import { EVERY_REPORT_FILE, outOfArgv, StaleReportGuard } from "../staleReportGuard.js";
+import { outOfArgv, StaleReportGuard } from "../staleReportGuard.js";
+import { lockOutFolder } from "../outFolderLock.js";
+import { refuseForeignFiles } from "../refuseForeignFiles.js";
 import { renderRunHelp } from "../renderRunHelp.js";
 import { DEFAULT_OUT_DIR, RUN_OPTIONS } from "../runOptions.js";
 import { flagsLayer } from "../flagsLayer.js";
@@ -62,6 +65,11 @@ export const PARSE_OPTIONS = Object.fromEntries(
   ]),
 );
 
+/** Options whose values are secrets: a sentence says they were given twice, never what they were. */
+const SECRET_OPTIONS: readonly string[] = RUN_OPTIONS.filter((option) => option.secretVariable !== undefined).map(
+  (option) => option.name,
+);
+
 /** What tests may replace: how checks run (in process instead of through vitest) and today's date. */
 export interface RunCommandDependencies {
   readonly executor?: CheckExecutor;
@@ -83,6 +91,15 @@ function typedOptions(argv: readonly string[]): TypedOption[] {
   );
 }
 
+/**
+ * The base URL as the Reproduce line must give it when CMS_BASE_URL gave it (and no flag overrode it): as
+ * "$CMS_BASE_URL", so that a pasted line judges that target, never the bundled server (issue 50.2).
+ */
+function baseUrlFromEnvironment(environment: ConfigLayer, flags: ConfigLayer): TypedOption[] {
+  if (environment.values.baseUrl === undefined || flags.values.baseUrl !== undefined) return [];
+  return [{ name: "base-url", variable: environment.nameOf("baseUrl") }];
+}
+
 /** The formats asked for (the console added when none is a terminal one), and whether one needs the exchanges (har). */
 function formatsOf(merged: RunConfigFile): { readonly formats: ReporterName[]; readonly wantsHar: boolean } {
   const formats = chosenFormats(merged.formats);
@@ -92,6 +109,8 @@ function formatsOf(merged: RunConfigFile): { readonly formats: ReporterName[]; r
 /** What a run holds open until it ends: the bundled server, the listener of learned secrets, the HAR mirror. */
 interface OpenResources {
   server?: RunningReferenceServer;
+  /** Releases the lock of the report folder (outFolderLock.ts). */
+  releaseLock?: () => void;
   learnedSecrets?: ReturnType<typeof listenForLearnedSecrets>;
   mirror?: ExchangeMirror;
 }
@@ -116,19 +135,21 @@ async function prepareRun(
   outFolder: StaleReportGuard,
 ): Promise<PreparedRun> {
   // A re-run takes seed, profile and examples from the earlier report, below the flags.
-  const layers: LayerOrValues[] = [
-    ...inputs.config,
-    configFromEnvironment(env),
-    ...(inputs.rerun ? [inputs.rerun.layer] : []),
-    flagsLayer(values),
-  ];
+  const environment = configFromEnvironment(env);
+  const flags = flagsLayer(values);
+  const layers: LayerOrValues[] = [...inputs.config, environment, ...(inputs.rerun ? [inputs.rerun.layer] : []), flags];
   const merged = resolveRunConfig(layers);
+  refuseTargetInputsWithoutBaseUrl(layers);
   outFolder.learn(merged.out);
   // Tokens printed by --token-command and --restricted-token-command sit above every other source.
   if (merged.baseUrl !== undefined) layers.push(await obtainCommandTokens(merged));
   const { formats, wantsHar } = formatsOf(merged);
   const outDir = prepareOutFolder(merged.out ?? DEFAULT_OUT_DIR, reportFilesOf(formats));
-  removeStaleReports(outDir, EVERY_REPORT_FILE);
+  // One run per folder; only then are the earlier run's reports removed (never another live run's).
+  open.releaseLock = lockOutFolder(outDir);
+  outFolder.learn(outDir);
+  outFolder.removeStale();
+  refuseForeignFiles(outDir, reportFilesOf(formats));
   const target = await bundledOrGivenTarget(merged, layers);
   open.server = target.server;
   // The checks' thread mirrors each exchange here: a run stopped by a signal still writes its HAR.
@@ -138,7 +159,7 @@ async function prepareRun(
     ...target.settings,
     ...(wantsHar ? { exchangeLogLimit: EXCHANGE_LOG_DEFAULTS.limit } : {}),
     ...(open.mirror ? { exchangeChannel: open.mirror.name } : {}),
-    typedOptions: typedOptions(argv),
+    typedOptions: [...baseUrlFromEnvironment(environment, flags), ...typedOptions(argv)],
     ...(rerun ? { rerunFailed: { report: rerun.given, verdicts: rerun.verdicts } } : {}),
     ...(shard ? { shard } : {}),
   };
@@ -164,7 +185,14 @@ async function executeRun(
     io.stderr.write("warning: --insecure: TLS certificates are not verified; every report records it.\n");
   if (wait) {
     io.stderr.write(`waiting up to ${wait.text} for ${settings.baseUrl} to answer (--wait-for-target) …\n`);
-    await waitForTarget(settings, wait.ms, wait.text);
+    const tries = await waitForTarget(settings, wait.ms, wait.text, stopSignals.signal);
+    // A signal ended the wait: the run it cancelled never starts, whether or not the target came up since.
+    if (tries === undefined) {
+      io.stderr.write(
+        `cms-conformance run: stopped while waiting for the target; no check ran, no report was written\n`,
+      );
+      return stopSignals.exitCode() ?? EXIT.failed;
+    }
   }
   const report = await runConformance({
     signal: stopSignals.signal,
@@ -204,6 +232,24 @@ function exitCodeOf(report: RunReport, io: CliIo, stopSignals: StopSignals): num
   return exitOfGate(report, "run", io);
 }
 
+/** The report folder as the command line names it: --out, else the default unless a --config file may name another. */
+function initialOutFolder(argv: readonly string[]): string | undefined {
+  const out = outOfArgv(argv);
+  if (out !== undefined) return out;
+  const namesOut = argv.some((word) => word === "--out" || word.startsWith("--out="));
+  const config = argv.some((word) => word === "--config" || word.startsWith("--config="));
+  // Unknown until the config file is read (or when two --out differ): an error before then touches no folder.
+  return namesOut || config ? undefined : DEFAULT_OUT_DIR;
+}
+
+/** What a config file read without error says of the folder (when --out gives none): its `out`, or the default. */
+function learnConfigOut(outFolder: StaleReportGuard, folder: unknown): void {
+  if (folder === undefined) outFolder.learn(DEFAULT_OUT_DIR);
+  else if (typeof folder === "string" && folder.trim() !== "") outFolder.learn(folder);
+  // A wrong `out` is refused with the rest of the file: no folder is touched.
+  else outFolder.forget();
+}
+
 /** A mistake of the user's, as a usage error (one sentence, exit 2); anything else as it is. */
 function asUsageError(error: unknown): unknown {
   const mistake =
@@ -218,10 +264,10 @@ export async function runCommand(
   env: NodeJS.ProcessEnv = process.env,
   deps: RunCommandDependencies = {},
 ): Promise<number> {
-  const outFolder = new StaleReportGuard(outOfArgv(argv) ?? DEFAULT_OUT_DIR);
+  const outFolder = new StaleReportGuard(initialOutFolder(argv));
   let values: RunFlagValues;
   try {
-    ({ values } = parseCommandLine("run", argv, PARSE_OPTIONS));
+    ({ values } = parseCommandLine("run", argv, PARSE_OPTIONS, false, SECRET_OPTIONS));
   } catch (error) {
     if (!argv.includes("--help") && !argv.includes("-h")) outFolder.removeStale();
     throw error;
@@ -233,7 +279,11 @@ export async function runCommand(
   const open: OpenResources = {};
   const stopSignals = catchStopSignals(io);
   try {
-    const inputs = readRunInputs(values, (folder) => outFolder.learn(folder));
+    // The report a re-run reads is its input, never removed as an earlier run's (--rerun-failed DIR --out DIR).
+    const rerunGiven = values["rerun-failed"];
+    if (typeof rerunGiven === "string")
+      for (const path of [rerunGiven, join(rerunGiven, "report.json")]) outFolder.keep(path);
+    const inputs = readRunInputs(values, (folder) => learnConfigOut(outFolder, folder));
     if (inputs.rerun && inputs.rerun.verdicts.length === 0) {
       outFolder.removeStale();
       io.stdout.write(`Nothing to re-run: no verdict of ${inputs.rerun.file} failed or errored.\n`);
@@ -249,6 +299,7 @@ export async function runCommand(
     open.learnedSecrets?.close();
     open.mirror?.close();
     stopSignals.release();
+    open.releaseLock?.();
     await open.server?.close();
   }
 }

@@ -309,6 +309,7 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="referrer" content="no-referrer">
+<meta name="generator" content="cms-conformance ${run.meta.suiteVersion}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>${verdictWord}${partial === undefined ? "" : ` (${partial})`} · cms-conformance · ${caption}</title>

@@ -127,7 +127,7 @@ export interface RunSettings {
   /** The channel each kept exchange is also posted on, so an interrupted run still writes its HAR (exchangeMirror.ts). */
   readonly exchangeChannel?: string;
   /** The options as typed on the command line, when the CLI started the run: the Reproduce line repeats them (issue 41.4). */
-  readonly typedOptions?: readonly { readonly name: string; readonly value?: string }[];
+  readonly typedOptions?: readonly { readonly name: string; readonly value?: string; readonly variable?: string }[];
   /** Start no check once this many verdicts failed or errored (--max-failures, -x); the rest are not run. */
   readonly maxFailures?: number;
   /** Run only this share of the selected verdicts (--shard i/n, for CI fleets). */

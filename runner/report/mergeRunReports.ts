@@ -19,6 +19,26 @@ export interface ShardReport {
 
 const unique = (items: readonly string[]): string[] => [...new Set(items)];
 
+/** A report's target as its sentences name it. */
+const targetWords = ({ target }: RunReport["meta"]) =>
+  target.embedded ? `the bundled reference server (${target.baseUrl})` : target.baseUrl;
+
+/**
+ * Refuses shards of two targets: a shard that judged the bundled server (no --base-url) beside one of a real
+ * target would let the bundled server's passes stand for the real target's. Shards of the bundled server each
+ * start their own server on a port of their own, so their base URLs may differ.
+ */
+function checkSameTarget(first: ShardReport, others: readonly ShardReport[]): void {
+  const { target } = first.report.meta;
+  for (const other of others) {
+    const { target: otherTarget } = other.report.meta;
+    if (target.embedded && otherTarget.embedded) continue;
+    if (target.embedded === otherTarget.embedded && target.baseUrl === otherTarget.baseUrl) continue;
+    const judged = `${first.source} judged ${targetWords(first.report.meta)} and ${other.source} judged ${targetWords(other.report.meta)}`;
+    throw new MergeError(`${judged}: merge only the shards of one run against one target`);
+  }
+}
+
 /** Refuses reports that are not shards of one run. */
 function checkSameRun(reports: readonly ShardReport[]): void {
   const [first, ...others] = reports;
@@ -48,6 +68,7 @@ function checkSameRun(reports: readonly ShardReport[]): void {
         );
     }
   }
+  checkSameTarget(first, others);
   const count = first.report.meta.selection.shard?.count;
   if (count === undefined) return;
   const seen = new Map<number, string>();
@@ -112,7 +133,6 @@ export function mergeRunReports(reports: readonly ShardReport[], verdictOrder: r
   const starts = metas.map((meta) => Date.parse(meta.startedAt));
   const start = Math.min(...starts);
   const end = Math.max(...metas.map((meta, index) => (starts[index] as number) + meta.durationMs));
-  const baseUrls = unique(metas.map((meta) => meta.target.baseUrl));
   const gateFailures = unique(metas.flatMap((meta) => meta.gateFailures));
   const summary = summarize(results);
   const timings: Partial<Record<OperationName, number[]>> = {};
@@ -139,13 +159,7 @@ export function mergeRunReports(reports: readonly ShardReport[], verdictOrder: r
       sampling: unique(metas.flatMap((meta) => meta.sampling)),
       gateFailures,
       ...(suiteTrouble === undefined ? {} : { suiteTrouble }),
-      // Each shard of a run without --base-url starts its own bundled server on a port of its own.
-      notes: [
-        ...mergedNotes(reports),
-        ...(baseUrls.length > 1 && !metas.every((meta) => meta.target.embedded)
-          ? [`the shards ran against different base URLs: ${baseUrls.join(", ")}`]
-          : []),
-      ],
+      notes: mergedNotes(reports),
     },
     summary,
     results,

@@ -1,6 +1,7 @@
 /**
  * The Reproduce line of a run started from the command line (issue 41.4): the options as the user typed
- * them — --config FILE, --token-command, environment variables left where they were — plus the seed; never a
+ * them — --config FILE, --token-command, environment variables left where they were but CMS_BASE_URL, given as
+ * --base-url="$CMS_BASE_URL" (issue 50.2: a line without it judges the bundled server) — plus the seed; never a
  * config expanded into flags. Only what could leak is replaced: a secret typed as a flag's value stands as
  * its variable ($CMS_TOKEN; the run-option table names it), a secret extra header as $CMS_HEADER_…, a typed
  * token command as $CMS_TOKEN_COMMAND (set it to the command to replay). Options without a Reproduce rule in
@@ -17,6 +18,8 @@ import { optionWords, variable } from "./reproduceWords.js";
 export interface TypedOption {
   readonly name: string;
   readonly value?: string;
+  /** The value came from this environment variable, not from the command line: the line gives it as "$VARIABLE". */
+  readonly variable?: string;
 }
 
 const ROWS: readonly RunOptionDefinition[] = RUN_OPTION_TABLE;
@@ -36,7 +39,7 @@ function headerValue(text: string, secretHeaders: readonly string[]): string | S
 }
 
 /** The words of one typed option, or none when the line leaves it out. */
-function typedWords({ name, value }: TypedOption, secretHeaders: readonly string[]): string[] {
+function typedWords({ name, value, variable: from }: TypedOption, secretHeaders: readonly string[]): string[] {
   const row = ROW_OF.get(name);
   // The line gives the seed itself, last.
   if (row?.reproduce === undefined || row.name === "seed") return [];
@@ -44,6 +47,7 @@ function typedWords({ name, value }: TypedOption, secretHeaders: readonly string
   const flag = name.startsWith("-") ? name : `--${name}`;
   // A secret's value at replay time is not known: --name=value, which no parser takes for an option.
   if (row.secretVariable !== undefined) return [optionWords(flag, variable(`$${row.secretVariable}`), true)];
+  if (from !== undefined) return [optionWords(flag, variable(`$${from}`), true)];
   if (row.reproduce.headers === true && value !== undefined)
     return [optionWords(flag, headerValue(value, secretHeaders), true)];
   return [optionWords(flag, value, true)];

@@ -7,6 +7,7 @@
 import type { OperationPaths } from "../../contract/operations.js";
 import { ConfigurationError } from "../model/ConfigurationError.js";
 import type { RunConfigFile, SettingKey } from "../model/runOptions/runOptionTable.js";
+import { checkCaFiles } from "./checkCaFiles.js";
 import { checkClientCertificate } from "./checkClientCertificate.js";
 import { checkedBaseUrl } from "./checkedBaseUrl.js";
 import { checkHeaderValue } from "./checkHeaderValue.js";
@@ -63,6 +64,7 @@ export function resolveRunConfig(layers: readonly LayerOrValues[]): RunConfigFil
     if (typeof value === "string") checkHeaderValue(value, nameOf(key));
   }
   checkClientCertificate(config, nameOf);
+  if (config.caFiles !== undefined) checkCaFiles(config.caFiles, nameOf("caFiles"));
   // Merged per name and per operation, and checked for what a schema cannot say (a header HTTP cannot carry, two operations at one path).
   const layerValues = (key: SettingKey) =>
     resolvedLayers.map((layer) => layer.values[key] as Record<string, string> | undefined);

@@ -8,7 +8,6 @@ import { RUN_DEFAULTS, type PermissionFacts, type RunSettings } from "../model/R
 import { SETTING_ROWS, type RunConfigFile, type SettingKey } from "../model/runOptions/runOptionTable.js";
 import type { LayerOrValues } from "./ConfigLayer.js";
 import { configFromEnvironment } from "./configFromEnvironment.js";
-import { readRegularFile } from "./readRegularFile.js";
 import { resolveRunConfig } from "./resolveRunConfig.js";
 
 export type { ConfigLayer } from "./ConfigLayer.js";
@@ -115,25 +114,12 @@ function credentialsOf(config: RunConfigFile): RunSettings["credentials"] {
   };
 }
 
-/** The CA files, refused at once (exit 2) when one cannot be read. */
-function readableFiles(files: readonly string[]): string[] {
-  for (const file of files) {
-    try {
-      readRegularFile(file);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? "error";
-      throw new ConfigurationError(`cannot read the CA file ${file} (${code}); --ca-file takes a PEM file`);
-    }
-  }
-  return [...files];
-}
-
 /** How the run reaches the target: pace, paging, TLS. */
 function connectionOf(config: RunConfigFile) {
   return {
     ...(config.rateLimit !== undefined ? { rateLimitPerSecond: config.rateLimit } : {}),
     maxPagesWalked: config.maxPages ?? RUN_DEFAULTS.maxPagesWalked,
-    ...(config.caFiles !== undefined && config.caFiles.length > 0 ? { caFiles: readableFiles(config.caFiles) } : {}),
+    ...(config.caFiles !== undefined && config.caFiles.length > 0 ? { caFiles: [...config.caFiles] } : {}),
     ...(config.cert !== undefined && config.key !== undefined
       ? { clientCertificate: { certFile: config.cert, keyFile: config.key } }
       : {}),

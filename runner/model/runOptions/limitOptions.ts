@@ -235,7 +235,7 @@ export const LIMIT_OPTIONS = [
     group: "Limits",
     help:
       "before the run, ask the target every half second until it answers at all (any status), for a " +
-      "service started in the background; past DURATION (30s, 2m …), exit 2 in one sentence. Not counted " +
-      "in --max-run-time",
+      "service started in the background; past DURATION (30s, 2m …), exit 2 in one sentence; SIGINT or " +
+      "SIGTERM ends the wait at once (130, 143) and no check runs. Not counted in --max-run-time",
   },
 ] as const satisfies readonly RunOptionDefinition[];

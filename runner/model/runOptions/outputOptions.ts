@@ -18,7 +18,9 @@ export const OUTPUT_OPTIONS = [
       minLength: 1,
       description: "Report folder; it must be writable (checked before the first request).",
     },
-    help: "report folder, checked for writing before the first request",
+    help:
+      "report folder, checked for writing before the first request; one run at a time (a lock file), and only " +
+      "reports the suite wrote are removed or written over",
   },
   {
     name: "format",

@@ -87,6 +87,51 @@ describe("a base URL given but empty exits 2 naming where it was given", () => {
   });
 });
 
+describe("a setting of a target given without a base URL exits 2 naming it, instead of judging the bundled server (issue 50.2)", () => {
+  const bundledInstead =
+    "so the bundled reference server would be judged in place of your target; give the target's URL (--base-url, " +
+    'CMS_BASE_URL or "base-url" in the config file), or leave';
+
+  it("tokens in the environment and a config file of facts, but no base URL", async () => {
+    const file = configFile({ "analytic-id": ["analytic://acme/1"], "forbidden-widget": [] });
+    expect(await refused(["--config", file])).toBe(
+      `cms-conformance run: "analytic-id" in the config file ${file}, "forbidden-widget" in the config file ${file}, CMS_CLIENT_ID and CMS_TOKEN are given but no base URL is, ${bundledInstead} them out to judge the bundled reference server`,
+    );
+  });
+
+  it.each([
+    [["--role", "admin"], {}, "--role"],
+    [["--restricted-token-command", "echo x"], {}, "--restricted-token-command"],
+    [["--restricted-sees-all"], {}, "--restricted-sees-all"],
+    [[], { CMS_RESTRICTED_TOKEN: "restricted-1234" }, "CMS_RESTRICTED_TOKEN"],
+    [[], { CMS_ANALYTIC_IDS: "analytic://acme/1" }, "CMS_ANALYTIC_IDS"],
+  ])("%j %j names %s", async (args, env, name) => {
+    const result = await runWith(["--out", join(dir, "out"), ...args], env, {
+      executor: () => Promise.reject(new Error("the run started a check")),
+    });
+    expect([result.code, result.stdout]).toEqual([2, ""]);
+    expect(result.stderr).toBe(
+      `cms-conformance run: ${name} is given but no base URL is, ${bundledInstead} it out to judge the bundled reference server\n`,
+    );
+  });
+});
+
+describe("an empty CMS_RESTRICTED_TOKEN exits 2 like every other empty secret (issue 50.5)", () => {
+  it.each(["CMS_RESTRICTED_TOKEN", "CMS_TOKEN", "CMS_CLIENT_ID"])("%s=", async (name) => {
+    expect(await refused(["--base-url", baseUrl], { [name]: "" })).toBe(
+      `cms-conformance run: ${name} is empty once surrounding spaces are trimmed; give the value`,
+    );
+  });
+
+  it("a flag giving the secret still wins over an empty variable below it", async () => {
+    expect(
+      await refused(["--base-url", baseUrl, "--restricted-token", "restricted-1234", "--timeout", "0"], {
+        CMS_RESTRICTED_TOKEN: "",
+      }),
+    ).toMatch(/--timeout takes/);
+  });
+});
+
 describe("a CMS_ variable within two edits of a known one exits 2 naming the known one", () => {
   it.each([
     ["CMS_RESTRICTED_TOKN", "CMS_RESTRICTED_TOKEN"],

@@ -16,11 +16,20 @@ import { runCli } from "./cliInProcess.js";
 const scratch = () => mkdtempSync(join(tmpdir(), "cms-merge-"));
 
 /** A shard's report folder holding report.json. */
-function shardFolder(index: number, count: number, results: CheckResult[]): string {
+function shardFolder(
+  index: number,
+  count: number,
+  results: CheckResult[],
+  target?: RunReport["meta"]["target"],
+): string {
   const base = makeRunReport(results, "default", { sampling: [] });
   const report: RunReport = {
     ...base,
-    meta: { ...base.meta, selection: { ...base.meta.selection, shard: { index, count } } },
+    meta: {
+      ...base.meta,
+      selection: { ...base.meta.selection, shard: { index, count } },
+      ...(target === undefined ? {} : { target }),
+    },
   };
   const folder = scratch();
   writeFileSync(join(folder, "report.json"), renderJsonReport(report));
@@ -98,5 +107,32 @@ describe("cms-conformance merge", () => {
     const { code, stderr } = await runCli(["merge", "--out", out, "--format", " junit , html ", shard]);
     expect([code, stderr]).toEqual([0, ""]);
     expect(readdirSync(out).sort()).toEqual(["index.html", "junit.xml"]);
+  });
+
+  it("refuses shards of the bundled server beside a real target's, and names the one target it merged (issue 50.1)", async () => {
+    const real = { baseUrl: "https://cms.example/api", embedded: false };
+    const failing = shardFolder(1, 2, [makeResult({ checkId: "http.one", outcome: "failed" })], real);
+    const bundled = shardFolder(2, 2, [makeResult({ checkId: "http.two" })]);
+    const out = join(scratch(), "merged");
+    const mixed = await runCli(["merge", "--out", out, failing, bundled]);
+    expect(mixed).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `cms-conformance merge: ${failing} judged https://cms.example/api and ${bundled} judged the bundled reference server (http://127.0.0.1:4010): merge only the shards of one run against one target\n`,
+    });
+    expect(existsSync(out)).toBe(false);
+    const elsewhere = shardFolder(2, 2, [makeResult({ checkId: "http.two" })], {
+      ...real,
+      baseUrl: "https://b.example",
+    });
+    expect((await runCli(["merge", "--out", out, failing, elsewhere])).stderr).toBe(
+      `cms-conformance merge: ${failing} judged https://cms.example/api and ${elsewhere} judged https://b.example: merge only the shards of one run against one target\n`,
+    );
+    const second = shardFolder(2, 2, [makeResult({ checkId: "http.two" })], real);
+    expect((await runCli(["merge", "--out", out, failing, second])).code).toBe(1);
+    const html = readFileSync(join(out, "index.html"), "utf8");
+    expect(html).toContain("<title>FAIL · cms-conformance · https://cms.example/api</title>");
+    const merged = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport;
+    expect(merged.meta.target).toEqual(real);
   });
 });

@@ -74,6 +74,30 @@ describe("a run from --config FILE with --token-command", () => {
   });
 });
 
+describe("a run whose base URL came from CMS_BASE_URL (issue 50.2)", () => {
+  it('gives it as --base-url="$CMS_BASE_URL", so that the pasted line judges that target, not the bundled server', async () => {
+    const folder = mkdtempSync(join(tmpdir(), "cms-reproduce-"));
+    const { baseUrl, ...config } = referenceRunConfig(server);
+    const file = join(folder, "cms.json");
+    writeFileSync(file, JSON.stringify(configFileOf(config)));
+    const env = { CMS_BASE_URL: baseUrl, CMS_TOKEN: server.credentials.token };
+    const args = ["--config", file, "--max-examples", "1", "--operation", "getRoleFilters", "--seed", "12"];
+    const result = await runWith([...args, "--out", join(folder, "out")], env, { executor: failingEverything });
+    expect(result.code).toBe(1);
+    const expected = `cms-conformance run --base-url="$CMS_BASE_URL" --config ${file} --max-examples 1 --operation getRoleFilters --seed 12`;
+    const report = JSON.parse(readFileSync(join(folder, "out", "report.json"), "utf8")) as RunReport;
+    expect(report.meta.commandLine).toBe(expected);
+    expect(result.stdout).toContain(`  Reproduce: ${expected}`);
+    // A --base-url typed over the variable is the one the line gives, as typed.
+    const typed = await runWith([...args, "--base-url", baseUrl as string, "--out", join(folder, "flag")], env, {
+      executor: failingEverything,
+    });
+    expect(typed.stdout).toContain(
+      `  Reproduce: cms-conformance run --config ${file} --max-examples 1 --operation getRoleFilters --base-url ${baseUrl as string} --seed 12`,
+    );
+  });
+});
+
 describe("reproduceTypedCommand", () => {
   it("replaces secrets typed as values with their variables, and leaves out where reports go", () => {
     expect(

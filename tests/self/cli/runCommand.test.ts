@@ -3,7 +3,7 @@
  * checks run in process (some through a wrapper that signals, fails or learns a secret on the way), to pin what the
  * command does around the engine: help, signals, re-runs, report formats, the bundled target and its credentials.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -49,13 +49,9 @@ describe("cms-conformance run (in process)", () => {
     expect(result).toEqual({ code: 0, stdout: renderRunHelp(), stderr: "" });
   });
 
-  it("runs the bundled reference server with its own credentials over any given, and marks the target embedded", async () => {
+  it("runs the bundled reference server when no target is named, and marks the target embedded", async () => {
     const out = outFolder();
-    const result = await runWith(
-      [...TINY, "--client-id", "someone-else", "--token", "not-the-servers", "--out", out],
-      {},
-      { executor: executeInProcess },
-    );
+    const result = await runWith([...TINY, "--out", out], {}, { executor: executeInProcess });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout.split("\n")[0]).toMatch(
@@ -64,6 +60,16 @@ describe("cms-conformance run (in process)", () => {
     const report = readReport(out);
     expect(report.meta.target.embedded).toBe(true);
     expect(report.verdict).toBe("pass");
+  });
+
+  it("refuses credentials given without a base URL rather than judge the bundled server with its own (issue 50.2)", async () => {
+    const result = await runWith(
+      [...TINY, "--client-id", "someone-else", "--token", "not-the-servers", "--out", outFolder()],
+      {},
+      { executor: unreachable },
+    );
+    expect([result.code, result.stdout]).toEqual([2, ""]);
+    expect(result.stderr).toMatch(/^cms-conformance run: --client-id and --token are given but no base URL is, /);
   });
 
   it("moves the bundled server's operation with --operation-path so the run still reaches it", async () => {
@@ -80,8 +86,12 @@ describe("cms-conformance run (in process)", () => {
 
   it("writes only the formats asked for, the HAR with its exchanges, and removes the reports of an earlier run", async () => {
     const out = outFolder();
-    writeFileSync(join(out, "junit.xml"), "<earlier/>");
-    writeFileSync(join(out, "index.html"), "earlier");
+    // An earlier run's, each with the suite's marker (a user's file of the name would stay: staleReports.test.ts).
+    writeFileSync(join(out, "junit.xml"), '<testsuites name="cms-conformance" tests="1"></testsuites>');
+    writeFileSync(
+      join(out, "index.html"),
+      '<meta name="generator" content="cms-conformance 1.0.0"><title>PASS</title>',
+    );
     const result = await runWith([...TINY, "--format", "json,har", "--out", out], {}, { executor: executeInProcess });
     expect(result.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual(["exchanges.har", "report.json"]);
@@ -181,16 +191,17 @@ describe("cms-conformance run (in process)", () => {
   });
 });
 
-describe("run against the bundled server, with --token-command", () => {
-  it("runs no token command: the bundled server's own token wins", async () => {
-    const out = outFolder();
+describe("run without a base URL, with --token-command", () => {
+  it("runs no token command and exits 2: a token command names a target of the user's (issue 50.2)", async () => {
+    const marker = join(outFolder(), "ran");
     const result = await runWith(
-      [...TINY, "--token-command", "exit 3", "--out", out],
+      [...TINY, "--token-command", `touch ${marker}`, "--out", outFolder()],
       {},
-      { executor: executeInProcess },
+      { executor: unreachable },
     );
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^cms-conformance run: --token-command is given but no base URL is, /);
+    expect(existsSync(marker)).toBe(false);
   });
 });
 

@@ -37,7 +37,13 @@ afterAll(() => new Promise<void>((resolve) => target.close(() => resolve())));
 /** Runs `run` against the counting target; expects exit 2, one line on stderr and no request sent. */
 async function refused(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   const before = requests;
-  const result = await runCli(["run", "--base-url", baseUrl, "--out", join(dir, "out"), ...args], {
+  // An option of one value is given once (twice is a mistake of its own): the defaults only when args give none.
+  const given = (name: string) => args.some((word) => word === name || word.startsWith(`${name}=`));
+  const defaults = [
+    ...(given("--base-url") ? [] : ["--base-url", baseUrl]),
+    ...(given("--out") ? [] : ["--out", join(dir, "out")]),
+  ];
+  const result = await runCli(["run", ...defaults, ...args], {
     ...SECRETS,
     ...env,
   });

@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import { executeInProcess } from "../../../checks/executeInProcess.js";
+import { runCommand } from "../../../cli/commands/run.js";
+import type { CliIo } from "../../../cli/io.js";
 import { runCli, runWith } from "./cliInProcess.js";
 
 const out = () => mkdtempSync(join(tmpdir(), "cms-wait-"));
@@ -105,5 +107,68 @@ describe("--wait-for-target", () => {
     const result = await runCli(["run", "--wait-for-target", "soon", "--out", out()], ENV);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--wait-for-target takes a duration such as 30s, 2m or 1500ms, not "soon"/);
+  });
+
+  /**
+   * A run waiting for a target that takes each try in but answers only when `answer` says, with the listener
+   * `signal` added for it called (not process.emit: vitest's own listeners must not run) as the first try arrives.
+   */
+  async function signalledWhileWaiting(signal: "SIGINT" | "SIGTERM", answer: boolean) {
+    let tries = 0;
+    const before = process.listeners(signal);
+    const target = createHttpServer((request, response) => {
+      tries += 1;
+      request.resume();
+      const added = process.listeners(signal).filter((listener) => !before.includes(listener));
+      // Once: the listener ends the process at a second signal.
+      if (tries === 1) (added[0] as (name: NodeJS.Signals) => void)(signal);
+      // The target comes up just after the signal: the cancelled run must not go on.
+      if (answer) response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+    let stderr = "";
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+      readStdin: async () => "",
+    };
+    let checksStarted = 0;
+    try {
+      const code = await runCommand(
+        [
+          ...["--base-url", `http://127.0.0.1:${(target.address() as { port: number }).port}`],
+          ...["--wait-for-target", "10m", "--timeout", "10m", "--out", out()],
+        ],
+        io,
+        ENV,
+        { executor: () => Promise.reject(new Error(`check started ${(checksStarted += 1)}`)) },
+      );
+      return { code, stderr, tries, checksStarted };
+    } finally {
+      target.closeAllConnections();
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    }
+  }
+
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)("%s ends a wait whose try never comes back, at once, with exit %i (issue 50.4)", async (signal, code) => {
+    const result = await signalledWhileWaiting(signal, false);
+    expect(result).toEqual({
+      code,
+      stderr: expect.stringContaining(
+        `${signal}: stopping the run and writing the reports of what finished (${signal} again stops at once)\n` +
+          "cms-conformance run: stopped while waiting for the target; no check ran, no report was written\n",
+      ) as string,
+      tries: 1,
+      checksStarted: 0,
+    });
+  });
+
+  it("a cancelled run never goes on when the target comes up after the signal (issue 50.4)", async () => {
+    const result = await signalledWhileWaiting("SIGINT", true);
+    expect([result.code, result.tries, result.checksStarted]).toEqual([130, 1, 0]);
+    expect(result.stderr).toContain("no check ran, no report was written");
   });
 });

@@ -12,6 +12,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReferenceServer, type RunningReferenceServer } from "../../../reference/startReferenceServer.js";
 import type { RunReport } from "../../../runner/model/RunReport.js";
+import { renderJsonReport } from "../../../reports/writeJsonReport.js";
+import { makeResult, makeRunReport } from "../reports/runReportFixture.js";
 import { runBin } from "./runBin.js";
 
 const BIN = new URL("../../../bin/cms-conformance.mjs", import.meta.url).pathname;
@@ -112,8 +114,9 @@ describe("a run stopped by a signal", () => {
 describe("reports of an earlier run", () => {
   it("are removed before a run starts, so a refused run leaves none looking current", async () => {
     const out = mkdtempSync(join(tmpdir(), "cms-stale-"));
-    writeFileSync(join(out, "report.json"), JSON.stringify({ verdict: "pass" }));
-    writeFileSync(join(out, "junit.xml"), "<testsuites/>");
+    // An earlier run's, each with the suite's marker (a user's file of the name would stay: staleReports.test.ts).
+    writeFileSync(join(out, "report.json"), renderJsonReport(makeRunReport([makeResult()])));
+    writeFileSync(join(out, "junit.xml"), '<testsuites name="cms-conformance" tests="1"></testsuites>');
     writeFileSync(join(out, "notes.txt"), "mine");
     const result = await runBin(["run", "--base-url", "http://127.0.0.1:9", "--out", out], {
       CMS_CLIENT_ID: "client-5e5e5e5e5e",

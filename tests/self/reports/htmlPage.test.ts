@@ -39,6 +39,7 @@ describe("index.html of a minimal passing run", () => {
         '<meta charset="utf-8">',
         `<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; script-src &#39;sha256-${SCRIPT_HASH}&#39;; img-src data:; base-uri &#39;none&#39;; form-action &#39;none&#39;">`,
         '<meta name="referrer" content="no-referrer">',
+        `<meta name="generator" content="cms-conformance ${report.meta.suiteVersion}">`,
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<link rel="icon" href="data:,">',
         "<title>PASS · cms-conformance · http://127.0.0.1:4010 (the bundled reference server: no base URL was given, no target of yours is judged)</title>",

@@ -80,22 +80,53 @@ describe("mergeRunReports", () => {
     expect(merged.register).toBe(two.report.register);
   });
 
-  it("keeps an unused waiver only when no shard used it, says when the shards hit different targets, and passes a clean run", () => {
+  it("keeps an unused waiver only when no shard used it, and passes a clean run", () => {
     const used = { ...one, report: { ...one.report, meta: { ...one.report.meta, notes: [] } } };
     expect(mergeRunReports([used, two], ORDER).meta.notes).toEqual(["merged from 2 reports: out1, out2", "note 2"]);
-    const elsewhere = {
-      ...two,
-      report: { ...two.report, meta: { ...two.report.meta, target: { baseUrl: "http://other:1", embedded: false } } },
-    };
-    expect(mergeRunReports([one, elsewhere], ORDER).meta.notes.at(-1)).toBe(
-      "the shards ran against different base URLs: http://127.0.0.1:4010, http://other:1",
-    );
     const clean = mergeRunReports([{ source: "only", report: shard(1, 1, [A]) }], ORDER);
     expect(clean.verdict).toBe("pass");
     expect(clean.meta.notes[0]).toBe("merged from 1 report: only");
     const insecure = { ...two, report: { ...two.report, meta: { ...two.report.meta, insecure: true } } };
     expect(mergeRunReports([one, insecure], ORDER).meta.insecure).toBe(true);
     expect("insecure" in mergeRunReports([one, two], ORDER).meta).toBe(false);
+  });
+
+  it("refuses shards of two targets, and shards mixing the bundled server with a real target (issue 50.1)", () => {
+    const at = (source: ShardReport, target: RunReport["meta"]["target"]): ShardReport => ({
+      ...source,
+      report: { ...source.report, meta: { ...source.report.meta, target } },
+    });
+    const real = at(one, { baseUrl: "https://cms.example", embedded: false });
+    expect(() =>
+      mergeRunReports([real, at(two, { baseUrl: "https://other.example", embedded: false })], ORDER),
+    ).toThrow(
+      new MergeError(
+        "out1 judged https://cms.example and out2 judged https://other.example: merge only the shards of one run against one target",
+      ),
+    );
+    expect(() => mergeRunReports([real, at(two, { baseUrl: "http://127.0.0.1:5001", embedded: true })], ORDER)).toThrow(
+      new MergeError(
+        "out1 judged https://cms.example and out2 judged the bundled reference server (http://127.0.0.1:5001): merge only the shards of one run against one target",
+      ),
+    );
+    // The bundled server beside a real target with the very same address is still two targets.
+    expect(() =>
+      mergeRunReports(
+        [at(one, { baseUrl: "https://cms.example", embedded: true }), at(two, real.report.meta.target)],
+        ORDER,
+      ),
+    ).toThrow("out1 judged the bundled reference server (https://cms.example) and out2 judged https://cms.example");
+    const same = mergeRunReports([real, at(two, { baseUrl: "https://cms.example", embedded: false })], ORDER);
+    expect(same.meta.target).toEqual({ baseUrl: "https://cms.example", embedded: false });
+    // Shards of the bundled server each start their own on a port of their own: one target all the same.
+    const bundled = mergeRunReports(
+      [
+        at(one, { baseUrl: "http://127.0.0.1:5001", embedded: true }),
+        at(two, { baseUrl: "http://127.0.0.1:5002", embedded: true }),
+      ],
+      ORDER,
+    );
+    expect(bundled.meta.target).toEqual({ baseUrl: "http://127.0.0.1:5001", embedded: true });
   });
 
   it("fails the merged run on a gate failure of any shard", () => {

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { FIXTURE_CERTIFICATE_PEM, FIXTURE_PRIVATE_KEY_PEM } from "../../support/fixturePem.js";
 import { configurationErrorOf } from "../../cli/configurationErrorOf.js";
 import {
   configFromEnvironment,
@@ -70,9 +71,9 @@ describe("resolveRunSettings", () => {
     const cert = join(folder, "cert.pem");
     const key = join(folder, "key.pem");
     const ca = join(folder, "ca.pem");
-    writeFileSync(cert, "-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n");
-    writeFileSync(key, "-----BEGIN EC PRIVATE KEY-----\nx\n-----END EC PRIVATE KEY-----\n");
-    writeFileSync(ca, "-----BEGIN CERTIFICATE-----\n");
+    writeFileSync(cert, FIXTURE_CERTIFICATE_PEM);
+    writeFileSync(key, FIXTURE_PRIVATE_KEY_PEM);
+    writeFileSync(ca, FIXTURE_CERTIFICATE_PEM);
     const settings = resolveRunSettings([
       { ...BASE, profile: "strict", seed: 1 },
       {
