@@ -81,6 +81,7 @@ export const errorsChecks: readonly CheckDefinition[] = [
       const { operation, target, judge } = context;
       judge.applied("invalid-field-status");
       const requests = await onePerDerivation(context, isWrongType);
+      if (requests.some((request) => request.registerEntry === "numeric-coercion")) judge.applied("numeric-coercion");
       for (const request of requests) await expect400(target, judge, operation, request.description, request.body);
       judge.note(`${requests.length} wrong-type request(s) sent.`);
     },

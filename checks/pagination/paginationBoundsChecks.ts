@@ -34,7 +34,8 @@ export const paginationLargeNumbers: CheckDefinition = {
 /** pagination.invalid-rejected (§7, §2.11, §8). */
 export const paginationInvalidRejected: CheckDefinition = {
   id: "pagination.invalid-rejected",
-  title: "A negative page index, a page size of 0 or below, or a fractional number gets 400",
+  title:
+    "A negative page index, a page size below 1 or a fraction gets 400; an empty page or the default page only warns",
   rule:
     "A field filled incorrectly gets 400 (§7): pageNumber is the index of a page and the first page has " +
     "index 0 (§2.11, §8), pageSize the number of records per page (§2.11), and both are integers, JSON " +
@@ -65,7 +66,8 @@ export const paginationInvalidRejected: CheckDefinition = {
         judgeStatus(judge, label, exchange, {
           accept: [400],
           expected:
-            "400: a field filled incorrectly (§7); a page holds records (§2.11) and an integer is a JSON number without fraction (§2; register numeric-coercion)",
+            "400: a field filled incorrectly (§7); a page holds records (§2.11) and an integer is a JSON number " +
+            "without fraction (§2; register numeric-coercion)",
         });
     }
   },

@@ -64,7 +64,9 @@ export async function judgeOutOfRangePage(
     }
     judge.fail(`${label} got 200 with a page that is not ${served}.`, {
       expected,
-      actual: `${actual}; without pagination: ${describeAnswer(plain.exchange)}, totalElements ${plain.page.totalElements}, totalPages ${plain.page.totalPages}`,
+      actual:
+        `${actual}; without pagination: ${describeAnswer(plain.exchange)}, ` +
+        `totalElements ${plain.page.totalElements}, totalPages ${plain.page.totalPages}`,
       evidence: [evidence(label, exchange), evidence("no pagination", plain.exchange)],
     });
     return;

@@ -36,7 +36,7 @@ const UNDONE: Readonly<Record<RefusalCause, string>> = {
  * Records a valid request refused for its form: a null field refused with 400 passes (§2: a string is a
  * JSON string, and null is none; §7's 400 for a field filled incorrectly), another refusal of a null
  * field or of the scheme's case is a warning, any other form refused a failure (RFC 9110 §5.1, §8.3.1).
- * `undone` says what `served` is when it is not UNDONE[cause] (the request with the field filled in).
+ * `undone` says what `served` is when it is not UNDONE[cause] (the basic request the form was made from).
  */
 export function judgeRefusedForm(
   judge: Judgement,
@@ -102,7 +102,7 @@ export async function judgeValidForms(
     // The basic request served, its form with a null field refused: the null is all that differs, whatever the
     // request without the field gets (a target may require it: which fields are required is not shown, §4).
     if (finding && basicServed && nullFieldsOf(body).length > 0 && isCanonicalHeaderForm(headerForm)) {
-      judgeRefusedForm(judge, label, exchange, "null-fields", basicServed, "the basic request, the field filled in,");
+      judgeRefusedForm(judge, label, exchange, "null-fields", basicServed, "the basic request");
       continue;
     }
     // A pagination left partial once its null field is read as absent: which fields are required is not shown (§4).
