@@ -73,7 +73,7 @@ export const errorsChecks: readonly CheckDefinition[] = [
       'own text ("1") or with a fraction (1.5) where it has an integer, though lenient JSON mappers coerce them ' +
       "(register numeric-coercion).",
     family: "errors",
-    specRefs: ["7", "4", "2"],
+    specRefs: ["7", "4"],
     level: "MUST",
     operations: ALL_OPERATIONS,
     registerRefs: ["invalid-field-status", "numeric-coercion"],
