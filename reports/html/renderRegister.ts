@@ -9,7 +9,10 @@ const introduction = (profile: string): SafeHtml =>
     html`<strong>Strict</strong> is what <code>--profile strict</code> does.</p>`,
   ]}`;
 
-const HEAD = html`<thead><tr><th>Entry</th><th>Question</th><th>§</th><th>Default</th><th>Why</th><th>Strict</th><th>Stacks considered</th><th>Used by</th></tr></thead>`;
+const HEAD = html`<thead><tr>${[
+  html`<th>Entry</th><th>Question</th><th>§</th><th>Default</th><th>Why</th><th>Strict</th>`,
+  html`<th>Stacks considered</th><th>Used by</th>`,
+]}</tr></thead>`;
 
 function entryRow(entry: RunReport["register"][number], count: number): SafeHtml {
   const usedBy = count > 0 ? `${count} verdict${count === 1 ? "" : "s"}` : "";
