@@ -24,6 +24,11 @@ import { onePerDerivation } from "./_internals/requests/onePerDerivation.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { judgeNearMissIds } from "./_internals/judges/judgeNearMissIds.js";
 
+/** A derivation of a JSON value of the wrong type: another type, or a number as text or with a fraction where §2 says integer. */
+function isWrongType(rule: string): boolean {
+  return rule.includes(":wrong-type-") || rule.endsWith(":numeric-text") || rule.endsWith(":fractional");
+}
+
 /** Sends one invalid request that must get 400, judging the status. */
 async function expect400(
   target: TargetSession,
@@ -63,16 +68,21 @@ export const errorsChecks: readonly CheckDefinition[] = [
   {
     id: "errors.wrong-type-400",
     title: "A field of the wrong JSON type gets 400",
-    rule: "A field filled incorrectly gets 400 (§7): a string where the schema has an integer or an array, a number where it has a string.",
+    rule:
+      "A field filled incorrectly gets 400 (§7): a string where the schema has an integer or an array, a number " +
+      "where it has a string, and, since §2's integer is a JSON number without fraction, a number sent as its " +
+      'own text ("1") or with a fraction (1.5) where it has an integer, though lenient JSON mappers coerce them ' +
+      "(register numeric-coercion).",
     family: "errors",
     specRefs: ["7", "4"],
     level: "MUST",
     operations: ALL_OPERATIONS,
-    registerRefs: ["invalid-field-status"],
+    registerRefs: ["invalid-field-status", "numeric-coercion"],
     async run(context) {
       const { operation, target, judge } = context;
       judge.applied("invalid-field-status");
-      const requests = await onePerDerivation(context, (rule) => rule.includes(":wrong-type-"));
+      const requests = await onePerDerivation(context, isWrongType);
+      if (requests.some((request) => request.registerEntry === "numeric-coercion")) judge.applied("numeric-coercion");
       for (const request of requests) await expect400(target, judge, operation, request.description, request.body);
       judge.note(`${requests.length} wrong-type request(s) sent.`);
     },
@@ -119,7 +129,10 @@ export const errorsChecks: readonly CheckDefinition[] = [
           const accepted = request.expectation === "400-or-404" ? status === 400 || status === 404 : status === 400;
           if (accepted) return { ok: true };
           const message = `${request.rule} (${request.description}) got ${status}`;
-          if (status < 500 && request.expectation !== "must-400") {
+          // A 2xx for a missing or malformed id serves a request that names no component: a failure (registers
+          // required-request-fields, malformed-widget-id, malformed-analytic-id).
+          const served = request.expectation === "400-or-404" && status < 300;
+          if (status < 500 && request.expectation !== "must-400" && !served) {
             judge.depart(request.registerEntry, message, {
               expected: request.expectation === "400-or-404" ? "400 or 404" : "400",
               actual: describeAnswer(exchange),
@@ -321,12 +334,12 @@ export const errorsChecks: readonly CheckDefinition[] = [
   },
   {
     id: "errors.missing-id-400",
-    title: "A read without its identifier gets 400",
+    title: "A read without its identifier gets 400 or 404",
     rule:
-      "Required parameters missing get 400 (§7): getAnalytic reads the analytic of the identifier sent " +
-      "(§4.3) and getWidget the widget found by its identifier (§4.4), so a request without it lacks a " +
-      "required parameter. 404 is for a component that does not exist (§4.3, §4.4, §7), not for a request " +
-      "that names none: any answer but 400 fails.",
+      "getAnalytic reads the analytic of the identifier sent (§4.3) and getWidget the widget found by its " +
+      "identifier (§4.4): a request without it is refused with 400 (§7, required parameters missing) or, since " +
+      "which request fields are required is not shown (§4), answered 404 as asking for no component that " +
+      "exists (§4.3, §4.4, §7). Another 4xx is a warning; a 2xx or a 5xx fails (register required-request-fields).",
     family: "errors",
     specRefs: ["7"],
     level: "MUST",
@@ -337,10 +350,11 @@ export const errorsChecks: readonly CheckDefinition[] = [
       // Stryker disable next-line ObjectLiteral: the session sends {} when given no body; written out, it says so (proof: missingIdBody.equivalence.test.ts)
       const exchange = await target.send(operation, { json: {} });
       if (!answered(judge, label, exchange)) return;
-      judge.applied("required-request-fields");
       judgeStatus(judge, label, exchange, {
-        accept: [400],
-        expected: "400: required parameters missing (§7; register required-request-fields)",
+        accept: [400, 404],
+        expected:
+          "400 (§7: required parameters missing) or 404 (§4.3, §4.4: no such component; register required-request-fields)",
+        register: "required-request-fields",
       });
     },
   },

@@ -123,8 +123,10 @@ export const httpChecks: readonly CheckDefinition[] = [
       "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7). Valid in every " +
       "form: each optional field absent, present or null, and the §5 headers in every equivalent spelling " +
       "(header names in any letter case, a charset on Content-Type, an Accept that holds " +
-      "application/json); a null field or the bearer scheme in another case refused is a warning " +
-      "(registers null-request-fields, bearer-scheme-case), any other form refused a failure, since HTTP " +
+      "application/json). A null field refused with 400 passes (§2: a string is a JSON string, and null is " +
+      "none), refused otherwise it is a warning, as is the bearer scheme in another case refused or an empty " +
+      "searchValue refused (registers null-request-fields, bearer-scheme-case, empty-search-value); any " +
+      "other form refused is a failure, since HTTP " +
       "makes header names and media types case-insensitive and lets a media type carry parameters (RFC 9110 §5.1, §8.3.1).",
     family: "http",
     specRefs: ["4", "7"],
@@ -140,6 +142,7 @@ export const httpChecks: readonly CheckDefinition[] = [
       "role-filter-edge-requests",
       "null-request-fields",
       "bearer-scheme-case",
+      "empty-search-value",
     ],
     async run(context) {
       const { operation, target, judge } = context;
@@ -157,7 +160,7 @@ export const httpChecks: readonly CheckDefinition[] = [
               evidence: [evidence(label, exchange)],
             });
         }
-        forms = await judgeValidForms(context, basic);
+        forms = await judgeValidForms(context, basic, exchange.response?.status === 200 ? exchange : undefined);
       }
       const bodies = await validRequests(context);
       if (typeof bodies === "string") return basic ? undefined : judge.skip(bodies);

@@ -11,6 +11,8 @@ export interface AmbiguityEntry {
   readonly default: string;
   readonly why: string;
   readonly strict: string;
+  /** The readings and common stacks' defaults considered before a default may fail (issue 48.1). */
+  readonly stacks?: string;
 }
 
 interface RegisterFile {

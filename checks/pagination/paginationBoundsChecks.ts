@@ -1,6 +1,7 @@
 /**
  * Pagination checks of out-of-range requests (§2.11, §7, §8): numbers past the machine integer
- * sizes never cause a 5xx, and a negative index, a size of 0 or a fraction get 400.
+ * sizes never cause a 5xx, and a negative size or a fraction get 400 (a negative index and a size of 0 may
+ * also be read as a page outside the listing and a size not set: judgeOutOfRangePage).
  */
 import { LISTING_OPERATIONS } from "../../contract/operations.js";
 import type { CheckDefinition } from "../../runner/engine/CheckDefinition.js";
@@ -8,6 +9,7 @@ import { knownTotal } from "../_internals/discovery/knownTotal.js";
 import { knowledgeOf } from "../_internals/discovery/TargetKnowledge.js";
 import { answered } from "../_internals/judges/judgeExchange.js";
 import { judgeLargeNumbers } from "../_internals/judges/judgeLargeNumbers.js";
+import { judgeOutOfRangePage, type OutOfRangeReading } from "../_internals/judges/judgeOutOfRangePage.js";
 import { judgeStatus } from "../_internals/judges/judgeStatus.js";
 
 /** pagination.large-numbers (§2.11, §8, §7). */
@@ -32,36 +34,41 @@ export const paginationLargeNumbers: CheckDefinition = {
 /** pagination.invalid-rejected (§7, §2.11, §8). */
 export const paginationInvalidRejected: CheckDefinition = {
   id: "pagination.invalid-rejected",
-  title: "A negative page index, a page size of 0 or below, or a fractional number gets 400",
+  title:
+    "A negative page index, a page size below 1 or a fraction gets 400; an empty page or the default page only warns",
   rule:
     "A field filled incorrectly gets 400 (§7): pageNumber is the index of a page and the first page has " +
-    "index 0 (§2.11, §8), pageSize the number of records per page (§2.11), so a negative pageNumber and " +
-    "a pageSize of 0 or below are filled incorrectly; any other answer (a page served, another 4xx) " +
-    "fails. A fractional number is the register's (numeric-coercion): another answer below 500 is a warning.",
+    "index 0 (§2.11, §8), pageSize the number of records per page (§2.11), and both are integers, JSON " +
+    "numbers without fraction (§2), so a negative pageSize and a fractional number are filled incorrectly: " +
+    "any other answer fails. A negative pageNumber answered 200 with an empty page and the listing's totals " +
+    "(a page outside the listing), and a pageSize of 0 answered as without pagination (a size not set: " +
+    "proto3, AIP-158), are warnings (register invalid-field-status); any other page served for them fails.",
   family: "pagination",
   specRefs: ["7", "2.11", "8"],
   level: "MUST",
   operations: LISTING_OPERATIONS,
-  registerRefs: ["numeric-coercion"],
+  registerRefs: ["invalid-field-status", "numeric-coercion"],
   async run({ operation, target, judge }) {
-    // A fraction is what lenient JSON mappers coerce: its own register entry, as "1" for 1 has.
-    const cases: [string, Record<string, number>, string | undefined][] = [
-      ["negative pageNumber", { pageNumber: -1, pageSize: 10 }, undefined],
-      ["pageSize 0", { pageNumber: 0, pageSize: 0 }, undefined],
+    judge.applied("invalid-field-status");
+    const cases: [string, Record<string, number>, OutOfRangeReading | undefined][] = [
+      ["negative pageNumber", { pageNumber: -1, pageSize: 10 }, "page-outside-listing"],
+      ["pageSize 0", { pageNumber: 0, pageSize: 0 }, "size-not-set"],
       ["negative pageSize", { pageNumber: 0, pageSize: -5 }, undefined],
-      ["fractional pageNumber", { pageNumber: 1.5, pageSize: 10 }, "numeric-coercion"],
-      ["fractional pageSize", { pageNumber: 0, pageSize: 2.5 }, "numeric-coercion"],
+      ["fractional pageNumber", { pageNumber: 1.5, pageSize: 10 }, undefined],
+      ["fractional pageSize", { pageNumber: 0, pageSize: 2.5 }, undefined],
     ];
-    for (const [label, pagination, register] of cases) {
+    for (const [what, pagination, reading] of cases) {
+      const label = `${what}: pagination ${JSON.stringify(pagination)}`;
       const exchange = await target.send(operation, { json: { pagination } });
-      if (!answered(judge, `${label}: pagination ${JSON.stringify(pagination)}`, exchange)) continue;
-      judgeStatus(judge, `${label}: pagination ${JSON.stringify(pagination)}`, exchange, {
-        accept: [400],
-        expected: register
-          ? `400 (§7; register ${register})`
-          : "400: a field filled incorrectly (§7); the first page has index 0 and a page holds records (§2.11)",
-        ...(register ? { register, success: "departure" as const } : {}),
-      });
+      if (!answered(judge, label, exchange)) continue;
+      if (reading) await judgeOutOfRangePage(judge, target, operation, label, exchange, reading);
+      else
+        judgeStatus(judge, label, exchange, {
+          accept: [400],
+          expected:
+            "400: a field filled incorrectly (§7); a page holds records (§2.11) and an integer is a JSON number " +
+            "without fraction (§2; register numeric-coercion)",
+        });
     }
   },
 };

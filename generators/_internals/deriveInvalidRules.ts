@@ -4,7 +4,8 @@
  * `minimum`, a fraction for an integer, a string breaking `pattern`; for each field an `x-strict`
  * entry requires, and each field the schema itself requires, the field missing. Expectations follow
  * the register entries invalid-field-status, required-request-fields and, for what lenient JSON
- * mappers coerce (a number's own text, a fraction), numeric-coercion (§7).
+ * mappers coerce (a number's own text, a fraction), numeric-coercion: §2's integer is a JSON number
+ * without fraction, so both must get 400 (§7).
  */
 import { isJsonObject } from "../../contract/jsonValue.js";
 import fc from "fast-check";
@@ -69,7 +70,7 @@ const NOT_NUMERIC_TEXT = fc.constantFrom("ten", "one", "1a", "true", "x");
 
 /**
  * A number sent as its own text ("1" for 1): the near-miss that lenient JSON mappers coerce instead
- * of refusing, judged as a fraction for an integer is (register numeric-coercion).
+ * of refusing, a failure like a fraction for an integer (register numeric-coercion).
  */
 function asText(current: unknown): fc.Arbitrary<unknown> {
   return typeof current === "number" ? fc.constant(String(current)) : fc.constantFrom("1", "0", "10");
@@ -153,7 +154,7 @@ function numberRules({ leaves, at, label, where, type }: Field, out: InvalidRule
       rule: `${label}:numeric-text`,
       description: `${label} holds its number as a JSON string ("1" for 1)${where}`,
       registerEntry: "numeric-coercion",
-      expectation: "should-400",
+      expectation: "must-400",
       target: { kind: "json", at, value: asText },
     });
   }
@@ -165,9 +166,11 @@ function numberRules({ leaves, at, label, where, type }: Field, out: InvalidRule
       rule: `${label}:below-minimum`,
       description: `${label} is below its minimum ${min}${where}`,
       // A value outside the range the spec gives (§2.11: the first page has index 0, a page holds records)
-      // is filled incorrectly (§7).
+      // is filled incorrectly (§7), expected 400; a negative index read as a page outside the listing and a
+      // size of 0 read as not set are readings too (register invalid-field-status), whose pages
+      // pagination.invalid-rejected judges: here another answer below 500 is a warning.
       registerEntry: "invalid-field-status",
-      expectation: "must-400",
+      expectation: "should-400",
       target: {
         kind: "json",
         at,
@@ -187,7 +190,7 @@ function numberRules({ leaves, at, label, where, type }: Field, out: InvalidRule
       rule: `${label}:fractional`,
       description: `${label} is a fractional number where the schema says integer${where}`,
       registerEntry: "numeric-coercion",
-      expectation: "should-400",
+      expectation: "must-400",
       target: {
         kind: "json",
         at,
@@ -306,14 +309,15 @@ function bodyShapeRules(): InvalidRule[] {
 /** Required fields left out: those the spec requires must get 400, those only an x-strict entry requires follow the register. */
 function missingFieldRules(root: Fragment, leaves: Fragment[]): InvalidRule[] {
   const rules: InvalidRule[] = [];
-  // Fields the spec requires (a read's identifier, §4.3, §4.4): missing, they get 400 (§7 "required parameters missing").
+  // Fields the operation cannot work without (a read's identifier, §4.3, §4.4): missing, they get 400 (§7
+  // "required parameters missing") or, read as asking for no component, 404 (§4: required fields not shown).
   const statedRequired = requiredOf(leaves);
   for (const name of statedRequired) {
     rules.push({
       rule: `${name}:missing`,
       description: `${name} is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")`,
       registerEntry: "required-request-fields",
-      expectation: "must-400",
+      expectation: "400-or-404",
       target: { kind: "json", at: [{ property: name }], value: "delete" },
     });
   }

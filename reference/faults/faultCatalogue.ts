@@ -12,6 +12,7 @@ import { PAGINATION_FAULTS } from "./paginationFaults.js";
 import { PERMISSION_FAULTS } from "./permissionFaults.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
 import { REQUEST_FORM_FAULTS } from "./requestFormFaults.js";
+import { REQUEST_READING_FAULTS } from "./requestReadingFaults.js";
 import { RENAMED_FIELD_FAULTS } from "./renamedFieldFaults.js";
 import { ROLE_FILTER_FAULTS } from "./roleFilterFaults.js";
 import { SCHEMA_FAULTS } from "./schemaFaults.js";
@@ -47,6 +48,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...TYPE_FAULTS,
   ...ANSWER_FAULTS,
   ...REQUEST_FORM_FAULTS,
+  ...REQUEST_READING_FAULTS,
   ...VALUE_SHAPE_FAULTS,
   ...CONSISTENCY_FAULTS,
   ...IDENTITY_FAULTS,

@@ -1,5 +1,5 @@
 /** Faults of getWidget (§4.4) and getAnalytic (§4.3): wrapping, the echoed id, the 404 status. */
-import { badRequest, notFound } from "../http/errorResponses.js";
+import { badRequest } from "../http/errorResponses.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
 import { isJsonObject, rewriteJson } from "./rewriteJson.js";
 
@@ -78,23 +78,4 @@ export const GET_FAULTS: readonly ReferenceFault[] = [
     respond: (response, { operation }) =>
       response.status === 404 ? badRequest(operation, "Identificador inexistente.", "invalidId") : response,
   },
-  ...(["getWidget", "getAnalytic"] as const).map((read): ReferenceFault => ({
-    name: `missing-${read === "getWidget" ? "widget" : "analytic"}-id-404`,
-    section: read === "getWidget" ? "§4.4" : "§4.3",
-    description:
-      `A ${read} request without ${read === "getWidget" ? "widgetId" : "analyticId"} gets 404 OBJECT_NOT_FOUND ` +
-      `instead of 400 (required parameters missing).`,
-    caughtBy: ["errors.missing-id-400"],
-    mayAlsoFail: {
-      "errors.invalid-request-rejected":
-        "its generated invalid requests include one without the identifier, whose 404 fails",
-    },
-    respond: (response, { operation, body }) =>
-      operation === read &&
-      response.status === 400 &&
-      isJsonObject(body) &&
-      body[read === "getWidget" ? "widgetId" : "analyticId"] === undefined
-        ? notFound(`${read === "getWidget" ? "widget" : "analytic"} not found`)
-        : response,
-  })),
 ];

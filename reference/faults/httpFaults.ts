@@ -64,7 +64,7 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
     description:
       'A pageNumber sent as any string is read as a lenient parser reads it: numeric text ("1") as its number, ' +
       'other text ("ten") as 0, so a string that is no number is accepted with 200 instead of refused with 400.',
-    // Coercing "1" alone is a warning (register numeric-coercion, variant lenient-number-coercion); "ten" is no integer at all.
+    // Coercing "1" alone is fault lenient-number-coercion (register numeric-coercion); "ten" is no integer at all.
     caughtBy: ["errors.wrong-type-400"],
     mayAlsoFail: {
       "errors.invalid-request-rejected":

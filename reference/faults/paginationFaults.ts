@@ -271,19 +271,6 @@ export const PAGINATION_FAULTS: readonly ReferenceFault[] = [
     },
   },
   {
-    name: "page-size-zero-served-as-10",
-    section: "§2.11",
-    description: "A pageSize of 0 is read as 'not given' and served as the default 10 instead of refused with 400.",
-    caughtBy: ["pagination.invalid-rejected"],
-    mayAlsoFail: {
-      "errors.invalid-request-rejected": "its generated pageSize below 1, when 0 is drawn, gets 200 instead of 400",
-    },
-    requestBody: (body) => {
-      if (!isJsonObject(body) || !isJsonObject(body.pagination) || body.pagination.pageSize !== 0) return body;
-      return { ...body, pagination: { ...body.pagination, pageSize: 10 } };
-    },
-  },
-  {
     name: "negative-page-size-served",
     section: "§2.11",
     description:

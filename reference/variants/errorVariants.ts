@@ -19,12 +19,6 @@ const PORTUGUESE: Readonly<Record<string, string>> = {
   invalid_token: "O token de acesso é inválido ou expirou.",
 };
 
-/** What a lenient JSON mapper makes of a page number or size: "1" read as 1, 1.5 cut to 1; anything else as sent. */
-function coercedNumber(value: unknown): unknown {
-  if (typeof value === "string" && /^-?\d+$/.test(value)) return Number(value);
-  return typeof value === "number" && !Number.isInteger(value) ? Math.trunc(value) : value;
-}
-
 /** The name of the first request field (at the top, or in pagination) sent as JSON null. */
 function nullField(body: unknown): string | undefined {
   if (!isJsonObject(body)) return undefined;
@@ -45,10 +39,10 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
       "Every operation answers 400 (with the §7 body) to a request field sent as JSON null, reading null as " +
       "a value of the wrong type rather than as the field not defined.",
     why:
-      "§2 types each field (string, object, integer) and null is none of them, while §4.1 and §4.2 say only " +
-      "what happens when pagination is not defined: whether null counts as not defined is not shown (register " +
-      "null-request-fields, a warning).",
-    departs: ["null-request-fields"],
+      "§2 types each field (string = JSON string, object, integer) and null is none of them, so §7's 400 for a " +
+      "field filled incorrectly fits, while §4.1 and §4.2 say only what happens when pagination is not defined " +
+      "(register null-request-fields: null read as not defined or refused with 400 both pass).",
+    departs: [],
     respond: (response, { operation, body }) => {
       const field = nullField(body);
       return response.status === 200 && field !== undefined
@@ -87,22 +81,6 @@ export const ERROR_VARIANTS: readonly ReferenceVariant[] = [
       response.status >= 400 && response.status !== 403 && response.json !== undefined
         ? { ...response, headers: { ...response.headers, "Content-Type": "application/problem+json" } }
         : response,
-  },
-  {
-    name: "lenient-number-coercion",
-    section: "§7",
-    description:
-      'The listings read a pageNumber or pageSize sent as its own text ("1") as that number, and cut a fraction (1.5) to an integer, instead of answering 400.',
-    why: "Whether an integer field may be coerced is not shown; common JSON mappers do it by default (register numeric-coercion, a warning).",
-    departs: ["numeric-coercion"],
-    requestBody: (body) => {
-      if (!isJsonObject(body) || !isJsonObject(body.pagination)) return body;
-      const { pageNumber, pageSize } = body.pagination;
-      const pagination = { ...body.pagination };
-      if ("pageNumber" in pagination) pagination.pageNumber = coercedNumber(pageNumber);
-      if ("pageSize" in pagination) pagination.pageSize = coercedNumber(pageSize);
-      return { ...body, pagination };
-    },
   },
   {
     name: "malformed-id-404",

@@ -7,6 +7,7 @@ import { FIELD_VARIANTS } from "./fieldVariants.js";
 import { PAGE_SIZE_VARIANTS } from "./pageSizeVariants.js";
 import { PERMISSION_VARIANTS } from "./permissionVariants.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
+import { REQUEST_READING_VARIANTS } from "./requestReadingVariants.js";
 import { ROLE_VARIANTS } from "./roleVariants.js";
 import { SEARCH_VARIANTS } from "./searchVariants.js";
 import { TRAFFIC_VARIANTS } from "./trafficVariants.js";
@@ -30,6 +31,7 @@ export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
   ...FIELD_VARIANTS,
   ...PAGE_SIZE_VARIANTS,
   ...ERROR_VARIANTS,
+  ...REQUEST_READING_VARIANTS,
   ...PERMISSION_VARIANTS,
   ...ROLE_VARIANTS,
   ...CREDENTIAL_VARIANTS,

@@ -9,13 +9,18 @@ const introduction = (profile: string): SafeHtml =>
     html`<strong>Strict</strong> is what <code>--profile strict</code> does.</p>`,
   ]}`;
 
-const HEAD = html`<thead><tr><th>Entry</th><th>Question</th><th>§</th><th>Default</th><th>Why</th><th>Strict</th><th>Used by</th></tr></thead>`;
+const HEAD = html`<thead><tr>${[
+  html`<th>Entry</th><th>Question</th><th>§</th><th>Default</th><th>Why</th><th>Strict</th>`,
+  html`<th>Stacks considered</th><th>Used by</th>`,
+]}</tr></thead>`;
 
 function entryRow(entry: RunReport["register"][number], count: number): SafeHtml {
   const usedBy = count > 0 ? `${count} verdict${count === 1 ? "" : "s"}` : "";
   const cells = [
     html`<td class="check-id">${entry.id}</td><td>${entry.question}</td><td>${entry.sections.join(", ")}</td>`,
-    html`<td>${entry.default}</td><td class="muted">${entry.why}</td><td>${entry.strict}</td><td>${usedBy}</td>`,
+    html`<td>${entry.default}</td><td class="muted">${entry.why}</td><td>${entry.strict}</td>`,
+    // The readings and common stacks' defaults weighed before a default may fail (issue 48.1); empty when none was written.
+    html`<td class="muted">${entry.stacks ?? ""}</td><td>${usedBy}</td>`,
   ];
   return html`<tr id="reg-${entry.id}" class="${count > 0 ? "used" : ""}">${cells}</tr>`;
 }

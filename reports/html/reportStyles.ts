@@ -112,7 +112,7 @@ svg.chart .grid{stroke:#eaeef2}
 svg.chart .p50{fill:#54aeff}svg.chart .p95{fill:#b6e3ff}svg.chart .max{stroke:var(--fail);stroke-width:2}
 table.register td{font-size:.85rem}
 table.register td:nth-child(1){min-width:9em}table.register td:nth-child(4){min-width:18em}table.register td:nth-child(6){min-width:11em}
-table.register td:nth-child(7){white-space:nowrap}
+table.register td:nth-child(7){min-width:18em}table.register td:nth-child(8){white-space:nowrap}
 table.register tr.used td:first-child{border-left:4px solid var(--waived)}
 footer{max-width:1280px;margin:0 auto;padding:16px 20px;color:var(--muted);font-size:.8rem;border-top:1px solid var(--line)}
 [hidden]{display:none!important}

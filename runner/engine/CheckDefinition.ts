@@ -37,6 +37,11 @@ export interface CheckDescription {
   /** Register entries whose defaults this check applies. */
   readonly registerRefs: readonly string[];
   readonly needs?: readonly CheckNeed[];
+  /**
+   * For a check that sends something outside the forms §4–§5 define: the readings and the defaults of
+   * common stacks considered, and why none makes its failures false (issue 48.1; checks/checkStacks.ts).
+   */
+  readonly stacks?: string;
 }
 
 /** One check of the catalogue (STYLE: named after the invariant it protects). */

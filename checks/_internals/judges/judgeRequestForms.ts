@@ -1,13 +1,14 @@
 /**
  * Judges a valid request sent in one of its equivalent forms (issue 44 item 6): a null field, the
  * bearer scheme in another letter case, or another spelling of a §5 header. A refusal is traced to
- * its cause (causeOfRefusal): a null field or the scheme's case is a warning (registers
- * null-request-fields, bearer-scheme-case); another header spelling refused is a failure, since HTTP
+ * its cause (causeOfRefusal): a null field refused with 400 passes, refused otherwise or the scheme's
+ * case refused is a warning (registers null-request-fields, bearer-scheme-case); another header spelling refused is a failure, since HTTP
  * makes header names and media types case-insensitive and lets a media type carry parameters
  * (RFC 9110 §5.1, §8.3.1); a 5xx is a failure as always.
  */
 import type { RequestHeaderForm } from "../../../contract/requestHeaderForms.js";
-import { describeHeaderForm } from "../../../contract/requestHeaderForms.js";
+import { describeHeaderForm, isCanonicalHeaderForm } from "../../../contract/requestHeaderForms.js";
+import { nullFieldsOf } from "../../../generators/nullRequestFields.js";
 import { validRequestForms } from "../../../generators/validRequestForms.js";
 import type { CheckContext } from "../../../runner/engine/CheckDefinition.js";
 import { evidence, type Judgement } from "../../../runner/engine/Judgement.js";
@@ -32,8 +33,10 @@ const UNDONE: Readonly<Record<RefusalCause, string>> = {
 };
 
 /**
- * Records a valid request refused for its form: a warning for a null field or the scheme's case,
- * else a failure (RFC 9110 §5.1, §8.3.1).
+ * Records a valid request refused for its form: a null field refused with 400 passes (§2: a string is a
+ * JSON string, and null is none; §7's 400 for a field filled incorrectly), another refusal of a null
+ * field or of the scheme's case is a warning, any other form refused a failure (RFC 9110 §5.1, §8.3.1).
+ * `undone` says what `served` is when it is not UNDONE[cause] (the basic request the form was made from).
  */
 export function judgeRefusedForm(
   judge: Judgement,
@@ -41,29 +44,43 @@ export function judgeRefusedForm(
   refused: Exchange,
   cause: RefusalCause,
   served: Exchange,
+  undone: string = UNDONE[cause],
 ): void {
   const status = refused.response?.status ?? 0;
+  if (cause === "null-fields" && status === 400) {
+    // register null-request-fields: null refused as no value of the field's type is a reading the text allows.
+    judge.applied("null-request-fields");
+    judge.witness(evidence(label, refused));
+    return;
+  }
   const servedStatus = served.response?.status ?? 0;
-  const undone = servedStatus === 200 ? "served" : `answered ${servedStatus}`;
+  const outcome = servedStatus === 200 ? "served" : `answered ${servedStatus}`;
   const details = {
-    expected: "200 (§4): the request in this form is a valid one",
-    actual: `${describeAnswer(refused)}: ${preview(refused, 200)}; ${UNDONE[cause]} got ${servedStatus}`,
-    evidence: [evidence(label, refused), evidence(`${label}, asked again as ${UNDONE[cause]}`, served)],
+    expected: "200 (§4), or for a null field 400 (§7): the request in this form is a valid one",
+    actual: `${describeAnswer(refused)}: ${preview(refused, 200)}; ${undone} got ${servedStatus}`,
+    evidence: [evidence(label, refused), evidence(`${label}, asked again as ${undone}`, served)],
   };
   const register = DEPARTURE_OF[cause];
   if (register) {
-    judge.depart(register, `${label} was refused with ${status}, ${UNDONE[cause]} ${undone}.`, details);
+    judge.depart(register, `${label} was refused with ${status}, ${undone} ${outcome}.`, details);
     return;
   }
   judge.fail(
-    `${label} was refused with ${status}, ${UNDONE[cause]} ${undone}: header names and media types are ` +
+    `${label} was refused with ${status}, ${undone} ${outcome}: header names and media types are ` +
       `case-insensitive and a media type may carry parameters (RFC 9110 §5.1, §8.3.1).`,
     details,
   );
 }
 
-/** Sends each equivalent form of the basic request once (validRequestForms) and judges its answer. */
-export async function judgeValidForms(context: CheckContext, basic: Record<string, unknown>): Promise<number> {
+/**
+ * Sends each equivalent form of the basic request once (validRequestForms) and judges its answer;
+ * `basicServed` is the basic request's answer when it got 200.
+ */
+export async function judgeValidForms(
+  context: CheckContext,
+  basic: Record<string, unknown>,
+  basicServed?: Exchange,
+): Promise<number> {
   const { operation, target, judge } = context;
   // Every form sent at once (none depends on another's answer), judged in order.
   const forms = validRequestForms(operation, basic).map((form) => ({
@@ -80,6 +97,12 @@ export async function judgeValidForms(context: CheckContext, basic: Record<strin
       status >= 400 && status < 500 ? await causeOfRefusal(target, operation, body, headerForm, status) : undefined;
     if (finding?.cause) {
       judgeRefusedForm(judge, label, exchange, finding.cause, finding.served);
+      continue;
+    }
+    // The basic request served, its form with a null field refused: the null is all that differs, whatever the
+    // request without the field gets (a target may require it: which fields are required is not shown, §4).
+    if (finding && basicServed && nullFieldsOf(body).length > 0 && isCanonicalHeaderForm(headerForm)) {
+      judgeRefusedForm(judge, label, exchange, "null-fields", basicServed, "the basic request");
       continue;
     }
     // A pagination left partial once its null field is read as absent: which fields are required is not shown (§4).

@@ -1,6 +1,6 @@
 /**
  * When a request valid by the schema gets a 4xx, which register entry (if any) allows it:
- * a page number or size past the machine integer sizes, a page past the end, a page size
+ * a page number or size past the machine integer sizes, an empty search value, a page past the end, a page size
  * above 10, a long request, a search value with special characters, or an edge role list. A
  * 4xx that no entry covers is a failure (§7 reserves 400 for invalid requests).
  */
@@ -21,6 +21,7 @@ export function registerForRefusedValidRequest(
   if (!isJsonObject(body)) return undefined;
   const pagination = isJsonObject(body.pagination) ? body.pagination : {};
   if (isBoundaryInteger(pagination.pageNumber) || isBoundaryInteger(pagination.pageSize)) return "large-page-numbers";
+  if (body.searchValue === "") return "empty-search-value";
   if (typeof body.searchValue === "string" && body.searchValue.length > LONG_SEARCH) return "payload-size-limit";
   if (typeof body.searchValue === "string" && hasSpecialSearchCharacters(body.searchValue))
     return "search-special-characters";

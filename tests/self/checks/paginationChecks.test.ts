@@ -477,31 +477,56 @@ describe("pagination.invalid-rejected", () => {
   const sizeOf = (request: Parameters<Parameters<typeof checkOnScript>[2]>[0]) =>
     (jsonOf(request).pagination as { pageSize?: number } | undefined)?.pageSize;
 
-  it("fails a negative pageNumber served, with items or without: §2.11 has no page -1", async () => {
-    for (const items of [widgets, []]) {
-      const { result } = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
-        (pageNumberOf(request) ?? 0) < 0 ? listing(items) : { status: 400, json: { message: "bad" } },
-      );
-      expect(result.outcome).toBe("failed");
-      expect(result.message).toBe('negative pageNumber: pagination {"pageNumber":-1,"pageSize":10} got status 200.');
-      expect(result.expected).toBe(
-        "400: a field filled incorrectly (§7); the first page has index 0 and a page holds records (§2.11)",
-      );
-      // Only the fractions' entry governs this check now: the range is the spec's own.
-      expect(result.registerRefs).toEqual(["numeric-coercion"]);
-    }
+  const hasPagination = (request: Parameters<Parameters<typeof checkOnScript>[2]>[0]) =>
+    jsonOf(request).pagination !== undefined;
+  const refused = { status: 400, json: { message: "bad" } };
+
+  it("warns for a negative pageNumber served as an empty page with the listing's totals, and fails items or other totals", async () => {
+    const answer = async (page: ReturnType<typeof listing>) =>
+      (
+        await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
+          !hasPagination(request) ? listing(widgets) : (pageNumberOf(request) ?? 0) < 0 ? page : refused,
+        )
+      ).result;
+    const empty = await answer(listing([]));
+    expect(empty.outcome).toBe("warning");
+    expect(empty.message).toBe(
+      'negative pageNumber: pagination {"pageNumber":-1,"pageSize":10} got 200 with an empty page with the ' +
+        "listing's totals (register invalid-field-status), not 400. [register: invalid-field-status]",
+    );
+    const items = await answer(listing(widgets));
+    expect(items.outcome).toBe("failed");
+    expect(items.message).toBe(
+      'negative pageNumber: pagination {"pageNumber":-1,"pageSize":10} got 200 with a page that is not an empty ' +
+        "page with the listing's totals (register invalid-field-status).",
+    );
+    expect(items.expected).toBe(
+      "400 (§7); or, read as a page outside the listing, 200 with no item and the listing's totals",
+    );
+    const otherTotals = await answer({
+      status: 200,
+      json: { widgets: [], listInformation: { totalElements: 0, totalPages: 0 } },
+    });
+    expect(otherTotals.outcome).toBe("failed");
+    expect(items.registerRefs).toEqual(["invalid-field-status"]);
   });
 
-  it("fails a pageSize of 0 served as 10, and a negative pageSize answered 422", async () => {
-    const zero = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
-      sizeOf(request) === 0 ? listing(widgets) : { status: 400, json: { message: "bad" } },
-    );
-    expect(zero.result).toMatchObject({
-      outcome: "failed",
-      message: 'pageSize 0: pagination {"pageNumber":0,"pageSize":0} got status 200.',
+  it("warns for a pageSize of 0 served as without pagination, fails another page, and fails a negative pageSize answered 422", async () => {
+    const zero = async (page: ReturnType<typeof listing>) =>
+      (
+        await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
+          !hasPagination(request) ? listing(widgets) : sizeOf(request) === 0 ? page : refused,
+        )
+      ).result;
+    expect(await zero(listing(widgets))).toMatchObject({
+      outcome: "warning",
+      message:
+        'pageSize 0: pagination {"pageNumber":0,"pageSize":0} got 200 with the answer without pagination, as a ' +
+        "pageSize not set (register invalid-field-status), not 400. [register: invalid-field-status]",
     });
+    expect((await zero(listing(widgets.slice(1)))).outcome).toBe("failed");
     const negative = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
-      (sizeOf(request) ?? 0) < 0 ? { status: 422, json: {} } : { status: 400, json: { message: "bad" } },
+      (sizeOf(request) ?? 0) < 0 ? { status: 422, json: {} } : refused,
     );
     expect(negative.result).toMatchObject({
       outcome: "failed",
@@ -509,19 +534,15 @@ describe("pagination.invalid-rejected", () => {
     });
   });
 
-  it("only warns for a fraction served (register numeric-coercion), and passes 400 everywhere", async () => {
+  it("fails a fraction served: §2's integer is a JSON number without fraction (register numeric-coercion); passes 400 everywhere", async () => {
     const fraction = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", (request) =>
-      Number.isInteger(sizeOf(request) ?? 0) ? { status: 400, json: { message: "bad" } } : listing(widgets),
+      Number.isInteger(sizeOf(request) ?? 0) ? refused : listing(widgets),
     );
     expect(fraction.result).toMatchObject({
-      outcome: "warning",
-      message: 'fractional pageSize: pagination {"pageNumber":0,"pageSize":2.5} got 200. [register: numeric-coercion]',
-      registerRefs: ["numeric-coercion"],
+      outcome: "failed",
+      message: 'fractional pageSize: pagination {"pageNumber":0,"pageSize":2.5} got status 200.',
     });
-    const right = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", () => ({
-      status: 400,
-      json: { message: "bad" },
-    }));
+    const right = await checkOnScript("pagination.invalid-rejected", "listFactoryDefaultWidgets", () => refused);
     expect(right.result.outcome).toBe("passed");
   });
 });

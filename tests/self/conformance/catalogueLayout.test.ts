@@ -23,6 +23,7 @@ describe("the layout of the checks", () => {
       "checkCatalogue.ts",
       "checkDescriptions.generated.json",
       "checkDescriptions.ts",
+      "checkStacks.ts",
       "describeChecks.ts",
       "executeInProcess.ts",
       "registerConformanceTests.ts",

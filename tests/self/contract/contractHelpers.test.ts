@@ -78,18 +78,22 @@ describe("the register's table", () => {
 
   it("has a header and one row per entry that reads back as the entry", () => {
     const lines = renderRegisterMarkdown().split("\n");
-    expect(lines.slice(0, 2)).toEqual(["| id | question | § | default | why | strict |", "|---|---|---|---|---|---|"]);
+    expect(lines.slice(0, 2)).toEqual([
+      "| id | question | § | default | why | strict | stacks |",
+      "|---|---|---|---|---|---|---|",
+    ]);
     expect(lines).toHaveLength(AMBIGUITY_REGISTER.length + 2);
     AMBIGUITY_REGISTER.forEach((entry, index) => {
       const row = lines[index + 2] as string;
       expect(row.startsWith("| ") && row.endsWith(" |"), row).toBe(true);
-      const [id, question, sections, byDefault, why, strict, ...rest] = cells(row);
-      expect({ id, question, byDefault, why, strict, rest }).toEqual({
+      const [id, question, sections, byDefault, why, strict, stacks, ...rest] = cells(row);
+      expect({ id, question, byDefault, why, strict, stacks, rest }).toEqual({
         id: entry.id,
         question: entry.question,
         byDefault: entry.default,
         why: entry.why,
         strict: entry.strict,
+        stacks: entry.stacks ?? "",
         rest: [],
       });
       expect(sections).toBe(entry.sections.map((section) => `§${section}`).join(", "));

@@ -18,6 +18,7 @@ import {
 import { metaSchemaValidator } from "../../../contract/metaSchemaValidator.js";
 import { CHECK_DESCRIPTIONS } from "../../../checks/checkDescriptions.js";
 import { CHECK_DESCRIPTIONS_FILE, describeChecks } from "../../../checks/describeChecks.js";
+import { CHECK_STACKS } from "../../../checks/checkStacks.js";
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
 
@@ -83,7 +84,8 @@ describe("files derived from the contract", () => {
     expect(CHECK_DESCRIPTIONS.checks.map((check) => check.id)).toEqual(CHECK_CATALOGUE.checks.map((check) => check.id));
     for (const description of CHECK_DESCRIPTIONS.checks) expect(Object.keys(description)).not.toContain("run");
     const [first] = CHECK_CATALOGUE.checks;
-    expect(CHECK_DESCRIPTIONS.checks[0]).toEqual({ ...first, run: undefined });
+    // A description adds the stacks considered (checks/checkStacks.ts) to the check, for those that have them.
+    expect(CHECK_DESCRIPTIONS.checks[0]).toEqual({ ...first, run: undefined, stacks: CHECK_STACKS[first?.id ?? ""] });
   });
 
   it("BENCHMARKS.md holds the current figures, not their history (under 300 lines; history stays in git)", () => {

@@ -113,17 +113,17 @@ describe("deriveInvalidRules on a hand-written request schema", () => {
     // The first six, the body and raw rules every operation has, are deriveInvalidRules.test.ts's.
     expect(rules.map(row).slice(6)).toStrictEqual([
       `amount:wrong-type-string | invalid-field-status | must-400 | ${p("amount")} arb | amount holds a JSON string where the schema says number`,
-      `amount:numeric-text | numeric-coercion | should-400 | ${p("amount")} fn | amount holds its number as a JSON string ("1" for 1)`,
-      `amount:below-minimum | invalid-field-status | must-400 | ${p("amount")} arb | amount is below its minimum 2`,
+      `amount:numeric-text | numeric-coercion | must-400 | ${p("amount")} fn | amount holds its number as a JSON string ("1" for 1)`,
+      `amount:below-minimum | invalid-field-status | should-400 | ${p("amount")} arb | amount is below its minimum 2`,
       `count:wrong-type-string | invalid-field-status | must-400 | ${p("count")} arb | count holds a JSON string where the schema says integer`,
       `count:wrong-type-boolean | invalid-field-status | must-400 | ${p("count")} arb | count holds a JSON boolean where the schema says integer`,
-      `count:numeric-text | numeric-coercion | should-400 | ${p("count")} fn | count holds its number as a JSON string ("1" for 1)`,
-      `count:below-minimum | invalid-field-status | must-400 | ${p("count")} arb | count is below its minimum 1.5`,
-      `count:fractional | numeric-coercion | should-400 | ${p("count")} arb | count is a fractional number where the schema says integer`,
+      `count:numeric-text | numeric-coercion | must-400 | ${p("count")} fn | count holds its number as a JSON string ("1" for 1)`,
+      `count:below-minimum | invalid-field-status | should-400 | ${p("count")} arb | count is below its minimum 1.5`,
+      `count:fractional | numeric-coercion | must-400 | ${p("count")} arb | count is a fractional number where the schema says integer`,
       `level:wrong-type-string | invalid-field-status | must-400 | ${p("level")} arb | level holds a JSON string where the schema says integer`,
       `level:wrong-type-boolean | invalid-field-status | must-400 | ${p("level")} arb | level holds a JSON boolean where the schema says integer`,
-      `level:numeric-text | numeric-coercion | should-400 | ${p("level")} fn | level holds its number as a JSON string ("1" for 1)`,
-      `level:fractional | numeric-coercion | should-400 | ${p("level")} arb | level is a fractional number where the schema says integer`,
+      `level:numeric-text | numeric-coercion | must-400 | ${p("level")} fn | level holds its number as a JSON string ("1" for 1)`,
+      `level:fractional | numeric-coercion | must-400 | ${p("level")} arb | level is a fractional number where the schema says integer`,
       `code:wrong-type-number | invalid-field-status | must-400 | ${p("code")} arb | code holds a JSON number where the schema says string`,
       `code:pattern-mismatch | invalid-field-status | should-400 | ${p("code")} fn | code does not match ^[A-Za-z]+$`,
       `label:wrong-type-number | invalid-field-status | must-400 | ${p("label")} arb | label holds a JSON number where the schema says string`,
@@ -134,7 +134,7 @@ describe("deriveInvalidRules on a hand-written request schema", () => {
       `owner.analyticId:wrong-type-number | invalid-field-status | must-400 | ${p("owner", "analyticId")} arb | owner.analyticId holds a JSON number where the schema says string`,
       `owner.analyticId:pattern-mismatch | malformed-analytic-id | 400-or-404 | ${p("owner", "analyticId")} fn | owner.analyticId does not match ^analytic://[a-z]+$`,
       `stated:wrong-type-string | invalid-field-status | must-400 | ${p("stated")} arb | stated holds a JSON string where the schema says boolean`,
-      `stated:missing | required-request-fields | must-400 | ${p("stated")} delete | stated is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")`,
+      `stated:missing | required-request-fields | 400-or-404 | ${p("stated")} delete | stated is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")`,
       `code:missing | required-request-fields | should-400 | ${p("code")} delete | code is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")`,
     ]);
   });

@@ -14,6 +14,7 @@ import { FIELD_FAULT_PROBES } from "./fieldFaultProbes.js";
 import { VALUE_SHAPE_FAULT_PROBES } from "./valueShapeFaultProbes.js";
 import { CONSISTENCY_FAULT_PROBES } from "./consistencyFaultProbes.js";
 import { IDENTITY_FAULT_PROBES } from "./identityFaultProbes.js";
+import { REQUEST_READING_FAULT_PROBES } from "./requestReadingProbes.js";
 import {
   asObject,
   call,
@@ -56,6 +57,7 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
   ...VALUE_SHAPE_FAULT_PROBES,
   ...CONSISTENCY_FAULT_PROBES,
   ...IDENTITY_FAULT_PROBES,
+  ...REQUEST_READING_FAULT_PROBES,
   "pagination-default-20": async ({ both }) => {
     for (const [operation, field] of [
       ["listFactoryDefaultWidgets", "widgets"],

@@ -10,6 +10,7 @@ import { FIELD_VARIANT_PROBES } from "./fieldVariantProbes.js";
 import { VALUE_SHAPE_VARIANT_PROBES } from "./valueShapeVariantProbes.js";
 import { CONSISTENCY_VARIANT_PROBES } from "./consistencyVariantProbes.js";
 import { IDENTITY_VARIANT_PROBES } from "./identityVariantProbes.js";
+import { REQUEST_READING_VARIANT_PROBES } from "./requestReadingProbes.js";
 import {
   asObject,
   callOperation,
@@ -45,6 +46,7 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
   ...VALUE_SHAPE_VARIANT_PROBES,
   ...CONSISTENCY_VARIANT_PROBES,
   ...IDENTITY_VARIANT_PROBES,
+  ...REQUEST_READING_VARIANT_PROBES,
   "landing-search-case-sensitive": async ({ both }) => {
     const [reference, variant] = await both("listLandingPages", { searchValue: "painel" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
@@ -133,21 +135,6 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
     expect(variant.json).toEqual(reference.json);
     const [ok, variantOk] = await both("listLandingPages", {});
     expect(variantOk.contentType).toBe(ok.contentType);
-  },
-  "lenient-number-coercion": async ({ both }) => {
-    for (const pagination of [
-      { pageNumber: "1", pageSize: 5 },
-      { pageNumber: 1, pageSize: "5" },
-      { pageNumber: 1.5, pageSize: 5 },
-      { pageNumber: 1, pageSize: 5.75 },
-    ]) {
-      const [reference, variant] = await both("listFactoryDefaultWidgets", { pagination });
-      expect([reference.status, variant.status]).toEqual([400, 200]);
-      const [plain] = await both("listFactoryDefaultWidgets", { pagination: { pageNumber: 1, pageSize: 5 } });
-      expect(variant.json).toEqual(plain.json);
-    }
-    const [reference, variant] = await both("listLandingPages", { pagination: { pageNumber: "one" } });
-    expect([reference.status, variant.status]).toEqual([400, 400]);
   },
   "volatile-extra-fields": async ({ both }) => {
     const [reference, variant] = await both("listFactoryDefaultWidgets", {});

@@ -278,17 +278,17 @@ describe("renderRegister", () => {
 
   it("counts the verdicts that relied on each entry and marks those entries used", () => {
     const register = [
-      { id: "e1", question: "Q1", sections: ["2", "7"], default: "D", why: "W", strict: "S" },
+      { id: "e1", question: "Q1", sections: ["2", "7"], default: "D", why: "W", strict: "S", stacks: "K <Go>" },
       { id: "e2", question: "Q2", sections: ["4"], default: "D2", why: "W2", strict: "S2" },
       { id: "e3", question: "Q3", sections: [], default: "", why: "", strict: "" },
     ];
     expect(renderRegister({ ...report, register }).value).toBe(
       lines(
         '<p class="muted">Where the spec is silent, the suite takes a default. <strong>Default</strong> is what this default run did; <strong>Strict</strong> is what <code>--profile strict</code> does.</p>',
-        '<div class="table-wrap"><table class="register"><thead><tr><th>Entry</th><th>Question</th><th>§</th><th>Default</th><th>Why</th><th>Strict</th><th>Used by</th></tr></thead><tbody>',
-        '<tr id="reg-e1" class="used"><td class="check-id">e1</td><td>Q1</td><td>2, 7</td><td>D</td><td class="muted">W</td><td>S</td><td>2 verdicts</td></tr>' +
-          '<tr id="reg-e2" class="used"><td class="check-id">e2</td><td>Q2</td><td>4</td><td>D2</td><td class="muted">W2</td><td>S2</td><td>1 verdict</td></tr>' +
-          '<tr id="reg-e3" class=""><td class="check-id">e3</td><td>Q3</td><td></td><td></td><td class="muted"></td><td></td><td></td></tr>',
+        '<div class="table-wrap"><table class="register"><thead><tr><th>Entry</th><th>Question</th><th>§</th><th>Default</th><th>Why</th><th>Strict</th><th>Stacks considered</th><th>Used by</th></tr></thead><tbody>',
+        '<tr id="reg-e1" class="used"><td class="check-id">e1</td><td>Q1</td><td>2, 7</td><td>D</td><td class="muted">W</td><td>S</td><td class="muted">K &lt;Go&gt;</td><td>2 verdicts</td></tr>' +
+          '<tr id="reg-e2" class="used"><td class="check-id">e2</td><td>Q2</td><td>4</td><td>D2</td><td class="muted">W2</td><td>S2</td><td class="muted"></td><td>1 verdict</td></tr>' +
+          '<tr id="reg-e3" class=""><td class="check-id">e3</td><td>Q3</td><td></td><td></td><td class="muted"></td><td></td><td class="muted"></td><td></td></tr>',
         "</tbody></table></div>",
       ),
     );

@@ -39,7 +39,7 @@ describe("deriveInvalidRules reads the request schema", () => {
       ...BODY_ROWS,
       'analyticId:wrong-type-number | invalid-field-status | must-400 | [{"property":"analyticId"}] arb | analyticId holds a JSON number where the schema says string (§4.3, §2.5)',
       'analyticId:pattern-mismatch | malformed-analytic-id | 400-or-404 | [{"property":"analyticId"}] fn | analyticId does not match ^analytic://[^/]+/[^/]+$ (§4.3, §2.5)',
-      'analyticId:missing | required-request-fields | must-400 | [{"property":"analyticId"}] delete | analyticId is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")',
+      'analyticId:missing | required-request-fields | 400-or-404 | [{"property":"analyticId"}] delete | analyticId is missing, which the operation cannot work without (register required-request-fields; §7 "required parameters missing")',
     ]);
   });
 
@@ -59,9 +59,9 @@ describe("deriveInvalidRules reads the request schema", () => {
     const integerRows = (name: string, min: number) => [
       `pagination.${name}:wrong-type-string | invalid-field-status | must-400 | ${p(name)} arb | pagination.${name} holds a JSON string where the schema says integer (§2.11)`,
       `pagination.${name}:wrong-type-boolean | invalid-field-status | must-400 | ${p(name)} arb | pagination.${name} holds a JSON boolean where the schema says integer (§2.11)`,
-      `pagination.${name}:numeric-text | numeric-coercion | should-400 | ${p(name)} fn | pagination.${name} holds its number as a JSON string ("1" for 1) (§2.11)`,
-      `pagination.${name}:below-minimum | invalid-field-status | must-400 | ${p(name)} arb | pagination.${name} is below its minimum ${min} (§2.11)`,
-      `pagination.${name}:fractional | numeric-coercion | should-400 | ${p(name)} arb | pagination.${name} is a fractional number where the schema says integer (§2.11)`,
+      `pagination.${name}:numeric-text | numeric-coercion | must-400 | ${p(name)} fn | pagination.${name} holds its number as a JSON string ("1" for 1) (§2.11)`,
+      `pagination.${name}:below-minimum | invalid-field-status | should-400 | ${p(name)} arb | pagination.${name} is below its minimum ${min} (§2.11)`,
+      `pagination.${name}:fractional | numeric-coercion | must-400 | ${p(name)} arb | pagination.${name} is a fractional number where the schema says integer (§2.11)`,
     ];
     expect(deriveInvalidRules("listLandingPages").map(row)).toEqual([
       ...BODY_ROWS,

@@ -1,7 +1,8 @@
 /**
- * http.valid-request-ok on the forms of a valid request (issue 44 item 6): a null field and the
- * bearer scheme in another case refused are warnings (registers null-request-fields,
- * bearer-scheme-case); header names in another case or a charset refused are failures (RFC 9110).
+ * http.valid-request-ok on the forms of a valid request (issue 44 item 6): a null field refused with 400
+ * passes, refused otherwise it warns, and so does the bearer scheme in another case refused (registers
+ * null-request-fields, bearer-scheme-case); header names in another case or a charset refused are
+ * failures (RFC 9110).
  */
 import { describe, expect, it } from "vitest";
 import type { OutgoingRequest } from "../../../../../runner/http/types.js";
@@ -25,12 +26,36 @@ describe("http.valid-request-ok on the forms of a valid request", () => {
     expect((await verdictOf(cms)).outcome).toBe("passed");
   });
 
-  it("warns when a null field is refused and the same request without it is served (register null-request-fields)", async () => {
+  it("passes a null field refused with 400: §2 types the field and null is none of its type (register null-request-fields)", async () => {
     const result = await verdictOf(refuse(hasNull));
-    expect(result.outcome).toBe("warning");
+    expect(result.outcome).toBe("passed");
     expect(result.registerRefs).toContain("null-request-fields");
+  });
+
+  it("warns when a null field is refused with another 4xx and the same request without it is served", async () => {
+    const result = await verdictOf((request, index) =>
+      hasNull(request) ? { status: 422, json: { detail: "none is not an allowed value" } } : cms(request, index),
+    );
+    expect(result.outcome).toBe("warning");
     expect(result.message).toContain(
-      "basic request with searchValue sent as null was refused with 400, the same request without its null fields served.",
+      "basic request with searchValue sent as null was refused with 422, the same request without its null fields served.",
+    );
+  });
+
+  it("judges a null refused by a target that also requires the field against the basic request (getRoleFilters' domainName)", async () => {
+    // domainName and serviceName required: absent or null, the request is refused, as a @NotNull Spring controller does.
+    const scoped = (status: number) => (request: OutgoingRequest) => {
+      const body = jsonOf(request);
+      return typeof body.domainName === "string" && typeof body.serviceName === "string"
+        ? { status: 200, json: { filters: [] } }
+        : { status, json: { message: "domainName and serviceName are required" } };
+    };
+    const refused400 = await checkOnScript("http.valid-request-ok", "getRoleFilters", scoped(400), { maxExamples: 5 });
+    expect(refused400.result.outcome).toBe("passed");
+    const refused422 = await checkOnScript("http.valid-request-ok", "getRoleFilters", scoped(422), { maxExamples: 5 });
+    expect(refused422.result.outcome).toBe("warning");
+    expect(refused422.result.message).toContain(
+      "basic request with domainName sent as null was refused with 422, the basic request served.",
     );
   });
 
