@@ -37,7 +37,10 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
       "Every answer with a body carries Content-Type text/html although the body is the right JSON: an interface " +
       "breaking §4's content type, not a server with no interface (its run is judged, not stopped).",
     caughtBy: ["http.json-content-type"],
-    respond: (response) => ({ ...response, headers: { ...response.headers, "Content-Type": "text/html; charset=utf-8" } }),
+    respond: (response) => ({
+      ...response,
+      headers: { ...response.headers, "Content-Type": "text/html; charset=utf-8" },
+    }),
   },
   {
     name: "not-found-text-plain",

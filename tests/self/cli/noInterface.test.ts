@@ -79,8 +79,13 @@ describe("a base URL that serves no interface", () => {
     try {
       const out = mkdtempSync(join(tmpdir(), "cms-html-json-"));
       const result = await runCli(
-        ["run", "--base-url", server.faultBaseUrl("html-content-type-everywhere"), "--checks", "http.json-content-type"]
-          .concat(["--seed", "3", "--out", out]),
+        [
+          "run",
+          "--base-url",
+          server.faultBaseUrl("html-content-type-everywhere"),
+          "--checks",
+          "http.json-content-type",
+        ].concat(["--seed", "3", "--out", out]),
         { NO_COLOR: "1", CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token },
       );
       expect(result.stderr).not.toMatch(/no interface answers/);
