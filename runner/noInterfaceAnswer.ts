@@ -3,15 +3,22 @@
  * 405 or 501 without the §7 body a read gives for an unknown id, an HTML page, an empty 2xx. When every
  * operation answers so, the base URL serves no interface (a static file server, a wrong prefix, a stub) and
  * the run stops after its first probes with one sentence. Judged by all operations together: a real target
- * answers 404 to a read of an id it lacks, but never a listing, and never with an HTML page.
+ * answers 404 to a read of an id it lacks, but never a listing, and never with an HTML page. A JSON object
+ * labelled text/html is not an HTML page: it is the interface breaking §4's content type, which the checks judge.
  */
 import type { Exchange } from "./model/Exchange.js";
 
 /** Statuses the interface never gives to a valid request of any of its operations as a whole (§7 lists its errors). */
 const NOT_SERVED = new Set([404, 405, 501]);
 
+/**
+ * An HTML page: labelled text/html or starting as one, and not a JSON object. A JSON object under
+ * text/html is the interface's body under a wrong content type: judged (http.json-content-type), not stopped.
+ */
 function isHtml(exchange: Exchange): boolean {
   const type = exchange.response?.headers["content-type"] ?? "";
+  const json = exchange.json;
+  if (exchange.isJson && typeof json === "object" && json !== null && !Array.isArray(json)) return false;
   return /^\s*text\/html\b/i.test(type) || /^\s*<(!doctype|html)\b/i.test(exchange.response?.bodyText ?? "");
 }
 

@@ -31,6 +31,18 @@ export const HTTP_FAULTS: readonly ReferenceFault[] = [
         : response,
   },
   {
+    name: "html-content-type-everywhere",
+    section: "§4",
+    description:
+      "Every answer with a body carries Content-Type text/html although the body is the right JSON: an interface " +
+      "breaking §4's content type, not a server with no interface (its run is judged, not stopped).",
+    caughtBy: ["http.json-content-type"],
+    respond: (response) => ({
+      ...response,
+      headers: { ...response.headers, "Content-Type": "text/html; charset=utf-8" },
+    }),
+  },
+  {
     name: "not-found-text-plain",
     section: "§7",
     description:

@@ -29,7 +29,7 @@ import { createRequestLedger } from "./hostile/requestLedger.js";
 
 export { HOSTILE_BEHAVIOURS, type HostileBehaviour } from "./hostile/hostileBehaviours.js";
 export { HOSTILE_STRINGS } from "./hostile/answers/hostileStringAnswers.js";
-export { ECHO_FORMS } from "./hostile/answers/echoAnswers.js";
+export { credentialFragments, ECHO_FORMS } from "./hostile/answers/echoAnswers.js";
 export type { HostileTargetOptions } from "./hostile/hostileSettings.js";
 export type { HostileRequestRecord } from "./hostile/HostileRequestRecord.js";
 export { unusedBaseUrl } from "./hostile/unusedBaseUrl.js";

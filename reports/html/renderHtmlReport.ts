@@ -12,6 +12,7 @@ import { redactReport } from "../redactReport.js";
 import { selectionPhrase } from "../selectionPhrase.js";
 import { html, SafeHtml } from "./html.js";
 import { exportLine } from "./exportLine.js";
+import { foldCommandLine } from "./foldCommandLine.js";
 import { jsonForScript } from "./jsonForScript.js";
 import { renderMatrix } from "./renderMatrix.js";
 import { renderRegister } from "./renderRegister.js";
@@ -95,13 +96,20 @@ function commandText(text: string): SafeHtml {
   return html`${text.split(" ").map((word, index) => html`${index > 0 ? " " : ""}${word.startsWith("--") ? html`<span class="opt">${word}</span>` : word}`)}`;
 }
 
-/** The command line that reproduces the run, with a copy button and the variables to set first. */
+/**
+ * The command line that reproduces the run, with a copy button and the variables to set first. A line with an
+ * option repeated many times is shown folded ("--analytic-id … ×40"); the button copies the whole line, kept hidden.
+ */
 function reproduceBlock(commandLine: string): SafeHtml {
   const line = exportLine(commandLine);
-  const command = html`<pre id="command-line">${commandText(commandLine)}</pre>`;
+  const shown = foldCommandLine(commandLine);
+  const whole = html`<pre id="command-line"${shown === commandLine ? "" : new SafeHtml(" hidden")}>${commandText(commandLine)}</pre>`;
+  const command = shown === commandLine ? whole : html`<pre class="folded">${commandText(shown)}</pre>${whole}`;
   const copy = html`<button type="button" data-copy="command-line">Copy</button>`;
+  const note =
+    shown === commandLine ? "" : html`<p class="env">Repeated options are folded here; Copy copies the whole line.</p>`;
   const env = line === undefined ? "" : html`<p class="env">Set the credentials first: <code>${line}</code></p>`;
-  return html`<div class="reproduce"><h5>Reproduce this run</h5><div class="curl">${command}${copy}</div>${env}</div>`;
+  return html`<div class="reproduce"><h5>Reproduce this run</h5><div class="curl">${command}${copy}</div>${note}${env}</div>`;
 }
 
 /** "2025-01-15T10:00:00.000Z" → "2025-01-15 10:00:00 UTC"; anything else as it came. */

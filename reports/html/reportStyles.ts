@@ -15,15 +15,19 @@ h5{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--mut
 a{color:var(--waived)}
 code,pre,.mono{font-family:var(--mono);font-size:.85rem}
 pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px 10px;margin:4px 0;white-space:pre-wrap;word-break:break-word;
-max-height:28rem;overflow:auto}
+overflow-wrap:anywhere;max-height:28rem;overflow:auto;max-width:100%}
 .muted{color:var(--muted)}
 .note{color:var(--muted);font-size:.85rem;font-style:italic}
-header.verdict{display:grid;grid-template-columns:auto 1fr;gap:6px 24px;align-items:center;padding:18px 20px;border-bottom:4px solid}
+header.verdict{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px 24px;align-items:center;padding:18px 20px;border-bottom:4px solid}
 header.verdict.pass{background:#dafbe1;border-color:var(--pass)}
 header.verdict.fail{background:#ffebe9;border-color:var(--fail)}
 .verdict-word{font-size:2.6rem;font-weight:800;letter-spacing:.04em;padding:4px 18px;border-radius:8px;color:#fff;grid-row:span 2;align-self:start}
 .pass .verdict-word{background:var(--pass)}.fail .verdict-word{background:var(--fail)}
 header h1{font-size:1.35rem}
+/* A long URL, id or key in the banner wraps anywhere rather than widen the page (issue 50.8). */
+header.verdict>*{min-width:0}header.verdict h1,header.verdict p,header.verdict li{overflow-wrap:anywhere}
+main,section,details.result,.evidence,.exchange>*,.ea>*{min-width:0}
+details.result>summary,details.result>.body,section>p,dl.meta dd{overflow-wrap:anywhere}
 header .why{margin:2px 0 0;font-size:1rem}
 .counts{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:10px 0 0;padding:0;grid-column:2}
 .count{display:inline-flex;gap:6px;align-items:baseline;padding:4px 10px;border-radius:999px;border:1px solid var(--line);background:#fff;
@@ -118,7 +122,7 @@ footer{max-width:1280px;margin:0 auto;padding:16px 20px;color:var(--muted);font-
 [hidden]{display:none!important}
 @media (min-width:1001px){table.matrix th.op{width:8.5rem}}
 @media (max-width:1000px){table.matrix .lf{display:none}table.matrix .lf-inline{display:inline}}
-@media (max-width:900px){.exchange,.ea{grid-template-columns:1fr}header.verdict{grid-template-columns:1fr}.counts{grid-column:1}
+@media (max-width:900px){.exchange,.ea{grid-template-columns:1fr}header.verdict{grid-template-columns:minmax(0,1fr)}.counts{grid-column:1}
 .verdict-word{grid-row:auto;justify-self:start}}
 @media print{
   html{font-size:11pt}

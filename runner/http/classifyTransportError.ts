@@ -1,5 +1,6 @@
 /** Turns whatever undici or the socket threw into a TransportFailure: a kind and one sentence. */
 import type { TransportFailure } from "../model/Exchange.js";
+import type { ProxyHop } from "./proxyForOrigin.js";
 
 /** What was known when the error came. */
 export interface TransportErrorContext {
@@ -13,6 +14,8 @@ export interface TransportErrorContext {
   readonly contentLength: number | undefined;
   /** scheme://host:port of the target, for messages. */
   readonly origin: string;
+  /** The proxy the request went through, when one did: a connection that failed is then the proxy's. */
+  readonly proxy?: ProxyHop;
 }
 
 /** The start of the failure of an answer whose headers are over the client's limit (suiteTrouble.ts recognises it). */
@@ -117,6 +120,37 @@ function proxyFailure(text: string, code: string | undefined, origin: string): T
   };
 }
 
+/** The codes of a connection that could not be opened: refused, no such host, or not within the time. */
+const UNOPENED = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EAI_NONAME",
+  "EAI_NODATA",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/**
+ * A connection to the proxy that could not be opened: with a proxy the suite connects to it, never to the
+ * target (a target the proxy cannot reach is the proxy's answer, a 502 or "Proxy response (502)").
+ */
+function proxyHopFailure(code: string | undefined, context: TransportErrorContext): TransportFailure | undefined {
+  const { proxy, origin } = context;
+  if (proxy === undefined || code === undefined || !UNOPENED.has(code)) return undefined;
+  const what =
+    code === "ECONNREFUSED"
+      ? `connection refused by the proxy ${proxy.url}`
+      : code === "UND_ERR_CONNECT_TIMEOUT"
+        ? `could not connect to the proxy ${proxy.url} within ${context.timeoutMs} ms`
+        : `the host name of the proxy ${proxy.url} could not be resolved (${code})`;
+  return {
+    kind: "proxy",
+    message:
+      `${what} (${proxy.variable}), on the way to ${origin}: the request never reached the target; ` +
+      `is the proxy running? Check ${proxy.variable} and NO_PROXY.`,
+  };
+}
+
 /** Failures of the connection itself: refused, no such host, reset, closed by this client, unsendable. */
 function connectionFailure(
   code: string | undefined,
@@ -190,6 +224,7 @@ export function classifyTransportError(error: unknown, context: TransportErrorCo
   const code = codeOf(error);
   const text = messageOf(error);
   return (
+    proxyHopFailure(code, context) ??
     timeoutFailure(code, context) ??
     (code === undefined ? undefined : tlsFailure(code, context.origin, error)) ??
     proxyFailure(text, code, context.origin) ??

@@ -7,6 +7,7 @@ import type { SentRequest } from "./buildExchange.js";
 import type { ClientSettings } from "./clientSettings.js";
 import { createDispatcher } from "./createDispatcher.js";
 import { memoizeBounded } from "./memoizeBounded.js";
+import { proxyForOrigin } from "./proxyForOrigin.js";
 import { sendOnce, type AttemptResult } from "./sendOnce.js";
 import type { HttpClientOptions, OutgoingRequest } from "./types.js";
 
@@ -77,6 +78,8 @@ export function createConnection(
     ...(options.clientCertificate ? { clientCertificate: options.clientCertificate } : {}),
     ...(options.proxy ? { proxy: options.proxy } : {}),
   });
+  // Every request goes to the base URL's origin (build refuses any other): one hop for all.
+  const proxy = proxyForOrigin(settings.base.origin, options.proxy);
   let requests = 0;
   const once = (sent: SentRequest, url: ResolvedUrl, timeoutMs: number): Promise<AttemptResult> => {
     requests += 1;
@@ -88,6 +91,7 @@ export function createConnection(
       body: sent.body,
       timeoutMs,
       maxResponseBytes: settings.maxResponseBytes,
+      ...(proxy === undefined ? {} : { proxy }),
     });
   };
   return {

@@ -1,10 +1,11 @@
 /**
- * Finding secrets, part two: where the forms of secrets (redactSecretForms.ts) stand in a text, as
- * stretches of the text as written. Forms are joined into one pattern per kind; a text cut at the size
+ * Finding secrets, part two: where the forms of secrets (redactSecretForms.ts), and long fragments of
+ * them (redactFragments.ts), stand in a text, as stretches of the text as written. Forms are joined into one pattern per kind; a text cut at the size
  * cap is also searched for the start of a form it ends with; stretches already inside a placeholder are
  * left alone, so redacting twice changes nothing.
  */
 import { escapeRegExp, MIN_SECRET_LENGTH, REDACTED, type Form } from "./redactSecretForms.js";
+import { fragmentIndexOf, fragmentSpans, type FragmentIndex } from "./redactFragments.js";
 import { originOf, viewOf } from "./redactTextView.js";
 
 /** A stretch of text to replace by a placeholder. */
@@ -44,6 +45,8 @@ export interface Matcher {
   readonly exact?: Alternation;
   /** Folded forms, for the start of one a cut text ends with. */
   readonly cutForms: readonly Form[];
+  /** The windows of the forms, for a long fragment of one where the whole is not (redactFragments.ts). */
+  readonly fragments: FragmentIndex;
 }
 
 /** The matcher of `forms`. */
@@ -60,6 +63,7 @@ export function matcherOf(forms: readonly Form[]): Matcher {
     ...(folded ? { folded } : {}),
     ...(exact ? { exact } : {}),
     cutForms: forms.filter((form) => !form.exact),
+    fragments: fragmentIndexOf(forms),
   };
 }
 
@@ -146,7 +150,11 @@ export interface SpanContext {
 export function spansToReplace(value: string, matcher: Matcher, wasCut: boolean, context: SpanContext): Span[] {
   const { cutPatterns } = context;
   const view = viewOf(value);
-  const found = [...spansOf(view.text, matcher.folded), ...spansOf(view.text, matcher.exact)];
+  const found = [
+    ...spansOf(view.text, matcher.folded),
+    ...spansOf(view.text, matcher.exact),
+    ...fragmentSpans(view.text, matcher.fragments),
+  ];
   const tail = wasCut ? cutSpan(view.text, matcher.cutForms, cutPatterns) : undefined;
   if (tail) found.push(tail);
   const spans = found.map((span) => ({
@@ -156,7 +164,12 @@ export function spansToReplace(value: string, matcher: Matcher, wasCut: boolean,
   }));
   // An escape the view decodes can swallow a secret's first characters ("%0" before "client…" reads as
   // "%0c"): the text as written is searched too.
-  if (view.text !== value) spans.push(...spansOf(value, matcher.folded), ...spansOf(value, matcher.exact));
+  if (view.text !== value)
+    spans.push(
+      ...spansOf(value, matcher.folded),
+      ...spansOf(value, matcher.exact),
+      ...fragmentSpans(value, matcher.fragments),
+    );
   // A cut can also fall inside an escape the view decodes ("%7" of "%7a"): look for the tail in the text as written too.
   const rawTail = wasCut && view.text !== value ? cutSpan(value, matcher.cutForms, cutPatterns) : undefined;
   if (rawTail) spans.push(rawTail);

@@ -10,6 +10,7 @@ import type { Dispatcher } from "undici";
 import { answerHandler, newArrival, type Arrival } from "./answerHandler.js";
 import { decodingFailure } from "./bodyDecoding.js";
 import { classifyTransportError } from "./classifyTransportError.js";
+import type { ProxyHop } from "./proxyForOrigin.js";
 import type { TransportFailure } from "../model/Exchange.js";
 
 /** What to send, already resolved against the base URL. Secrets are still in it. */
@@ -22,6 +23,8 @@ export interface AttemptRequest {
   readonly body: string | undefined;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
+  /** The proxy the request goes through, when one does (named by the failure of a connection to it). */
+  readonly proxy?: ProxyHop;
 }
 
 /** What came back, unredacted: the caller redacts before anything is recorded. */
@@ -128,6 +131,7 @@ export function sendOnce(dispatcher: Dispatcher, request: AttemptRequest): Promi
             bytesReceived: arrival.bytesReceived,
             contentLength: contentLengthOf(arrival.headers),
             origin: request.origin,
+            ...(request.proxy === undefined ? {} : { proxy: request.proxy }),
           }),
       );
     };

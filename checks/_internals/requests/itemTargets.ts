@@ -39,5 +39,6 @@ export function asReadOperation(operation: OperationName): ReadOperation {
 export function noIdsReason(operation: ReadOperation): string {
   return operation === "getWidget"
     ? "the target's widget listing returned no widget ids to read"
-    : "no analytic ids are configured: there is no operation that lists analytics (§4.3); pass --analytic-id ID (repeatable) or analyticIds in --config";
+    : "no analytic ids are configured: there is no operation that lists analytics (§4.3); " +
+        "pass --analytic-id ID (repeatable), or analytic-id in the --config file";
 }

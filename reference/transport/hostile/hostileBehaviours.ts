@@ -37,6 +37,11 @@ export const HOSTILE_BEHAVIOURS = [
    * (ECHO_FORMS) in the body, and those a header can carry (Latin-1) in response headers.
    */
   "echo-encoded-credentials",
+  /**
+   * 200 JSON echoing long fragments of the token and client_id (five characters off each end; the whole with a
+   * character inserted), plain and in every encoded form (ECHO_FORMS), and plain in response headers.
+   */
+  "echo-credential-fragments",
   /** Reads the request and never answers. */
   "never-answer",
   /** 200 JSON gzipped with Content-Encoding: gzip, although the request sent no Accept-Encoding (RFC 9110 allows it). */

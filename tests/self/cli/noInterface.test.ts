@@ -2,16 +2,19 @@
  * "No interface here" (issue 41.5): when every operation answers a valid request with what no implementation
  * of §4 gives (404, 405 or 501 without a §7 body, an HTML page, an empty 200), the run stops after its first
  * probes with exit 2 and one sentence with a hint, not a list of failures. A target whose reads answer 404
- * with the §7 body for an id it lacks, while its listings answer, is not refused.
+ * with the §7 body for an id it lacks, while its listings answer, is not refused; nor is one whose every answer
+ * is the right JSON labelled text/html (issue 50.6): that is an interface breaking §4's content type, judged and failed.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { startReferenceServer } from "../../../reference/startReferenceServer.js";
 import type { CheckExecutor } from "../../../runner/execute/CheckExecutor.js";
-import { runWith } from "./cliInProcess.js";
+import type { RunReport } from "../../../runner/model/RunReport.js";
+import { runCli, runWith } from "./cliInProcess.js";
 
 const ENV = { CMS_CLIENT_ID: "client-0a0a0a0a0a", CMS_TOKEN: "token-SECRET-0b0b0b0b" };
 
@@ -70,4 +73,30 @@ describe("a base URL that serves no interface", () => {
     const result = await run(baseUrl);
     expect(result.stderr).not.toMatch(/no interface answers/);
   });
+
+  it("a target answering the right JSON under Content-Type text/html everywhere is judged and fails §4, not refused", async () => {
+    const server = await startReferenceServer({ seed: 4 });
+    try {
+      const out = mkdtempSync(join(tmpdir(), "cms-html-json-"));
+      const result = await runCli(
+        [
+          "run",
+          "--base-url",
+          server.faultBaseUrl("html-content-type-everywhere"),
+          "--checks",
+          "http.json-content-type",
+        ].concat(["--seed", "3", "--out", out]),
+        { NO_COLOR: "1", CMS_CLIENT_ID: server.credentials.clientId, CMS_TOKEN: server.credentials.token },
+      );
+      expect(result.stderr).not.toMatch(/no interface answers/);
+      expect(result.code).toBe(1);
+      const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as RunReport;
+      const outcomes = report.results.map((verdict) => `${verdict.checkId} ${verdict.operation} ${verdict.outcome}`);
+      expect(outcomes).toHaveLength(5);
+      for (const outcome of outcomes) expect(outcome).toMatch(/^http\.json-content-type \w+ failed$/);
+      expect(report.results[0]?.message).toMatch(/answered as "text\/html"/);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

@@ -646,6 +646,18 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     const [, faultyError] = await both("getWidget", {});
     expect(faultyError.contentType).toMatch(/^application\/json/);
   },
+  "html-content-type-everywhere": async ({ both }) => {
+    for (const [operation, body] of [
+      ["listLandingPages", {}],
+      ["getWidget", { widgetId: "widget://cms-conformance/no-such-widget" }],
+    ] as const) {
+      const [reference, faulty] = await both(operation, body);
+      expect(reference.contentType).toMatch(/^application\/json/);
+      expect(faulty.contentType).toMatch(/^text\/html/);
+      expect(faulty.status).toBe(reference.status);
+      expect(faulty.json).toEqual(reference.json);
+    }
+  },
   "malformed-json-500": async ({ server, reference, faulty }) => {
     const headers = headersFor(server, "admin");
     expect((await call(reference, PATHS.listLandingPages, { raw: "{", headers })).status).toBe(400);

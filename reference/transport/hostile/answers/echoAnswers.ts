@@ -51,8 +51,33 @@ function echoEncodedCredentials({ request, response }: HostileExchange): void {
   response.writeHead(200, { ...JSON_HEADERS, ...headers }).end(JSON.stringify(body));
 }
 
-/** "echo-credentials" and "echo-encoded-credentials". */
+/** The long fragments "echo-credential-fragments" echoes of a value: five characters off each end, and the whole with one inserted. */
+export function credentialFragments(value: string): Record<string, string> {
+  const middle = Math.floor(value.length / 2);
+  return { inner: value.slice(5, -5), inserted: `${value.slice(0, middle)}~${value.slice(middle)}` };
+}
+
+/** 200 JSON echoing long fragments of the token and the client id, plain and in every form of ECHO_FORMS. */
+function echoCredentialFragments({ request, response }: HostileExchange): void {
+  const values: Record<string, string> = {
+    token: headerText(request.headers.authorization).replace(/^Bearer /, ""),
+    client_id: headerText(request.headers.client_id),
+  };
+  const body: Record<string, string> = {};
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    for (const [kind, fragment] of Object.entries(credentialFragments(value))) {
+      body[`${name}-${kind}`] = `seen ${fragment} here`;
+      if (fragment !== "") headers[`x-echo-${name.replace(/_/g, "-")}-${kind}`] = fragment;
+      for (const [form, { encode }] of Object.entries(ECHO_FORMS)) body[`${name}-${kind}-${form}`] = encode(fragment);
+    }
+  }
+  response.writeHead(200, { ...JSON_HEADERS, ...headers }).end(JSON.stringify(body));
+}
+
+/** "echo-credentials", "echo-encoded-credentials" and "echo-credential-fragments". */
 export const ECHO_ANSWERS = {
   "echo-credentials": echoCredentials,
   "echo-encoded-credentials": echoEncodedCredentials,
+  "echo-credential-fragments": echoCredentialFragments,
 } satisfies HostileAnswers;

@@ -129,6 +129,27 @@ describe("preflight without a usable first answer", () => {
     }
   });
 
+  it("names a dead HTTP_PROXY as the hop that refused the connection, not the target (issue 50.6)", async () => {
+    const port = await tcpTarget(() => undefined);
+    await new Promise((resolve) => servers.pop()?.close(resolve));
+    const names = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY"] as const;
+    const saved = names.map((name) => [name, process.env[name]] as const);
+    for (const name of names) delete process.env[name];
+    process.env.HTTP_PROXY = `http://proxy-user:proxy-pass@127.0.0.1:${port}`;
+    try {
+      expect(await refusal(testSettings({ baseUrl: "http://cms.example.invalid", timeoutMs: 5_000 }))).toBe(
+        `the target at http://cms.example.invalid cannot be used: connection refused by the proxy http://127.0.0.1:${port} ` +
+          "(HTTP_PROXY), on the way to http://cms.example.invalid: the request never reached the target; " +
+          "is the proxy running? Check HTTP_PROXY and NO_PROXY",
+      );
+    } finally {
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
   it("refuses a restricted token that is the main token before sending anything", async () => {
     let connections = 0;
     const port = await tcpTarget(() => (connections += 1));

@@ -622,7 +622,8 @@ describe("encoded and disguised forms of a secret (issue 24.3)", () => {
     expect(redactor().text(`?q=${percent}&r=1`)).toBe("?q=$CMS_TOKEN&r=1");
     const escaped = [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
     expect(redactor().text(`"${escaped}"`)).toBe('"$CMS_TOKEN"');
-    expect(redactor().text(`\\\\u0074${secret.slice(1)}`)).toBe(`\\\\u0074${secret.slice(1)}`);
+    // An escaped backslash leaves \u0074 as text: the rest is a long fragment of the secret (issue 50.7), the escape is kept.
+    expect(redactor().text(`\\\\u0074${secret.slice(1)}`)).toBe("\\\\u0074$CMS_TOKEN");
   });
 
   it("folds case as Unicode does: KELVIN SIGN is a k, LONG S an s, and ß upper-cased to SS is found", () => {

@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { runTokenCommand, TokenCommandError } from "../../../../runner/http/runTokenCommand.js";
 
 describe("runTokenCommand", () => {
@@ -54,5 +57,30 @@ describe("runTokenCommand", () => {
     )) as Error;
     expect(refusal).toBeInstanceOf(TokenCommandError);
     expect(refusal.message).toBe("the --token-command command could not be run (E2BIG); run it by hand to see why");
+  });
+
+  describe("a command that leaves a background process holding its standard output (issue 50.6)", () => {
+    let sleeper: number | undefined;
+    afterEach(() => {
+      if (sleeper !== undefined) process.kill(sleeper, "SIGKILL");
+      sleeper = undefined;
+    });
+    const alive = (pid: number): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    it("is read when the command exits: the token comes while the background process still runs", async () => {
+      const pidFile = join(mkdtempSync(join(tmpdir(), "cms-token-")), "sleeper.pid");
+      // The sleeper inherits the pipe of standard output and holds it for ten minutes.
+      const token = await runTokenCommand(`echo tok-123; sleep 600 & echo $! > '${pidFile}'`, "--token-command");
+      sleeper = Number(readFileSync(pidFile, "utf8"));
+      expect(token).toBe("tok-123");
+      expect(alive(sleeper)).toBe(true);
+    }, 20_000);
   });
 });
