@@ -7,6 +7,7 @@ import { ERROR_BODY_FAULTS } from "./errorBodyFaults.js";
 import { FIELD_PRESENCE_FAULTS } from "./fieldPresenceFaults.js";
 import { GET_FAULTS } from "./getFaults.js";
 import { HTTP_FAULTS } from "./httpFaults.js";
+import { JSON_TEXT_FAULTS } from "./jsonTextFaults.js";
 import { PAGINATION_FAULTS } from "./paginationFaults.js";
 import { PERMISSION_FAULTS } from "./permissionFaults.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
@@ -48,6 +49,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...REQUEST_FORM_FAULTS,
   ...VALUE_SHAPE_FAULTS,
   ...CONSISTENCY_FAULTS,
+  ...JSON_TEXT_FAULTS,
 ]);
 
 /** The fault with that name, if any. */
