@@ -13,6 +13,7 @@ import { SEARCH_FORM_FAULT_PROBES } from "./searchFormFaultProbes.js";
 import { FIELD_FAULT_PROBES } from "./fieldFaultProbes.js";
 import { VALUE_SHAPE_FAULT_PROBES } from "./valueShapeFaultProbes.js";
 import { CONSISTENCY_FAULT_PROBES } from "./consistencyFaultProbes.js";
+import { JSON_TEXT_FAULT_PROBES } from "./jsonTextFaultProbes.js";
 import {
   asObject,
   call,
@@ -54,6 +55,7 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
   ...FIELD_FAULT_PROBES,
   ...VALUE_SHAPE_FAULT_PROBES,
   ...CONSISTENCY_FAULT_PROBES,
+  ...JSON_TEXT_FAULT_PROBES,
   "pagination-default-20": async ({ both }) => {
     for (const [operation, field] of [
       ["listFactoryDefaultWidgets", "widgets"],
