@@ -92,7 +92,8 @@ export const JSON_TEXT_FAULTS: readonly ReferenceFault[] = [
     name: "surrogate-pairs-mangled",
     section: "§4.2",
     description:
-      "Titles and tags hold characters beyond the BMP, and a request's escaped surrogate pair (\\ud83d\\ude9a) is decoded as two replacement characters, so a search for such a character written escaped finds nothing.",
+      "Titles and tags hold characters beyond the BMP, and a request's escaped surrogate pair (\\ud83d\\ude9a) is " +
+      "decoded as two replacement characters, so a search for such a character written escaped finds nothing.",
     caughtBy: ["search.escaped-value"],
     data: withNonBmpTexts,
     requestText: (text) => text.replace(ESCAPED_PAIR, "\\ufffd\\ufffd"),

@@ -31,7 +31,8 @@ export const JSON_TEXT_VARIANTS: readonly ReferenceVariant[] = [
     name: "every-escape-written",
     section: "§4",
     description:
-      "Every JSON answer writes its strings with every escape JSON allows: \\/ for the solidus, \\u00e1 and \\u00C1 beyond ASCII, surrogate pairs (\\ud83d\\ude9a) beyond the BMP, and a third of ASCII letters as \\u escapes.",
+      "Every JSON answer writes its strings with every escape JSON allows: \\/ for the solidus, \\u00e1 and \\u00C1 " +
+      "beyond ASCII, surrogate pairs (\\ud83d\\ude9a) beyond the BMP, and a third of ASCII letters as \\u escapes.",
     why: "RFC 8259 §7: any character may be escaped; the string is the same.",
     departs: [],
     respond: (response) => writtenAs(response, (json) => writeJsonText(json, { escape: everyEscape })),

@@ -75,90 +75,119 @@ function pathOf(stack: readonly Frame[], depth = stack.length): (string | number
 /** Most findings of each kind kept: a hostile body of a million `1.0` costs one scan, not a million records. */
 export const MAX_SCAN_FINDINGS = 100;
 
-/** Scans `text` (JSON that parsed) for numbers with a fraction or an exponent and repeated member names. */
-export function scanJsonText(text: string): JsonTextScan {
-  const fractionOrExponent: WrittenNumber[] = [];
-  const repeatedNames: RepeatedName[] = [];
-  const stack: Frame[] = [];
-  let expectName = false;
+/** The end (exclusive) of the scalar at `index` (a string, number or literal), or -1 when it is none. */
+function scalarEnd(text: string, index: number, code: number): number {
+  if (code === 0x22) return stringEnd(text, index);
+  if (code === 0x2d || (code >= 0x30 && code <= 0x39)) return numberEnd(text, index);
+  if (text.startsWith("true", index) || text.startsWith("null", index)) return index + 4;
+  if (text.startsWith("false", index)) return index + 5;
+  return -1;
+}
+
+/** One scan's state: the open containers and what was found; each step reads one token and says where the next starts (-1: stop). */
+class TextScan {
+  readonly fractionOrExponent: WrittenNumber[] = [];
+  readonly repeatedNames: RepeatedName[] = [];
+  private readonly stack: Frame[] = [];
+  private expectName = false;
+
+  constructor(private readonly text: string) {}
+
+  /** Scans the whole text. */
+  run(): JsonTextScan {
+    for (let index = 0; index < this.text.length;) {
+      index = this.step(index);
+      if (index < 0) return this.result(true);
+    }
+    return this.result(this.stack.length > 0);
+  }
+
+  private result(stopped: boolean): JsonTextScan {
+    return { fractionOrExponent: this.fractionOrExponent, repeatedNames: this.repeatedNames, stopped };
+  }
+
+  /** Reads the token at `index`; returns where the next one starts, or -1 at something that is not JSON. */
+  private step(index: number): number {
+    const code = this.text.charCodeAt(index);
+    if (WHITESPACE.has(code) || code === 0x3a || code === 0xfeff) return index + 1;
+    const top = this.stack[this.stack.length - 1];
+    if (code === 0x2c) return this.comma(top, index);
+    if (code === 0x22 && this.expectName && top?.object) return this.name(top, index);
+    if (code === 0x7d || code === 0x5d) return this.close(top, code === 0x7d, index);
+    if (top?.object) top.valueStart = index;
+    if (code === 0x7b || code === 0x5b) return this.open(code === 0x7b, index);
+    return this.scalar(index, code);
+  }
+
+  /** A string, number or literal; a number written with a fraction or an exponent is kept with its path. */
+  private scalar(index: number, code: number): number {
+    const end = scalarEnd(this.text, index, code);
+    if (end < 0) return -1;
+    const number = code === 0x2d || (code >= 0x30 && code <= 0x39);
+    if (number && this.fractionOrExponent.length < MAX_SCAN_FINDINGS) {
+      const written = this.text.slice(index, end);
+      if (/[.eE]/.test(written)) this.fractionOrExponent.push({ path: pathOf(this.stack), text: written });
+    }
+    this.valueEnded(end);
+    return end;
+  }
+
+  /** A comma: the next member of an object, the next item of an array. */
+  private comma(top: Frame | undefined, index: number): number {
+    if (!top) return -1;
+    if (top.object) this.expectName = true;
+    else top.index += 1;
+    return index + 1;
+  }
+
+  /** An opening bracket or brace: a container whose values follow. */
+  private open(object: boolean, index: number): number {
+    const names = object ? new Map<string, [number, number]>() : undefined;
+    this.stack.push({ object, index: 0, name: undefined, valueStart: index, names, repeated: undefined });
+    this.expectName = object;
+    return index + 1;
+  }
+
+  /** A closing bracket or brace: the container ends, and with it its parent's current value. */
+  private close(top: Frame | undefined, object: boolean, index: number): number {
+    if (!top || top.object !== object) return -1;
+    this.stack.pop();
+    this.expectName = false;
+    this.valueEnded(index + 1);
+    return index + 1;
+  }
+
+  /** Reads a member name at `index` of the object `top`, noting whether the object has it already. */
+  private name(top: Frame, index: number): number {
+    const end = stringEnd(this.text, index);
+    if (end < 0) return -1;
+    const raw = this.text.slice(index, end);
+    const name = raw.includes("\\") ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+    const first = top.names?.get(name);
+    top.name = name;
+    top.repeated = first === undefined ? undefined : { name, first };
+    this.expectName = false;
+    return end;
+  }
+
   /** A value of the top container ended at `end`: a repeated name's later value is complete. */
-  const valueEnded = (end: number): void => {
-    const frame = stack[stack.length - 1];
+  private valueEnded(end: number): void {
+    const frame = this.stack[this.stack.length - 1];
     if (!frame?.object || frame.name === undefined) return;
-    if (frame.repeated && repeatedNames.length < MAX_SCAN_FINDINGS) {
+    if (frame.repeated && this.repeatedNames.length < MAX_SCAN_FINDINGS) {
       const [from, to] = frame.repeated.first;
-      repeatedNames.push({
-        path: pathOf(stack, stack.length - 1),
+      this.repeatedNames.push({
+        path: pathOf(this.stack, this.stack.length - 1),
         name: frame.repeated.name,
-        firstValue: text.slice(from, to),
-        laterValue: text.slice(frame.valueStart, end),
+        firstValue: this.text.slice(from, to),
+        laterValue: this.text.slice(frame.valueStart, end),
       });
     } else if (!frame.repeated) frame.names?.set(frame.name, [frame.valueStart, end]);
     frame.repeated = undefined;
-  };
-  const stop = (): JsonTextScan => ({ fractionOrExponent, repeatedNames, stopped: true });
-  for (let index = 0; index < text.length;) {
-    const code = text.charCodeAt(index);
-    if (WHITESPACE.has(code) || code === 0x3a || code === 0xfeff) {
-      index += 1;
-      continue;
-    }
-    const top = stack[stack.length - 1];
-    if (code === 0x2c) {
-      if (!top) return stop();
-      if (top.object) expectName = true;
-      else top.index += 1;
-      index += 1;
-      continue;
-    }
-    if (code === 0x22 && expectName && top?.object) {
-      const end = stringEnd(text, index);
-      if (end < 0) return stop();
-      const raw = text.slice(index, end);
-      const name = raw.includes("\\") ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-      const first = top.names?.get(name);
-      top.name = name;
-      top.repeated = first === undefined ? undefined : { name, first };
-      expectName = false;
-      index = end;
-      continue;
-    }
-    if (code === 0x7d || code === 0x5d) {
-      if (!top || top.object !== (code === 0x7d)) return stop();
-      stack.pop();
-      index += 1;
-      expectName = false;
-      valueEnded(index);
-      continue;
-    }
-    if (top?.object) top.valueStart = index;
-    if (code === 0x7b || code === 0x5b) {
-      const object = code === 0x7b;
-      stack.push({
-        object,
-        index: 0,
-        name: undefined,
-        valueStart: index,
-        names: object ? new Map() : undefined,
-        repeated: undefined,
-      });
-      expectName = object;
-      index += 1;
-      continue;
-    }
-    let end: number;
-    if (code === 0x22) end = stringEnd(text, index);
-    else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
-      end = numberEnd(text, index);
-      const written = text.slice(index, end);
-      if (/[.eE]/.test(written) && fractionOrExponent.length < MAX_SCAN_FINDINGS)
-        fractionOrExponent.push({ path: pathOf(stack), text: written });
-    } else if (text.startsWith("true", index) || text.startsWith("null", index)) end = index + 4;
-    else if (text.startsWith("false", index)) end = index + 5;
-    else return stop();
-    if (end < 0) return stop();
-    index = end;
-    valueEnded(index);
   }
-  return { fractionOrExponent, repeatedNames, stopped: stack.length > 0 };
+}
+
+/** Scans `text` (JSON that parsed) for numbers with a fraction or an exponent and repeated member names. */
+export function scanJsonText(text: string): JsonTextScan {
+  return new TextScan(text).run();
 }

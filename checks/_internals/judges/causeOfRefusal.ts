@@ -1,6 +1,7 @@
 /**
  * Why a valid request in one of its equivalent forms was refused: asked again written as JSON.stringify
- * writes it (when it was sent with other escapes, RFC 8259 §7), with its null fields left out, then with the bearer scheme as §5 writes it, then with every header as §5 writes it;
+ * writes it (when it was sent with other escapes, RFC 8259 §7), with its null fields left out, then
+ * with the bearer scheme as §5 writes it, then with every header as §5 writes it;
  * the first form answered otherwise than the refusal (200, or another 4xx: a large page number the
  * register lets a target refuse with 400, say) names the cause (registers null-request-fields,
  * bearer-scheme-case, or none: a refused header form or escape, a failure).

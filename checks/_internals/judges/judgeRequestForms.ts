@@ -37,7 +37,8 @@ const UNDONE: Readonly<Record<RefusalCause, string>> = {
 /** Why a refused form is a failure, for the causes no register excuses. */
 const WHY_FAILED: Readonly<Record<RefusalCause, string>> = {
   escapes:
-    "a JSON string may write any character as a \\u escape, one beyond the BMP as a surrogate pair, and the solidus as \\/; the value is the same (RFC 8259 §7)",
+    "a JSON string may write any character as a \\u escape, one beyond the BMP as a surrogate pair, and the solidus " +
+    "as \\/; the value is the same (RFC 8259 §7)",
   "null-fields": "",
   "scheme-case": "",
   "header-form":
