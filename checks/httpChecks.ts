@@ -26,7 +26,18 @@ import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { requestHeaderFormArbitrary } from "../generators/requestHeaderFormArbitrary.js";
 import { describeHeaderForm, type RequestHeaderForm } from "../contract/requestHeaderForms.js";
 import { causeOfRefusal } from "./_internals/judges/causeOfRefusal.js";
-import { judgeRefusedForm, judgeValidForms, refusedFormVerdict } from "./_internals/judges/judgeRequestForms.js";
+import {
+  judgeRefusedForm,
+  judgeValidForms,
+  refusedEscapesVerdict,
+  refusedFormVerdict,
+} from "./_internals/judges/judgeRequestForms.js";
+import {
+  escapePlanArbitrary,
+  escapesAnything,
+  writeRequestText,
+  type EscapePlan,
+} from "../generators/escapedRequestText.js";
 import { idField, unknownId } from "./_internals/requests/itemTargets.js";
 
 /** The generators' valid requests for an operation, or why there are none. */
@@ -47,6 +58,13 @@ async function totalOf(context: CheckContext, operation: OperationName): Promise
   return (await knowledgeOf(context.target).listing(operation)).totalElements;
 }
 
+/** A generated valid request: its body, the spelling of its headers and how its strings are escaped (RFC 8259 §7). */
+interface GeneratedValidRequest {
+  readonly body: Record<string, unknown>;
+  readonly headers: RequestHeaderForm;
+  readonly escapes: EscapePlan;
+}
+
 /**
  * Judges one generated valid request (§4) and the answer it got: 200 passes; a refusal caused by a header form fails the
  * example, one caused by a null field or the scheme's case departs; a partial pagination refused
@@ -55,7 +73,7 @@ async function totalOf(context: CheckContext, operation: OperationName): Promise
 async function judgeGeneratedValidRequest(
   context: CheckContext,
   total: number | undefined,
-  { body: sent, headers }: { body: Record<string, unknown>; headers: RequestHeaderForm },
+  { body: sent, headers, escapes }: GeneratedValidRequest,
   exchange: Exchange,
 ): Promise<ExampleVerdict> {
   const { operation, target, judge } = context;
@@ -65,8 +83,10 @@ async function judgeGeneratedValidRequest(
   if (status === 200) return { ok: true };
   let body = sent;
   if (status >= 400 && status < 500) {
-    const finding = await causeOfRefusal(target, operation, sent, headers, status);
-    // A header form refused is a failing example (shrunk by runProperty); a null field or the scheme's case a warning.
+    const text = escapesAnything(escapes) ? exchange.request.body : undefined;
+    const finding = await causeOfRefusal(target, operation, sent, headers, status, text);
+    // A header form or escapes refused is a failing example (shrunk by runProperty); a null field or the scheme's case a warning.
+    if (finding.cause === "escapes") return refusedEscapesVerdict(exchange, finding.served);
     if (finding.cause === "header-form") return refusedFormVerdict(exchange, headers);
     if (finding.cause) {
       const label = `a valid request with ${describeHeaderForm(headers)}: ${JSON.stringify(sent).slice(0, 200)}`;
@@ -123,11 +143,14 @@ export const httpChecks: readonly CheckDefinition[] = [
       "A valid request gets 200 with its §4 response; 400 is for invalid requests (§7). Valid in every " +
       "form: each optional field absent, present or null, and the §5 headers in every equivalent spelling " +
       "(header names in any letter case, a charset on Content-Type, an Accept that holds " +
-      "application/json). A null field refused with 400 passes (§2: a string is a JSON string, and null is " +
-      "none), refused otherwise it is a warning, as is the bearer scheme in another case refused or an empty " +
-      "searchValue refused (registers null-request-fields, bearer-scheme-case, empty-search-value); any " +
-      "other form refused is a failure, since HTTP " +
-      "makes header names and media types case-insensitive and lets a media type carry parameters (RFC 9110 §5.1, §8.3.1).",
+      "application/json), and the body's strings and member names written with any escape JSON allows " +
+      "(\\u escapes in either case of hex, surrogate pairs beyond the BMP, \\/, characters beyond the BMP " +
+      "written as themselves, and mixes of these). A null field refused with 400 passes (§2: a string is a JSON " +
+      "string, and null is none), refused otherwise it is a warning, as is the bearer scheme in another case " +
+      "refused or an empty searchValue refused (registers null-request-fields, bearer-scheme-case, " +
+      "empty-search-value); any other form refused is a failure, since HTTP makes header names and media types " +
+      "case-insensitive and lets a media type carry parameters (RFC 9110 §5.1, §8.3.1) and a JSON string " +
+      "escaped is the same string (RFC 8259 §7).",
     family: "http",
     specRefs: ["4", "7"],
     level: "MUST",
@@ -164,11 +187,19 @@ export const httpChecks: readonly CheckDefinition[] = [
       }
       const bodies = await validRequests(context);
       if (typeof bodies === "string") return basic ? undefined : judge.skip(bodies);
-      const arbitrary = fc.record({ body: bodies, headers: requestHeaderFormArbitrary() });
+      // Each body written with the escapes its plan draws (RFC 8259 §7): the exchange shows the text as sent.
+      const arbitrary = fc.record({
+        body: bodies,
+        headers: requestHeaderFormArbitrary(),
+        escapes: escapePlanArbitrary(),
+      });
       const total = await totalOf(context, operation);
-      const ahead = sendAhead(
-        (value: { body: Record<string, unknown>; headers: RequestHeaderForm }, priority?: RequestPriority) =>
-          target.send(operation, { json: value.body, headerForm: value.headers, ...(priority ? { priority } : {}) }),
+      const ahead = sendAhead((value: GeneratedValidRequest, priority?: RequestPriority) =>
+        target.send(operation, {
+          raw: writeRequestText(value.body, value.escapes),
+          headerForm: value.headers,
+          ...(priority ? { priority } : {}),
+        }),
       );
       const numRuns = await runProperty(
         judge,

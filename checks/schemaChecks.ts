@@ -17,6 +17,7 @@ import type { Exchange } from "../runner/model/Exchange.js";
 import type { ListingWalk } from "./_internals/walks/walkListing.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { judgeOneTenantDomain } from "./_internals/judges/judgeOneTenantDomain.js";
+import { DUPLICATE_NAMES_REGISTER, judgeJsonText } from "./_internals/judges/judgeJsonText.js";
 
 /** The 200 answers a check validates for an operation: every walked page, every read (itemReads), the role requests. */
 async function successfulExchanges(
@@ -70,7 +71,10 @@ export const schemaChecks: readonly CheckDefinition[] = [
       "the PIE single-series rule, and values of the shape §2 gives them: i18n keys are keys (§2.1, §2.5), " +
       "url and thumbnailURL URL references (§2.1), permission.resource a URI with a scheme (§2.2). A field " +
       "under a near-miss name of an absent tabled one is that field renamed (register " +
-      "required-response-fields); unknown extra fields pass.",
+      "required-response-fields); unknown extra fields pass. Judged from the bytes as well: the body is UTF-8 " +
+      "(RFC 8259 §8.1), a field §2 types as integer is written without fraction or exponent (§2 notation: " +
+      "10, not 10.0 or 1e1), and a member name written twice in one object is a warning naming both values " +
+      "(RFC 8259 §4; register duplicate-member-names).",
     family: "schema",
     specRefs: ["2", "4"],
     level: "MUST",
@@ -82,6 +86,7 @@ export const schemaChecks: readonly CheckDefinition[] = [
       "chart-category-non-gauge",
       "unknown-extra-fields",
       "value-shapes",
+      DUPLICATE_NAMES_REGISTER,
     ],
     async run({ operation, target, judge }) {
       const exchanges = await successfulExchanges(target, operation);
@@ -91,6 +96,7 @@ export const schemaChecks: readonly CheckDefinition[] = [
       for (const { label, exchange } of exchanges) {
         if (!answered(judge, label, exchange) || exchange.response.status !== 200) continue;
         judgeBody(judge, label, exchange, `${operation}.response`, section);
+        judgeJsonText(judge, label, exchange, `${operation}.response`);
         validated += 1;
       }
       if (validated === 0) judge.skip("no request of this check got a 200 to validate (see http.valid-request-ok).");

@@ -21,6 +21,7 @@ import {
   searchWidgetsNotByIdOrUrl,
 } from "./search/searchNarrowsChecks.js";
 import { searchEmptyValue, searchFilteredWalk, searchWithoutPaginationFirst10 } from "./search/searchListingChecks.js";
+import { searchEscapedValue } from "./search/searchEscapedChecks.js";
 
 /** Checks of the search family, in report order. */
 export const searchChecks: readonly CheckDefinition[] = [
@@ -37,4 +38,5 @@ export const searchChecks: readonly CheckDefinition[] = [
   searchWidgetsNotByIdOrUrl,
   searchWidgetsCaseInsensitiveNonAscii,
   searchWithoutPaginationFirst10,
+  searchEscapedValue,
 ];

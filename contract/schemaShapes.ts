@@ -44,6 +44,8 @@ export interface ShapeView {
   field(key: string): Shape | undefined;
   /** The shape of the items, if the schema describes them. */
   readonly items: Shape | undefined;
+  /** True when the schema types a value here as integer (§2: a JSON number without fraction). */
+  readonly integer: boolean;
 }
 
 const SCHEMAS_BY_FILE: ReadonlyMap<string, JsonObject> = new Map(CONTRACT_SCHEMAS.map((doc) => [doc.file, doc.schema]));
@@ -150,6 +152,9 @@ function makeView(here: readonly SchemaNode[], kind: ValueKind): ShapeView {
   return {
     table: kind === "object" ? tableOf(here) : undefined,
     items: itemNodes.length > 0 ? new Shape(itemNodes) : undefined,
+    integer: here.some(({ schema }) =>
+      Array.isArray(schema.type) ? schema.type.includes("integer") : schema.type === "integer",
+    ),
     field(key) {
       if (!listed.has(key)) return undefined;
       if (!fields.has(key)) fields.set(key, new Shape(childNodes(here, key)));

@@ -48,6 +48,8 @@ export interface ReferenceHooks {
     credentials: ReferenceCredentials,
     query: URLSearchParams,
   ) => IncomingHttpHeaders;
+  /** Reads the request body's text before it is parsed: a rewritten text, or an answer to give instead (a refusal). */
+  readonly requestText?: (text: string, operation: OperationName) => string | ReferenceResponse;
   /** Rewrites the parsed JSON body before validation. */
   readonly requestBody?: (body: unknown, operation: OperationName) => unknown;
   /** Replaces some of the rules. */

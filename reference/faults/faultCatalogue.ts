@@ -8,6 +8,7 @@ import { FIELD_PRESENCE_FAULTS } from "./fieldPresenceFaults.js";
 import { GET_FAULTS } from "./getFaults.js";
 import { HTTP_FAULTS } from "./httpFaults.js";
 import { IDENTITY_FAULTS } from "./identityFaults.js";
+import { JSON_TEXT_FAULTS } from "./jsonTextFaults.js";
 import { PAGINATION_FAULTS } from "./paginationFaults.js";
 import { PERMISSION_FAULTS } from "./permissionFaults.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
@@ -52,6 +53,7 @@ export const FAULT_CATALOGUE: readonly ReferenceFault[] = catalogue([
   ...VALUE_SHAPE_FAULTS,
   ...CONSISTENCY_FAULTS,
   ...IDENTITY_FAULTS,
+  ...JSON_TEXT_FAULTS,
 ]);
 
 /** The fault with that name, if any. */

@@ -8,6 +8,8 @@ export interface ReferenceResponse {
   readonly json?: unknown;
   /** Sent as is, with the Content-Type of `headers` (text/plain by default). */
   readonly text?: string;
+  /** How `text` is encoded on the wire: UTF-8 unless a fault sends Latin-1 bytes. */
+  readonly encoding?: "utf8" | "latin1";
 }
 
 /** A JSON response. */

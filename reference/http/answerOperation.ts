@@ -38,10 +38,15 @@ export function answerOperation(
 ): OperationAnswer {
   const auth = authenticate(headers, operation, context.credentials);
   if ("refused" in auth) return { answer: auth.refused, body: undefined, user: undefined };
-  const { text } = read;
+  let { text } = read;
   if (text === undefined) {
     const answer = badRequest(operation.name, "The request body is larger than 64 KiB.", "payloadTooLarge", 413);
     return { answer, body: undefined, user: auth.user };
+  }
+  if (current.hooks?.requestText) {
+    const rewritten = current.hooks.requestText(text, operation.name);
+    if (typeof rewritten !== "string") return { answer: rewritten, body: undefined, user: auth.user };
+    text = rewritten;
   }
   let body = parseJson(text);
   if (body === undefined) {

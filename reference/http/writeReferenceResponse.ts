@@ -14,7 +14,8 @@ export function writeReferenceResponse(socket: ServerResponse, response: Referen
     payload = JSON.stringify(response.json);
     if (!hasType) headers["Content-Type"] = "application/json";
   }
-  headers["Content-Length"] = String(Buffer.byteLength(payload));
+  const bytes = Buffer.from(payload, response.text === undefined ? "utf8" : (response.encoding ?? "utf8"));
+  headers["Content-Length"] = String(bytes.length);
   socket.writeHead(response.status, headers);
-  socket.end(payload);
+  socket.end(bytes);
 }

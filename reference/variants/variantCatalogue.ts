@@ -4,6 +4,7 @@ import { CREDENTIAL_VARIANTS } from "./credentialVariants.js";
 import { DATA_VARIANTS } from "./dataVariants.js";
 import { ERROR_VARIANTS } from "./errorVariants.js";
 import { FIELD_VARIANTS } from "./fieldVariants.js";
+import { JSON_TEXT_VARIANTS } from "./jsonTextVariants.js";
 import { PAGE_SIZE_VARIANTS } from "./pageSizeVariants.js";
 import { PERMISSION_VARIANTS } from "./permissionVariants.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
@@ -38,6 +39,7 @@ export const VARIANT_CATALOGUE: readonly ReferenceVariant[] = catalogue([
   ...TRAFFIC_VARIANTS,
   ...VALUE_SHAPE_VARIANTS,
   ...CONSISTENCY_VARIANTS,
+  ...JSON_TEXT_VARIANTS,
 ]);
 
 /** The variant with that name, if any. */

@@ -66,7 +66,12 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
     const complete = !raw.truncated && attempt.failure === undefined;
     const decoded = complete
       ? decodeBodyText(raw.body, raw.headers["content-type"])
-      : { text: raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8"), jsonText: "", note: undefined };
+      : {
+          text: raw.body.subarray(0, INCOMPLETE_BODY_KEPT_BYTES).toString("utf8"),
+          jsonText: "",
+          note: undefined,
+          invalidUtf8: undefined,
+        };
     const text = decoded.text;
     if (complete && nestsDeeperThan(decoded.jsonText, MAX_JSON_DEPTH)) {
       tooDeep = {
@@ -90,6 +95,7 @@ export function buildExchange(sent: SentRequest, attempt: AttemptResult, context
       bodyBytes: raw.bytesReceived,
       ...(raw.decodedFrom === undefined ? {} : { decodedFrom: raw.decodedFrom }),
       ...(decoded.note === undefined ? {} : { textNote: decoded.note }),
+      ...(!complete || decoded.invalidUtf8 === undefined ? {} : { invalidUtf8: decoded.invalidUtf8 }),
     };
   }
   const exchange: Omit<Exchange, "curl"> = {

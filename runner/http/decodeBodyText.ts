@@ -5,6 +5,7 @@
  * sentence, so that a report says so once instead of judging replacement characters as the target's data.
  */
 import { isUtf8 } from "node:buffer";
+import { firstInvalidUtf8, type InvalidUtf8 } from "./firstInvalidUtf8.js";
 
 /** The text of a body, the text to parse as JSON, and what was odd about its encoding. */
 export interface BodyText {
@@ -14,6 +15,8 @@ export interface BodyText {
   readonly jsonText: string;
   /** One sentence when the body is not plain UTF-8, e.g. "the body is in charset iso-8859-1 …". */
   readonly note?: string;
+  /** Where the bytes stop being UTF-8, whatever the body was decoded as (RFC 8259 §8.1 asks JSON in UTF-8). */
+  readonly invalidUtf8?: InvalidUtf8;
 }
 
 const BOM = "\uFEFF";
@@ -37,8 +40,15 @@ function withoutBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(1) : text;
 }
 
-/** Decodes `body` as its Content-Type (or byte order mark) says; names what is not plain UTF-8. */
+/** Decodes `body` as its Content-Type (or byte order mark) says; names what is not plain UTF-8 and where its bytes stop being UTF-8. */
 export function decodeBodyText(body: Buffer, contentType: string | undefined): BodyText {
+  const decoded = decodeAsSent(body, contentType);
+  // isUtf8 is native and settles almost every body; only a body that is not UTF-8 is scanned for where.
+  const invalid = isUtf8(body) ? undefined : firstInvalidUtf8(body);
+  return invalid === undefined ? decoded : { ...decoded, invalidUtf8: invalid };
+}
+
+function decodeAsSent(body: Buffer, contentType: string | undefined): BodyText {
   if (body.length >= 2 && ((body[0] === 0xff && body[1] === 0xfe) || (body[0] === 0xfe && body[1] === 0xff))) {
     const encoding = body[0] === 0xff ? "utf-16le" : "utf-16be";
     const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(body);

@@ -22,6 +22,8 @@ export interface RecordedResponse {
   readonly decodedFrom?: string;
   /** What is odd about the body's text (another charset, a byte order mark, invalid UTF-8), in one sentence. */
   readonly textNote?: string;
+  /** Where the body's bytes stop being UTF-8 (the first such byte and the bytes from it, in hex); absent when they are UTF-8. */
+  readonly invalidUtf8?: { readonly offset: number; readonly bytes: string };
 }
 
 /** Why no usable response came back: every kind, so that the report schema can be checked against it. */

@@ -1,10 +1,11 @@
 /**
  * Judges a valid request sent in one of its equivalent forms (issue 44 item 6): a null field, the
- * bearer scheme in another letter case, or another spelling of a §5 header. A refusal is traced to
- * its cause (causeOfRefusal): a null field refused with 400 passes, refused otherwise or the scheme's
- * case refused is a warning (registers null-request-fields, bearer-scheme-case); another header spelling refused is a failure, since HTTP
- * makes header names and media types case-insensitive and lets a media type carry parameters
- * (RFC 9110 §5.1, §8.3.1); a 5xx is a failure as always.
+ * bearer scheme in another letter case, another spelling of a §5 header, or the body written with other
+ * escapes. A refusal is traced to its cause (causeOfRefusal): a null field refused with 400 passes, refused
+ * otherwise or the scheme's case refused is a warning (registers null-request-fields, bearer-scheme-case);
+ * another header spelling refused is a failure, since HTTP makes header names and media types
+ * case-insensitive and lets a media type carry parameters (RFC 9110 §5.1, §8.3.1), and so are escapes
+ * refused, since a JSON string may write any character escaped (RFC 8259 §7); a 5xx is a failure as always.
  */
 import type { RequestHeaderForm } from "../../../contract/requestHeaderForms.js";
 import { describeHeaderForm, isCanonicalHeaderForm } from "../../../contract/requestHeaderForms.js";
@@ -20,6 +21,7 @@ import { withWholePagination } from "./registerForRefusedValidRequest.js";
 
 /** The register entry that lets a refusal for `cause` pass as a warning; a refused header form has none (a failure). */
 const DEPARTURE_OF: Readonly<Record<RefusalCause, string | undefined>> = {
+  escapes: undefined,
   "null-fields": "null-request-fields",
   "scheme-case": "bearer-scheme-case",
   "header-form": undefined,
@@ -27,16 +29,28 @@ const DEPARTURE_OF: Readonly<Record<RefusalCause, string | undefined>> = {
 
 /** What undoing `cause` means, for messages. */
 const UNDONE: Readonly<Record<RefusalCause, string>> = {
+  escapes: "the same body written as JSON.stringify writes it",
   "null-fields": "the same request without its null fields",
   "scheme-case": "the same request with the scheme written Bearer",
   "header-form": "the same request with the headers as §5 writes them",
 };
 
+/** Why a refused form is a failure, for the causes no register excuses. */
+const WHY_FAILED: Readonly<Record<RefusalCause, string>> = {
+  escapes:
+    "a JSON string may write any character as a \\u escape, one beyond the BMP as a surrogate pair, and the solidus " +
+    "as \\/; the value is the same (RFC 8259 §7)",
+  "null-fields": "",
+  "scheme-case": "",
+  "header-form":
+    "header names and media types are case-insensitive and a media type may carry parameters (RFC 9110 §5.1, §8.3.1)",
+};
+
 /**
  * Records a valid request refused for its form: a null field refused with 400 passes (§2: a string is a
  * JSON string, and null is none; §7's 400 for a field filled incorrectly), another refusal of a null
- * field or of the scheme's case is a warning, any other form refused a failure (RFC 9110 §5.1, §8.3.1).
- * `undone` says what `served` is when it is not UNDONE[cause] (the basic request the form was made from).
+ * field or of the scheme's case is a warning, any other form refused a failure (RFC 9110 §5.1, §8.3.1;
+ * RFC 8259 §7). `undone` says what `served` is when it is not UNDONE[cause] (the basic request the form was made from).
  */
 export function judgeRefusedForm(
   judge: Judgement,
@@ -65,11 +79,7 @@ export function judgeRefusedForm(
     judge.depart(register, `${label} was refused with ${status}, ${undone} ${outcome}.`, details);
     return;
   }
-  judge.fail(
-    `${label} was refused with ${status}, ${undone} ${outcome}: header names and media types are ` +
-      `case-insensitive and a media type may carry parameters (RFC 9110 §5.1, §8.3.1).`,
-    details,
-  );
+  judge.fail(`${label} was refused with ${status}, ${undone} ${outcome}: ${WHY_FAILED[cause]}.`, details);
 }
 
 /**
@@ -85,16 +95,23 @@ export async function judgeValidForms(
   // Every form sent at once (none depends on another's answer), judged in order.
   const forms = validRequestForms(operation, basic).map((form) => ({
     ...form,
-    sent: target.send(operation, { json: form.body, headerForm: form.headerForm }),
+    sent: target.send(
+      operation,
+      form.text === undefined
+        ? { json: form.body, headerForm: form.headerForm }
+        : { raw: form.text, headerForm: form.headerForm },
+    ),
   }));
-  for (const { label: form, body, headerForm, sent } of forms) {
+  for (const { label: form, body, headerForm, text, sent } of forms) {
     const label = `basic request with ${form}`;
     const exchange = await sent;
     if (!answered(judge, label, exchange)) continue;
     const status = exchange.response.status;
     if (status === 200) continue;
     const finding =
-      status >= 400 && status < 500 ? await causeOfRefusal(target, operation, body, headerForm, status) : undefined;
+      status >= 400 && status < 500
+        ? await causeOfRefusal(target, operation, body, headerForm, status, text)
+        : undefined;
     if (finding?.cause) {
       judgeRefusedForm(judge, label, exchange, finding.cause, finding.served);
       continue;
@@ -122,6 +139,17 @@ export async function judgeValidForms(
       });
   }
   return forms.length;
+}
+
+/** The failing verdict of a generated request refused for the escapes of its text, served as JSON.stringify writes it. */
+export function refusedEscapesVerdict(exchange: Exchange, served: Exchange): ExampleVerdict {
+  return {
+    ok: false,
+    message: `a valid request written with escapes got ${exchange.response?.status ?? 0}, served as JSON.stringify writes it`,
+    expected: `200 (§4; RFC 8259 §7: the same request written as JSON.stringify writes it got ${served.response?.status ?? 0})`,
+    actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
+    exchange,
+  };
 }
 
 /** The failing verdict of a generated request refused for the spelling of its headers (judgeRefusedForm recorded it). */

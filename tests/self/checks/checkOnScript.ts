@@ -10,6 +10,15 @@ import { scriptedSession, type FakeAnswer, type ScriptedClient } from "../runner
 
 /** The JSON body of a request, or undefined. */
 export function jsonOf(request: OutgoingRequest): Record<string, unknown> {
+  if (request.body && "raw" in request.body) {
+    // Raw text that is JSON (a body written with other escapes, RFC 8259 §7) reads as a JSON parser reads it.
+    try {
+      const parsed: unknown = JSON.parse(request.body.raw);
+      return (typeof parsed === "object" && parsed !== null ? parsed : {}) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
   return (request.body && "json" in request.body ? request.body.json : {}) as Record<string, unknown>;
 }
 

@@ -820,3 +820,52 @@ describe("search.filtered-walk", () => {
     ]);
   });
 });
+
+describe("search.escaped-value", () => {
+  const landingPages = pagesTitled(4, (index) => (index === 1 ? "Frota 🚚" : index === 2 ? "Área" : `Plain ${index}`));
+
+  it("searches a title beyond the BMP first, in every escaped form, and passes when each answers as the plain search", async () => {
+    const { result, client } = await checkOnScript(
+      "search.escaped-value",
+      "listLandingPages",
+      fakeCms({ landingPages }),
+    );
+    const raw = client.sent.flatMap((request) => (request.body && "raw" in request.body ? [request.body.raw] : []));
+    expect(raw).toHaveLength(3);
+    expect(raw[0]).toContain("\\ud83d\\ude9a");
+    expect(raw.every((text) => (JSON.parse(text) as { searchValue: string }).searchValue === "Frota 🚚")).toBe(true);
+    expect(result.outcome).toBe("passed");
+  });
+
+  it("fails a target that answers an escaped surrogate pair otherwise than the same search written plainly", async () => {
+    const plain = fakeCms({ landingPages });
+    // Decodes each escape of a pair on its own: the search holds two U+FFFD and finds nothing.
+    const mangling: typeof plain = (request, index) =>
+      request.body && "raw" in request.body && request.body.raw.includes("\\ud83d")
+        ? plain(
+            {
+              ...request,
+              body: { json: { searchValue: "\uFFFD\uFFFD", pagination: { pageNumber: 0, pageSize: 10 } } },
+            },
+            index,
+          )
+        : plain(request, index);
+    const { result } = await checkOnScript("search.escaped-value", "listLandingPages", mangling);
+    expect(result.outcome).toBe("failed");
+    expect(result.message).toContain(
+      'searchValue "Frota 🚚" written with every character of its strings as a \\u escape',
+    );
+    expect(result.expected).toContain("id:lp1");
+  });
+
+  it("fails a target that refuses a searchValue written with \\u escapes", async () => {
+    const plain = fakeCms({ landingPages });
+    const refusing: typeof plain = (request, index) =>
+      request.body && "raw" in request.body && request.body.raw.includes("\\u")
+        ? { status: 400, json: {} }
+        : plain(request, index);
+    const { result } = await checkOnScript("search.escaped-value", "listLandingPages", refusing);
+    expect(result.outcome).toBe("failed");
+    expect(result.message).toMatch(/got 400; written as JSON.stringify writes it, it got 200/);
+  });
+});

@@ -13,7 +13,8 @@ import {
 import { validateBody } from "../../../contract/validators.js";
 import { NULLABLE_FIELDS, nullFieldsOf, withNullAt, withNullsAbsent } from "../../../generators/nullRequestFields.js";
 import { oneHeaderFormEach, requestHeaderFormArbitrary } from "../../../generators/requestHeaderFormArbitrary.js";
-import { validRequestForms } from "../../../generators/validRequestForms.js";
+import { ESCAPED_SEARCH_VALUE, validRequestForms } from "../../../generators/validRequestForms.js";
+import { ESCAPE_PLANS } from "../../../generators/escapedRequestText.js";
 
 describe("null request fields (register null-request-fields)", () => {
   it("sets a top-level field or a pagination field to null, and reads them back", () => {
@@ -115,15 +116,33 @@ describe("validRequestForms", () => {
       "pagination.pageNumber sent as null",
       "pagination.pageSize sent as null",
     ]);
-    expect(
-      forms.slice(4).every((form) => form.body.searchValue === "x" && !isCanonicalHeaderForm(form.headerForm)),
-    ).toBe(true);
-    expect(forms.slice(4).map((form) => form.label)).toContain("Content-Type: application/json; charset=utf-8");
+    const headerForms = forms.slice(4, 4 + oneHeaderFormEach().length);
+    expect(headerForms.every((form) => form.body.searchValue === "x" && !isCanonicalHeaderForm(form.headerForm))).toBe(
+      true,
+    );
+    expect(headerForms.map((form) => form.label)).toContain("Content-Type: application/json; charset=utf-8");
   });
 
   it("gives a read no null form, since its id is always sent (register required-request-fields)", () => {
     const forms = validRequestForms("getWidget", { widgetId: "widget://t/w" });
     expect(forms.every((form) => form.body.widgetId === "widget://t/w")).toBe(true);
-    expect(forms).toHaveLength(oneHeaderFormEach().length);
+    expect(forms).toHaveLength(oneHeaderFormEach().length + ESCAPE_PLANS.length);
+  });
+
+  it("ends with the body written in each escape plan, a listing's with a searchValue beyond the BMP (RFC 8259 §7)", () => {
+    const read = validRequestForms("getWidget", { widgetId: "widget://t/w" }).slice(-ESCAPE_PLANS.length);
+    expect(read.map((form) => form.text)).toEqual([
+      '{"\\u0077\\u0069\\u0064\\u0067\\u0065\\u0074\\u0049\\u0064":"\\u0077\\u0069\\u0064\\u0067\\u0065\\u0074\\u003a\\u002f\\u002f\\u0074\\u002f\\u0077"}',
+      '{"w\\u0069d\\u0067e\\u0074I\\u0064":"w\\u0069d\\u0067e\\u0074:\\u002F/\\u0074/\\u0077"}',
+      '{"widgetId":"widget:\\/\\/t\\/w"}',
+    ]);
+    for (const form of read) expect(JSON.parse(form.text as string)).toEqual(form.body);
+    const listing = validRequestForms("listLandingPages", {}).slice(-ESCAPE_PLANS.length);
+    expect(listing[0]?.body).toEqual({
+      searchValue: ESCAPED_SEARCH_VALUE,
+      pagination: { pageNumber: 0, pageSize: 10 },
+    });
+    expect(listing[0]?.text).toContain("\\ud83d\\ude9a");
+    expect(listing[2]?.text).toContain("🚚");
   });
 });

@@ -15,6 +15,7 @@ import { VALUE_SHAPE_FAULT_PROBES } from "./valueShapeFaultProbes.js";
 import { CONSISTENCY_FAULT_PROBES } from "./consistencyFaultProbes.js";
 import { IDENTITY_FAULT_PROBES } from "./identityFaultProbes.js";
 import { REQUEST_READING_FAULT_PROBES } from "./requestReadingProbes.js";
+import { JSON_TEXT_FAULT_PROBES } from "./jsonTextFaultProbes.js";
 import {
   asObject,
   call,
@@ -58,6 +59,7 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
   ...CONSISTENCY_FAULT_PROBES,
   ...IDENTITY_FAULT_PROBES,
   ...REQUEST_READING_FAULT_PROBES,
+  ...JSON_TEXT_FAULT_PROBES,
   "pagination-default-20": async ({ both }) => {
     for (const [operation, field] of [
       ["listFactoryDefaultWidgets", "widgets"],

@@ -11,6 +11,7 @@ import { VALUE_SHAPE_VARIANT_PROBES } from "./valueShapeVariantProbes.js";
 import { CONSISTENCY_VARIANT_PROBES } from "./consistencyVariantProbes.js";
 import { IDENTITY_VARIANT_PROBES } from "./identityVariantProbes.js";
 import { REQUEST_READING_VARIANT_PROBES } from "./requestReadingProbes.js";
+import { JSON_TEXT_VARIANT_PROBES } from "./jsonTextVariantProbes.js";
 import {
   asObject,
   callOperation,
@@ -47,6 +48,7 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
   ...CONSISTENCY_VARIANT_PROBES,
   ...IDENTITY_VARIANT_PROBES,
   ...REQUEST_READING_VARIANT_PROBES,
+  ...JSON_TEXT_VARIANT_PROBES,
   "landing-search-case-sensitive": async ({ both }) => {
     const [reference, variant] = await both("listLandingPages", { searchValue: "painel" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);

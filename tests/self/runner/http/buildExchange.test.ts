@@ -84,6 +84,8 @@ describe("buildExchange", () => {
         decodedFrom: "gzip",
         textNote:
           "the body is in charset iso-8859-1 (its Content-Type says so), decoded as such; JSON exchanged between systems is UTF-8 (RFC 8259 §8.1).",
+        // Where its bytes stop being UTF-8, for schema.response-body to judge (RFC 8259 §8.1).
+        invalidUtf8: { offset: 1, bytes: "e9 22" },
       },
       json: "é",
       isJson: true,

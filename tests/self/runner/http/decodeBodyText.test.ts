@@ -39,6 +39,7 @@ describe("decodeBodyText", () => {
       text: `\uFEFF${JSON_TEXT}`,
       jsonText: JSON_TEXT,
       note: "the body is UTF-16LE (it starts with a byte order mark), decoded as such; JSON exchanged between systems is UTF-8 (RFC 8259 §8.1).",
+      invalidUtf8: { offset: 0, bytes: "ff fe 7b 00" },
     });
     const be = Buffer.from(le).swap16();
     expect(decodeBodyText(be, "application/json").jsonText).toBe(JSON_TEXT);
@@ -52,6 +53,8 @@ describe("decodeBodyText", () => {
     expect(decoded.note).toBe(
       "the body is not valid UTF-8 and its Content-Type names no charset: 3 invalid byte sequence(s) are shown as U+FFFD and no search is built from them.",
     );
+    // Where the bytes stop being UTF-8: ã as Latin-1's single byte 0xE3 (RFC 8259 §8.1, judged by schema.response-body).
+    expect(decoded.invalidUtf8).toEqual({ offset: 14, bytes: "e3 6f 20 64" });
   });
 
   it("reads the charset parameter with or without spaces around it and quotes", () => {
@@ -59,7 +62,12 @@ describe("decodeBodyText", () => {
     const note =
       "the body is in charset iso-8859-1 (its Content-Type says so), decoded as such; JSON exchanged between systems is UTF-8 (RFC 8259 §8.1).";
     for (const contentType of ["application/json;charset=iso-8859-1", "application/json; charset = ISO-8859-1"]) {
-      expect(decodeBodyText(latin1, contentType)).toEqual({ text: JSON_TEXT, jsonText: JSON_TEXT, note });
+      expect(decodeBodyText(latin1, contentType)).toEqual({
+        text: JSON_TEXT,
+        jsonText: JSON_TEXT,
+        note,
+        invalidUtf8: { offset: 14, bytes: "e3 6f 20 64" },
+      });
     }
   });
 
@@ -68,6 +76,7 @@ describe("decodeBodyText", () => {
       text: "\uFEFF",
       jsonText: "",
       note: "the body is UTF-16LE (it starts with a byte order mark), decoded as such; JSON exchanged between systems is UTF-8 (RFC 8259 §8.1).",
+      invalidUtf8: { offset: 0, bytes: "ff fe" },
     });
   });
 

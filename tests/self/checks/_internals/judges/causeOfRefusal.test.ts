@@ -26,6 +26,27 @@ describe("causeOfRefusal", () => {
     expect(client.sent.map(jsonOf)).toEqual([{ searchValue: "a" }]);
   });
 
+  it("names the escapes when the same body written as JSON.stringify writes it is served (RFC 8259 §7)", async () => {
+    const { session, client } = target((request) => request.body !== undefined && "raw" in request.body);
+    const text = '{"searchValue":"\\u0061"}';
+    const finding = await causeOfRefusal(
+      session,
+      "listLandingPages",
+      { searchValue: "a" },
+      CANONICAL_HEADER_FORM,
+      400,
+      text,
+    );
+    expect(finding.cause).toBe("escapes");
+    expect(client.sent.map((request) => request.body)).toEqual([{ json: { searchValue: "a" } }]);
+    // Sent as JSON.stringify writes it (no text), nothing is asked again for its escapes.
+    const plain = target(() => true);
+    expect(
+      (await causeOfRefusal(plain.session, "listLandingPages", { searchValue: "a" }, CANONICAL_HEADER_FORM, 400)).cause,
+    ).toBeUndefined();
+    expect(plain.client.sent).toHaveLength(0);
+  });
+
   it("names the scheme's case when the same request with Bearer is served", async () => {
     const { session } = target(
       (request) => !String(header(request, "AUTHORIZATION") ?? header(request, "Authorization")).startsWith("Bearer "),
