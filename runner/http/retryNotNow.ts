@@ -104,7 +104,6 @@ export function createRetries(parts: RetryParts): Retries {
           if (result.response !== undefined && ticket !== undefined) limiter.answered(ticket, quota);
           return recorder.record(sent, path, result, timeoutMs, retries);
         }
-        recorder.recordWaited(sent, result, timeoutMs, retries);
         const asked = parseRetryAfter(result.response?.headers["retry-after"]);
         const wait = asked ?? MIN_TIMEOUT_MS * TIMEOUT_FACTOR ** retries;
         const givesUp = parts.isClosed() || retries >= max429Retries || waitedMs + wait > maxRetryWaitMs;
@@ -119,6 +118,7 @@ export function createRetries(parts: RetryParts): Retries {
           const kept = givenUp(result, status, { retries, waitedMs, askedMs: asked }, maxRetryWaitMs, limiter.slowest());
           return recorder.record(sent, path, kept, timeoutMs, retries);
         }
+        recorder.recordWaited(sent, result, timeoutMs, retries);
         retries += 1;
         if (status === 429) retries429 += 1;
         else unavailable[status] = (unavailable[status] ?? 0) + 1;
