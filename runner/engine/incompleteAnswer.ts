@@ -41,6 +41,8 @@ export function incompleteAnswer(exchange: Exchange): TransportFailure | undefin
   }
   return {
     kind: "unavailable",
-    message: `the target answered ${status} (not available now) after ${exchange.retriesAfter429} wait(s); raise --max-retry-wait, or run when it is available.`,
+    message:
+      `the target answered ${status} (not available now) after ${exchange.retriesAfter429} wait(s); ` +
+      "raise --max-retry-wait, or run when it is available.",
   };
 }
