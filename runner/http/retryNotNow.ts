@@ -21,7 +21,7 @@ import type { AttemptResult } from "./sendOnce.js";
 import type { Exchange } from "../model/Exchange.js";
 
 /** The statuses retried, undici's `statusCodes` option: a rate limit, and a server or gateway not available now. */
-export const NOT_NOW_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+const NOT_NOW_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 /** undici's `minTimeout`: the first wait after an answer without a readable Retry-After. */
 const MIN_TIMEOUT_MS = 1_000;
 /** undici's `timeoutFactor`: each further wait without Retry-After doubles. */
