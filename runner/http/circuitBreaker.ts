@@ -11,12 +11,7 @@ import type { ClientStop } from "./types.js";
  * Failures that mean the whole target (or the way to it) is not answering: a streak of them, on any
  * path, trips the breaker for the run.
  */
-const TARGET_TROUBLE: ReadonlySet<TransportFailureKind> = new Set([
-  "connection-refused",
-  "tls",
-  "proxy",
-  "dns",
-]);
+const TARGET_TROUBLE: ReadonlySet<TransportFailureKind> = new Set(["connection-refused", "tls", "proxy", "dns"]);
 /**
  * Failures one operation can have while the others answer (issue 23.2: only getWidget truncates,
  * resets, drips or sends oversized headers): a streak of them on one path stops that path only;

@@ -115,7 +115,13 @@ export function createRetries(parts: RetryParts): Retries {
         if (status === 429 && ticket !== undefined && honourable)
           limiter.rateLimited(ticket, Math.min(wait, maxRetryWaitMs), quota);
         if (givesUp) {
-          const kept = givenUp(result, status, { retries, waitedMs, askedMs: asked }, maxRetryWaitMs, limiter.slowest());
+          const kept = givenUp(
+            result,
+            status,
+            { retries, waitedMs, askedMs: asked },
+            maxRetryWaitMs,
+            limiter.slowest(),
+          );
           return recorder.record(sent, path, kept, timeoutMs, retries);
         }
         recorder.recordWaited(sent, result, timeoutMs, retries);

@@ -171,16 +171,19 @@ describe("waitForTarget past a target warming up (issue 48.4)", () => {
     return { baseUrl: `http://127.0.0.1:${port}`, seen: () => seen };
   }
 
-  it.each([502, 503, 504])("does not take a %s as ready: it polls past it, one try each half second", async (status) => {
-    const target = await warmingUp(status, 2);
-    const { tries, took } = await onEventClock(async () => {
-      const started = performance.now();
-      const count = await waitForTarget(testSettings({ baseUrl: target.baseUrl }), 5_000, "5 s");
-      return { tries: count, took: performance.now() - started };
-    });
-    // Two not-ready answers at 0 and 500 ms, each one request (the client does not wait them out on its own).
-    expect({ tries, took, seen: target.seen() }).toEqual({ tries: 3, took: 1_000, seen: 3 });
-  });
+  it.each([502, 503, 504])(
+    "does not take a %s as ready: it polls past it, one try each half second",
+    async (status) => {
+      const target = await warmingUp(status, 2);
+      const { tries, took } = await onEventClock(async () => {
+        const started = performance.now();
+        const count = await waitForTarget(testSettings({ baseUrl: target.baseUrl }), 5_000, "5 s");
+        return { tries: count, took: performance.now() - started };
+      });
+      // Two not-ready answers at 0 and 500 ms, each one request (the client does not wait them out on its own).
+      expect({ tries, took, seen: target.seen() }).toEqual({ tries: 3, took: 1_000, seen: 3 });
+    },
+  );
 
   it("honours a warming-up 503's Retry-After between tries", async () => {
     const target = await warmingUp(503, 2, { "retry-after": "2" });

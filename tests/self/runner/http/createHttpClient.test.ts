@@ -229,7 +229,9 @@ describe("the breaker", () => {
     await http.send(get("/limit"));
     expect((await http.send(get("/limit", { body: { json: undefined } }))).failure?.kind).toBe("other");
     await http.send(get("/limit"));
-    expect(http.stopped()?.message).toMatch(/^the target at \/limit kept rate-limiting from \S+: 2 consecutive requests/);
+    expect(http.stopped()?.message).toMatch(
+      /^the target at \/limit kept rate-limiting from \S+: 2 consecutive requests/,
+    );
   });
 
   it("a request that could not be built is no failure of the target or of its path", async () => {
@@ -287,7 +289,9 @@ describe("the run's deadline", () => {
     await http.send(get("/limit"));
     const cut = await hanging;
     // The only path answered yet is stopped: the run stops, and the request in flight is cut short.
-    expect(cut.failure?.message).toMatch(/^stopped: the target at \/limit kept rate-limiting .*; the request was cut short\.$/);
+    expect(cut.failure?.message).toMatch(
+      /^stopped: the target at \/limit kept rate-limiting .*; the request was cut short\.$/,
+    );
     expect(http.stopped()?.message).toMatch(/^the target at \/limit kept rate-limiting/);
   });
 

@@ -43,17 +43,24 @@ const arrivals = (target: HostileTarget): number[] => target.requests().map((req
 const gaps = (times: number[]): number[] => times.slice(1).map((time, index) => time - (times[index] ?? NaN));
 
 describe("502, 503 and 504 are waited out, never judged", () => {
-  it.each([502, 503, 504])("a %s with Retry-After: 2, twice, then 200: both waits honoured, every attempt logged", async (status) => {
-    const { target, client, logged } = await setUp({ rateLimitedTimes: 2, retryAfter: "2", rateLimitedStatus: status });
-    const { exchange, elapsedMs } = await onEventClock(() => timedSend(client, postRequest("/a")));
-    expect(exchange.response?.status).toBe(200);
-    expect(exchange.failure).toBeUndefined();
-    expect(exchange.retriesAfter429).toBe(2);
-    expect(gaps(arrivals(target))).toEqual([2_000, 2_000]);
-    expect(elapsedMs).toBe(4_000);
-    expect(logged.map((one) => one.response?.status)).toEqual([status, status, 200]);
-    expect(client.stats()).toMatchObject({ requests: 3, retries429: 0, retriesUnavailable: { [status]: 2 } });
-  });
+  it.each([502, 503, 504])(
+    "a %s with Retry-After: 2, twice, then 200: both waits honoured, every attempt logged",
+    async (status) => {
+      const { target, client, logged } = await setUp({
+        rateLimitedTimes: 2,
+        retryAfter: "2",
+        rateLimitedStatus: status,
+      });
+      const { exchange, elapsedMs } = await onEventClock(() => timedSend(client, postRequest("/a")));
+      expect(exchange.response?.status).toBe(200);
+      expect(exchange.failure).toBeUndefined();
+      expect(exchange.retriesAfter429).toBe(2);
+      expect(gaps(arrivals(target))).toEqual([2_000, 2_000]);
+      expect(elapsedMs).toBe(4_000);
+      expect(logged.map((one) => one.response?.status)).toEqual([status, status, 200]);
+      expect(client.stats()).toMatchObject({ requests: 3, retries429: 0, retriesUnavailable: { [status]: 2 } });
+    },
+  );
 
   it("a 503 without Retry-After: a back-off of 1 s, then 2 s, then 4 s", async () => {
     const { target, client } = await setUp({ rateLimitedTimes: 3, retryAfter: null, rateLimitedStatus: 503 });
