@@ -240,7 +240,6 @@ export const httpChecks: readonly CheckDefinition[] = [
             expected: "a status below 500 (§7)",
             actual: `${describeAnswer(exchange)}: ${preview(exchange, 200)}`,
             evidence: [evidence(rule, exchange)],
-            judgesServerErrors: true,
           });
         }
       }
@@ -278,7 +277,7 @@ export const httpChecks: readonly CheckDefinition[] = [
             exchange,
           };
         },
-        { seed: context.seed, numRuns: target.settings.maxExamples * 2, judgesServerErrors: true, sendAhead: ahead },
+        { seed: context.seed, numRuns: target.settings.maxExamples * 2, sendAhead: ahead },
       );
       judge.note(`${numRuns} generated request(s), none got a 5xx.`);
     },

@@ -2,9 +2,10 @@
  * A reverse proxy in front of a target (the reference server) that changes how it answers
  * without changing what it answers, for suite-level tests: rewrite request headers (a client id
  * the reference does not know), gzip every body unasked, send "100 Continue" before every
- * answer, or die after a number of requests (a server killed mid-run).
+ * answer, die after a number of requests (a server killed mid-run), or shed load: 503 with Retry-After
+ * whenever more than a number of requests are in flight (issue 48.4).
  */
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { credentialHeaders } from "../http/credentialHeaders.js";
 import { forwardBuffered, type BufferedAnswer } from "./forwardBuffered.js";
 import type { AddressInfo, Socket } from "node:net";
@@ -22,8 +23,18 @@ export interface ReferenceProxyOptions {
   readonly rewriteBody?: (payload: Buffer, headers: Record<string, string>, path: string) => Buffer;
   /** Requests to a path ending with this are cut off: the connection is reset before any answer. */
   readonly resetPath?: string;
+  /** Requests to a path ending with `path` are all answered `status` with Retry-After (a 429 storm on one operation). */
+  readonly storm?: { readonly path: string; readonly status: 429 | 503; readonly retryAfter: string };
   /** Every this-many-th request is answered by a "bad node": 502 with an HTML page, as a load balancer does. */
   readonly badNodeEvery?: number;
+  /** The bad node's status (default 502; 504 for a node that did not answer in time). */
+  readonly badNodeStatus?: 502 | 504;
+  /** Load shedding: a request that arrives while more than this many are in flight is answered 503 with Retry-After. */
+  readonly shedAbove?: number;
+  /** The shed answers' Retry-After (default "1"); null sends none. */
+  readonly shedRetryAfter?: string | null;
+  /** Each forwarded request is held this long first (milliseconds), as a busy server takes time: requests pile up. */
+  readonly holdMs?: number;
   /** After this many requests the proxy stops listening and drops every connection. */
   readonly dieAfter?: number;
 }
@@ -33,6 +44,8 @@ export interface ReferenceProxy {
   readonly baseUrl: string;
   /** Requests received. */
   requests(): number;
+  /** Requests the proxy answered 503 itself (shedAbove, or a storm of 503s). */
+  shed(): number;
   /** True once it died (dieAfter). */
   dead(): boolean;
   close(): Promise<void>;
@@ -57,6 +70,43 @@ function reshapeAnswer(
   response.writeHead(answer.status, out).end(payload);
 }
 
+/** An answer the proxy gives itself. */
+interface OwnAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** The proxy's own answer to the `count`th request, to `url`, with `inFlight` forwarded ones unanswered; undefined forwards it. */
+function ownAnswer(
+  options: ReferenceProxyOptions,
+  url: string,
+  count: number,
+  inFlight: number,
+): OwnAnswer | undefined {
+  const json = { "content-type": "application/json" };
+  if (options.storm !== undefined && url.endsWith(options.storm.path)) {
+    const { status, retryAfter } = options.storm;
+    const body = JSON.stringify({ message: "Too many requests to this operation." });
+    return { status, headers: { ...json, "retry-after": retryAfter }, body };
+  }
+  if (options.badNodeEvery !== undefined && count % options.badNodeEvery === 0) {
+    const status = options.badNodeStatus ?? 502;
+    const title = `${status} ${status === 502 ? "Bad Gateway" : "Gateway Time-out"}`;
+    return {
+      status,
+      headers: { "content-type": "text/html" },
+      body: `<html><body><h1>${title}</h1><hr>nginx</body></html>`,
+    };
+  }
+  if (options.shedAbove !== undefined && inFlight >= options.shedAbove) {
+    const retryAfter = options.shedRetryAfter === undefined ? "1" : options.shedRetryAfter;
+    const body = JSON.stringify({ message: "Service unavailable: too many requests in progress; retry later." });
+    return { status: 503, headers: { ...json, ...(retryAfter === null ? {} : { "retry-after": retryAfter }) }, body };
+  }
+  return undefined;
+}
+
 /** Starts a proxy to `targetBaseUrl` on 127.0.0.1. */
 export async function startReferenceProxy(
   targetBaseUrl: string,
@@ -66,6 +116,8 @@ export async function startReferenceProxy(
   const sockets = new Set<Socket>();
   let count = 0;
   let died = false;
+  let inFlight = 0;
+  let shed = 0;
   const server = createServer((request, response) => {
     count += 1;
     if (options.dieAfter !== undefined && count > options.dieAfter) {
@@ -77,13 +129,19 @@ export async function startReferenceProxy(
       request.socket.destroy();
       return;
     }
-    if (options.badNodeEvery !== undefined && count % options.badNodeEvery === 0) {
+    const own = ownAnswer(options, request.url ?? "", count, inFlight);
+    if (own !== undefined) {
+      if (own.status === 503) shed += 1;
       request.resume();
-      response
-        .writeHead(502, { "content-type": "text/html" })
-        .end("<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>");
+      response.writeHead(own.status, own.headers).end(own.body);
       return;
     }
+    inFlight += 1;
+    response.once("close", () => (inFlight -= 1));
+    setTimeout(() => forward(request, response), options.holdMs ?? 0);
+  });
+  /** Sends `request` on to the target and its answer back, reshaped. */
+  const forward = (request: IncomingMessage, response: ServerResponse): void => {
     // Repeated Authorization lines go on combined: Node's request.headers keeps only the first.
     const received = credentialHeaders(request);
     const headers = options.requestHeaders ? options.requestHeaders({ ...received }) : { ...received };
@@ -93,7 +151,7 @@ export async function startReferenceProxy(
       (answer) => reshapeAnswer(options, answer, request.url ?? "", response),
       () => response.writeHead(502).end(),
     );
-  });
+  };
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -107,6 +165,7 @@ export async function startReferenceProxy(
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests: () => count,
+    shed: () => shed,
     dead: () => died,
     close: async () => {
       for (const socket of sockets) socket.destroy();

@@ -30,8 +30,6 @@ export interface FindingDetails {
   readonly actual?: string;
   /** The exchanges that show it, with a label each. */
   readonly evidence?: readonly EvidenceItem[];
-  /** The finding is about a server error: a gateway's 5xx in the evidence stays a failure (http.no-server-error). */
-  readonly judgesServerErrors?: boolean;
 }
 
 /** The judgement's final word, before the engine adds ids and timing. */
@@ -114,7 +112,6 @@ export class Judgement {
     const item = (details.evidence ?? []).find((candidate) => incompleteAnswer(candidate.exchange) !== undefined);
     const trouble = item && incompleteAnswer(item.exchange);
     if (item === undefined || trouble === undefined) return false;
-    if (trouble.kind === "gateway" && details.judgesServerErrors === true) return false;
     // The failure's words come from the transport (a URL, the target's bytes): redacted as they are embedded.
     const cause = exchangeRedactor(item.exchange).text(trouble.message).replace(/\.$/, "");
     this.error(

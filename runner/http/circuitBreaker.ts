@@ -1,8 +1,8 @@
 /**
  * The client's circuit breaker: it counts consecutive transport failures, of the whole target
- * (refused, DNS, TLS, proxy, 429s past their waits) on any path, and of one path (timeouts, resets,
- * malformed answers). At the limit the client stops sending: to the target, or to that path; once
- * every path used is stopped, to the target.
+ * (refused, DNS, TLS, proxy) on any path, and of one path (timeouts, resets, malformed answers, 429s and
+ * 502/503/504s past their waits). At the limit the client stops sending: to the target, or to that path;
+ * once every path used is stopped, to the target.
  */
 import type { Exchange, TransportFailure, TransportFailureKind } from "../model/Exchange.js";
 import type { ClientStop } from "./types.js";
@@ -11,27 +11,29 @@ import type { ClientStop } from "./types.js";
  * Failures that mean the whole target (or the way to it) is not answering: a streak of them, on any
  * path, trips the breaker for the run.
  */
-const TARGET_TROUBLE: ReadonlySet<TransportFailureKind> = new Set([
-  "connection-refused",
-  "tls",
-  "proxy",
-  "dns",
-  // A gateway's rate limit covers every path: 429s past their waits are the target's trouble too.
-  "rate-limited",
-]);
+const TARGET_TROUBLE: ReadonlySet<TransportFailureKind> = new Set(["connection-refused", "tls", "proxy", "dns"]);
 /**
  * Failures one operation can have while the others answer (issue 23.2: only getWidget truncates,
  * resets, drips or sends oversized headers): a streak of them on one path stops that path only;
  * the run stops when every path it has used is stopped.
  */
-const PATH_TROUBLE: ReadonlySet<TransportFailureKind> = new Set(["timeout", "connection-reset", "protocol"]);
+const PATH_TROUBLE: ReadonlySet<TransportFailureKind> = new Set([
+  "timeout",
+  "connection-reset",
+  "protocol",
+  // A 429 storm or a 503 on one operation (a quota per route, one overloaded handler) holds that operation
+  // only; the others go on (docs/deployments.md). A limit over every path stops every path, and so the run.
+  "rate-limited",
+  "unavailable",
+]);
 
-/** Consecutive transport failures, from when, the last one's words, and whether all were 429s past their waits. */
+/** Consecutive transport failures, from when, the last one's words, and whether all were 429s (or "not now" answers) past their waits. */
 interface Streak {
   readonly count: number;
   readonly since: string;
   readonly last: string;
   readonly onlyRateLimited: boolean;
+  readonly onlyNotNow: boolean;
 }
 
 function grow(streak: Streak | undefined, exchange: Exchange, failure: TransportFailure): Streak {
@@ -40,6 +42,7 @@ function grow(streak: Streak | undefined, exchange: Exchange, failure: Transport
     since: streak?.since ?? exchange.startedAt,
     last: failure.message.replace(/\.$/, ""),
     onlyRateLimited: (streak?.onlyRateLimited ?? true) && failure.kind === "rate-limited",
+    onlyNotNow: (streak?.onlyNotNow ?? true) && (failure.kind === "rate-limited" || failure.kind === "unavailable"),
   };
 }
 
@@ -52,7 +55,10 @@ function streakStop(who: string, streak: Streak): ClientStop {
   const silent =
     `${subject} stopped answering at ${streak.since} after ${streak.count} consecutive transport failures ` +
     `(last: ${streak.last})`;
-  return { at: streak.since, message: streak.onlyRateLimited ? rateLimited : silent };
+  const notNow =
+    `${subject} was not available from ${streak.since}: ${streak.count} consecutive requests ` +
+    `still got 429, 502, 503 or 504 after their waits (last: ${streak.last})`;
+  return { at: streak.since, message: streak.onlyRateLimited ? rateLimited : streak.onlyNotNow ? notNow : silent };
 }
 
 /** The breaker of one client. */

@@ -6,7 +6,7 @@
  * limit, and says why in every exchange it did not send.
  *
  * Its parts, each a module: the settings (clientSettings.ts), the connection (clientConnection.ts),
- * the pacing (pacedAttempt.ts), the retries after 429 (waitOut429.ts), the renewable tokens
+ * the pacing (pacedAttempt.ts), the retries of 429, 502, 503 and 504 (retryNotNow.ts), the renewable tokens
  * (clientTokens.ts), the stops (sendingStops.ts) and the record of exchanges (exchangeRecorder.ts).
  */
 import { afterPendingWrites } from "./afterPendingWrites.js";
@@ -19,7 +19,7 @@ import { createExchangeRecorder, type ExchangeRecorder } from "./exchangeRecorde
 import { failedAttempt } from "./failedAttempt.js";
 import { createPacedAttempt } from "./pacedAttempt.js";
 import { createSendingStops } from "./sendingStops.js";
-import { createRetries429, type Retries429 } from "./waitOut429.js";
+import { createRetries, type Retries } from "./retryNotNow.js";
 import type { Exchange } from "../model/Exchange.js";
 import type { HttpClient, HttpClientOptions, HttpClientStats, OutgoingRequest } from "./types.js";
 
@@ -29,13 +29,14 @@ export { HTTP_CLIENT_DEFAULTS } from "./clientSettings.js";
 function clientStats(parts: {
   readonly limiter: RateLimiter;
   readonly connection: Connection;
-  readonly retries: Retries429;
+  readonly retries: Retries;
   readonly recorder: ExchangeRecorder;
   readonly tokens: ClientTokens;
 }): HttpClientStats {
   const slowest = parts.limiter.slowest();
   const pacing = parts.limiter.pacing();
   const tokenRenewals = parts.tokens.renewals();
+  const unavailable = parts.retries.unavailable();
   return {
     requests: parts.connection.requests(),
     retries429: parts.retries.retries(),
@@ -43,6 +44,7 @@ function clientStats(parts: {
     ...(slowest === undefined ? {} : { slowestRatePerSecond: slowest }),
     ...(pacing === undefined ? {} : { pacing }),
     ...(tokenRenewals === undefined ? {} : { tokenRenewals }),
+    ...(unavailable === undefined ? {} : { retriesUnavailable: unavailable }),
   };
 }
 
@@ -65,7 +67,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
   });
   const attempt = createPacedAttempt({ semaphore, limiter, connection, stops, isClosed });
-  const retries = createRetries429({ ...settings, attempt, limiter, recorder, isClosed });
+  const retries = createRetries({ ...settings, attempt, limiter, recorder, isClosed });
 
   const sendBuilt = (request: OutgoingRequest): Promise<Exchange> => {
     const timeoutMs = request.timeoutMs ?? settings.timeoutMs;

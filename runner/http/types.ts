@@ -64,11 +64,11 @@ export interface HttpClientOptions {
   readonly maxConcurrency?: number;
   /** Requests started per second at most; undefined = unlimited. */
   readonly rateLimitPerSecond?: number;
-  /** 429 answers waited out per request (default 5), while their waits stay within maxRetryWaitMs. */
+  /** 429, 502, 503 and 504 answers waited out per request (default 5), while their waits stay within maxRetryWaitMs. */
   readonly max429Retries?: number;
   /**
-   * Longest a request waits out 429 answers in all (default 30 000): Retry-After is honoured up to
-   * it; a 429 that would outlast it becomes a "rate-limited" failure.
+   * Longest a request waits out 429, 502, 503 and 504 answers in all (default 30 000): Retry-After is honoured
+   * up to it; an answer that would outlast it becomes a "rate-limited" (429) or "unavailable" failure.
    */
   readonly maxRetryWaitMs?: number;
   /** Consecutive transport failures after which the client stops sending (default 5). */
@@ -99,6 +99,8 @@ export interface HttpClientOptions {
 export interface HttpClientStats {
   readonly requests: number;
   readonly retries429: number;
+  /** 502, 503 and 504 answers waited out, by status; absent when none was. */
+  readonly retriesUnavailable?: Readonly<Record<string, number>>;
   readonly transportFailures: number;
   /** The lowest request rate the client paced itself down to after 429 answers (requests per second); absent when never. */
   readonly slowestRatePerSecond?: number;

@@ -40,6 +40,7 @@ export const TRANSPORT_FAILURE_KINDS = [
   "rate-limited", // 429 beyond --max-retry-wait (the 429 response is kept)
   "stopped", // not sent: the target stopped answering, or the run passed --max-run-time
   "gateway", // a 502/503/504 with a body that is not JSON: a gateway or load balancer's, not the implementation's answer
+  "unavailable", // 502/503/504 beyond --max-retry-wait (the last answer is kept): the target was not available, not wrong
   "dns",
   "other",
 ] as const;
@@ -70,6 +71,6 @@ export interface Exchange {
   readonly timeToHeadersMs?: number;
   /** A curl command that reproduces the request, with secrets as placeholders ($CMS_TOKEN …). */
   readonly curl: string;
-  /** How many 429 answers were waited out before this exchange. */
+  /** How many answers that said "not now" (429, 502, 503, 504) were waited out before this exchange. */
   readonly retriesAfter429: number;
 }

@@ -13,6 +13,8 @@ export interface TokenRenewals {
 export interface RunStatistics {
   readonly requests: number;
   readonly retries429: number;
+  /** 502, 503 and 504 answers waited out (the target was not available for a while), by status; absent when none was. */
+  readonly retriesUnavailable?: Readonly<Record<string, number>>;
   readonly transportFailures: number;
   /** The lowest request rate the run paced itself down to after 429 answers, when it did. */
   readonly slowestRatePerSecond?: number;

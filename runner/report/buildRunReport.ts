@@ -120,6 +120,18 @@ function pacingNote(statistics: RunStatistics): string | undefined {
   );
 }
 
+/** The 502, 503 and 504 answers waited out (issue 48.4), in one sentence; undefined when there were none. */
+function unavailableNote(statistics: RunStatistics): string | undefined {
+  const counts = Object.entries(statistics.retriesUnavailable ?? {}).filter(([, count]) => count > 0);
+  if (counts.length === 0) return undefined;
+  const listed = counts.map(([status, count]) => `${status} ${times(count)}`).join(", ");
+  return (
+    `The target was not available for a while: it answered ${listed}; each such answer was waited out ` +
+    `(its Retry-After, or a back-off from 1 s doubling) and the request sent again, within --max-retry-wait ` +
+    `(availability, not conformance: never a failure).`
+  );
+}
+
 /** What a reader must know about how the run went: it stopped early, the pace it settled on, it trusted any certificate. */
 function runConditions(facts: RunFacts): string[] {
   const notes: string[] = [];
@@ -128,6 +140,8 @@ function runConditions(facts: RunFacts): string[] {
     notes.push(`The run stopped early: ${statistics.stopped}; the checks still open then are errors.`);
   const pace = statistics === undefined ? undefined : pacingNote(statistics);
   if (pace !== undefined) notes.push(pace);
+  const unavailable = statistics === undefined ? undefined : unavailableNote(statistics);
+  if (unavailable !== undefined) notes.push(unavailable);
   const renewals = statistics?.tokenRenewals;
   if (renewals !== undefined && renewals.renewed > 0)
     notes.push(

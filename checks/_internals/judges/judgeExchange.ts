@@ -33,9 +33,9 @@ export function preview(exchange: Exchange, limit = 300): string {
 
 /**
  * True when the target answered completely and without a server error. Otherwise records why:
- * transport trouble (refused, reset, timed out, truncated, TLS, a 429 beyond --max-retry-wait, a
- * run that stopped) leaves nothing to judge and is an error naming the cause, since only a
- * complete answer can break a rule (runner/engine/incompleteAnswer.ts); a 5xx is a failure,
+ * transport trouble (refused, reset, timed out, truncated, TLS, a 429, 502, 503 or 504 beyond
+ * --max-retry-wait, a run that stopped) leaves nothing to judge and is an error naming the cause, since only
+ * a complete answer can break a rule (runner/engine/incompleteAnswer.ts); any other 5xx is a failure,
  * whatever the check is about: a server error is never a conforming answer (§7, docs/design.md §3), so
  * no check, SHOULD ones included, may skip or pass on one. A redirect is a complete answer.
  */

@@ -31,8 +31,6 @@ export interface PropertyOptions<T = unknown> {
   readonly numRuns: number;
   /** Wall-clock bound for the run and its shrinking (milliseconds). */
   readonly timeLimitMs?: number;
-  /** The property is about server errors: a gateway's 5xx is a failing example, not an end without an answer. */
-  readonly judgesServerErrors?: boolean;
   /** Sends the requests of the examples to come ahead of their turn (examplesAhead.ts); the predicate takes them with its send(). */
   readonly sendAhead?: Pick<SendAhead<T>, "start" | "discard">;
 }
@@ -97,7 +95,7 @@ export async function runProperty<T>(
         return true;
       }
       const trouble = verdict.ok ? undefined : incompleteAnswer(verdict.exchange);
-      if (!verdict.ok && trouble && !(trouble.kind === "gateway" && options.judgesServerErrors === true)) {
+      if (!verdict.ok && trouble) {
         ended = { exchange: verdict.exchange, example: examples };
         // Stryker disable next-line BooleanLiteral: as above (proof: runPropertyEnd.equivalence.test.ts)
         return true;
@@ -127,7 +125,6 @@ export async function runProperty<T>(
         expected: lastFailure.expected,
         actual: lastFailure.actual,
         evidence: [evidence(`${label}: shrunk counterexample`, lastFailure.exchange)],
-        ...(options.judgesServerErrors === true ? { judgesServerErrors: true } : {}),
       },
     );
   } else if (details.errorInstance) {

@@ -22,7 +22,7 @@ export const HOSTILE_BEHAVIOURS = [
   "endless",
   /** 302 with Location on another host (the decoy server, which records who follows). */
   "redirect",
-  /** 429 with Retry-After for the first rateLimitedTimes hits of a path, then 200. */
+  /** 429 (or rateLimitedStatus: 502, 503, 504) with Retry-After for the first rateLimitedTimes hits of a path, then 200. */
   "rate-limited",
   /** 500 with a JSON body. */
   "error-500",

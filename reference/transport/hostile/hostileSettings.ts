@@ -17,6 +17,8 @@ export interface HostileTargetOptions {
   readonly rateLimitedTimes?: number;
   /** "rate-limited": the Retry-After header value (default "1"); null sends none. */
   readonly retryAfter?: string | null;
+  /** "rate-limited": the status of those answers (default 429; 502, 503 or 504 for a target not available now). */
+  readonly rateLimitedStatus?: number;
   /** "gzip-bomb": bytes the body inflates to (default 100 000 000). */
   readonly bombBytes?: number;
   /** "deep-json": levels of nesting (default 100 000). */
@@ -40,6 +42,7 @@ export function resolveHostileSettings(options: HostileTargetOptions): HostileSe
     chunkIntervalMs: options.chunkIntervalMs ?? 20,
     rateLimitedTimes: options.rateLimitedTimes ?? 2,
     retryAfter: options.retryAfter === undefined ? "1" : options.retryAfter,
+    rateLimitedStatus: options.rateLimitedStatus ?? 429,
     bombBytes: options.bombBytes ?? 100_000_000,
     deepJsonLevels: options.deepJsonLevels ?? 100_000,
     invalidItems: options.invalidItems ?? 1_000_000,

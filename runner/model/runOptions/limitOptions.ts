@@ -143,15 +143,15 @@ export const LIMIT_OPTIONS = [
       minimum: 0,
       maximum: 3600000,
       description:
-        "Longest one request waits out 429 answers in milliseconds, 0 to 3600000 (Retry-After honoured up to " +
-        "it; 30000 when absent); beyond it the 429 is an error.",
+        "Longest one request waits out 429, 502, 503 and 504 answers in milliseconds, 0 to 3600000 (Retry-After " +
+        "honoured up to it, else a back-off from 1 s doubling; 30000 when absent); beyond it the answer is an error.",
     },
     reader: "duration",
     defaultText: "30s",
     help:
-      "longest one request waits out 429 answers (Retry-After honoured up to it; the run also slows down " +
-      "by itself while 429s come); beyond it the 429 is an error naming --rate-limit. Durations: 30s, 2m, " +
-      "1h, 500ms; a bare number is milliseconds",
+      "longest one request waits out 429, 502, 503 and 504 answers (Retry-After honoured up to it, else a " +
+      "back-off from 1 s doubling; the run also slows down by itself while 429s come); beyond it the answer is " +
+      "an error, never a failure. Durations: 30s, 2m, 1h, 500ms; a bare number is milliseconds",
   },
   {
     name: "max-run-time",
@@ -234,8 +234,9 @@ export const LIMIT_OPTIONS = [
     value: "DURATION",
     group: "Limits",
     help:
-      "before the run, ask the target every half second until it answers at all (any status), for a " +
-      "service started in the background; past DURATION (30s, 2m …), exit 2 in one sentence; SIGINT or " +
-      "SIGTERM ends the wait at once (130, 143) and no check runs. Not counted in --max-run-time",
+      "before the run, ask the target every half second (or after the Retry-After it asks) until it answers with " +
+      "any status but 502, 503 or 504 (not ready yet), for a service started in the background; past DURATION " +
+      "(30s, 2m …), exit 2 in one sentence; SIGINT or SIGTERM ends the wait at once (130, 143) and no check " +
+      "runs. Not counted in --max-run-time",
   },
 ] as const satisfies readonly RunOptionDefinition[];

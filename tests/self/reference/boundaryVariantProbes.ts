@@ -1,7 +1,7 @@
 /**
  * Probes of the legitimate variants where real backends differ at the boundaries (issue 12):
  * a page-size cap, error statuses and bodies §7 leaves open, private PERSONAL pages, more roles,
- * a rate limit. Same contract as VARIANT_PROBES: the variant really answers otherwise.
+ * a rate limit, a server not available now. Same contract as VARIANT_PROBES: the variant really answers otherwise.
  */
 import { expect } from "vitest";
 import { validateBody } from "../../../contract/validators.js";
@@ -75,6 +75,12 @@ export const BOUNDARY_VARIANT_PROBES: Readonly<Record<string, (context: VariantP
     for (let request = 0; request < 7; request += 1) statuses.push((await both("listLandingPages", {}))[1].status);
     expect(statuses.filter((status) => status === 429)).toHaveLength(1);
     expect(statuses.filter((status) => status === 200)).toHaveLength(6);
+  },
+  "not-available-now": async ({ both }) => {
+    const statuses: number[] = [];
+    for (let request = 0; request < 21; request += 1) statuses.push((await both("listLandingPages", {}))[1].status);
+    expect(statuses.filter((status) => status !== 200).sort()).toEqual([502, 503, 504]);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(18);
   },
   "extra-roles": async ({ both, server }) => {
     const roles = server.variantFixtures("extra-roles").roles;

@@ -154,3 +154,58 @@ describe("waitForTarget", () => {
     expect(took).toBe(1_200);
   });
 });
+
+describe("waitForTarget past a target warming up (issue 48.4)", () => {
+  /** Answers `status` (with `headers`) to its first `times` requests, then 200; counts what it got. */
+  async function warmingUp(status: number, times: number, headers: Record<string, string> = {}) {
+    const port = await freePort();
+    let seen = 0;
+    const server = createHttpServer((request, response) => {
+      request.resume();
+      seen += 1;
+      if (seen <= times) response.writeHead(status, { "content-type": "application/json", ...headers }).end("{}");
+      else response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    return { baseUrl: `http://127.0.0.1:${port}`, seen: () => seen };
+  }
+
+  it.each([502, 503, 504])(
+    "does not take a %s as ready: it polls past it, one try each half second",
+    async (status) => {
+      const target = await warmingUp(status, 2);
+      const { tries, took } = await onEventClock(async () => {
+        const started = performance.now();
+        const count = await waitForTarget(testSettings({ baseUrl: target.baseUrl }), 5_000, "5 s");
+        return { tries: count, took: performance.now() - started };
+      });
+      // Two not-ready answers at 0 and 500 ms, each one request (the client does not wait them out on its own).
+      expect({ tries, took, seen: target.seen() }).toEqual({ tries: 3, took: 1_000, seen: 3 });
+    },
+  );
+
+  it("honours a warming-up 503's Retry-After between tries", async () => {
+    const target = await warmingUp(503, 2, { "retry-after": "2" });
+    const { tries, took } = await onEventClock(async () => {
+      const started = performance.now();
+      const count = await waitForTarget(testSettings({ baseUrl: target.baseUrl }), 10_000, "10 s");
+      return { tries: count, took: performance.now() - started };
+    });
+    expect({ tries, took }).toEqual({ tries: 3, took: 4_000 });
+  });
+
+  it("names the last 503 when the target never gets ready", async () => {
+    const target = await warmingUp(503, 1_000);
+    const error = await onEventClock(() =>
+      waitForTarget(testSettings({ baseUrl: target.baseUrl }), 1_200, "1.2 s").then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      ),
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toBe(
+      `the target at ${target.baseUrl} did not answer within 1.2 s (--wait-for-target; 3 tries, last: answered 503 (not ready)); start it first, or wait longer`,
+    );
+  });
+});

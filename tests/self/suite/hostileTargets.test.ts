@@ -41,6 +41,8 @@ const TIMED_OUT: readonly string[] = ["late-headers", "never-answer", "stall-mid
 const SLOW_MACHINE_TIMEOUT_MS = 30_000;
 const timeoutFor = (behaviour: string): RunConfigFile => ({
   timeoutMs: TIMED_OUT.includes(behaviour) ? TIMEOUT_MS : SLOW_MACHINE_TIMEOUT_MS,
+  // A 503 to everything is waited out (1 s, then 2 s …) within --max-retry-wait: 3 s bounds the waits of each request.
+  ...(behaviour === "error-503" ? { maxRetryWaitMs: 3_000 } : {}),
 });
 
 async function runAgainst(baseUrl: string, overrides: RunConfigFile = {}) {

@@ -1,13 +1,13 @@
 /** Hostile answers that are whole and well-formed but unwelcome: errors, refusals, redirects, HTML for JSON. */
 import { JSON_HEADERS, type HostileAnswers, type HostileExchange } from "../HostileExchange.js";
 
-/** 429 with Retry-After for the first rateLimitedTimes hits of a path, then 200. */
+/** 429 (or rateLimitedStatus) with Retry-After for the first rateLimitedTimes hits of a path, then 200. */
 function rateLimited({ path, response, settings, hits }: HostileExchange): void {
   const seen = hits(path);
   if (seen <= settings.rateLimitedTimes) {
     const headers: Record<string, string> = { ...JSON_HEADERS };
     if (settings.retryAfter !== null) headers["retry-after"] = settings.retryAfter;
-    response.writeHead(429, headers).end(JSON.stringify({ error: "too many requests" }));
+    response.writeHead(settings.rateLimitedStatus, headers).end(JSON.stringify({ error: "not now" }));
   } else response.writeHead(200, JSON_HEADERS).end(JSON.stringify({ ok: true, after: seen - 1 }));
 }
 

@@ -14,9 +14,18 @@ describe("incompleteAnswer", () => {
     }
   });
 
-  it("leaves a JSON 5xx, a 500 and a 4xx to the checks: the implementation answered them", () => {
-    expect(incompleteAnswer(fakeExchange({ status: 503, json: { message: "down" } }))).toBeUndefined();
+  it("takes a JSON 502, 503 or 504 as not available now, never an answer to judge (availability, not conformance)", () => {
+    for (const status of [502, 503, 504])
+      expect(incompleteAnswer(fakeExchange({ status, json: { message: "down" } }))).toEqual({
+        kind: "unavailable",
+        message: `the target answered ${status} (not available now) after 0 wait(s); raise --max-retry-wait, or run when it is available.`,
+      });
+  });
+
+  it("leaves a 500, a 501, a 505 and a 4xx to the checks: the implementation answered them", () => {
     expect(incompleteAnswer(fakeExchange({ status: 500, text: "<html>oops</html>" }))).toBeUndefined();
+    expect(incompleteAnswer(fakeExchange({ status: 501, json: { message: "no" } }))).toBeUndefined();
+    expect(incompleteAnswer(fakeExchange({ status: 505, json: { message: "no" } }))).toBeUndefined();
     expect(incompleteAnswer(fakeExchange({ status: 404, text: "not found" }))).toBeUndefined();
   });
 

@@ -87,8 +87,7 @@ describe("the circuit breaker", () => {
   it("complete answers that are wrong (500, a redirect, HTML) are answers: they never trip it", async () => {
     target = await startHostileTarget();
     client = createHttpClient({ baseUrl: target.origin, maxConsecutiveTransportFailures: 2, secrets: SECRETS });
-    for (const path of ["/error-500/a", "/redirect/b", "/non-json/c", "/error-503/d"])
-      await client.send(postRequest(path));
+    for (const path of ["/error-500/a", "/redirect/b", "/non-json/c"]) await client.send(postRequest(path));
     expect(client.stopped()).toBeUndefined();
   });
 });

@@ -227,9 +227,11 @@ describe("the breaker", () => {
     const target = await scripted(mixed);
     const http = connect({ baseUrl: target.origin, max429Retries: 0, maxConsecutiveTransportFailures: 2 });
     await http.send(get("/limit"));
-    expect((await http.send(get("/ok", { body: { json: undefined } }))).failure?.kind).toBe("other");
+    expect((await http.send(get("/limit", { body: { json: undefined } }))).failure?.kind).toBe("other");
     await http.send(get("/limit"));
-    expect(http.stopped()?.message).toMatch(/^the target kept rate-limiting from \S+: 2 consecutive requests/);
+    expect(http.stopped()?.message).toMatch(
+      /^the target at \/limit kept rate-limiting from \S+: 2 consecutive requests/,
+    );
   });
 
   it("a request that could not be built is no failure of the target or of its path", async () => {
@@ -253,10 +255,10 @@ describe("the breaker", () => {
     const [limited, reset] = await Promise.all([http.send(get("/x")), http.send(get("/x"))]);
     expect(limited.failure?.kind).toBe("rate-limited");
     expect(reset.failure?.kind).toBe("connection-reset");
-    expect(http.stopped()?.message).toMatch(/^the target kept rate-limiting from \S+: 1 consecutive requests/);
+    expect(http.stopped()?.message).toMatch(/^the target at \/x kept rate-limiting from \S+: 1 consecutive requests/);
   });
 
-  it("a second target-wide failure in flight when the breaker tripped does not rewrite why", async () => {
+  it("a second failure in flight when the breaker tripped does not rewrite why", async () => {
     const target = await scripted((request, response, hit) =>
       setTimeout(() => always429()(request, response), hit * 50),
     );
@@ -267,7 +269,7 @@ describe("the breaker", () => {
       maxConsecutiveTransportFailures: 1,
     });
     await Promise.all([http.send(get("/x")), http.send(get("/x"))]);
-    expect(http.stopped()?.message).toMatch(/^the target kept rate-limiting from \S+: 1 consecutive requests/);
+    expect(http.stopped()?.message).toMatch(/^the target at \/x kept rate-limiting from \S+: 1 consecutive requests/);
   });
 });
 
@@ -286,8 +288,11 @@ describe("the run's deadline", () => {
     const hanging = http.send(get("/hang"));
     await http.send(get("/limit"));
     const cut = await hanging;
-    expect(cut.failure?.message).toMatch(/^stopped: the target kept rate-limiting .*; the request was cut short\.$/);
-    expect(http.stopped()?.message).toMatch(/^the target kept rate-limiting/);
+    // The only path answered yet is stopped: the run stops, and the request in flight is cut short.
+    expect(cut.failure?.message).toMatch(
+      /^stopped: the target at \/limit kept rate-limiting .*; the request was cut short\.$/,
+    );
+    expect(http.stopped()?.message).toMatch(/^the target at \/limit kept rate-limiting/);
   });
 
   it("is passed the moment the run's time is up", () => {

@@ -46,7 +46,7 @@ const SCENARIOS: readonly Scenario[] = [
   { behaviour: "redirect", kind: "redirect", status: 302 },
   { behaviour: "rate-limited", kind: "rate-limited", status: 429 },
   { behaviour: "error-500", kind: "none", status: 500 },
-  { behaviour: "error-503", kind: "none", status: 503 },
+  { behaviour: "error-503", kind: "unavailable", status: 503 },
   { behaviour: "echo-credentials", kind: "none", status: 200 },
   { behaviour: "nothing-listens", kind: "connection-refused", status: undefined },
 ];

@@ -133,18 +133,28 @@ describe("429 back-off", () => {
   });
 });
 
-describe("a target that only rate-limits", () => {
-  it("stops the run after 5 requests in a row still got 429 after their waits, saying so", async () => {
-    const { client } = await setUp(
-      { rateLimitedTimes: 1_000, retryAfter: "0" },
-      { max429Retries: 0, rateLimitPerSecond: 100 },
-    );
+describe("a target that rate-limits one operation for ever (issue 48.4)", () => {
+  it("stops that operation after 5 requests in a row still got 429 after their waits; the others go on", async () => {
+    target = await startHostileTarget({ rateLimitedTimes: 1_000, retryAfter: "0" });
+    client = createHttpClient({
+      baseUrl: target.baseUrl,
+      timeoutMs: 2_000,
+      secrets: SECRETS,
+      max429Retries: 0,
+      rateLimitPerSecond: 100,
+    });
+    expect((await client.send(postRequest("/ok/other"))).response?.status).toBe(200);
     for (let i = 0; i < 5; i += 1)
-      expect((await client.send(postRequest(`/r${i}`))).failure?.kind).toBe("rate-limited");
-    expect(client.stopped()?.message).toMatch(
-      /^the target kept rate-limiting from .+: 5 consecutive requests still got 429 after their waits \(last: the target still answered 429 \(rate limited\) after 0 retries/,
+      expect((await client.send(postRequest("/rate-limited/r"))).failure?.kind).toBe("rate-limited");
+    // That operation is held; the run is not (a quota per route is not the whole target's).
+    expect(client.stopped()).toBeUndefined();
+    const held = await client.send(postRequest("/rate-limited/r"));
+    expect(held.failure?.kind).toBe("stopped");
+    expect(held.failure?.message).toMatch(
+      /^stopped: the target at \/rate-limited\/r kept rate-limiting from .+: 5 consecutive requests still got 429 after their waits \(last: the target still answered 429 \(rate limited\) after 0 retries/,
     );
-    expect((await client.send(postRequest("/r5"))).failure?.kind).toBe("stopped");
+    expect((await client.send(postRequest("/ok/other"))).response?.status).toBe(200);
+    expect(client.stopped()).toBeUndefined();
   });
 });
 

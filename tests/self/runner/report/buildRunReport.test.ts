@@ -88,6 +88,13 @@ describe("buildRunReport notes on how the run went", () => {
     expect(notesOf(statistics())).toEqual([]);
   });
 
+  it("counts the 502, 503 and 504 answers waited out, by status: availability, not conformance (issue 48.4)", () => {
+    expect(notesOf(statistics({ retriesUnavailable: { "503": 37, "502": 1 } }))).toEqual([
+      "The target was not available for a while: it answered 502 1 time, 503 37 times; each such answer was waited out (its Retry-After, or a back-off from 1 s doubling) and the request sent again, within --max-retry-wait (availability, not conformance: never a failure).",
+    ]);
+    expect(notesOf(statistics({ retriesUnavailable: {} }))).toEqual([]);
+  });
+
   it("says the run stopped early, and each pace it kept against a rate limit", () => {
     expect(notesOf(statistics({ stopped: "the target stopped answering" }))).toEqual([
       "The run stopped early: the target stopped answering; the checks still open then are errors.",

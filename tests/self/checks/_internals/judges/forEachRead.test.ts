@@ -56,9 +56,9 @@ describe("forEachRead", () => {
     });
   });
 
-  it("fails a read the target did not answer, and judges the others", async () => {
+  it("fails a read the target answered with a server error, and judges the others", async () => {
     const { session } = target((request) =>
-      JSON.stringify(request.body).includes('w0"') ? { status: 503, json: {} } : { status: 200, json: {} },
+      JSON.stringify(request.body).includes('w0"') ? { status: 500, json: {} } : { status: 200, json: {} },
     );
     const context = contextOf(session, "getWidget");
     let judged = 0;

@@ -83,7 +83,7 @@ describe("answered", () => {
   });
 
   it("fails a 5xx, whatever the check is about: a server error is never a conforming answer", () => {
-    for (const status of [500, 502, 503]) {
+    for (const status of [500, 501, 505]) {
       const judge = new Judgement("default");
       const exchange = fakeExchange({ status, json: { message: "boom" } });
       expect(answered(judge, "page 3", exchange)).toBe(false);
@@ -94,6 +94,17 @@ describe("answered", () => {
         actual: `status ${status}: {"message":"boom"}`,
       });
       expect(judge.verdict().evidence.map((item) => [item.label, item.exchange])).toEqual([["page 3", exchange]]);
+    }
+  });
+
+  it("records a 502, 503 or 504 as an error, never a failure: the target was not available (issue 48.4)", () => {
+    for (const status of [502, 503, 504]) {
+      const judge = new Judgement("default");
+      expect(answered(judge, "page 3", fakeExchange({ status, json: { message: "busy" } }))).toBe(false);
+      expect(judge.verdict()).toMatchObject({
+        outcome: "error",
+        message: `page 3: no complete answer to judge (unavailable: the target answered ${status} (not available now) after 0 wait(s); raise --max-retry-wait, or run when it is available).`,
+      });
     }
   });
 

@@ -197,7 +197,12 @@ describe("walkListing", () => {
       "page 1: no complete answer (timeout: no response headers within 10 ms)",
     ],
     ["no-response", { noResponse: true }, "page 1: no complete answer (other: no response was recorded)"],
-    ["error-status", { status: 503, json: { message: "busy" } }, "page 1: status 503"],
+    ["error-status", { status: 500, json: { message: "boom" } }, "page 1: status 500"],
+    [
+      "no-response",
+      { status: 503, json: { message: "busy" } },
+      "page 1: no complete answer (unavailable: the target answered 503 (not available now) after 0 wait(s); raise --max-retry-wait, or run when it is available)",
+    ],
     ["not-json", { status: 200, text: "<html>" }, "page 1: the body is not JSON"],
     ["not-a-listing", { status: 200, json: [1, 2] }, "page 1: the body is not a listing object"],
     ["not-a-listing", { status: 200, json: { widgets: "w1" } }, "page 1: the body is not a listing object"],
