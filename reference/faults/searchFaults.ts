@@ -290,21 +290,6 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     }),
   },
   {
-    name: "widget-search-whole-tags-only",
-    section: "§4.1",
-    description:
-      "Widget search matches a tag only when the value is the whole tag (case ignored), so a part of a tag " +
-      "finds nothing; names and descriptions are still searched for parts.",
-    caughtBy: ["search.widgets-by-tag"],
-    behaviour: (correct) => ({
-      widgetMatches: (record, searchValue, data) =>
-        correct.widgetMatches({ ...record, widget: { ...record.widget, tags: [] } }, searchValue, data) ||
-        (record.widget.tags ?? []).some(
-          (tag) => tag.toLocaleLowerCase("pt-BR") === searchValue.toLocaleLowerCase("pt-BR"),
-        ),
-    }),
-  },
-  {
     name: "widget-search-ascii-case-only",
     section: "§4.1",
     description: "Widget search folds only the ASCII letters A-Z: searching AÇÕES does not find ações.",

@@ -51,13 +51,6 @@ export const SEARCH_FORM_FAULT_PROBES: Readonly<Record<string, (context: ProbeCo
     expect(totals(reference.json).totalElements).toBe(0);
     expect(listedIds(faulty.json, "widgets")).toContain(widget.id);
   },
-  "widget-search-whole-tags-only": async ({ both }) => {
-    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "ealtim" });
-    expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
-    expect(totals(faulty.json).totalElements).toBe(0);
-    const [whole, faultyWhole] = await both("listFactoryDefaultWidgets", { searchValue: "REALTIME" });
-    expect(faultyWhole.json).toEqual(whole.json);
-  },
   "listing-null-pagination-500": async ({ both }) => {
     const [reference, faulty] = await both("listLandingPages", { pagination: null });
     const [absent] = await both("listLandingPages", {});

@@ -9,6 +9,7 @@ import { CREDENTIAL_VARIANT_PROBES } from "./credentialVariantProbes.js";
 import { FIELD_VARIANT_PROBES } from "./fieldVariantProbes.js";
 import { VALUE_SHAPE_VARIANT_PROBES } from "./valueShapeVariantProbes.js";
 import { CONSISTENCY_VARIANT_PROBES } from "./consistencyVariantProbes.js";
+import { SEARCH_VARIANT_PROBES } from "./searchVariantProbes.js";
 import {
   asObject,
   callOperation,
@@ -43,6 +44,7 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
   ...FIELD_VARIANT_PROBES,
   ...VALUE_SHAPE_VARIANT_PROBES,
   ...CONSISTENCY_VARIANT_PROBES,
+  ...SEARCH_VARIANT_PROBES,
   "landing-search-case-sensitive": async ({ both }) => {
     const [reference, variant] = await both("listLandingPages", { searchValue: "painel" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
