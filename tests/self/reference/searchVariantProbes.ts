@@ -33,6 +33,17 @@ export const SEARCH_VARIANT_PROBES: Readonly<Record<string, (context: VariantPro
     const [whole, variantWhole] = await both("listFactoryDefaultWidgets", { searchValue: "REALTIME" });
     expect(variantWhole.json).toEqual(whole.json);
   },
+  "nfd-stored-text": async ({ both }) => {
+    const [, variant] = await both("listLandingPages", { pagination: { pageSize: 12 } });
+    const titles = (asObject(variant.json).landingPages as unknown[]).map((page) => String(asObject(page).title));
+    expect(titles.every((title) => title === title.normalize("NFD"))).toBe(true);
+    const decomposed = titles.find((title) => title !== title.normalize("NFC"));
+    expect(decomposed).toBeDefined();
+    const [, exact] = await both("listLandingPages", { searchValue: decomposed });
+    expect(Number(totals(exact.json).totalElements)).toBeGreaterThan(0);
+    const [, composed] = await both("listLandingPages", { searchValue: decomposed?.normalize("NFC") });
+    expect(totals(composed.json).totalElements).toBe(0);
+  },
   "landing-search-whole-words": async ({ both }) => {
     const [reference, variant] = await both("listLandingPages", { searchValue: "ainel de Venda" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
