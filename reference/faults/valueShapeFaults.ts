@@ -37,6 +37,10 @@ export const VALUE_SHAPE_FAULTS: readonly ReferenceFault[] = [
       "Widget name holds the URL of its translation (https://cdn.<tenant>/i18n/platform.cms/<key>) instead of the " +
       "internationalization key.",
     caughtBy: ["schema.response-body"],
+    mayAlsoFail: {
+      "search.widgets-by-name-or-description":
+        "the translations stay under the keys the URLs replaced, so the configured translated name is not found (a warning)",
+    },
     data: (data) =>
       withWidgets(data, (widget) => ({
         ...widget,
