@@ -9,6 +9,7 @@ import { forEachRead, READS } from "./_internals/judges/forEachRead.js";
 import { successfulRequestBody } from "./_internals/requests/sampleRequests.js";
 import { knowledgeOf } from "./_internals/discovery/TargetKnowledge.js";
 import { statedFields } from "./_internals/requests/schemaProperties.js";
+import { withoutUrlQueryValues } from "./_internals/judges/urlQueryValues.js";
 import { judgeListReadAgreement } from "./_internals/judges/judgeListReadAgreement.js";
 import { judgePageSizeAgreement } from "./_internals/judges/judgePageSizeAgreement.js";
 import { judgeReaderAgreement } from "./_internals/judges/judgeReaderAgreement.js";
@@ -95,7 +96,8 @@ export const consistencyChecks: readonly CheckDefinition[] = [
       "value. A difference is asked once more (the widget read again, its listing page fetched again) and " +
       "fails when the second look shows it too; one the second look does not show is data that changed " +
       "during the run, noted and not blamed. Tags are compared as a set; the same tags in another order " +
-      "depart from the register's default (list-get-consistency).",
+      "depart from the register's default (list-get-consistency). A url or thumbnailURL may differ in the " +
+      "values of its query parameters only (a URL signed on each answer).",
     family: "consistency",
     specRefs: ["4.1", "4.4"],
     level: "MUST",
@@ -128,7 +130,8 @@ export const consistencyChecks: readonly CheckDefinition[] = [
       "size and on a page of another has the same value in every field §2.1 or §2.4 tables that both " +
       "carry. Compared on the two walks the run makes (the largest page size served and small pages), for " +
       "every user; a difference is asked once more (both pages fetched again) and fails when the second " +
-      "look shows it too. Tags are compared as a set; another order departs from the register's default (list-get-consistency).",
+      "look shows it too. Tags are compared as a set; another order departs from the register's default (list-get-consistency). " +
+      "A url or thumbnailURL may differ in the values of its query parameters only (a URL signed on each answer).",
     family: "consistency",
     specRefs: ["2.11"],
     level: "MUST",
@@ -139,7 +142,9 @@ export const consistencyChecks: readonly CheckDefinition[] = [
   {
     id: "consistency.repeatable-reads",
     title: "The same request twice gives the same answer",
-    rule: "Not stated; the register's default: identical requests give identical answers while the data does not change.",
+    rule:
+      "Not stated; the register's default: identical requests give identical answers while the data does not " +
+      "change, in the fields §2 defines; the query values of a url or thumbnailURL may differ (a signed URL).",
     family: "consistency",
     specRefs: ["4"],
     level: "SHOULD",
@@ -152,9 +157,10 @@ export const consistencyChecks: readonly CheckDefinition[] = [
       const first = await target.send(operation, { json: body });
       const second = await target.send(operation, { json: body });
       if (!answered(judge, "first request", first) || !answered(judge, "second request", second)) return;
-      // A 200 is compared on the fields §2 defines: a request id or timestamp may differ (register unknown-extra-fields).
+      // A 200 is compared on the fields §2 defines: a request id or timestamp may differ (register unknown-extra-fields),
+      // and so may the query values of a URL signed on each answer (register list-get-consistency).
       const comparable = (json: unknown, status: number) =>
-        status === 200 ? statedFields(json, `bodies/${operation}.response.json`) : json;
+        status === 200 ? withoutUrlQueryValues(statedFields(json, `bodies/${operation}.response.json`)) : json;
       if (
         first.response.status === second.response.status &&
         first.isJson === second.isJson &&

@@ -2,17 +2,18 @@
  * Search (§4.1: widget search ignores case and covers tags; §4.2: landing search is on the
  * title), checked both ways: a search finds what holds the value, returns nothing that does
  * not, reads special characters as text, and pages its result like any listing. Values come
- * from the target's own items or are random from the seed; a value is in a text when it is a
- * substring of it ignoring case and accents (register search-match-mode).
+ * from the target's own items or are random from the seed. A whole value taken from an item must find
+ * it; a part of one may not (register search-match-mode), and a returned item must hold the value
+ * as a substring ignoring case and accents.
  */
 import type { CheckDefinition } from "../runner/engine/CheckDefinition.js";
 import {
   searchWidgetsByTag,
   searchWidgetsCaseInsensitive,
   searchLandingByTitle,
-  searchWidgetsByNameOrDescription,
   searchWidgetsCaseInsensitiveNonAscii,
 } from "./search/searchFindsChecks.js";
+import { searchWidgetsByNameOrDescription } from "./search/searchKeysChecks.js";
 import {
   searchResultsSubset,
   searchLandingResultsMatch,

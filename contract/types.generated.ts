@@ -8,7 +8,10 @@
  */
 export type Chart = {
   type: ChartType;
-  category?: ColumnRef;
+  /**
+   * §2.6 Chart category; optional for type GAUGE only, where null is the absent member in JSON's other spelling (register chart-category-non-gauge).
+   */
+  category?: ColumnRef | null;
   /**
    * §2.6 Sets of values to display; at most one when the type is PIE (register pie-series-count).
    */
@@ -341,11 +344,11 @@ export interface Widget {
    */
   id: string;
   /**
-   * §2.1 Internationalization key of the widget name (bundle platform.cms): identifier segments (letters of any script, digits, _ and -) joined by . : or /; no whitespace, no prose (register value-shapes).
+   * §2.1 Internationalization key of the widget name (bundle platform.cms): any key spelling (a dotted key, another scheme, a gettext msgid with spaces), but not blank and not a URL (register value-shapes).
    */
   name: string;
   /**
-   * §2.1 Internationalization key of the description (bundle platform.cms), shaped as the name's key (register value-shapes).
+   * §2.1 Internationalization key of the description (bundle platform.cms): as the name's key, not blank and not a URL (register value-shapes).
    */
   description: string;
   permission: Permission;

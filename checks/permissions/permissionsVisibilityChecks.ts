@@ -199,16 +199,19 @@ export const permissionsSamePermissionSameVisibility: CheckDefinition = {
   id: "permissions.same-permission-same-visibility",
   title: "Widgets that need the same permission are listed, or not, together",
   rule:
-    "Permissions are expressed as a resource and an action (§5, §2.2), a widget's permission is the " +
-    "resource needed to access it (§2.1), and listing widgets returns only the widgets the user may view " +
-    "(§4.1, §5): for each user, two widgets carrying the same permission (resource and action) are both " +
-    "in its listing or both out of it. Judged over the widgets either user's listing shows, and failed " +
-    "only when both listings, walked again, split the same permission; widgets without a permission are not compared.",
+    "Not stated; the register's default (permission-sufficiency): a widget's permission is the resource " +
+    "needed to access it (§2.1), a necessary condition, and the suite expects it to decide alone, so for each " +
+    "user two widgets carrying the same permission (resource and action) are both in its listing or both out " +
+    "of it. Judged over the widgets either user's listing shows; a split that both listings, walked again, " +
+    "show is a warning, since another condition (a licence) may hide a widget; widgets without a permission are not compared.",
   family: "permissions",
   specRefs: ["5", "2.1", "2.2", "4.1"],
-  level: "MUST",
+  level: "SHOULD",
   operations: ["listFactoryDefaultWidgets"],
-  registerRefs: [],
+  registerRefs: ["permission-sufficiency"],
   needs: ["restrictedToken"],
-  run: (context) => judgeSharedPermissions(context, context.operation),
+  run: (context) => {
+    context.judge.applied("permission-sufficiency");
+    return judgeSharedPermissions(context, context.operation);
+  },
 };

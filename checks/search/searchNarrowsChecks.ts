@@ -248,7 +248,8 @@ export const searchMetacharactersLiteral: CheckDefinition = {
   title: "Search values with wildcard, regex or quote characters are searched as written",
   rule:
     "searchValue is a string searched as written (§4.1, §4.2): % _ * . ( [ \\ ' \" a percent-escape, " +
-    "accents and emoji never cause a 5xx, never match what does not hold them, and still find what does.",
+    "accents and emoji never cause a 5xx, never match what does not hold them, and a whole tag or title " +
+    "holding them still finds its item (a part of one that finds nothing: register search-match-mode).",
   family: "search",
   specRefs: ["4.1", "4.2", "7"],
   level: "MUST",
@@ -296,10 +297,12 @@ export const searchMetacharactersLiteral: CheckDefinition = {
         }
       }
     }
-    // 3. Text of the target around a special character: still finds the item it came from.
+    // 3. Text of the target around a special character: a whole tag or title still finds the item it came
+    // from; a part of one may not, under a reading that matches whole values or words (register search-match-mode).
     const snippets = specialSnippets(operation, full, 5);
-    for (const { value, owner } of snippets) {
-      const walk = await expectFound(context, value, owner, operation === "listLandingPages" ? "title's text" : "tag");
+    for (const { value, owner, whole } of snippets) {
+      const what = operation === "listLandingPages" ? "title's text" : "tag";
+      const walk = await expectFound(context, value, owner, what, undefined, whole ? undefined : "search-match-mode");
       if (operation === "listLandingPages") judgeTitlesHold(judge, value, walk.pages);
     }
     judge.note(

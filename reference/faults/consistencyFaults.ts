@@ -27,6 +27,20 @@ export const CONSISTENCY_FAULTS: readonly ReferenceFault[] = [
       }),
   },
   {
+    name: "thumbnail-path-differs",
+    section: "§4.4",
+    description:
+      "getWidget answers every widget's thumbnailURL under another path than the listing's (…/r2/thumbnail.png), " +
+      "on every read: the part of a URL that locates the object differs, not a signature.",
+    caughtBy: ["consistency.list-get-equal"],
+    respond: (response, { operation }) =>
+      rewriteJson(response, response.status === 200 && operation === "getWidget", (body) => {
+        if (typeof body.thumbnailURL === "string")
+          body.thumbnailURL = body.thumbnailURL.replace(/\/([^/?#]*)$/, "/r2/$1");
+        return body;
+      }),
+  },
+  {
     name: "small-pages-change-items",
     section: "§2.11",
     description:

@@ -86,6 +86,19 @@ export const FIELD_PRESENCE_FAULTS: readonly ReferenceFault[] = [
       }),
   },
   {
+    name: "chart-category-null",
+    section: "§2.6",
+    description:
+      "Charts of every type but GAUGE answer category: null, a null for a member §2.6 makes optional for GAUGE only.",
+    caughtBy: ["schema.response-body"],
+    respond: (response, { operation }) =>
+      rewriteJson(response, response.status === 200 && operation === "getAnalytic", (body) => {
+        const chart = answeredChart(body);
+        if (chart && chart.type !== "GAUGE") chart.category = null;
+        return body;
+      }),
+  },
+  {
     name: "role-filter-key-without-sequence",
     section: "§2.12",
     description: "getRoleFilters answers each group's key with domainName and serviceName but no sequence.",

@@ -1,11 +1,6 @@
 /** Faults that let the restricted user (no Visualizar permission) see too much (§4.1, §4.2, §5). */
-import type { WidgetRecord } from "../data/referenceData.js";
 import { forbidden } from "../http/errorResponses.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
-
-/** The widget of serial `serial`: 001 is always visible to the restricted user, 002 never (reference/data/buildWidgets.ts). */
-const widgetOfSerial = (records: readonly WidgetRecord[], serial: string) =>
-  records.find((record) => String(record.widget.id).endsWith(`-${serial}`));
 
 /** Each widens one permission rule. */
 export const PERMISSION_FAULTS: readonly ReferenceFault[] = [
@@ -87,24 +82,5 @@ export const PERMISSION_FAULTS: readonly ReferenceFault[] = [
       canListLandingPage: (user, record) =>
         user === "restricted" ? record.owner === user : correct.canListLandingPage(user, record),
     }),
-  },
-  {
-    name: "widget-permission-split",
-    section: "§5",
-    description:
-      "Widget 002, which the restricted user may not view, carries the very permission (resource and action) " +
-      "of widget 001, which it may: its listing shows one and hides the other, so visibility is not decided by the permission.",
-    caughtBy: ["permissions.same-permission-same-visibility"],
-    data: (data) => {
-      const shown = widgetOfSerial(data.widgets, "001")?.widget.permission;
-      const hidden = widgetOfSerial(data.widgets, "002");
-      if (!shown || !hidden) return data;
-      return {
-        ...data,
-        widgets: data.widgets.map((record) =>
-          record === hidden ? { ...record, widget: { ...record.widget, permission: { ...shown } } } : record,
-        ),
-      };
-    },
   },
 ];

@@ -5,6 +5,7 @@ import { jsonResponse } from "../http/ReferenceResponse.js";
 import { landingPageMatchesSearch } from "../behaviour/landingPageMatchesSearch.js";
 import { widgetSearchTexts } from "../behaviour/widgetMatchesSearch.js";
 import { isJsonObject, listedItems, rewriteJson } from "./rewriteJson.js";
+import { withNfdTexts, withUnicodeTexts } from "../data/unicodeTexts.js";
 import type { ReferenceFault } from "./ReferenceFault.js";
 
 /** SQL LIKE unescaped, as a regular expression: % is any text, _ any one character, case ignored (a case-insensitive collation). */
@@ -50,12 +51,11 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     name: "landing-search-on-page-id",
     section: "§4.2",
     description: "Landing page search looks in pageId instead of the title.",
-    caughtBy: [
-      "search.landing-by-title",
-      "search.landing-results-match",
-      "search.no-match-empty",
-      "search.metacharacters-literal",
-    ],
+    caughtBy: ["search.landing-by-title", "search.landing-results-match", "search.no-match-empty"],
+    mayAlsoFail: {
+      "search.metacharacters-literal":
+        "the words of titles around special characters find nothing, warnings of search-match-mode (parts of titles)",
+    },
     behaviour: () => ({
       landingMatches: (record, searchValue) =>
         landingPageMatchesSearch({ title: record.page.pageId ?? "" }, searchValue),
@@ -290,18 +290,22 @@ export const SEARCH_FAULTS: readonly ReferenceFault[] = [
     }),
   },
   {
-    name: "widget-search-whole-tags-only",
+    name: "nfd-search-normalises-value",
     section: "§4.1",
     description:
-      "Widget search matches a tag only when the value is the whole tag (case ignored), so a part of a tag " +
-      "finds nothing; names and descriptions are still searched for parts.",
-    caughtBy: ["search.widgets-by-tag"],
+      "Titles, tags and translations are stored in NFD (as variant nfd-stored-text), but both searches turn the " +
+      "searchValue into NFC first: a tag or title sent back exactly as answered finds nothing when it holds an accent.",
+    caughtBy: ["search.widgets-by-tag", "search.landing-by-title"],
+    mayAlsoFail: {
+      "search.widgets-by-name-or-description":
+        "the configured translated text, answered in NFD, is not found either: a warning of search-i18n-key",
+      "search.metacharacters-literal": "tags and titles holding accents are snippets of special characters too",
+      "search.widgets-case-insensitive-non-ascii": "the case variants of an NFD tag or text with accents find nothing",
+    },
+    data: (data) => withNfdTexts(withUnicodeTexts(data)),
     behaviour: (correct) => ({
-      widgetMatches: (record, searchValue, data) =>
-        correct.widgetMatches({ ...record, widget: { ...record.widget, tags: [] } }, searchValue, data) ||
-        (record.widget.tags ?? []).some(
-          (tag) => tag.toLocaleLowerCase("pt-BR") === searchValue.toLocaleLowerCase("pt-BR"),
-        ),
+      widgetMatches: (record, searchValue, data) => correct.widgetMatches(record, searchValue.normalize("NFC"), data),
+      landingMatches: (record, searchValue) => correct.landingMatches(record, searchValue.normalize("NFC")),
     }),
   },
   {

@@ -1,6 +1,6 @@
 /**
- * Faults that give a value the wrong shape for what §2 says it is: prose where an i18n key belongs (§2.1,
- * §2.5), text that cannot be a URL or a URI (§2.1, §2.2), ids of two tenant domains (§2.4, §2.5).
+ * Faults that give a value the wrong shape for what §2 says it is: a URL or nothing where an i18n key
+ * belongs, prose where §2.5's platform.cms. key goes on (§2.1, §2.5), text that cannot be a URL or a URI (§2.1, §2.2), ids of two tenant domains (§2.4, §2.5).
  */
 import type { Analytic, Widget } from "../../contract/types.generated.js";
 import type { AnalyticRecord, ReferenceData, WidgetRecord } from "../data/referenceData.js";
@@ -31,28 +31,28 @@ const SECOND_TENANT = "outra-empresa.com.br";
 /** Each breaks the shape one §2 sentence gives a value; schema.response-body or schema.one-tenant-domain sees it. */
 export const VALUE_SHAPE_FAULTS: readonly ReferenceFault[] = [
   {
-    name: "widget-name-translated",
+    name: "widget-name-url",
     section: "§2.1",
     description:
-      'Widget name holds its translated text (e.g. "Receita Diária 001") instead of the internationalization key.',
+      "Widget name holds the URL of its translation (https://cdn.<tenant>/i18n/platform.cms/<key>) instead of the " +
+      "internationalization key.",
     caughtBy: ["schema.response-body"],
-    data: (data) =>
-      withWidgets(data, (widget, { translations }) => ({
-        ...widget,
-        name: translations[String(widget.name)] ?? widget.name,
-      })),
-  },
-  {
-    name: "widget-description-key-with-spaces",
-    section: "§2.1",
-    description:
-      'Widget description keys hold a space where a separator belongs ("platform.cms.widget.dailyRevenue001 description").',
-    caughtBy: ["schema.response-body"],
+    mayAlsoFail: {
+      "search.widgets-by-name-or-description":
+        "the translations stay under the keys the URLs replaced, so the configured translated name is not found (a warning)",
+    },
     data: (data) =>
       withWidgets(data, (widget) => ({
         ...widget,
-        description: String(widget.description).replace(/\.(?=[^.]*$)/, " "),
+        name: `https://cdn.acme.com.br/i18n/platform.cms/${String(widget.name)}`,
       })),
+  },
+  {
+    name: "widget-description-blank-key",
+    section: "§2.1",
+    description: "Widget description keys are a single space: no key at all.",
+    caughtBy: ["schema.response-body"],
+    data: (data) => withWidgets(data, (widget) => ({ ...widget, description: " " })),
   },
   {
     name: "widget-url-prose",

@@ -1,12 +1,23 @@
 /** Legitimate differences between answers about the same items: order, where the spec gives none (§2.1, §2.11). */
 import { paginate } from "../behaviour/paginate.js";
-import { isJsonObject, rewriteJson } from "../faults/rewriteJson.js";
+import { isJsonObject, listedItems, rewriteJson } from "../faults/rewriteJson.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 
 /** Pages larger than this are served in the reverse order (the default size, §8). */
 const DEFAULT_PAGE_SIZE = 10;
 
-/** Each orders some answers differently while serving the same items with the same values. */
+/** Answers signed so far by the signed-thumbnail-urls variant: each answer's signatures are new. */
+let signedAnswers = 0;
+
+/** A thumbnailURL presigned for one answer, as S3 or a CDN signs it: the same path, a query that changes every time. */
+function presigned(url: unknown, answer: number): unknown {
+  if (typeof url !== "string") return url;
+  const signature = (answer * 2654435761).toString(16).padStart(16, "0");
+  const date = new Date(Date.UTC(2030, 0, 1, 0, 0, answer)).toISOString().replace(/[-:]|\.\d{3}/g, "");
+  return `${url}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=${date}&X-Amz-Expires=900&X-Amz-Signature=${signature}`;
+}
+
+/** Each orders some answers differently, or signs their URLs anew, while serving the same items with the same values. */
 export const CONSISTENCY_VARIANTS: readonly ReferenceVariant[] = [
   {
     name: "large-pages-reverse-order",
@@ -56,6 +67,28 @@ export const CONSISTENCY_VARIANTS: readonly ReferenceVariant[] = [
             ? { ...body.analytic, title: `Título de ${String(body.analytic.name)}` }
             : body.analytic,
         }),
+      ),
+  },
+  {
+    name: "signed-thumbnail-urls",
+    section: "§2.1",
+    description:
+      "Every answer carries each widget's thumbnailURL presigned anew (X-Amz-Date and X-Amz-Signature query " +
+      "parameters that change with each answer); its path never changes.",
+    why:
+      "§2.1 says only that thumbnailURL is the URL the thumbnail is obtained from: a presigned URL of an object " +
+      "store is such a URL, and its signature is new on each answer (register list-get-consistency).",
+    departs: [],
+    respond: (response, { operation }) =>
+      rewriteJson(
+        response,
+        response.status === 200 && (operation === "getWidget" || operation === "listFactoryDefaultWidgets"),
+        (body) => {
+          signedAnswers += 1;
+          const widgets = operation === "getWidget" ? [body] : listedItems(body, "widgets");
+          for (const widget of widgets) widget.thumbnailURL = presigned(widget.thumbnailURL, signedAnswers);
+          return body;
+        },
       ),
   },
 ];

@@ -1,60 +1,8 @@
 /** Legitimate data the suite must handle: other alphabets and symbols, and listings far smaller or larger than the reference's. */
 import { isJsonObject } from "../../contract/jsonValue.js";
 import type { ReferenceData } from "../data/referenceData.js";
+import { withNfdTexts, withUnicodeTexts } from "../data/unicodeTexts.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
-
-/** Titles in several scripts, with emoji and the characters naive search backends trip on (% _ . ( [ \ ' " *). */
-const UNICODE_TITLES: readonly string[] = [
-  "Ações e Indicadores",
-  "販売ダッシュボード",
-  "📊 Painel de Métricas",
-  "Relatório (Q1) – 50% concluído",
-  "Visão do Gestor: O'Brien",
-  "Página_Inicial v2.0 [beta]",
-  "Zürich Straße",
-  "İzmir Şubesi",
-  "Ελληνικά Δεδομένα",
-  "Caminho C:\\dados\\*",
-  'Ünïcödé ✓ "aspas"',
-  "客户 👩‍💻 Portal",
-];
-/** Tags in several scripts and with symbols; a few plain ASCII ones stay so that case variants can be tried. */
-const UNICODE_TAGS: readonly string[] = [
-  "relatório",
-  "販売",
-  "📈",
-  "ação",
-  "kpi",
-  "naïve",
-  "größe",
-  "c++",
-  "50%",
-  "v1.0",
-  "snake_case",
-  "o'brien",
-  "Realtime",
-];
-
-/** The data with unicode titles and tags (same ids, owners and permissions). */
-function withUnicodeTexts(data: ReferenceData): ReferenceData {
-  const translations = { ...data.translations };
-  const widgets = data.widgets.map((record, index) => {
-    const tags = [
-      ...new Set([
-        UNICODE_TAGS[index % UNICODE_TAGS.length] as string,
-        UNICODE_TAGS[(index * 7 + 3) % UNICODE_TAGS.length] as string,
-      ]),
-    ].slice(0, 1 + (index % 2));
-    if (index % 3 === 0 && typeof record.widget.name === "string")
-      translations[record.widget.name] = `${UNICODE_TITLES[index % UNICODE_TITLES.length] as string} ${index + 1}`;
-    return { ...record, widget: { ...record.widget, tags } };
-  });
-  const landingPages = data.landingPages.map((record, index) => ({
-    ...record,
-    page: { ...record.page, title: `${UNICODE_TITLES[index % UNICODE_TITLES.length] as string} ${index + 1}` },
-  }));
-  return { ...data, widgets, landingPages, translations };
-}
 
 /** The data with other listing sizes; analytics and roles stay, so the run's fixtures still hold. */
 function resized(data: ReferenceData, fresh: ReferenceData): ReferenceData {
@@ -96,6 +44,19 @@ export const DATA_VARIANTS: readonly ReferenceVariant[] = [
     why: "Titles and tags are strings (§2.1, §2.4); nothing limits their alphabet.",
     departs: [],
     data: withUnicodeTexts,
+  },
+  {
+    name: "nfd-stored-text",
+    section: "§2.4",
+    description:
+      "The titles, tags and translated texts of unicode-data stored and answered in Unicode NFD (ç as c and a " +
+      "combining cedilla): a search with the exact code points answered finds its item, an NFC spelling of it may not.",
+    why:
+      "Titles and tags are strings (§2.1, §2.4) and no normalisation form is stated; no common database or " +
+      "runtime normalises by default, so a value that differs only by its form is not a value the item holds " +
+      "(register search-match-mode).",
+    departs: [],
+    data: (data) => withNfdTexts(withUnicodeTexts(data)),
   },
   {
     name: "few-items",

@@ -72,4 +72,21 @@ export const FIELD_VARIANTS: readonly ReferenceVariant[] = [
     departs: [],
     data: withFilterStructures,
   },
+  {
+    name: "jackson-nulls",
+    section: "§2.6",
+    description:
+      "A GAUGE chart without a category answers category: null, as Jackson writes a null member by default, " +
+      "instead of leaving the member out.",
+    why:
+      "§2.6 makes category optional for GAUGE; null is the absent optional member in JSON's other spelling " +
+      "(register chart-category-non-gauge).",
+    departs: [],
+    respond: (response, { operation }) =>
+      rewriteJson(response, response.status === 200 && operation === "getAnalytic", (body) => {
+        const chart = isJsonObject(body.analytic) ? body.analytic.chart : undefined;
+        if (isJsonObject(chart) && chart.type === "GAUGE" && chart.category === undefined) chart.category = null;
+        return body;
+      }),
+  },
 ];

@@ -1,4 +1,5 @@
 /** Legitimate readings of who sees which landing pages and widgets (§2.1, §2.4, §4.1, §4.2). */
+import type { WidgetRecord } from "../data/referenceData.js";
 import { withoutPermissionFacts } from "../runConfigOverride.js";
 import type { ReferenceVariant } from "./ReferenceVariant.js";
 
@@ -37,6 +38,28 @@ export const PERMISSION_VARIANTS: readonly ReferenceVariant[] = [
     }),
   },
   {
+    name: "licence-hidden-widget",
+    section: "§2.1",
+    description:
+      "Widget 002 carries the very permission (resource and action) of widget 001, which the restricted user " +
+      "may view, but the tenant holds no licence for 002: the restricted user's listing shows 001 and not 002.",
+    why:
+      "§2.1 calls the permission the resource needed to access the widget: a necessary condition, not a " +
+      "sufficient one, so another condition may hide a widget (register permission-sufficiency).",
+    departs: ["permission-sufficiency"],
+    data: (data) => {
+      const shown = widgetOfSerial(data.widgets, "001")?.widget.permission;
+      const hidden = widgetOfSerial(data.widgets, "002");
+      if (!shown || !hidden) return data;
+      return {
+        ...data,
+        widgets: data.widgets.map((record) =>
+          record === hidden ? { ...record, widget: { ...record.widget, permission: { ...shown } } } : record,
+        ),
+      };
+    },
+  },
+  {
     name: "restricted-sees-every-widget",
     section: "§5",
     description:
@@ -55,6 +78,10 @@ export const PERMISSION_VARIANTS: readonly ReferenceVariant[] = [
     }),
   },
 ];
+
+/** The widget of serial `serial`: 001 is always visible to the restricted user, 002 never (reference/data/buildWidgets.ts). */
+const widgetOfSerial = (records: readonly WidgetRecord[], serial: string) =>
+  records.find((record) => String(record.widget.id).endsWith(`-${serial}`));
 
 /** The widget this variant hides from the main user: the first of the data (serial 001), which the restricted user always may view. */
 function hiddenFromAdmin(id: unknown): boolean {

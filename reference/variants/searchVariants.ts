@@ -13,6 +13,18 @@ function folded(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("pt-BR");
 }
 
+/** Whether `value` occurs in `text` (case ignored) with no letter or digit right before or after it: a whole-word match. */
+function holdsAsWords(text: string, value: string): boolean {
+  const haystack = text.toLocaleLowerCase("pt-BR");
+  const needle = value.toLocaleLowerCase("pt-BR");
+  const wordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}\p{M}]/u.test(char);
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    const before = haystack.slice(0, at);
+    if (!wordChar([...before].at(-1)) && !wordChar([...haystack.slice(at + needle.length)][0])) return true;
+  }
+  return false;
+}
+
 /** Each searches differently from the reference, within what the spec allows. */
 export const SEARCH_VARIANTS: readonly ReferenceVariant[] = [
   {
@@ -40,6 +52,58 @@ export const SEARCH_VARIANTS: readonly ReferenceVariant[] = [
         widgetSearchTexts(record.widget, data.translations).some((text) => folded(text).includes(folded(searchValue))),
       landingMatches: (record, searchValue) =>
         searchValue === "" || folded(record.page.title ?? "").includes(folded(searchValue)),
+    }),
+  },
+  {
+    name: "search-translations-not-keys",
+    section: "§4.1",
+    description:
+      "Widget search looks in the translations of the name and description keys and in the tags, never in " +
+      "the keys themselves: a whole key, or a part of one, finds nothing.",
+    why:
+      "§4.1 searches 'the internationalized fields' without saying whether a field's key or its translation is " +
+      "the text searched; a user searches what the page shows (register search-i18n-key).",
+    departs: ["search-i18n-key"],
+    behaviour: () => ({
+      widgetMatches: (record, searchValue, data) => {
+        if (searchValue === "") return true;
+        const needle = searchValue.toLocaleLowerCase("pt-BR");
+        const keys = [record.widget.name, record.widget.description];
+        const texts = [...keys.map((key) => data.translations[String(key)] ?? ""), ...(record.widget.tags ?? [])];
+        return texts.some((text) => text.toLocaleLowerCase("pt-BR").includes(needle));
+      },
+    }),
+  },
+  {
+    name: "search-whole-tags",
+    section: "§4.1",
+    description:
+      "Widget search matches a tag only when the value is the whole tag (case ignored), so a part of a tag " +
+      "finds nothing; names, descriptions and their translations are still searched for parts.",
+    why:
+      "§4.1 says the value is searched in the tags, not whether a tag is matched whole or in part: a tag is " +
+      "a label, and a tag filter commonly compares it whole (register search-match-mode).",
+    departs: ["search-match-mode"],
+    behaviour: (correct) => ({
+      widgetMatches: (record, searchValue, data) =>
+        correct.widgetMatches({ ...record, widget: { ...record.widget, tags: [] } }, searchValue, data) ||
+        (record.widget.tags ?? []).some(
+          (tag) => tag.toLocaleLowerCase("pt-BR") === searchValue.toLocaleLowerCase("pt-BR"),
+        ),
+    }),
+  },
+  {
+    name: "landing-search-whole-words",
+    section: "§4.2",
+    description:
+      "Landing page search finds a title only where the value stands as whole words (case ignored): Vendas " +
+      "and a whole title find their pages, endas finds nothing.",
+    why:
+      "§4.2 says the value is searched in the title, not whether a part of a word matches; full-text " +
+      "searches match whole words (register search-match-mode).",
+    departs: ["search-match-mode"],
+    behaviour: () => ({
+      landingMatches: (record, searchValue) => searchValue === "" || holdsAsWords(record.page.title ?? "", searchValue),
     }),
   },
   {

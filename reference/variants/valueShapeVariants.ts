@@ -1,6 +1,6 @@
 /**
- * Legitimate values of the shapes §2 gives (register value-shapes): relative URLs,
- * key-shaped analytic titles, i18n keys of other key schemes and scripts, widget ids of many segments.
+ * Legitimate values of the shapes §2 gives (register value-shapes): relative URLs, key-shaped analytic
+ * titles, i18n keys of other key schemes and scripts or spelt as gettext msgids, widget ids of many segments.
  */
 import type { Widget } from "../../contract/types.generated.js";
 import type { ReferenceData, WidgetRecord } from "../data/referenceData.js";
@@ -21,6 +21,34 @@ function otherSchemeKey(slug: string, index: number, part: "name" | "description
     default:
       return `platform.cms.ウィジェット.${slug}.${part === "name" ? "名前" : "説明"}`;
   }
+}
+
+/** The gettext msgids (English source text, spaces and punctuation included) of a widget's name and description. */
+function msgids(slug: string): { name: string; description: string } {
+  const [qualifier = "", ...rest] = slug.split("-");
+  const serial = rest.pop() ?? "";
+  const subject = rest.join(" ");
+  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  return {
+    name: `${capital(qualifier)} ${subject} ${serial}`,
+    description: `${capital(subject)}, ${qualifier} view (widget ${serial})`,
+  };
+}
+
+/** Widget keys spelt as gettext msgids, their translations moved to the new keys. */
+function withGettextKeys(data: ReferenceData): ReferenceData {
+  const translations: Record<string, string> = { ...data.translations };
+  const widgets = data.widgets.map((record): WidgetRecord => {
+    const widget = { ...record.widget };
+    const keys = msgids(slugOf(widget));
+    for (const part of ["name", "description"] as const) {
+      const text = translations[String(widget[part])];
+      if (text !== undefined) translations[keys[part]] = text;
+      widget[part] = keys[part];
+    }
+    return { ...record, widget };
+  });
+  return { ...data, widgets, translations };
 }
 
 /** Widget keys under other schemes, their translations moved to the new keys. */
@@ -105,5 +133,17 @@ export const VALUE_SHAPE_VARIANTS: readonly ReferenceVariant[] = [
         return { ...record, widget: { ...record.widget, id } };
       }),
     }),
+  },
+  {
+    name: "gettext-msgid-keys",
+    section: "§2.1",
+    description:
+      'Widget name and description keys are gettext msgids, the English source text itself ("Regional inventory 006", ' +
+      '"Inventory, regional view (widget 006)"), each translated in the platform.cms bundle.',
+    why:
+      "§2.1 calls them internationalization keys of the platform.cms bundle but does not show how a key is spelt; " +
+      "gettext, Django and Qt key their catalogues by the source text (register value-shapes).",
+    departs: [],
+    data: withGettextKeys,
   },
 ];

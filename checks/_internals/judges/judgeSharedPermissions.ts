@@ -1,6 +1,7 @@
 /**
- * Widgets that carry the same permission are listed, or not, together (§2.1, §2.2, §4.1, §5): a
- * permission is a resource and an action, and it alone says whether a user may view a widget.
+ * Widgets that carry the same permission are listed, or not, together (register permission-sufficiency):
+ * §2.1 makes a widget's permission the resource needed to access it, a necessary condition and not a
+ * sufficient one, so a split is a warning: another condition (a licence) may hide a widget.
  */
 import { isJsonObject } from "../../../contract/jsonValue.js";
 import type { OperationName } from "../../../contract/operations.js";
@@ -75,7 +76,7 @@ const shownAs = (key: string) => key.replace(/^id:/, "");
 const pageListing = (walk: ListingWalk, key: string) =>
   walk.pages.find((page) => page.page.items.some((item) => itemKey(item) === key));
 
-/** Judges one widget listing operation: splits fail once both listings, walked again, split the same permission. */
+/** Judges one widget listing operation: splits depart once both listings, walked again, split the same permission. */
 export async function judgeSharedPermissions(context: CheckContext, operation: OperationName): Promise<void> {
   const { target, judge } = context;
   const knowledge = knowledgeOf(target);
@@ -113,12 +114,13 @@ export async function judgeSharedPermissions(context: CheckContext, operation: O
     const [resource, action] = JSON.parse(split.permission) as [string, string];
     const shownPage = pageListing(again[split.user], split.shown);
     const hiddenPage = pageListing(again[other], split.hidden);
-    judge.fail(
+    judge.depart(
+      "permission-sufficiency",
       `the ${split.user} user's widget listing shows ${shownAs(split.shown)} but not ` +
         `${shownAs(split.hidden)}, which needs the same permission (${resource}, ${action}), in both walks.`,
       {
         expected:
-          "both widgets listed or neither: one permission (resource and action) says whether a user may view them (§2.1, §2.2, §4.1, §5)",
+          "both widgets listed or neither: the register's default reads one permission (resource and action) as deciding whether a user may view them",
         actual: `listed: ${shownAs(split.shown)}; not listed: ${shownAs(split.hidden)}${hiddenPage ? ` (the ${other} user's listing shows it)` : ""}`,
         evidence: [
           ...(shownPage ? [evidence(`${split.user} listing, page ${shownPage.pageNumber}`, shownPage.exchange)] : []),

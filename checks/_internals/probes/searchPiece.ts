@@ -21,3 +21,18 @@ export function searchPiece(text: string): string | undefined {
   const piece = chars.slice(start, end).join("").trim();
   return [...piece].length >= MIN_PIECE ? piece : undefined;
 }
+
+/** Most parts of texts a check searches besides the whole texts. */
+const PIECE_PROBES = 2;
+
+/** A part (searchPiece) of each of the first texts that has one, with the item it came from. */
+export function piecesOf<T extends { readonly text: string; readonly owner: string }>(
+  texts: readonly T[],
+): (T & { readonly piece: string })[] {
+  return texts
+    .flatMap((source) => {
+      const piece = searchPiece(source.text);
+      return piece === undefined ? [] : [{ ...source, piece }];
+    })
+    .slice(0, PIECE_PROBES);
+}

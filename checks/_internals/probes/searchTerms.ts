@@ -56,20 +56,21 @@ export function searchTerms(operation: OperationName, walk: ListingWalk): Search
 /**
  * Snippets of the listing's searched texts around characters naive backends trip on (not a
  * letter, digit or space, or not ASCII): the run of non-space characters holding one, with the
- * item it came from; one per distinct character, at most `limit`.
+ * item it came from, and whether it is the whole text (a whole tag or title); one per distinct
+ * character, at most `limit`.
  */
 export function specialSnippets(
   operation: OperationName,
   walk: ListingWalk,
   limit: number,
-): { value: string; owner: string }[] {
-  const found = new Map<string, { value: string; owner: string }>();
+): { value: string; owner: string; whole: boolean }[] {
+  const found = new Map<string, { value: string; owner: string; whole: boolean }>();
   for (const item of walk.items) {
     for (const text of termSources(operation, item)) {
       for (const token of text.split(/\s+/u)) {
         const special = [...token].find((char) => /[^\p{L}\p{N}]|[^\x20-\x7e]/u.test(char));
         if (special === undefined || found.has(special) || [...token].length > 40 || !!undecodable(token)) continue;
-        found.set(special, { value: token, owner: itemKey(item) });
+        found.set(special, { value: token, owner: itemKey(item), whole: token === text });
         if (found.size >= limit) return [...found.values()];
       }
     }

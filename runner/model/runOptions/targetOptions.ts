@@ -194,10 +194,10 @@ export const TARGET_OPTIONS = [
       required: ["text", "widgetId"],
       additionalProperties: false,
       description:
-        "Known fact: a text that occurs only in the translated name or description of one widget the admin " +
-        "lists (in no key, tag, id or URL), and that widget's id; searching it must find the widget (§4.1).",
+        "Known fact: a whole translated name or description of one widget the admin lists, occurring nowhere " +
+        "else (in no key, tag, id or URL), and that widget's id; a search that finds no key must find it (§4.1).",
     },
-    help: "known fact: { text, widgetId }, a text only that widget's translated name or description holds; a widget search for it must find the widget (§4.1)",
+    help: "known fact: { text, widgetId }, a whole translated name or description only that widget holds; found unless keys are (§4.1)",
   },
   {
     name: "forbidden-widget",

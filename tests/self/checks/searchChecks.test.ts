@@ -36,9 +36,21 @@ describe("search.widgets-by-tag", () => {
     expect(values).toEqual(["Rare", "common", "ar", "ommo"]);
     expect(result).toMatchObject({
       outcome: "passed",
-      message: '2 tag(s) and 2 part(s) of tags ("ar", "ommo") searched; each found its widget.',
+      message: '2 whole tag(s) and 2 part(s) of tags ("ar", "ommo") searched.',
       registerRefs: ["search-match-mode"],
     });
+  });
+
+  it("only warns when a part of a tag finds nothing: a tag matched whole is a reading (search-match-mode)", async () => {
+    const { result } = await run("search.widgets-by-tag", "listFactoryDefaultWidgets", {
+      widgets,
+      matches: (operation, item, value) =>
+        Array.isArray(item.tags) && item.tags.some((tag) => String(tag).toLowerCase() === value.toLowerCase()),
+    });
+    expect(result.outcome).toBe("warning");
+    expect(result.message.split("\n")[0]).toBe(
+      'searchValue "ar" did not return id:widget://t/w2, a part of whose tag "Rare" it is. [register: search-match-mode] (+1 more finding)',
+    );
   });
 
   it("skips when no widget has a tag that is a non-blank string", async () => {
@@ -73,7 +85,7 @@ describe("search.widgets-by-tag", () => {
     expect(result).toMatchObject({
       outcome: "failed",
       message:
-        'searchValue "Rare" did not return id:owner, whose tag it is. (+1 more finding)\n- searchValue "ar" did not return id:owner, a part of whose tag "Rare" it is.',
+        'searchValue "Rare" did not return id:owner, whose tag it is. (+1 more finding)\n- searchValue "ar" did not return id:owner, a part of whose tag "Rare" it is. [register: search-match-mode]',
       expected: "id:owner among the results",
       actual: "17 result(s): id:other0, id:other1, id:other2, id:other3, id:other4",
     });
@@ -90,7 +102,7 @@ describe("search.widgets-by-tag", () => {
     });
     expect(result).toMatchObject({
       outcome: "passed",
-      message: '2 tag(s) and 2 part(s) of tags ("ar", "ommo") searched; each found its widget.',
+      message: '2 whole tag(s) and 2 part(s) of tags ("ar", "ommo") searched.',
     });
   });
 
@@ -153,7 +165,7 @@ describe("search.widgets-by-tag", () => {
     expect(result).toMatchObject({
       outcome: "passed",
       message:
-        'searchValue "common": id:widget://t/w0 not among the first 10 results (walk bounded).; searchValue "ommo": id:widget://t/w0 not among the first 10 results (walk bounded).; 1 tag(s) and 1 part(s) of tags ("ommo") searched; each found its widget.',
+        'searchValue "common": id:widget://t/w0 not among the first 10 results (walk bounded).; searchValue "ommo": id:widget://t/w0 not among the first 10 results (walk bounded).; 1 whole tag(s) and 1 part(s) of tags ("ommo") searched.',
     });
   });
 });
@@ -226,7 +238,7 @@ describe("search.landing-by-title", () => {
     expect(values).toEqual(["Alpha", "Dup", "lph", "Du"]);
     expect(result).toMatchObject({
       outcome: "passed",
-      message: "4 title(s) and 2 part(s) of titles searched; each found its page.",
+      message: "4 whole title(s) and 2 part(s) of titles searched.",
     });
   });
 
@@ -249,7 +261,7 @@ describe("search.landing-by-title", () => {
     expect(result).toMatchObject({
       outcome: "failed",
       message:
-        'searchValue "Alpha" did not return id:a, whose title it is. (+1 more finding)\n- searchValue "lph" did not return id:a, a part of whose title "Alpha" it is.',
+        'searchValue "Alpha" did not return id:a, whose title it is. (+1 more finding)\n- searchValue "lph" did not return id:a, a part of whose title "Alpha" it is. [register: search-match-mode]',
       actual: "0 result(s): ",
     });
   });
@@ -613,9 +625,9 @@ describe("search.metacharacters-literal", () => {
     expect(result.message.split("\n")[0]).toMatch(/^searchValue "a\.c" did not return id:w1, whose tag it is\./);
   });
 
-  it("fails a landing target whose search drops what it cannot escape, naming the title's text", async () => {
+  it("fails a landing target whose search drops what it cannot escape, naming the whole title", async () => {
     const landingPages = [
-      { id: "lp0", title: "Sale 50% off" },
+      { id: "lp0", title: "50%" },
       { id: "lp1", title: "Plain" },
     ];
     const { result } = await run("search.metacharacters-literal", "listLandingPages", {
@@ -624,6 +636,21 @@ describe("search.metacharacters-literal", () => {
     });
     expect(result.outcome).toBe("failed");
     expect(result.message).toBe('searchValue "50%" did not return id:lp0, whose title\'s text it is.');
+  });
+
+  it("only warns when a part of a title around a special character finds nothing: whole words are a reading", async () => {
+    const landingPages = [
+      { id: "lp0", title: "Sale 50% off" },
+      { id: "lp1", title: "Plain" },
+    ];
+    const { result } = await run("search.metacharacters-literal", "listLandingPages", {
+      landingPages,
+      matches: (operation, item, value) => !value.includes("%") && matchesIgnoringCase(operation, item, value),
+    });
+    expect(result.outcome).toBe("warning");
+    expect(result.message).toBe(
+      'searchValue "50%" did not return id:lp0, whose title\'s text it is. [register: search-match-mode]',
+    );
   });
 
   it("fails a landing page a special value returns whose title lacks it", async () => {

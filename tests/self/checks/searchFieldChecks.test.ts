@@ -4,11 +4,12 @@
  * permission resource (search.widgets-not-by-id-or-url).
  */
 import { describe, expect, it } from "vitest";
+import type { RunSettings } from "../../../runner/model/RunSettings.js";
 import { checkOnScript } from "./checkOnScript.js";
 import { fakeCms, matchesIgnoringCase, type FakeCms } from "./fakeCms.js";
 
-async function run(checkId: string, listings: FakeCms) {
-  const { result, client } = await checkOnScript(checkId, "listFactoryDefaultWidgets", fakeCms(listings));
+async function run(checkId: string, listings: FakeCms, settings: Partial<RunSettings> = {}) {
+  const { result, client } = await checkOnScript(checkId, "listFactoryDefaultWidgets", fakeCms(listings), settings);
   const values = [
     ...new Set(
       client.sent
@@ -54,8 +55,8 @@ describe("search.widgets-by-name-or-description", () => {
     expect(result).toMatchObject({
       outcome: "passed",
       message:
-        "2 name key(s), 2 description key(s) and 2 part(s) of keys searched. Give translated-widget-text in the config file to judge a search of the translations.",
-      registerRefs: ["search-match-mode", "search-i18n-key"],
+        "4 whole key(s) (4 found) and 2 part(s) of keys searched. Give translated-widget-text in the config file to judge a search of the translations.",
+      registerRefs: ["search-i18n-key", "search-match-mode"],
     });
   });
 
@@ -66,7 +67,36 @@ describe("search.widgets-by-name-or-description", () => {
     });
     expect(result.outcome).toBe("failed");
     expect(result.message.split("\n")[0]).toBe(
-      'searchValue "platform.cms.w1.description" did not return id:widget://t/w1, whose description key it is. (+2 more findings)',
+      'searchValue "platform.cms.w1.description" did not return id:widget://t/w1, whose description key it is. Other whole keys found their widgets, so keys are searched (§4.1, §2.1). (+1 more finding)',
+    );
+  });
+
+  it("only warns when no key finds its widget: the translations may be what is searched (search-i18n-key)", async () => {
+    const { result, values } = await run("search.widgets-by-name-or-description", {
+      widgets,
+      matches: (operation, item, value) => stated(operation, { ...item, name: "", description: "" }, value),
+    });
+    expect(values).toHaveLength(4);
+    expect(result.outcome).toBe("warning");
+    expect(result.message.split("\n")[0]).toBe(
+      'searchValue "platform.cms.w1.name" did not return id:widget://t/w1, whose name key it is. A search of the translations of the name keys, not the keys, is a reading §4.1 leaves open. [register: search-i18n-key] (+3 more findings)',
+    );
+  });
+
+  it("fails when neither a key nor the configured translated text finds its widget: no reading searches neither", async () => {
+    const { result } = await run(
+      "search.widgets-by-name-or-description",
+      {
+        widgets,
+        matches: (operation, item, value) => stated(operation, { ...item, name: "", description: "" }, value),
+      },
+      {
+        fixtures: { analyticIds: [], roles: [], translatedWidgetText: { text: "Previsão", widgetId: "widget://t/w1" } },
+      },
+    );
+    expect(result.outcome).toBe("failed");
+    expect(result.message.split("\n")[0]).toMatch(
+      /^searchValue "Previsão" did not return id:widget:\/\/t\/w1, whose translated name or description \(translated-widget-text\) it is\. No whole name or description key found its widget either/,
     );
   });
 

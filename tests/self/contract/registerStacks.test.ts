@@ -7,18 +7,6 @@
 import { describe, expect, it } from "vitest";
 import { AMBIGUITY_REGISTER, type AmbiguityEntry } from "../../../contract/ambiguityRegister.js";
 
-/**
- * Entries another branch of issue 48 fills (creds: the credential entries; search: search semantics,
- * value shapes, URLs and nulls in responses). Filled on branches creds/search; remove when merged.
- */
-const FILLED_ON_OTHER_BRANCHES: ReadonlySet<string> = new Set([
-  "search-match-mode",
-  "search-i18n-key",
-  "value-shapes",
-  "chart-category-non-gauge",
-  "list-get-consistency",
-]);
-
 /** True when the entry's default can give a failing verdict. */
 const canFail = (entry: AmbiguityEntry) => /\bfail/i.test(entry.default);
 
@@ -29,17 +17,10 @@ function entriesWithoutStacks(entries: readonly AmbiguityEntry[]): string[] {
 
 describe("the register's failing defaults weigh common stacks (issue 48.1)", () => {
   it("gives every entry whose default can fail a 'stacks' field", () => {
-    const missing = entriesWithoutStacks(AMBIGUITY_REGISTER).filter((id) => !FILLED_ON_OTHER_BRANCHES.has(id));
-    expect(missing, "entries whose default can fail but say nothing of the stacks considered").toEqual([]);
-  });
-
-  it("lists in FILLED_ON_OTHER_BRANCHES only entries of the register that can fail and still lack 'stacks'", () => {
-    const known = new Map(AMBIGUITY_REGISTER.map((entry) => [entry.id, entry]));
-    for (const id of FILLED_ON_OTHER_BRANCHES) {
-      const entry = known.get(id);
-      expect(entry, `${id} is no entry of the register`).toBeDefined();
-      expect(canFail(entry as AmbiguityEntry), `${id} cannot fail: drop it from the list`).toBe(true);
-    }
+    expect(
+      entriesWithoutStacks(AMBIGUITY_REGISTER),
+      "entries whose default can fail but say nothing of the stacks considered",
+    ).toEqual([]);
   });
 
   it("names an entry whose default says it fails and has no stacks, and passes one that has them", () => {

@@ -32,7 +32,7 @@ function titleIssues(title: string): [string, string][] {
 }
 
 describe("value shapes (§2.1, §2.2, §2.5; register value-shapes)", () => {
-  it("accept keys of any common scheme and script for widget name and description", () => {
+  it("accept keys of any common scheme, script and spelling for widget name and description", () => {
     for (const key of [
       "platform.cms.widget.sales_by-region.name",
       "cms:widgets/sales.name",
@@ -40,21 +40,17 @@ describe("value shapes (§2.1, §2.2, §2.5; register value-shapes)", () => {
       "Sales",
       "platform.cms.ウィジェット.販売.名前",
       "platform.cms.widget.ação.descrição",
+      // gettext msgids: the source text is the key (register value-shapes).
+      "Sales by region",
+      "Vendas!",
+      "a..b",
+      "Shows %s widgets\n",
     ])
       expect(widgetIssues({ name: key, description: key }), key).toEqual([]);
   });
 
-  it("refuse prose, whitespace, sentence punctuation, no text and empty segments where a key belongs", () => {
-    for (const text of [
-      "Sales by region",
-      "platform.cms.widget.sales .name",
-      "Vendas!",
-      "",
-      "a..b",
-      ".a",
-      "a.",
-      "x\ty",
-    ])
+  it("refuse no text, blank text and a URL where a key belongs", () => {
+    for (const text of ["", " ", "\t\n", "https://cdn.acme.com.br/i18n/platform.cms/widget.name", "res://t/name"])
       expect(widgetIssues({ name: text, description: text }), JSON.stringify(text)).toEqual([
         ["/name", "pattern"],
         ["/description", "pattern"],

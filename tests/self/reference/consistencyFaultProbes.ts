@@ -27,6 +27,17 @@ export const CONSISTENCY_FAULT_PROBES: Readonly<Record<string, (context: ProbeCo
     expect(again.json).toEqual(faulty.json);
     expect({ ...asObject(faulty.json), url: listed?.url }).toEqual(reference.json);
   },
+  "thumbnail-path-differs": async ({ both, server }) => {
+    const listing = await callOperation(server, "listFactoryDefaultWidgets", {});
+    const [listed] = itemsOf(listing, "widgets");
+    const [reference, faulty] = await both("getWidget", { widgetId: listed?.id });
+    const thumbnail = (answer: Answer) => String(asObject(answer.json).thumbnailURL);
+    expect(thumbnail(reference)).toBe(listed?.thumbnailURL);
+    expect(thumbnail(faulty)).toBe(String(listed?.thumbnailURL).replace(/\/([^/]*)$/, "/r2/$1"));
+    const [, again] = await both("getWidget", { widgetId: listed?.id });
+    expect(again.json).toEqual(faulty.json);
+    expect({ ...asObject(faulty.json), thumbnailURL: listed?.thumbnailURL }).toEqual(reference.json);
+  },
   "small-pages-change-items": async ({ both }) => {
     for (const field of ["widgets", "landingPages"] as const) {
       const operation = field === "widgets" ? "listFactoryDefaultWidgets" : "listLandingPages";

@@ -31,4 +31,17 @@ export const CONSISTENCY_VARIANT_PROBES: Readonly<Record<string, (context: Varia
     expect(asObject(variant.json).tags).toEqual([...(widget?.tags as string[])].reverse());
     expect({ ...asObject(variant.json), tags: widget?.tags }).toEqual(reference.json);
   },
+  "signed-thumbnail-urls": async ({ both, server }) => {
+    const listing = await callOperation(server, "listFactoryDefaultWidgets", {});
+    const id = listedIds(listing.json, "widgets")[0];
+    const [reference, first] = await both("getWidget", { widgetId: id });
+    const [, second] = await both("getWidget", { widgetId: id });
+    const thumbnail = (answer: typeof first) => String(asObject(answer.json).thumbnailURL);
+    const [path, query] = thumbnail(first).split("?");
+    expect(path).toBe(thumbnail(reference));
+    expect(query).toMatch(/X-Amz-Signature=[0-9a-f]+/);
+    expect(thumbnail(second)).not.toBe(thumbnail(first));
+    expect(thumbnail(second).split("?")[0]).toBe(path);
+    expect({ ...asObject(first.json), thumbnailURL: path }).toEqual(reference.json);
+  },
 };

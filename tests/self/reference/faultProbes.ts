@@ -384,19 +384,6 @@ export const FAULT_PROBES: Readonly<Record<string, (context: ProbeContext) => Pr
     expect(await subsetGap(reference)).toEqual([]);
     expect((await subsetGap(faulty)).length).toBeGreaterThan(0);
   },
-  "widget-permission-split": async ({ server, both, faulty }) => {
-    const ids = await walkAll(server, "listFactoryDefaultWidgets", "admin", 200);
-    const [shown, hidden] = ["-001", "-002"].map((serial) => ids.find((id) => id.endsWith(serial)) as string);
-    const permissions = async (widgetId: string) =>
-      (await both("getWidget", { widgetId })).map((answer) => asObject(answer.json).permission);
-    const [shownPermission, faultyShownPermission] = await permissions(shown as string);
-    const [hiddenPermission, faultyHiddenPermission] = await permissions(hidden as string);
-    expect(hiddenPermission).not.toEqual(shownPermission);
-    expect(faultyHiddenPermission).toEqual(faultyShownPermission);
-    const restricted = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, faulty);
-    expect(restricted).toContain(shown);
-    expect(restricted).not.toContain(hidden);
-  },
   "widget-search-case-sensitive": async ({ both }) => {
     const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "KPI" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);

@@ -70,6 +70,16 @@ export const FIELD_FAULT_PROBES: Readonly<Record<string, (context: ProbeContext)
     const [gauge, faultyGauge] = await both("getAnalytic", { analyticId: analyticOfType("GAUGE") });
     expect(faultyGauge.json).toEqual(gauge.json);
   },
+  "chart-category-null": async ({ both, analyticOfType }) => {
+    const [reference, faulty] = await both("getAnalytic", { analyticId: analyticOfType("TABLE") });
+    expect(chartOf(reference).category).toEqual(expect.any(Object));
+    expect(chartOf(faulty).category).toBeNull();
+    expect(
+      findings("getAnalytic.response", faulty.json).some((finding) => finding.includes("/analytic/chart/category")),
+    ).toBe(true);
+    const [gauge, faultyGauge] = await both("getAnalytic", { analyticId: analyticOfType("GAUGE") });
+    expect(faultyGauge.json).toEqual(gauge.json);
+  },
   "role-filter-key-without-sequence": async ({ server, both }) => {
     const [reference, faulty] = await both("getRoleFilters", { roles: server.fixtures.roles });
     const groups = (answer: Answer) => asObject(answer.json).filters as unknown[];

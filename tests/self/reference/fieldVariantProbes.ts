@@ -33,4 +33,18 @@ export const FIELD_VARIANT_PROBES: Readonly<Record<string, (context: VariantProb
       expect(validateBody("getAnalytic.response", variant.json).stated).toEqual([]);
     }
   },
+  "jackson-nulls": async ({ both, server }) => {
+    let gauges = 0;
+    for (const analyticId of server.fixtures.analyticIds) {
+      const [reference, variant] = await both("getAnalytic", { analyticId });
+      if (chartOf(reference).type !== "GAUGE" || "category" in chartOf(reference)) {
+        expect(variant.json).toEqual(reference.json);
+        continue;
+      }
+      gauges += 1;
+      expect(chartOf(variant).category).toBeNull();
+      expect(validateBody("getAnalytic.response", variant.json).stated).toEqual([]);
+    }
+    expect(gauges).toBeGreaterThan(0);
+  },
 };

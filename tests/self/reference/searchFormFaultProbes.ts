@@ -7,7 +7,7 @@
 import { request } from "node:http";
 import { expect } from "vitest";
 import type { ProbeContext } from "./faultProbes.js";
-import { asObject, headersFor, listedIds, PATHS, totals } from "./referenceClient.js";
+import { asObject, callOperation, headersFor, listedIds, PATHS, totals } from "./referenceClient.js";
 
 /** The first listed widget of the reference. */
 async function firstWidget({ both }: ProbeContext): Promise<Record<string, unknown>> {
@@ -51,12 +51,18 @@ export const SEARCH_FORM_FAULT_PROBES: Readonly<Record<string, (context: ProbeCo
     expect(totals(reference.json).totalElements).toBe(0);
     expect(listedIds(faulty.json, "widgets")).toContain(widget.id);
   },
-  "widget-search-whole-tags-only": async ({ both }) => {
-    const [reference, faulty] = await both("listFactoryDefaultWidgets", { searchValue: "ealtim" });
-    expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);
-    expect(totals(faulty.json).totalElements).toBe(0);
-    const [whole, faultyWhole] = await both("listFactoryDefaultWidgets", { searchValue: "REALTIME" });
-    expect(faultyWhole.json).toEqual(whole.json);
+  "nfd-search-normalises-value": async ({ server, faulty }) => {
+    // The variant nfd-stored-text stores the same NFD texts and searches them as sent: the rule kept.
+    const nfd = server.variantBaseUrl("nfd-stored-text");
+    const listing = await callOperation(server, "listLandingPages", { pagination: { pageSize: 12 } }, "admin", faulty);
+    const titles = (asObject(listing.json).landingPages as unknown[]).map((page) => String(asObject(page).title));
+    const decomposed = titles.find((title) => title !== title.normalize("NFC"));
+    expect(decomposed).toBeDefined();
+    const body = { searchValue: decomposed };
+    const kept = await callOperation(server, "listLandingPages", body, "admin", nfd);
+    expect(Number(totals(kept.json).totalElements)).toBeGreaterThan(0);
+    const broken = await callOperation(server, "listLandingPages", body, "admin", faulty);
+    expect(totals(broken.json).totalElements).toBe(0);
   },
   "listing-null-pagination-500": async ({ both }) => {
     const [reference, faulty] = await both("listLandingPages", { pagination: null });

@@ -72,4 +72,19 @@ export const VALUE_SHAPE_VARIANT_PROBES: Readonly<Record<string, (context: Varia
     );
     expect(read.status).toBe(200);
   },
+  "gettext-msgid-keys": async (context) => {
+    const [reference, widgets] = await listedWidgets(context);
+    expect(widgets.every((widget) => /^[A-Z][a-z]+ [a-z ]+ \d{3}$/.test(String(widget.name)))).toBe(true);
+    expect(widgets.every((widget) => /\s/.test(String(widget.description)))).toBe(true);
+    expect(widgets.map((widget) => widget.id)).toEqual(reference.map((widget) => widget.id));
+    // Search still finds a widget by its key, spelt as a msgid (§4.1).
+    const found = await callOperation(
+      context.server,
+      "listFactoryDefaultWidgets",
+      { searchValue: widgets[0]?.description },
+      "admin",
+      context.variant,
+    );
+    expect(widgetsOf(found).map((widget) => widget.id)).toContain(widgets[0]?.id);
+  },
 };

@@ -12,11 +12,13 @@ import { CONSISTENCY_VARIANT_PROBES } from "./consistencyVariantProbes.js";
 import { IDENTITY_VARIANT_PROBES } from "./identityVariantProbes.js";
 import { REQUEST_READING_VARIANT_PROBES } from "./requestReadingProbes.js";
 import { JSON_TEXT_VARIANT_PROBES } from "./jsonTextVariantProbes.js";
+import { SEARCH_VARIANT_PROBES } from "./searchVariantProbes.js";
 import {
   asObject,
   callOperation,
   listedIds,
   totals,
+  walkAll,
   type Answer,
   type Caller,
   type Operation,
@@ -49,6 +51,20 @@ export const VARIANT_PROBES: Readonly<Record<string, (context: VariantProbeConte
   ...IDENTITY_VARIANT_PROBES,
   ...REQUEST_READING_VARIANT_PROBES,
   ...JSON_TEXT_VARIANT_PROBES,
+  ...SEARCH_VARIANT_PROBES,
+  "licence-hidden-widget": async ({ server, both, variant }) => {
+    const ids = await walkAll(server, "listFactoryDefaultWidgets", "admin", 200);
+    const [shown, hidden] = ["-001", "-002"].map((serial) => ids.find((id) => id.endsWith(serial)) as string);
+    const permissions = async (widgetId: string) =>
+      (await both("getWidget", { widgetId })).map((answer) => asObject(answer.json).permission);
+    const [shownPermission, variantShownPermission] = await permissions(shown as string);
+    const [hiddenPermission, variantHiddenPermission] = await permissions(hidden as string);
+    expect(hiddenPermission).not.toEqual(shownPermission);
+    expect(variantHiddenPermission).toEqual(variantShownPermission);
+    const restricted = await walkAll(server, "listFactoryDefaultWidgets", "restricted", 200, variant);
+    expect(restricted).toContain(shown);
+    expect(restricted).not.toContain(hidden);
+  },
   "landing-search-case-sensitive": async ({ both }) => {
     const [reference, variant] = await both("listLandingPages", { searchValue: "painel" });
     expect(Number(totals(reference.json).totalElements)).toBeGreaterThan(0);

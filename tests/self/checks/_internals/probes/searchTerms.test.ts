@@ -88,7 +88,7 @@ describe("searchTerms", () => {
 describe("specialSnippets", () => {
   it("cuts the whitespace-free run around each character that is not a letter or digit, or not printable ASCII, once per character", () => {
     const walk = pages("Plain words only", "50% off (Q1)", "more 50% here", "Relatório   anual");
-    expect(specialSnippets("listLandingPages", walk, 10)).toEqual([
+    expect(specialSnippets("listLandingPages", walk, 10).map(({ value, owner }) => ({ value, owner }))).toEqual([
       { value: "50%", owner: "id:landing://t/p1" },
       { value: "(Q1)", owner: "id:landing://t/p1" },
       { value: "Relatório", owner: "id:landing://t/p3" },
@@ -97,11 +97,20 @@ describe("specialSnippets", () => {
 
   it("skips runs longer than 40 characters and stops at the limit", () => {
     expect(specialSnippets("listLandingPages", pages(`${"a".repeat(40)}%`, `${"b".repeat(39)}%`), 5)).toEqual([
-      { value: `${"b".repeat(39)}%`, owner: "id:landing://t/p1" },
+      { value: `${"b".repeat(39)}%`, owner: "id:landing://t/p1", whole: true },
     ]);
     expect(
       specialSnippets("listFactoryDefaultWidgets", widgets(["a%", "b&", "c#"]), 2).map((snippet) => snippet.value),
     ).toEqual(["a%", "b&"]);
+  });
+
+  it("says whether a snippet is the whole text it came from (a whole tag or title) or a part of it", () => {
+    expect(specialSnippets("listLandingPages", pages("50%", "Sale 50% off"), 5)).toEqual([
+      { value: "50%", owner: "id:landing://t/p0", whole: true },
+    ]);
+    expect(specialSnippets("listLandingPages", pages("Sale 50% off"), 5)).toEqual([
+      { value: "50%", owner: "id:landing://t/p0", whole: false },
+    ]);
   });
 });
 
