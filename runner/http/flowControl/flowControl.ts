@@ -14,16 +14,12 @@
  * interceptor sees one request at a time and could only block inside undici's pool.
  */
 import { sendUntilAnswered, type RetriedRequest } from "./retryNotNow.js";
-import type { FlowState } from "./flowState.js";
+import type { FlowState, PacedResult } from "./flowState.js";
 import type { Connection } from "../clientConnection.js";
 import type { ExchangeRecorder } from "../exchangeRecorder.js";
 import { failedAttempt } from "../failedAttempt.js";
-import type { AttemptResult } from "../sendOnce.js";
 import type { HttpClientStats } from "../types.js";
 import type { Exchange } from "../../model/Exchange.js";
-
-/** An attempt's result, with the number of its start when it started. */
-export type PacedResult = AttemptResult & { readonly ticket?: number };
 
 /** The flow control of one client. */
 export interface FlowControl {

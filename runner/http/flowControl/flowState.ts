@@ -9,7 +9,11 @@ import { createAdaptiveSemaphore, type AdaptiveSemaphore } from "./adaptiveSemap
 import { createRateLimiter, type RateLimiter } from "./createRateLimiter.js";
 import { createSendingStops, type SendingStops } from "./sendingStops.js";
 import type { ClientSettings } from "../clientSettings.js";
+import type { AttemptResult } from "../sendOnce.js";
 import type { HttpClientOptions } from "../types.js";
+
+/** An attempt's result, with the number of its start when it started. */
+export type PacedResult = AttemptResult & { readonly ticket?: number };
 
 /** What the retries may spend on one request (--max-retries, --max-retry-wait). */
 export interface RetryBudget {

@@ -9,8 +9,7 @@
  * attempt is recorded (the run's HAR log, the exchange log) and each 429 teaches the pace (createRateLimiter.ts). The
  * budget and what was spent of it are the flow state's (flowState.ts).
  */
-import type { PacedResult } from "./flowControl.js";
-import type { FlowState } from "./flowState.js";
+import type { FlowState, PacedResult } from "./flowState.js";
 import type { SentRequest } from "../buildExchange.js";
 import type { ResolvedUrl } from "../clientConnection.js";
 import { seconds } from "../clientSettings.js";
