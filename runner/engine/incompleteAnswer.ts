@@ -4,7 +4,7 @@
  * truncated or undecodable body, a TLS or proxy failure, a 429 beyond --max-retry-wait, an
  * answer over the suite's size cap, or a request never sent because the run stopped is
  * transport trouble — an error naming its cause, never a failure; so is a proxy's 407. So is a 502, 503 or 504 that the
- * client's retries did not get past (runner/http/retryNotNow.ts): availability, not conformance — a server
+ * client's retries did not get past (runner/http/flowControl/retryNotNow.ts): availability, not conformance — a server
  * shedding load, down for maintenance, or a gateway whose node failed or timed out (a page that is not JSON
  * is named as the gateway's). A 500, a 501 and any other 5xx stay the checks' to judge: a server error.
  * A redirect is a complete answer: the checks judge its status.

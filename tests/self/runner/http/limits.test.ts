@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHttpClient } from "../../../../runner/http/createHttpClient.js";
-import { createRateLimiter } from "../../../../runner/http/createRateLimiter.js";
-import { createSemaphore } from "../../../../runner/http/createSemaphore.js";
+import { createRateLimiter } from "../../../../runner/http/flowControl/createRateLimiter.js";
+import { createAdaptiveSemaphore } from "../../../../runner/http/flowControl/adaptiveSemaphore.js";
 import type { HttpClient } from "../../../../runner/http/types.js";
 import { startHostileTarget, type HostileTarget } from "../../../../reference/transport/hostileTarget.js";
 import { postRequest, SECRETS } from "./httpTestKit.js";
@@ -54,7 +54,9 @@ describe("concurrency", () => {
   });
 
   it("the semaphore rejects a nonsense permit count with the value received", () => {
-    expect(() => createSemaphore(0)).toThrow("concurrency must be a whole number of at least 1, received 0");
+    expect(() => createAdaptiveSemaphore({ fixed: 0 })).toThrow(
+      "concurrency must be a whole number of at least 1, received 0",
+    );
   });
 });
 

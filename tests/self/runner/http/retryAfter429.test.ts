@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../../runner/http/createHttpClient.js";
-import { createRateLimiter, type RateLimiter } from "../../../../runner/http/createRateLimiter.js";
+import { createRateLimiter, type RateLimiter } from "../../../../runner/http/flowControl/createRateLimiter.js";
 import { parseRetryAfter } from "../../../../runner/http/parseRetryAfter.js";
 import type { HttpClient, HttpClientOptions, OutgoingRequest } from "../../../../runner/http/types.js";
 import {

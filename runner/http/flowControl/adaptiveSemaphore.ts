@@ -1,5 +1,5 @@
 /**
- * The HTTP client's limit of requests in flight (createSemaphore's job) with a limit that moves: a
+ * The flow-control layer's window of requests in flight (flowControl.ts): a counting semaphore whose limit moves: a
  * ConcurrencyController (adaptiveConcurrency.ts) sets it, learning from every attempt the client
  * passes through observe(). Waiters are served first come first served whenever the limit allows.
  */
@@ -9,14 +9,15 @@ import {
   fixedConcurrency,
   type ConcurrencyController,
 } from "./adaptiveConcurrency.js";
-import type { Semaphore } from "./createSemaphore.js";
-import type { AttemptResult } from "./sendOnce.js";
-import type { RequestPriority } from "./types.js";
+import type { AttemptResult } from "../sendOnce.js";
+import type { RequestPriority } from "../types.js";
 
 /** A semaphore whose permits a controller sets, fed by the attempts it observes. */
-export interface AdaptiveSemaphore extends Semaphore {
-  /** As Semaphore's; a waiter whose priority is background lets every other waiter go first. */
+export interface AdaptiveSemaphore {
+  /** Resolves with a release function to call exactly once; a waiter whose priority is background lets every other waiter go first. */
   acquire(priority?: RequestPriority): Promise<() => void>;
+  /** Holders right now. */
+  active(): number;
   /** Resolves as `attempt` does, after telling the controller its latency and whether the target pushed back. */
   observe<T extends AttemptResult>(attempt: Promise<T>): Promise<T>;
   /** The most requests that may ever be in flight (the connections to open). */

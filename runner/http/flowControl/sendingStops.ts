@@ -4,10 +4,10 @@
  * reason to stop is the one kept.
  */
 import { createCircuitBreaker } from "./circuitBreaker.js";
-import { seconds, type ClientSettings } from "./clientSettings.js";
-import { suiteTroubleOfExchange } from "./suiteTrouble.js";
-import type { Exchange } from "../model/Exchange.js";
-import type { ClientStop } from "./types.js";
+import { seconds, type ClientSettings } from "../clientSettings.js";
+import { suiteTroubleOfExchange } from "../suiteTrouble.js";
+import type { Exchange } from "../../model/Exchange.js";
+import type { ClientStop } from "../types.js";
 
 /** The stop of one client. */
 export interface SendingStops {

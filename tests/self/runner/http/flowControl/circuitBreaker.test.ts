@@ -4,14 +4,14 @@
  * (--max-run-time) stops it the same way.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../../runner/http/createHttpClient.js";
-import type { HttpClient } from "../../../../runner/http/types.js";
+import { createHttpClient, HTTP_CLIENT_DEFAULTS } from "../../../../../runner/http/createHttpClient.js";
+import type { HttpClient } from "../../../../../runner/http/types.js";
 import {
   startHostileTarget,
   unusedBaseUrl,
   type HostileTarget,
-} from "../../../../reference/transport/hostileTarget.js";
-import { postRequest, SECRETS } from "./httpTestKit.js";
+} from "../../../../../reference/transport/hostileTarget.js";
+import { postRequest, SECRETS } from "../httpTestKit.js";
 
 let target: HostileTarget | undefined;
 let client: HttpClient | undefined;

@@ -26,10 +26,18 @@
  * dropped, each 429 is waited out by its own request, and only a share of 429s twice as large paces the
  * run again.
  */
-import type { QuotaSignal } from "./readRateLimitHeaders.js";
-import type { Pacing } from "../model/Pacing.js";
-import { learnFrom429, learnFromAnswer, pacingOf, round } from "./learnPace.js";
-import { initialPaceState, rateAt, recordStart, settle } from "./paceState.js";
+import type { QuotaSignal } from "../readRateLimitHeaders.js";
+import type { Pacing } from "../../model/Pacing.js";
+import {
+  initialPaceState,
+  learnFrom429,
+  learnFromAnswer,
+  pacingOf,
+  rateAt,
+  recordStart,
+  round,
+  settle,
+} from "./pace.js";
 
 /** Resolves when the caller may start its request; learns from the answers. */
 export interface RateLimiter {

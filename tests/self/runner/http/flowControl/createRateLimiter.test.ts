@@ -4,7 +4,7 @@
  * 429s come at any pace. Through real gateways, in real time: rateLimitConvergence.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createRateLimiter, type RateLimiter } from "../../../../runner/http/createRateLimiter.js";
+import { createRateLimiter, type RateLimiter } from "../../../../../runner/http/flowControl/createRateLimiter.js";
 
 beforeEach(() => vi.useFakeTimers({ toFake: ["performance", "setTimeout"] }));
 afterEach(() => vi.useRealTimers());

@@ -4,7 +4,7 @@
  * limit of --concurrency. Synthetic latencies on an injected clock: nothing here reads the wall clock.
  */
 import { describe, expect, it } from "vitest";
-import { adaptiveConcurrency, fixedConcurrency } from "../../../../runner/http/adaptiveConcurrency.js";
+import { adaptiveConcurrency, fixedConcurrency } from "../../../../../runner/http/flowControl/adaptiveConcurrency.js";
 
 /** A controller on a clock the test moves, and a helper that feeds it one round trip of answers. */
 function controlled(cap?: number) {

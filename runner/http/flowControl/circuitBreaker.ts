@@ -4,8 +4,8 @@
  * 502/503/504s past their waits). At the limit the client stops sending: to the target, or to that path;
  * once every path used is stopped, to the target.
  */
-import type { Exchange, TransportFailure, TransportFailureKind } from "../model/Exchange.js";
-import type { ClientStop } from "./types.js";
+import type { Exchange, TransportFailure, TransportFailureKind } from "../../model/Exchange.js";
+import type { ClientStop } from "../types.js";
 
 /**
  * Failures that mean the whole target (or the way to it) is not answering: a streak of them, on any

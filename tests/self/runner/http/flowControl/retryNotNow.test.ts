@@ -5,16 +5,16 @@
  * the last answer is kept with an "unavailable" failure (an error, never a failure). Timed on the event clock.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createHttpClient } from "../../../../runner/http/createHttpClient.js";
-import type { Exchange } from "../../../../runner/model/Exchange.js";
-import type { HttpClient, HttpClientOptions } from "../../../../runner/http/types.js";
+import { createHttpClient } from "../../../../../runner/http/createHttpClient.js";
+import type { Exchange } from "../../../../../runner/model/Exchange.js";
+import type { HttpClient, HttpClientOptions } from "../../../../../runner/http/types.js";
 import {
   startHostileTarget,
   type HostileTarget,
   type HostileTargetOptions,
-} from "../../../../reference/transport/hostileTarget.js";
-import { postRequest, SECRETS, timedSend } from "./httpTestKit.js";
-import { onEventClock } from "./onEventClock.js";
+} from "../../../../../reference/transport/hostileTarget.js";
+import { postRequest, SECRETS, timedSend } from "../httpTestKit.js";
+import { onEventClock } from "../onEventClock.js";
 
 let target: HostileTarget | undefined;
 let client: HttpClient | undefined;

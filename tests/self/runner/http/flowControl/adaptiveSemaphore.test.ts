@@ -3,8 +3,8 @@
  * grows with good answers, none past a fixed limit, and a 429/503/refusal/timeout counts as a push-back.
  */
 import { describe, expect, it } from "vitest";
-import { createAdaptiveSemaphore, isPushback } from "../../../../runner/http/adaptiveSemaphore.js";
-import type { AttemptResult } from "../../../../runner/http/sendOnce.js";
+import { createAdaptiveSemaphore, isPushback } from "../../../../../runner/http/flowControl/adaptiveSemaphore.js";
+import type { AttemptResult } from "../../../../../runner/http/sendOnce.js";
 
 const answer = (status: number): AttemptResult => ({
   response: { status, headers: {}, body: Buffer.alloc(0), bytesReceived: 0, truncated: false },
@@ -50,7 +50,26 @@ describe("createAdaptiveSemaphore", () => {
     expect(semaphore.cap).toBe(2);
   });
 
-  it("refuses a fixed number below 1 as createSemaphore did", () => {
+  it("counts its holders and makes the one past a fixed number wait for a release", async () => {
+    const semaphore = createAdaptiveSemaphore({ fixed: 1 });
+    const release = await semaphore.acquire();
+    expect(semaphore.active()).toBe(1);
+    let second = false;
+    const waiting = semaphore.acquire().then((releaseSecond) => {
+      second = true;
+      return releaseSecond;
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(second).toBe(false);
+    release();
+    const releaseSecond = await waiting;
+    expect(semaphore.active()).toBe(1);
+    releaseSecond();
+    expect(semaphore.active()).toBe(0);
+  });
+
+  it("refuses a fixed number below 1", () => {
     expect(() => createAdaptiveSemaphore({ fixed: 0 })).toThrow(
       "concurrency must be a whole number of at least 1, received 0",
     );
