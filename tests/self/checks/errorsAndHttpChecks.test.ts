@@ -337,12 +337,12 @@ describe("http.valid-request-ok on a listing", () => {
       "listLandingPages",
       fakeCms({
         landingPages: widgetsTagged(30, () => []),
-        tamper: (call) => (call.pageSize > 10 && call.index > 5 ? { status: 503, json: {} } : undefined),
+        tamper: (call) => (call.pageSize > 10 && call.index > 5 ? { status: 500, json: {} } : undefined),
       }),
       { maxExamples: 60 },
     );
     expect(result.outcome).toBe("failed");
-    expect(result.message).toMatch(/^generated valid request: a valid request got 503/);
+    expect(result.message).toMatch(/^generated valid request: a valid request got 500/);
   });
 });
 
@@ -359,11 +359,11 @@ describe("http.no-server-error", () => {
     const { result } = await run(
       "http.no-server-error",
       "getRoleFilters",
-      () => ((count += 1) > 60 ? { status: 502, json: {} } : { status: 400, json: {} }),
+      () => ((count += 1) > 60 ? { status: 500, json: {} } : { status: 400, json: {} }),
       { maxExamples: 40 },
     );
     expect(result.outcome).toBe("failed");
-    expect(result.message).toMatch(/got 502 for (a valid request|an invalid request \([^)]+\))/);
+    expect(result.message).toMatch(/got 500 for (a valid request|an invalid request \([^)]+\))/);
   });
 });
 

@@ -70,11 +70,11 @@ describe("permissions.restricted-listing-subset", () => {
   it("says which listing could not be read when it is the main user's", async () => {
     const { result } = await run("permissions.restricted-listing-subset", "listFactoryDefaultWidgets", {
       widgets: ten,
-      tamper: (call) => (call.caller === "admin" ? { status: 503, json: {} } : undefined),
+      tamper: (call) => (call.caller === "admin" ? { status: 500, json: {} } : undefined),
     });
     expect(result).toMatchObject({
       outcome: "skipped",
-      skipReason: "a listing could not be read (admin: page 0: status 503; restricted: ok).",
+      skipReason: "a listing could not be read (admin: page 0: status 500; restricted: ok).",
     });
   });
 

@@ -476,12 +476,12 @@ describe("search.no-match-empty", () => {
   it("skips when the unfiltered listing cannot be read, and asks page 0 of size 10 of the search", async () => {
     const unreadable = await run("search.no-match-empty", "listFactoryDefaultWidgets", {
       widgets,
-      tamper: () => ({ status: 503, json: {} }),
+      tamper: () => ({ status: 500, json: {} }),
     });
     expect(unreadable.result).toMatchObject({
       outcome: "skipped",
       skipReason:
-        "the unfiltered listing could not be read (page 0: status 503); see schema.response-body and http.valid-request-ok.",
+        "the unfiltered listing could not be read (page 0: status 500); see schema.response-body and http.valid-request-ok.",
     });
     const { client } = await run("search.no-match-empty", "listFactoryDefaultWidgets", { widgets });
     const searches = client

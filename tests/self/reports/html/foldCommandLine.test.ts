@@ -1,6 +1,6 @@
 /** foldCommandLine (issue 50.8): a Reproduce line with an option repeated many times, shown in its shortest faithful form. */
 import { describe, expect, it } from "vitest";
-import { foldCommandLine, shellWords } from "../../../reports/html/foldCommandLine.js";
+import { foldCommandLine, shellWords } from "../../../../reports/html/foldCommandLine.js";
 
 describe("foldCommandLine", () => {
   it("shows an option given three times or more once, with its count, where it first stands", () => {
