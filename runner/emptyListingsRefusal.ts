@@ -17,7 +17,7 @@ const LISTINGS = [
 const FED_BY_LISTINGS: readonly OperationName[] = ["listFactoryDefaultWidgets", "listLandingPages", "getWidget"];
 
 /** True when `exchange` is a 200 listing of no item that says so itself: totalElements 0 and no item in `field`. */
-export function isEmptyListing(exchange: Exchange | undefined, field: string): boolean {
+function isEmptyListing(exchange: Exchange | undefined, field: string): boolean {
   if (exchange?.response?.status !== 200) return false;
   const body = exchange.json as { listInformation?: { totalElements?: unknown } } & Record<string, unknown>;
   if (typeof body !== "object" || body === null || Array.isArray(body)) return false;

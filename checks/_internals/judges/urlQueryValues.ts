@@ -6,7 +6,7 @@
 import { isJsonObject } from "../../../contract/jsonValue.js";
 
 /** The §2.1 fields that hold a URL (url, thumbnailURL). */
-export const URL_FIELDS: ReadonlySet<string> = new Set(["url", "thumbnailURL"]);
+const URL_FIELDS: ReadonlySet<string> = new Set(["url", "thumbnailURL"]);
 
 /** The URL with each query parameter's value removed: `https://h/p?X-Amz-Signature=ab&e=9#f` → `https://h/p?X-Amz-Signature&e#f`. */
 export function withoutQueryValues(url: string): string {

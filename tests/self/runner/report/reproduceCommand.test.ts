@@ -402,7 +402,10 @@ describe("the reproduce line in every writer (issue 24.1)", () => {
       json: (JSON.parse(renderJsonReport(report)) as { meta: { commandLine: string } }).meta.commandLine,
       junit: unescapeMarkup(/<property name="commandLine" value="([^"]*)"/.exec(renderJunitReport(report))?.[1] ?? ""),
       html: unescapeMarkup(
-        (/<pre id="command-line"(?: hidden)?>([\s\S]*?)<\/pre>/.exec(renderHtmlReport(report))?.[1] ?? "").replace(/<[^>]*>/g, ""),
+        (/<pre id="command-line"(?: hidden)?>([\s\S]*?)<\/pre>/.exec(renderHtmlReport(report))?.[1] ?? "").replace(
+          /<[^>]*>/g,
+          "",
+        ),
       ),
     };
     expect(written).toEqual({ console: line, json: line, junit: line, html: line });
