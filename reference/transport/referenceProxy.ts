@@ -25,7 +25,11 @@ export interface ReferenceProxyOptions {
   readonly resetPath?: string;
   /** Requests to a path ending with `path` are all answered `status` with Retry-After (a 429 storm on one operation). */
   readonly storm?: { readonly path: string; readonly status: 429 | 503; readonly retryAfter: string };
-  /** Every this-many-th request is answered by a "bad node": 502 with an HTML page, as a load balancer does. */
+  /**
+   * Every this-many-th request is answered by a "bad node": 502 with an HTML page, as a load balancer does. A
+   * request it already answered (the same path, length and credentials: a retry) goes to a good node, as a
+   * balancer's retry to the next upstream does, so that a request never meets the bad node twice.
+   */
   readonly badNodeEvery?: number;
   /** The bad node's status (default 502; 504 for a node that did not answer in time). */
   readonly badNodeStatus?: 502 | 504;
@@ -83,6 +87,7 @@ function ownAnswer(
   url: string,
   count: number,
   inFlight: number,
+  badNodeMet: (() => boolean) | undefined,
 ): OwnAnswer | undefined {
   const json = { "content-type": "application/json" };
   if (options.storm !== undefined && url.endsWith(options.storm.path)) {
@@ -90,7 +95,7 @@ function ownAnswer(
     const body = JSON.stringify({ message: "Too many requests to this operation." });
     return { status, headers: { ...json, "retry-after": retryAfter }, body };
   }
-  if (options.badNodeEvery !== undefined && count % options.badNodeEvery === 0) {
+  if (options.badNodeEvery !== undefined && count % options.badNodeEvery === 0 && badNodeMet?.() !== true) {
     const status = options.badNodeStatus ?? 502;
     const title = `${status} ${status === 502 ? "Bad Gateway" : "Gateway Time-out"}`;
     return {
@@ -118,6 +123,16 @@ export async function startReferenceProxy(
   let died = false;
   let inFlight = 0;
   let shed = 0;
+  const sentToBadNode = new Set<string>();
+  /** True when the bad node already answered this request (path, length, credentials); records it otherwise. */
+  const metBadNode = (request: IncomingMessage): boolean => {
+    const { authorization, client_id: clientId } = request.headers;
+    const key = JSON.stringify([request.url, request.headers["content-length"], authorization, clientId]);
+    if (sentToBadNode.has(key)) return true;
+    if (sentToBadNode.size > 100_000) sentToBadNode.clear();
+    sentToBadNode.add(key);
+    return false;
+  };
   const server = createServer((request, response) => {
     count += 1;
     if (options.dieAfter !== undefined && count > options.dieAfter) {
@@ -129,7 +144,7 @@ export async function startReferenceProxy(
       request.socket.destroy();
       return;
     }
-    const own = ownAnswer(options, request.url ?? "", count, inFlight);
+    const own = ownAnswer(options, request.url ?? "", count, inFlight, () => metBadNode(request));
     if (own !== undefined) {
       if (own.status === 503) shed += 1;
       request.resume();
