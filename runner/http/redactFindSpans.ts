@@ -6,14 +6,8 @@
  */
 import { escapeRegExp, MIN_SECRET_LENGTH, REDACTED, type Form } from "./redactSecretForms.js";
 import { fragmentIndexOf, fragmentSpans, type FragmentIndex } from "./redactFragments.js";
+import type { Span } from "./redactSpan.js";
 import { originOf, viewOf } from "./redactTextView.js";
-
-/** A stretch of text to replace by a placeholder. */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
-  readonly placeholder: string;
-}
 
 /**
  * Forms joined into one pattern, longest first so a longer secret wins over one it contains; group i is form i.

@@ -8,7 +8,7 @@
  * GRAM + 1 lookups per GRAM characters, whatever the secrets and the text), and the memory in the secrets.
  */
 import type { Form } from "./redactSecretForms.js";
-import type { Span } from "./redactFindSpans.js";
+import type { Span } from "./redactSpan.js";
 
 /** The shortest stretch of a secret's form that is redacted where the whole secret is not. */
 export const FRAGMENT_LENGTH = 16;

@@ -23,7 +23,8 @@
  */
 
 import { CREDENTIAL_HEADERS, maskCredential, maskCredentialShapes } from "./redactCredentialShapes.js";
-import { matcherOf, spansToReplace, type Matcher, type Span } from "./redactFindSpans.js";
+import { matcherOf, spansToReplace, type Matcher } from "./redactFindSpans.js";
+import type { Span } from "./redactSpan.js";
 import {
   escapeRegExp,
   formsOf,
